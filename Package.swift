@@ -1,0 +1,73 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Warnings are errors for this package's own targets only (not its dependencies).
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+
+/// An example module written in C: a dynamic library product built from Plugins/NAME.
+func cModule(_ product: String, _ folder: String) -> (Product, Target) {
+    (
+        .library(name: product, type: .dynamic, targets: [product]),
+        .target(name: product, dependencies: ["CTabModule"], path: "Plugins/\(folder)", exclude: ["assets"], publicHeadersPath: ".", cSettings: strictC)
+    )
+}
+
+/// An example module written in Swift through TabModuleKit.
+func swiftModule(_ product: String, _ folder: String) -> (Product, Target) {
+    (
+        .library(name: product, type: .dynamic, targets: [product]),
+        .target(
+            name: product, dependencies: ["TabModuleKit"], path: "Plugins/\(folder)", exclude: ["assets"],
+            swiftSettings: strict)
+    )
+}
+
+let examples: [(Product, Target)] = [
+    cModule("TabExampleAccounts", "Accounts"),
+    cModule("TabExampleFavourites", "Favourites"),
+    cModule("TabExampleAccountMore", "AccountMore"),
+    cModule("TabExampleDetail", "Detail"),
+    cModule("TabExampleClock", "Clock"),
+    cModule("TabExampleLauncher", "Launcher"),
+    cModule("TabExampleFancyBar", "FancyBar"),
+    swiftModule("TabExampleCounter", "Counter"),
+]
+
+let package = Package(
+    name: "TabHost",
+    products: [
+        .executable(name: "tabhost", targets: ["tabhost"]),
+        .library(name: "TabKit", targets: ["TabKit"]),
+        .library(name: "TabModules", targets: ["TabModules"]),
+        .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    ] + examples.map(\.0),
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // The public module ABI: a header-only C target third parties compile against.
+        .target(name: "CTabModule"),
+        // libltdl behind a prefixed, locked shim: the only place that opens images.
+        .target(name: "_CLtdl", cSettings: strictC, linkerSettings: [.linkedLibrary("ltdl")]),
+        // Terminal and signal plumbing that must be async-signal-safe C.
+        .target(name: "_CTerminalShims", cSettings: strictC),
+        .target(name: "TabKit", swiftSettings: strict),
+        .target(name: "TabModules", dependencies: ["TabKit", "_CLtdl", "CTabModule"], swiftSettings: strict),
+        .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["TabKit", "_CTerminalShims"], swiftSettings: strict),
+        .executableTarget(
+            name: "tabhost",
+            dependencies: [
+                "TabModules", "TerminalUI", "TabKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
+        .testTarget(name: "TabModulesTests", dependencies: ["TabModules", "TabKit"], swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TabKit"], swiftSettings: strict),
+        // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
+        .testTarget(name: "TabHostEndToEndTests", dependencies: [], swiftSettings: strict),
+    ] + examples.map(\.1)
+)

@@ -1,0 +1,2 @@
+/// Placeholder namespace; replaced by the Swift authoring layer.
+public enum TabModuleKitPlaceholder {}

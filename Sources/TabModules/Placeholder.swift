@@ -1,0 +1,2 @@
+/// Placeholder namespace; replaced by the loader.
+public enum TabModulesPlaceholder {}
