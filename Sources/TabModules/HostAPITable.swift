@@ -1,0 +1,129 @@
+import CTabModule
+import Glibc
+import TabKit
+
+/// The one `tab_host_api` table every instance receives: C thunks onto `ModuleHostBox`.
+///
+/// Built once and never freed, so a module may keep the pointer for the life of an instance.
+enum HostAPITable {
+    nonisolated(unsafe) static let pointer: UnsafePointer<tab_host_api> = {
+        let table = UnsafeMutablePointer<tab_host_api>.allocate(capacity: 1)
+        table.initialize(to: makeTable())
+        return UnsafePointer(table)
+    }()
+
+    /// Strings for `tab_item`: kept until the next `tab_item` call on the main loop (the header
+    /// says item strings are valid until the current module call returns).
+    nonisolated(unsafe) static var itemStrings: [UnsafeMutablePointer<CChar>] = []
+
+    private static func makeTable() -> tab_host_api {
+        var api = tab_host_api()
+        api.struct_size = UInt32(MemoryLayout<tab_host_api>.size)
+        api.set_title = { host, title in
+            guard let box = ModuleHostBox.from(host), let title = HostAPITable.string(title) else { return }
+            box.delegate?.moduleDidSetTitle(title)
+        }
+        api.set_badge = { host, badge in
+            ModuleHostBox.from(host)?.delegate?.moduleDidSetBadge(HostAPITable.string(badge))
+        }
+        api.invalidate = { host in
+            ModuleHostBox.from(host)?.delegate?.moduleDidInvalidate()
+        }
+        api.push = { host, module, param, target in
+            guard let delegate = ModuleHostBox.from(host)?.delegate, let module = HostAPITable.string(module) else {
+                return 0
+            }
+            let where_ = ModulePushTarget(rawValue: target) ?? .ownStack
+            return delegate.modulePush(module: module, param: HostAPITable.string(param), target: where_) ? 1 : 0
+        }
+        api.pop = { host in
+            ModuleHostBox.from(host)?.delegate?.modulePop()
+        }
+        api.present = { host, module, param in
+            guard let delegate = ModuleHostBox.from(host)?.delegate, let module = HostAPITable.string(module) else {
+                return 0
+            }
+            return delegate.modulePresent(module: module, param: HostAPITable.string(param)) ? 1 : 0
+        }
+        api.dismiss = { host in
+            ModuleHostBox.from(host)?.delegate?.moduleDismiss()
+        }
+        api.add_tab = { host, name, module, image, param in
+            guard let delegate = ModuleHostBox.from(host)?.delegate,
+                let name = HostAPITable.string(name), let module = HostAPITable.string(module)
+            else { return 0 }
+            let added = delegate.moduleAddTab(
+                name: name, module: module, image: HostAPITable.string(image), param: HostAPITable.string(param))
+            return added ? 1 : 0
+        }
+        api.schedule_tick = { host, milliseconds in
+            // Any thread: touches only the box's immutable fields and the locked scheduler.
+            guard let box = ModuleHostBox.from(host) else { return }
+            box.ticks.schedule(box.instanceID, afterMilliseconds: milliseconds)
+        }
+        api.log = { host, level, message in
+            guard let message = HostAPITable.string(message) else { return }
+            ModuleHostBox.from(host)?.delegate?.moduleLog(level: ModuleLogLevel(clamping: level), message: message)
+        }
+        api.section = { view, title in
+            ModuleViewBuilder.from(view)?.append(.section(title: HostAPITable.string(title).flatMap { $0.isEmpty ? nil : $0 }))
+        }
+        api.row = { view, title, detail, action in
+            guard let builder = ModuleViewBuilder.from(view) else { return }
+            let row = ViewRow(
+                title: HostAPITable.string(title) ?? "", detail: HostAPITable.string(detail),
+                action: HostAPITable.string(action))
+            builder.append(.row(row))
+        }
+        api.text = { view, text in
+            guard let text = HostAPITable.string(text) else { return }
+            ModuleViewBuilder.from(view)?.append(.text(text))
+        }
+        api.button = { view, label, action in
+            guard let builder = ModuleViewBuilder.from(view), let label = HostAPITable.string(label) else { return }
+            builder.append(.button(label: label, action: HostAPITable.string(action) ?? ""))
+        }
+        api.image = { view, path, alt in
+            guard let builder = ModuleViewBuilder.from(view), let path = HostAPITable.string(path) else { return }
+            builder.append(.image(path: builder.resolve(imagePath: path), alt: HostAPITable.string(alt)))
+        }
+        api.tab_count = { host in
+            guard let delegate = ModuleHostBox.from(host)?.delegate else { return 0 }
+            return max(0, delegate.moduleTabCount())
+        }
+        api.tab_item = { host, index, out in
+            guard let out, let delegate = ModuleHostBox.from(host)?.delegate,
+                let item = delegate.moduleTabItem(at: Int(index))
+            else { return 0 }
+            HostAPITable.fill(out, with: item)
+            return 1
+        }
+        return api
+    }
+
+    /// A module's C string as Swift; invalid UTF-8 is repaired rather than trusted.
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// Fills a caller-sized `tab_bar_item`, writing only the fields its `struct_size` holds.
+    private static func fill(_ out: UnsafeMutablePointer<tab_bar_item>, with item: TabBarItem) {
+        for pointer in itemStrings { free(pointer) }
+        itemStrings.removeAll(keepingCapacity: true)
+        func keep(_ string: String?) -> UnsafePointer<CChar>? {
+            guard let string, let copy = strdup(string) else { return nil }
+            itemStrings.append(copy)
+            return UnsafePointer(copy)
+        }
+        let size = Int(out.pointee.struct_size)
+        func fits<T>(_ keyPath: KeyPath<tab_bar_item, T>) -> Bool {
+            guard let offset = MemoryLayout<tab_bar_item>.offset(of: keyPath) else { return false }
+            return size >= offset + MemoryLayout<T>.size
+        }
+        if fits(\.title) { out.pointee.title = keep(item.title) }
+        if fits(\.glyph) { out.pointee.glyph = keep(item.glyph) }
+        if fits(\.badge) { out.pointee.badge = keep(item.badge) }
+        if fits(\.selected) { out.pointee.selected = item.isSelected ? 1 : 0 }
+    }
+}

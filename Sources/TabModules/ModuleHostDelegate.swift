@@ -1,0 +1,58 @@
+import TabKit
+
+/// What one module instance asks of its host through `tab_host_api`.
+///
+/// The module-backed controller implements it and maps each call onto the
+/// container model. Called on the main loop only, from inside a module call.
+public protocol ModuleHostDelegate: AnyObject {
+    /// `set_title`: the instance's title changed.
+    func moduleDidSetTitle(_ title: String)
+    /// `set_badge`: the tab item's badge changed; nil hides it.
+    func moduleDidSetBadge(_ badge: String?)
+    /// `invalidate`: the instance wants a new render.
+    func moduleDidInvalidate()
+    /// `push`: push a new instance of `module` onto the own or the application's stack.
+    func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool
+    /// `pop`: pop the stack this instance is on.
+    func modulePop()
+    /// `present`: present `module` modally.
+    func modulePresent(module: String, param: String?) -> Bool
+    /// `dismiss`: dismiss the modal this instance is part of.
+    func moduleDismiss()
+    /// `add_tab`: the dynamic-tab call on the nearest tab container.
+    func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool
+    /// `log`: one line for the host's log.
+    func moduleLog(level: ModuleLogLevel, message: String)
+    /// `tab_count`: items of the bar a tab-bar instance draws.
+    func moduleTabCount() -> Int
+    /// `tab_item`: item `index` of that bar, or nil when out of range.
+    func moduleTabItem(at index: Int) -> TabBarItem?
+}
+
+/// Which stack `push` targets (`enum tab_push_target`).
+public enum ModulePushTarget: Int32, Sendable, Hashable {
+    /// The stack of the tab the instance lives in.
+    case ownStack = 0
+    /// The application's outer stack, covering the tab bar.
+    case applicationStack = 1
+}
+
+/// Severity of a module's log line (`enum tab_log_level`).
+public enum ModuleLogLevel: Int32, Sendable, Hashable, Comparable {
+    /// Debugging detail.
+    case debug = 0
+    /// Normal information.
+    case info = 1
+    /// Something looks wrong.
+    case warning = 2
+    /// Something failed.
+    case error = 3
+
+    /// Orders levels by severity.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The level for a raw C value; out-of-range values count as `.info`.
+    public init(clamping raw: Int32) {
+        self = ModuleLogLevel(rawValue: raw) ?? (raw > 3 ? .error : .info)
+    }
+}
