@@ -19,8 +19,8 @@ extension DirectoryWatcher {
         }
     }
 
-    /// Whole milliseconds from `now` to `instant`, rounded up so a wake-up is never early.
-    static func milliseconds(until instant: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+    /// Whole milliseconds from `now` to `instant` for a `poll(2)` timeout, rounded up so a wake-up is never early.
+    public static func milliseconds(until instant: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
         guard instant > now else { return 0 }
         let (seconds, attoseconds) = (instant - now).components
         let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000

@@ -11,6 +11,19 @@ import Glibc
 /// window ends the file is checked: gone → `.removed` (if it had been seen); empty → stays pending
 /// (`.dropped` after `emptyFileChecks` checks); size or mtime changed during the window → one more
 /// window; otherwise → `.added` or `.changed`. A burst of records for one file thus gives one event.
+///
+/// A host loop, in outline:
+/// ```swift
+/// let watcher = try DirectoryWatcher()
+/// try watcher.watch(directory: modules)
+/// while running {
+///     var fds = [pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0), /* tty … */]
+///     let timeout = watcher.nextDeadline.map { DirectoryWatcher.milliseconds(until: $0, from: .now) } ?? -1
+///     poll(&fds, nfds_t(fds.count), timeout)
+///     let events = fds[0].revents != 0 ? watcher.drain() : watcher.poll()
+///     for event in events { /* reload, add, remove, rescan, report */ }
+/// }
+/// ```
 public final class DirectoryWatcher {
     /// The inotify descriptor (non-blocking, close-on-exec): wait on it for `POLLIN`.
     public let fileDescriptor: Int32
