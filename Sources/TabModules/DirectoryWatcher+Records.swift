@@ -1,0 +1,111 @@
+import Glibc
+
+extension DirectoryWatcher {
+    /// Reads and applies every queued inotify record (several per `read`, names NUL-padded).
+    func readRecords(now: ContinuousClock.Instant) {
+        var overflowed = false
+        while true {
+            let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                break  // EAGAIN: queue empty (other errors leave the queue to the next wake-up)
+            }
+            if count == 0 { break }
+            let header = MemoryLayout<inotify_event>.size
+            var offset = 0
+            while offset + header <= count {
+                let wd = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let nameBytes = UnsafeRawBufferPointer(rebasing: buffer[(offset + header)..<min(offset + header + length, count)])
+                let name = nameBytes.prefix { $0 != 0 }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    overflowed = true
+                } else {
+                    apply(watch: wd, mask: mask, name: Array(name), now: now)
+                }
+                offset += header + length
+            }
+        }
+        if overflowed { rescanAll() }
+    }
+
+    /// Applies one record: directory-level events at once, file events as a (re)started settle window.
+    private func apply(watch wd: Int32, mask: UInt32, name: [UInt8], now: ContinuousClock.Instant) {
+        guard let dir = directories[wd] else { return }  // a watch already removed
+        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_UNMOUNT) | UInt32(IN_IGNORED)) != 0 {
+            directoryGone(watch: wd, moved: mask & UInt32(IN_MOVE_SELF) != 0)
+            return
+        }
+        if mask & UInt32(IN_ISDIR) != 0 || name.isEmpty { return }
+        guard let text = String(validating: name, as: UTF8.self) else {
+            let raw = String(decoding: name, as: UTF8.self)
+            if raw.hasSuffix(configuration.fileSuffix) {
+                ready.append(.dropped(Self.join(dir.path, raw), reason: "file name is not valid UTF-8; rename the file"))
+            }
+            return
+        }
+        guard isModuleName(text) else { return }
+        let path = Self.join(dir.path, text)
+        let window = mask & UInt32(IN_MOVED_TO) != 0 ? configuration.renameSettle : configuration.settle
+        if var file = pending[path] {
+            file.deadline = now + window
+            file.sample = FileSample.of(path)
+            pending[path] = file
+        } else {
+            sequence += 1
+            pending[path] = PendingFile(
+                watch: wd, name: text, path: path, deadline: now + window,
+                sample: FileSample.of(path), emptyChecks: 0, order: sequence)
+        }
+    }
+
+    /// True for `*.so`-style names, excluding hidden dot-files (editor and rsync temporaries).
+    func isModuleName(_ name: String) -> Bool {
+        name.hasSuffix(configuration.fileSuffix) && name.count > configuration.fileSuffix.count && !name.hasPrefix(".")
+    }
+
+    /// The directory was deleted, moved or unmounted: its files are gone and watching it stops.
+    private func directoryGone(watch wd: Int32, moved: Bool) {
+        guard let dir = directories.removeValue(forKey: wd) else { return }
+        if moved { inotify_rm_watch(fileDescriptor, wd) }
+        pending = pending.filter { $0.value.watch != wd }
+        for name in dir.known.sorted() {
+            ready.append(.removed(Self.join(dir.path, name)))
+        }
+        let how = moved ? "was moved away" : "was deleted"
+        ready.append(.dropped(dir.path, reason: "directory \(how); watching it stopped; recreate it and watch it again"))
+    }
+
+    /// The kernel dropped records: forget pending work, re-snapshot, and ask the host to rescan.
+    private func rescanAll() {
+        pending.removeAll()
+        for (wd, var dir) in directories.sorted(by: { $0.value.path < $1.value.path }) {
+            dir.known = snapshot(dir.path)
+            directories[wd] = dir
+            ready.append(.rescan(dir.path))
+        }
+    }
+
+    /// Names of the non-empty regular module files in `directory` now.
+    func snapshot(_ directory: String) -> Set<String> {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: Set<String> = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let name, isModuleName(name) else { continue }
+            if let sample = FileSample.of(Self.join(directory, name)), sample.isRegular, sample.size > 0 {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    /// `directory/name`, without doubling the slash of `/`.
+    static func join(_ directory: String, _ name: String) -> String {
+        directory == "/" ? "/\(name)" : "\(directory)/\(name)"
+    }
+}

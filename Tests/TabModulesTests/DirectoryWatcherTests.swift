@@ -1,0 +1,265 @@
+import Foundation
+import Glibc
+import Testing
+import TabModules
+
+/// Real files in a temporary directory, real inotify: what the watcher reports, never how fast.
+struct DirectoryWatcherTests {
+    static let quick = DirectoryWatcher.Configuration(settle: .milliseconds(100))
+
+    @Test func buildRenamedIntoTheDirectoryIsOneAdd() throws {
+        let box = try Sandbox()
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try box.renameBuild(to: "\(box.mods)/clock.so", "ELF v1")
+        #expect(Self.settleAll(watcher) == [.added("\(box.mods)/clock.so")])
+        #expect(watcher.knownFiles(in: box.mods) == ["\(box.mods)/clock.so"])
+    }
+
+    @Test func rewriteInPlaceOfAKnownFileIsOneChange() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/clock.so", "ELF v1")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try box.write("\(box.mods)/clock.so", "ELF version 2")
+        #expect(Self.settleAll(watcher) == [.changed("\(box.mods)/clock.so")])
+    }
+
+    @Test func renameOverAKnownFileIsAChange() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/clock.so", "ELF v1")
+        let watcher = try DirectoryWatcher()
+        try watcher.watch(directory: box.mods)
+        try box.renameBuild(to: "\(box.mods)/clock.so", "ELF v2")
+        #expect(watcher.waitForEvents(timeout: .seconds(10)) == [.changed("\(box.mods)/clock.so")])
+        #expect(watcher.nextDeadline == nil)
+    }
+
+    @Test func burstOfChunkedWritesAndARenameIsOneEvent() throws {
+        let box = try Sandbox()
+        let path = "\(box.mods)/clock.so"
+        try box.write(path, "old")
+        // A settle window far longer than the burst: the host sees every record as it comes.
+        let watcher = try DirectoryWatcher(configuration: .init(settle: .seconds(2), renameSettle: .milliseconds(200)))
+        try watcher.watch(directory: box.mods)
+        try box.write(path, "chunk1")
+        #expect(watcher.drain() == [])
+        try box.write(path, "chunk2", append: true)
+        #expect(watcher.drain() == [])
+        try box.write(path, "chunk3", append: true)
+        #expect(watcher.drain() == [])
+        try box.renameBuild(to: path, "final build")
+        #expect(Self.settleAll(watcher) == [.changed(path)])
+    }
+
+    @Test func movedFromThenMovedToOfTheSameNameIsOneChange() throws {
+        let box = try Sandbox()
+        let path = "\(box.mods)/clock.so"
+        try box.write(path, "v1")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        let start = ContinuousClock.now
+        try box.move(path, "\(box.mods)/clock.so.old")  // moved_from clock.so
+        #expect(watcher.drain(now: start) == [])
+        try box.write("\(box.build)/clock.so", "v2")
+        try box.move("\(box.build)/clock.so", path)  // moved_to clock.so
+        #expect(watcher.drain(now: start + .milliseconds(30)) == [.changed(path)])
+        #expect(watcher.poll(now: start + .seconds(1)) == [])
+        #expect(watcher.nextDeadline == nil)
+    }
+
+    @Test func closeWriteBurstSettlesOnceAfterTheLastRecord() throws {
+        let box = try Sandbox()
+        let path = "\(box.mods)/clock.so"
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        let start = ContinuousClock.now
+        try box.write(path, "chunk1")
+        #expect(watcher.drain(now: start) == [])
+        try box.write(path, "chunk2", append: true)
+        #expect(watcher.drain(now: start + .milliseconds(80)) == [])
+        // 100 ms after the first record but only 20 ms after the last: not settled yet.
+        #expect(watcher.poll(now: start + .milliseconds(100)) == [])
+        #expect(watcher.nextDeadline == start + .milliseconds(180))
+        #expect(watcher.poll(now: start + .milliseconds(180)) == [.added(path)])
+        #expect(watcher.nextDeadline == nil)
+    }
+
+    @Test func fileStillGrowingWithoutCloseWaitsAnotherWindow() throws {
+        let box = try Sandbox()
+        let path = "\(box.mods)/clock.so"
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        let start = ContinuousClock.now
+        try box.write(path, "part one")
+        #expect(watcher.drain(now: start) == [])
+        // A writer appends without closing: no inotify record, but the size changed within the window.
+        let fd = open(path, O_WRONLY | O_APPEND)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(Glibc.write(fd, "more", 4) == 4)
+        #expect(watcher.poll(now: start + .milliseconds(100)) == [])
+        #expect(watcher.poll(now: start + .milliseconds(200)) == [.added(path)])
+    }
+
+    @Test func emptyFileIsNotReportedUntilItHasContent() throws {
+        let box = try Sandbox()
+        let path = "\(box.mods)/clock.so"
+        let watcher = try DirectoryWatcher(configuration: .init(settle: .milliseconds(50), emptyFileChecks: 10_000))
+        try watcher.watch(directory: box.mods)
+        try box.write(path, "")
+        #expect(watcher.waitForEvents(timeout: .milliseconds(400)) == [])
+        #expect(watcher.nextDeadline != nil)  // still pending, checked again each window
+        try box.write(path, "now a module")
+        #expect(Self.settleAll(watcher) == [.added(path)])
+    }
+
+    @Test func emptyFileIsDroppedWithAReasonAfterTheRetryLimit() throws {
+        let box = try Sandbox()
+        let path = "\(box.mods)/empty.so"
+        let watcher = try DirectoryWatcher(configuration: .init(settle: .milliseconds(20), emptyFileChecks: 3))
+        try watcher.watch(directory: box.mods)
+        try box.renameBuild(to: path, "")
+        let events = Self.settleAll(watcher)
+        #expect(events == [.dropped(path, reason:
+            "file is still empty after 3 checks; write the whole module and close it, or build it elsewhere and rename it into the directory")])
+        #expect(watcher.knownFiles(in: box.mods) == [])
+    }
+
+    @Test func emptyFilesAtWatchTimeAreNotKnownAndGetAddedLater() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/full.so", "x")
+        try box.write("\(box.mods)/empty.so", "")
+        try box.write("\(box.mods)/.hidden.so", "x")
+        try box.write("\(box.mods)/notes.txt", "x")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        #expect(watcher.knownFiles(in: box.mods + "/") == ["\(box.mods)/full.so"])
+        try box.write("\(box.mods)/empty.so", "filled")
+        #expect(Self.settleAll(watcher) == [.added("\(box.mods)/empty.so")])
+    }
+
+    @Test func deleteOfAKnownFileIsARemove() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/clock.so", "v1")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try box.remove("\(box.mods)/clock.so")
+        #expect(Self.settleAll(watcher) == [.removed("\(box.mods)/clock.so")])
+        #expect(watcher.knownFiles(in: box.mods) == [])
+    }
+
+    @Test(arguments: ["outside", "clock.so.disabled"])
+    func renameOutOfAKnownFileIsARemove(target: String) throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/clock.so", "v1")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        let destination = target == "outside" ? "\(box.build)/clock.so" : "\(box.mods)/\(target)"
+        try box.move("\(box.mods)/clock.so", destination)
+        #expect(Self.settleAll(watcher) == [.removed("\(box.mods)/clock.so")])
+    }
+
+    @Test func fileThatAppearsAndVanishesWithinTheWindowIsSilent() throws {
+        let box = try Sandbox()
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try box.write("\(box.mods)/flash.so", "x")
+        try box.remove("\(box.mods)/flash.so")
+        #expect(Self.settleAll(watcher) == [])
+    }
+
+    @Test func namesThatAreNotModulesAreIgnored() throws {
+        let box = try Sandbox()
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        for name in ["notes.txt", "clock.so.tmp", ".clock.so", "libx.so.1", ".so", "clock.SO"] {
+            try box.write("\(box.mods)/\(name)", "x")
+        }
+        try FileManager.default.createDirectory(atPath: "\(box.build)/dir.so", withIntermediateDirectories: false)
+        try box.move("\(box.build)/dir.so", "\(box.mods)/dir.so")
+        try box.remove("\(box.mods)/notes.txt")
+        #expect(Self.settleAll(watcher) == [])
+        #expect(watcher.nextDeadline == nil)
+    }
+
+    @Test func twoDirectoriesAreWatchedAtOnce() throws {
+        let box = try Sandbox()
+        let other = "\(box.root)/more"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+        try box.write("\(box.mods)/old.so", "v1")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try watcher.watch(directory: other)
+        try watcher.watch(directory: box.mods)  // twice: a no-op
+        #expect(watcher.watchedDirectories == [box.mods, other].sorted())
+        try box.renameBuild(to: "\(box.mods)/a.so", "a")
+        try box.renameBuild(to: "\(other)/b.so", "b")
+        try box.remove("\(box.mods)/old.so")
+        #expect(Self.settleAll(watcher) == [.added("\(box.mods)/a.so"), .added("\(other)/b.so"), .removed("\(box.mods)/old.so")])
+        watcher.unwatch(directory: other)
+        try box.renameBuild(to: "\(other)/c.so", "c")
+        #expect(Self.settleAll(watcher) == [])
+        #expect(watcher.watchedDirectories == [box.mods])
+    }
+
+    @Test func deletedDirectoryRemovesItsFilesAndSaysWhy() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/a.so", "a")
+        try box.write("\(box.mods)/b.so", "b")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try FileManager.default.removeItem(atPath: box.mods)
+        #expect(Self.settleAll(watcher) == [
+            .removed("\(box.mods)/a.so"), .removed("\(box.mods)/b.so"),
+            .dropped(box.mods, reason: "directory was deleted; watching it stopped; recreate it and watch it again"),
+        ])
+        #expect(watcher.watchedDirectories == [])
+    }
+
+    @Test func movedDirectoryIsNoLongerWatched() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/a.so", "a")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try box.move(box.mods, "\(box.root)/elsewhere")
+        #expect(Self.settleAll(watcher) == [
+            .removed("\(box.mods)/a.so"),
+            .dropped(box.mods, reason: "directory was moved away; watching it stopped; recreate it and watch it again"),
+        ])
+        try box.write("\(box.root)/elsewhere/b.so", "b")
+        #expect(Self.settleAll(watcher) == [])
+    }
+
+    @Test func queueOverflowAsksForARescanAndResnapshots() throws {
+        let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
+        try #require(limit <= 200_000, "max_queued_events \(limit) is too large to overflow in a test")
+        let box = try Sandbox()
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try box.write("\(box.mods)/kept.so", "k")
+        // Identical consecutive records are merged by the kernel, so alternate two names.
+        for index in 0...(limit + 10) {
+            try box.write("\(box.mods)/noise\(index % 2).txt", "n")
+        }
+        #expect(Self.settleAll(watcher) == [.rescan(box.mods)])
+        #expect(watcher.knownFiles(in: box.mods) == ["\(box.mods)/kept.so"])
+        try box.write("\(box.mods)/kept.so", "k2")
+        #expect(Self.settleAll(watcher) == [.changed("\(box.mods)/kept.so")])
+    }
+
+    @Test func watchErrorsSayWhatToDo() throws {
+        let box = try Sandbox()
+        let watcher = try DirectoryWatcher()
+        let missing = "\(box.root)/nope"
+        let error = #expect(throws: DirectoryWatcherError.self) { try watcher.watch(directory: missing) }
+        #expect(error?.code == .missingDirectory)
+        #expect(error?.description == "\(missing): no such directory; create it or pass an existing module directory")
+        try box.write("\(box.root)/file", "x")
+        let notDir = #expect(throws: DirectoryWatcherError.self) { try watcher.watch(directory: "\(box.root)/file") }
+        #expect(notDir?.code == .notADirectory)
+        #expect(notDir?.description == "\(box.root)/file: not a directory; pass the directory that holds the .so modules")
+        #expect(watcher.watchedDirectories == [])
+    }
+}
