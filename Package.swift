@@ -66,6 +66,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
         .testTarget(name: "TabModulesTests", dependencies: ["TabModules", "TabKit"], swiftSettings: strict),
+        // Loads the built Swift example (.so) at run time; links no module code on purpose.
+        .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TabKit"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: [], swiftSettings: strict),

@@ -1,2 +1,0 @@
-/// Placeholder namespace; replaced by the Swift authoring layer.
-public enum TabModuleKitPlaceholder {}

@@ -1,0 +1,97 @@
+extension NewCommand {
+    /// The files of a Swift module project: a SwiftPM package with one dynamic library.
+    static func swiftProject(_ name: ModuleName, kitPath: String) -> [(path: String, text: String)] {
+        let n = name.text
+        let type = name.swiftIdentifier
+        // A local path dependency's identity is its directory's name, lowercased.
+        let identity = kitPath.split(separator: "/").last.map { $0.lowercased() } ?? "tabhost"
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "\(n)",
+                products: [
+                    // lib\(n).so: the tab module. It holds Swift code, so the host never unloads it.
+                    .library(name: "\(n)", type: .dynamic, targets: ["\(type)"])
+                ],
+                dependencies: [
+                    // TabModuleKit from the TabHost checkout that made this project (a local path).
+                    .package(path: "\(kitPath)")
+                ],
+                targets: [
+                    .target(name: "\(type)", dependencies: [.product(name: "TabModuleKit", package: "\(identity)")])
+                ]
+            )
+
+            """
+        let source = """
+            import TabModuleKit
+
+            /// \(n): a TabHost tab module in Swift.
+            final class \(type): TabModule {
+                /// No image: a SwiftPM build puts the .so under .build, where a relative path would not
+                /// resolve; add one (relative to the installed .so) when you ship it next to the file.
+                static let descriptor = ModuleDescriptor(name: "\(n)", version: "0.1.0", title: "\(name.title)", glyph: "◆")
+
+                let host: Host
+                var taps: Int32 = 0
+
+                required init(host: Host) {
+                    self.host = host
+                }
+
+                func start(param: String?) {
+                    host.setTitle(param.flatMap { $0.isEmpty ? nil : $0 } ?? "\(name.title)")
+                }
+
+                func render(into view: inout View) {
+                    view.section("\(n)")
+                    view.row("Taps", detail: "\\(taps)")
+                    view.button("Tap", action: "tap")
+                    view.text("Edit the source, rebuild, and the host reloads it.")
+                }
+
+                func handle(_ event: Event) {
+                    guard case .action("tap") = event else { return }
+                    taps += 1
+                    showBadge()
+                    host.invalidate()
+                }
+
+                /// Kept across hot reloads: the count, 4 bytes little-endian.
+                func saveState() -> [UInt8]? {
+                    (0..<4).map { UInt8(truncatingIfNeeded: UInt32(bitPattern: taps) >> ($0 * 8)) }
+                }
+
+                func restoreState(_ bytes: [UInt8]) -> Bool {
+                    guard bytes.count == 4 else { return false }
+                    taps = Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[$1]) << ($1 * 8) })
+                    showBadge()
+                    return true
+                }
+
+                private func showBadge() {
+                    host.setBadge(taps == 0 ? nil : "\\(taps)")
+                }
+            }
+
+            @_cdecl("tab_module_entry") public func tabModuleEntry() -> UnsafeRawPointer? { TabModuleExport.entry(for: \(type).self) }
+
+            """
+        let readme = """
+            # \(n)
+
+            A TabHost tab module in Swift (TabModuleKit). `swift build -c release` builds `.build/release/lib\(n).so`; \
+            put that file in the modules directory TabHost watches. TabModuleKit comes from the TabHost checkout at \
+            `\(kitPath)` by local path, so this package builds outside that repository on this machine; \
+            change the path in Package.swift to build elsewhere. An image with Swift code is never unloaded: \
+            a hot reload loads the new copy and keeps the old one mapped.
+
+            """
+        return [
+            ("Package.swift", manifest), ("Sources/\(type)/\(type).swift", source), ("README.md", readme),
+            (".gitignore", ".build/\n.swiftpm/\nPackage.resolved\n"),
+        ]
+    }
+}

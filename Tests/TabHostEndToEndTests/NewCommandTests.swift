@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `tabhost new`, run as the built binary: the scaffolds build outside the repo into modules whose
+/// descriptors and behaviour a C host program checks through dlopen.
+@Suite
+struct NewCommandTests {
+    @Test func cScaffoldBuildsWithMakeIntoAWorkingModule() throws {
+        let dir = try NewCommandSupport.Scratch()
+        let result = try NewCommandSupport.tabhost(["new", "foo", "--output", dir.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Created C module \"foo\" in \(dir.path)/foo"))
+        let project = "\(dir.path)/foo"
+        let files = try FileManager.default.contentsOfDirectory(atPath: project).sorted()
+        #expect(files == ["Makefile", "README.md", "foo.c", "foo.svg", "tab_module.h"])
+        let header = try Data(contentsOf: URL(fileURLWithPath: "\(project)/tab_module.h"))
+        let repoHeader = try Data(contentsOf: NewCommandSupport.repoRoot.appendingPathComponent("Sources/CTabModule/include/tab_module.h"))
+        #expect(header == repoHeader, "the scaffold's tab_module.h differs from Sources/CTabModule/include/tab_module.h")
+
+        // Warnings are errors here: a scaffold must compile cleanly.
+        let make = try NewCommandSupport.run("/usr/bin/env", ["make", "-C", project, "CFLAGS=-Wall -Wextra -Werror"])
+        #expect(make.status == 0, "\(make.stdout)\(make.stderr)")
+        let symbols = try NewCommandSupport.run("/usr/bin/env", ["nm", "-D", "--defined-only", "\(project)/foo.so"])
+        #expect(symbols.stdout.split(separator: "\n").contains { $0.hasSuffix(" T tab_module_entry") })
+
+        let checker = try NewCommandSupport.buildChecker(in: dir.path)
+        let check = try NewCommandSupport.run(checker, ["\(project)/foo.so"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == NewCommandSupport.expectedTranscript(name: "foo", title: "Foo", image: "foo.svg"))
+    }
+
+    @Test func derivedNamesStayValidCAndTitle() throws {
+        let dir = try NewCommandSupport.Scratch()
+        let result = try NewCommandSupport.tabhost(["new", "2fa.my-mod_x", "--output", dir.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let project = "\(dir.path)/2fa.my-mod_x"
+        let make = try NewCommandSupport.run("/usr/bin/env", ["make", "-C", project, "CFLAGS=-Wall -Wextra -Werror"])
+        #expect(make.status == 0, "\(make.stdout)\(make.stderr)")
+        let checker = try NewCommandSupport.buildChecker(in: dir.path)
+        let check = try NewCommandSupport.run(checker, ["\(project)/2fa.my-mod_x.so"])
+        #expect(
+            check.stdout
+                == NewCommandSupport.expectedTranscript(name: "2fa.my-mod_x", title: "2fa My Mod X", image: "2fa.my-mod_x.svg"))
+    }
+
+    @Test(arguments: ["Foo", "", "a b", "émoji", "..", ".", "x/y", String(repeating: "a", count: 65)])
+    func badNamesExitTwoWithOneLine(_ name: String) throws {
+        let dir = try NewCommandSupport.Scratch()
+        let result = try NewCommandSupport.tabhost(["new", name, "--output", dir.path])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "tabhost new: invalid module name \"\(name)\": use 1 to 64 characters from a-z, 0-9, '.', '_' and '-' (for example \"my-module\")\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "wrote files for a bad name")
+    }
+
+    @Test func longestNameIsAccepted() throws {
+        let dir = try NewCommandSupport.Scratch()
+        let name = String(repeating: "a", count: 64)
+        let result = try NewCommandSupport.tabhost(["new", name, "--output", dir.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(dir.path)/\(name)/\(name).c"))
+    }
+
+    @Test func existingDirectoryIsRefusedAndLeftAlone() throws {
+        let dir = try NewCommandSupport.Scratch()
+        let project = "\(dir.path)/foo"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: false)
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: "\(project)/foo.c"))
+        for flags in [[], ["--swift"]] {
+            let result = try NewCommandSupport.tabhost(["new", "foo", "--output", dir.path] + flags)
+            #expect(result.status == 1)
+            #expect(result.stderr == "tabhost new: \(project) already exists: choose another name or --output directory; nothing was written\n")
+        }
+        #expect(try String(contentsOfFile: "\(project)/foo.c", encoding: .utf8) == "mine\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project) == ["foo.c"])
+    }
+
+    @Test func swiftScaffoldNeedsATabHostPackage() throws {
+        let dir = try NewCommandSupport.Scratch()
+        let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.path, "--tabhost-package", dir.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "tabhost new: \(dir.path) is not a TabHost package (no Sources/TabModuleKit), which a Swift module needs: pass --tabhost-package DIR\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: "\(dir.path)/bar"))
+    }
+
+    /// Slow (a full SwiftPM build of the scaffold and TabModuleKit), so one test covers it all.
+    @Test(.timeLimit(.minutes(10)))
+    func swiftScaffoldBuildsOutsideTheRepoIntoAWorkingModule() throws {
+        let dir = try NewCommandSupport.Scratch()
+        let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let project = "\(dir.path)/bar"
+        let manifest = try String(contentsOfFile: "\(project)/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(".package(path: \"\(NewCommandSupport.repoRoot.path)\")"))
+        #expect(FileManager.default.fileExists(atPath: "\(project)/Sources/Bar/Bar.swift"))
+
+        let build = try NewCommandSupport.run("/usr/bin/env", ["swift", "build", "--package-path", project])
+        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let library = "\(project)/.build/debug/libbar.so"
+        let symbols = try NewCommandSupport.run("/usr/bin/env", ["nm", "-D", "--defined-only", library])
+        #expect(symbols.stdout.split(separator: "\n").contains { $0.hasSuffix(" T tab_module_entry") })
+
+        let checker = try NewCommandSupport.buildChecker(in: dir.path)
+        let check = try NewCommandSupport.run(checker, [library])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == NewCommandSupport.expectedTranscript(name: "bar", title: "Bar", image: nil))
+    }
+}
