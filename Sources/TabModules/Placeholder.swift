@@ -1,2 +1,0 @@
-/// Placeholder namespace; replaced by the loader.
-public enum TabModulesPlaceholder {}
