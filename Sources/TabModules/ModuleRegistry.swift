@@ -10,6 +10,8 @@ public final class ModuleRegistry {
         public var module: LoadedModule?
         /// Why it was refused, or nil.
         public var error: ModuleError?
+        /// True when `path` is a directory that could not be scanned.
+        public var isDirectory: Bool = false
     }
 
     /// Checks, copies and opens the files.
@@ -37,7 +39,7 @@ public final class ModuleRegistry {
     @discardableResult
     public func load(directories: [ModuleDirectory]) -> [Entry] {
         let scan = ModuleDiscovery.scan(directories)
-        var added = scan.errors.map { Entry(path: $0.path, module: nil, error: $0) }
+        var added = scan.errors.map { Entry(path: $0.path, module: nil, error: $0, isDirectory: true) }
         for file in scan.files {
             do throws(ModuleError) {
                 let (module, _) = try load(file: file, recording: false)

@@ -53,3 +53,8 @@ public enum ModuleSearchPath {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }
+
+extension ModuleSearchPath {
+    /// True for a valid module name: 1 to 64 bytes of `[a-z0-9._-]`.
+    public static func isValidModuleName(_ name: String) -> Bool { DescriptorValidator.isValidName(name) }
+}
