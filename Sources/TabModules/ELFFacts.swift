@@ -49,10 +49,10 @@ struct ELFFacts: Sendable, Equatable {
         }
         func truncated(_ need: UInt64, _ what: String) -> ModuleError {
             ModuleError(
-                .truncatedELF, path: path, reason: "truncated ELF file (\(size) bytes; \(what) need \(need))",
+                .truncatedELF, path: path, reason: "truncated ELF file (\(size) bytes; \(what) \(need))",
                 hint: "copy it again or rebuild it")
         }
-        guard bytes.count >= 16 else { throw truncated(64, "the ELF header") }
+        guard bytes.count >= 16 else { throw truncated(64, "the ELF header needs") }
         let hostName = machineName(hostMachine)
         switch bytes[4] {
         case 2: break
@@ -69,7 +69,7 @@ struct ELFFacts: Sendable, Equatable {
                 .wrongArchitecture, path: path, reason: "big-endian ELF file; this host (\(hostName)) is little-endian",
                 hint: "rebuild it for \(hostName)")
         }
-        guard bytes.count >= 64 else { throw truncated(64, "the ELF header") }
+        guard bytes.count >= 64 else { throw truncated(64, "the ELF header needs") }
         let machine = u16(bytes, 18)
         guard machine == hostMachine else {
             throw ModuleError(
@@ -88,12 +88,12 @@ struct ELFFacts: Sendable, Equatable {
         let phentsize = UInt64(u16(bytes, 54))
         let phnum = UInt64(u16(bytes, 56))
         let phEnd = end(phoff, phnum * phentsize)
-        guard phEnd <= size else { throw truncated(phEnd, "its program headers") }
+        guard phEnd <= size else { throw truncated(phEnd, "its program headers need") }
         if phentsize >= 40 {
             for index in 0..<phnum {
                 let at = Int(phoff + index * phentsize)
                 let segmentEnd = end(u64(bytes, at + 8), u64(bytes, at + 32))
-                guard segmentEnd <= size else { throw truncated(segmentEnd, "its segments") }
+                guard segmentEnd <= size else { throw truncated(segmentEnd, "its segments need") }
             }
         }
         // Sections (optional in a valid image) tell whether it contains Swift code.
@@ -103,18 +103,18 @@ struct ELFFacts: Sendable, Equatable {
         let shstrndx = UInt64(u16(bytes, 62))
         guard shoff != 0, shnum > 0, shentsize >= 64 else { return ELFFacts(containsSwift: false) }
         let shEnd = end(shoff, shnum * shentsize)
-        guard shEnd <= size else { throw truncated(shEnd, "its section headers") }
+        guard shEnd <= size else { throw truncated(shEnd, "its section headers need") }
         var containsSwift = false
         guard shstrndx < shnum else { return ELFFacts(containsSwift: false) }
         let strtab = Int(shoff + shstrndx * shentsize)
         let namesOffset = u64(bytes, strtab + 24)
         let namesSize = u64(bytes, strtab + 32)
-        guard end(namesOffset, namesSize) <= size else { throw truncated(end(namesOffset, namesSize), "its section names") }
+        guard end(namesOffset, namesSize) <= size else { throw truncated(end(namesOffset, namesSize), "its section names need") }
         for index in 0..<shnum {
             let at = Int(shoff + index * shentsize)
             let sectionType = u32(bytes, at + 4)
             let sectionEnd = end(u64(bytes, at + 24), u64(bytes, at + 32))
-            if sectionType != 8 /* SHT_NOBITS */ && sectionEnd > size { throw truncated(sectionEnd, "its sections") }
+            if sectionType != 8 /* SHT_NOBITS */ && sectionEnd > size { throw truncated(sectionEnd, "its sections need") }
             let nameAt = UInt64(u32(bytes, at))
             if nameAt < namesSize && hasPrefix(bytes, Int(namesOffset + nameAt), "swift5_") { containsSwift = true }
         }
