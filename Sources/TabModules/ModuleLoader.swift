@@ -42,7 +42,7 @@ public struct ModuleLoader: Sendable {
             guard let symbol = tabhost_lt_symbol(image, "tab_module_entry", nil, 0) else {
                 throw ModuleError(
                     .missingEntry, path: file.path, reason: "no tab_module_entry symbol (not a TabHost module)",
-                    hint: "export it with TAB_MODULE_DECLARE(descriptor) from tab_module.h")
+                    hint: "export it with TAB_MODULE_DECLARE(descriptor) in C, or @_cdecl(\"tab_module_entry\") in Swift")
             }
             typealias Entry = @convention(c) () -> UnsafePointer<tab_module_descriptor>?
             let entry = unsafeBitCast(symbol, to: Entry.self)

@@ -16,7 +16,7 @@ final class Fixture {
     let directory: String
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/tabhost-fixture-XXXXXX").utf8CString)
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("tabhost-fixture-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed") }
         directory = String(cString: made)
     }
