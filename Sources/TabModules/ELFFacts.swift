@@ -124,10 +124,19 @@ struct ELFFacts: Sendable, Equatable {
     /// The first bytes of a non-ELF file, as quoted text when printable, else as hex.
     static func preview(_ bytes: [UInt8]) -> String {
         let head = bytes.prefix(8)
-        if !head.isEmpty, head.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let text = String(decoding: head, as: UTF8.self)
-                .replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
-            return "\"\(text)\""
+        let isText = head.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        if !head.isEmpty, isText {
+            let escaped = head.map { byte -> String in
+                switch byte {
+                case 0x0A: "\\n"
+                case 0x09: "\\t"
+                case 0x0D: "\\r"
+                case 0x22: "\\\""
+                case 0x5C: "\\\\"
+                default: String(UnicodeScalar(byte))
+                }
+            }
+            return "\"" + escaped.joined() + "\""
         }
         return "bytes " + head.map { byte in
             let hex = String(byte, radix: 16)
@@ -152,12 +161,5 @@ struct ELFFacts: Sendable, Equatable {
     }
     private static func u64(_ b: [UInt8], _ at: Int) -> UInt64 {
         (0..<8).reduce(UInt64(0)) { $0 | UInt64(b[at + $1]) << (8 * UInt64($1)) }
-    }
-}
-
-extension String {
-    /// Replaces every occurrence of `target` (no Foundation needed).
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -52,6 +52,9 @@ struct LoadingBadInputTests {
             label: "text named .so", make: { try $0.write("text.so", text: "hello, world\n") }, code: .notELF,
             reason: "not an ELF file (starts with \"hello, w\")"),
         BadInput(
+            label: "text with a newline", make: { try $0.write("lines.so", text: "hi\nthere\n") }, code: .notELF,
+            reason: "not an ELF file (starts with \"hi\\nthere\")"),
+        BadInput(
             label: "random bytes", make: { try $0.write("random.so", bytes: [0x3F, 0x9A, 0x00, 0x11, 0xC4, 0x7E, 0x02, 0xFF, 0x55]) },
             code: .notELF, reason: "not an ELF file (starts with bytes 3f 9a 00 11 c4 7e 02 ff)"),
         .patched("ELF header cut", .truncatedELF, "truncated ELF file (40 bytes; the ELF header needs 64)") {
