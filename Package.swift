@@ -9,7 +9,7 @@ let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 func cModule(_ product: String, _ folder: String) -> (Product, Target) {
     (
         .library(name: product, type: .dynamic, targets: [product]),
-        .target(name: product, dependencies: ["CTabModule"], path: "Plugins/\(folder)", exclude: ["assets"], publicHeadersPath: ".", cSettings: strictC)
+        .target(name: product, dependencies: ["CTabModule"], path: "Plugins/\(folder)", resources: [.copy("assets")], publicHeadersPath: ".", cSettings: strictC)
     )
 }
 

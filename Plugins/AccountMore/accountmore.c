@@ -1,10 +1,75 @@
-/* Placeholder: replaced by the real example. */
+/*
+ * accountmore: the account's "Profile" tab. Its rows push a "detail" screen
+ * onto the application's stack, covering the tab bar (Tweetie's More tab).
+ */
 #include "tab_module.h"
+
+#include <stdio.h>
 #include <stdlib.h>
-static void *create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; return malloc(1); }
-static void render(void *self, tab_view *view) { (void)self; (void)view; }
-static void destroy(void *self) { free(self); }
+#include <string.h>
+
+static const char *const profile_rows[] = {"Followers", "Following", "Lists", "Settings"};
+enum { profile_count = sizeof(profile_rows) / sizeof(profile_rows[0]) };
+
+typedef struct accountmore {
+    const tab_host_api *api;
+    tab_host *host;
+    char *account; /* owned copy of the start param */
+} accountmore;
+
+static void *accountmore_create(const tab_host_api *api, tab_host *host) {
+    accountmore *self = calloc(1, sizeof(*self));
+    if (self == NULL) return NULL;
+    self->api = api;
+    self->host = host;
+    return self;
+}
+
+static void accountmore_start(void *opaque, const char *param) {
+    accountmore *self = opaque;
+    free(self->account);
+    self->account = param != NULL ? strdup(param) : NULL;
+    self->api->invalidate(self->host);
+}
+
+static void accountmore_render(void *opaque, tab_view *view) {
+    accountmore *self = opaque;
+    self->api->section(view, self->account != NULL ? self->account : "Profile");
+    for (int i = 0; i < profile_count; i++) self->api->row(view, profile_rows[i], "›", profile_rows[i]);
+}
+
+static void accountmore_event(void *opaque, const tab_event *event) {
+    accountmore *self = opaque;
+    if (event->type != TAB_EVENT_ACTION || event->action == NULL) return;
+    char param[160];
+    if (self->account != NULL) {
+        snprintf(param, sizeof(param), "%s: %s", self->account, event->action);
+    } else {
+        snprintf(param, sizeof(param), "%s", event->action);
+    }
+    if (!self->api->push(self->host, "detail", param, TAB_PUSH_APP_STACK)) {
+        self->api->log(self->host, TAB_LOG_ERROR, "accountmore: cannot push detail");
+    }
+}
+
+static void accountmore_destroy(void *opaque) {
+    accountmore *self = opaque;
+    free(self->account);
+    free(self);
+}
+
 static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "accountmore", .title = "AccountMore", .create = create, .render = render, .destroy = destroy,
+    TAB_MODULE_DESCRIPTOR_HEADER,
+    .name = "accountmore",
+    .version = "1.0.0",
+    .title = "Profile",
+    .image = "TabHost_TabExampleAccountMore.resources/assets/accountmore.svg",
+    .glyph = "…",
+    .create = accountmore_create,
+    .start = accountmore_start,
+    .render = accountmore_render,
+    .event = accountmore_event,
+    .destroy = accountmore_destroy,
 };
+
 TAB_MODULE_DECLARE(descriptor)

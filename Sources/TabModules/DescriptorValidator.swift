@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CTabModule
+
+/// Checks a module's descriptor in the ABI's order and copies it into a `ModuleInfo` (internal).
+enum DescriptorValidator {
+    /// The size of a v1 descriptor: the smallest `struct_size` accepted.
+    static let v1Size = UInt32(MemoryLayout<tab_module_descriptor>.size)
+    /// The host's ABI version.
+    static let hostMajor = UInt32(TAB_MODULE_ABI_MAJOR)
+    static let hostMinor = UInt32(TAB_MODULE_ABI_MINOR)
+    /// The longest name and title, in bytes.
+    static let maxNameBytes = 64
+    static let maxTitleBytes = 64
+
+    static func validate(
+        _ descriptor: UnsafePointer<tab_module_descriptor>, file: CheckedModuleFile
+    ) throws(ModuleError) -> ModuleInfo {
+        let path = file.path
+        // Read the header words one by one: the struct may be smaller than ours.
+        let raw = UnsafeRawPointer(descriptor)
+        let magic = raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+        guard magic == TAB_MODULE_MAGIC else {
+            throw ModuleError(
+                .badMagic, path: path,
+                reason: "wrong descriptor magic \(hex(magic)) (expected \(hex(TAB_MODULE_MAGIC)), \"TABM\")",
+                hint: "start the descriptor with TAB_MODULE_DESCRIPTOR_HEADER from tab_module.h")
+        }
+        let size = raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)
+        guard size >= v1Size else {
+            throw ModuleError(
+                .structTooSmall, path: path,
+                reason: "descriptor struct_size \(size) is smaller than the v1 descriptor (\(v1Size) bytes)",
+                hint: "set struct_size to sizeof(tab_module_descriptor) (TAB_MODULE_DESCRIPTOR_HEADER does)")
+        }
+        let d = descriptor.pointee
+        guard d.abi_major == hostMajor else {
+            throw ModuleError(
+                .abiMajorMismatch, path: path,
+                reason: "built for module ABI \(d.abi_major).\(d.abi_minor); this host speaks ABI \(hostMajor).\(hostMinor)",
+                hint: "rebuild it against this host's tab_module.h")
+        }
+        guard d.abi_minor <= hostMinor else {
+            throw ModuleError(
+                .abiMinorTooNew, path: path,
+                reason: "built for module ABI \(d.abi_major).\(d.abi_minor), newer than this host's \(hostMajor).\(hostMinor)",
+                hint: "update TabHost or rebuild it against this host's tab_module.h")
+        }
+        let kind = ModuleKind(rawValue: d.kind)
+        guard kind.isKnown else {
+            throw ModuleError(
+                .badKind, path: path, reason: "unknown kind \(d.kind) (0 = content, 1 = tab bar)",
+                hint: "set kind to TAB_MODULE_KIND_CONTENT or TAB_MODULE_KIND_TAB_BAR")
+        }
+        let name = try validName(d.name, path: path)
+        let title = try validTitle(d.title, path: path)
+        let (declaredImage, imagePath) = try resolvedImage(d.image, path: path)
+        var functions: ModuleFunctions = []
+        if d.create != nil { functions.insert(.create) }
+        if d.start != nil { functions.insert(.start) }
+        if d.render != nil { functions.insert(.render) }
+        if d.event != nil { functions.insert(.event) }
+        if d.appearance != nil { functions.insert(.appearance) }
+        if d.save_state != nil { functions.insert(.saveState) }
+        if d.restore_state != nil { functions.insert(.restoreState) }
+        if d.destroy != nil { functions.insert(.destroy) }
+        let missing = [(ModuleFunctions.create, "create"), (.render, "render")].filter { !functions.contains($0.0) }
+        if !missing.isEmpty {
+            let names = missing.map(\.1).joined(separator: " and ")
+            throw ModuleError(
+                .missingFunction, path: path,
+                reason: "required function\(missing.count > 1 ? "s" : "") \(names) \(missing.count > 1 ? "are" : "is") NULL",
+                hint: "set .create and .render in the descriptor")
+        }
+        return ModuleInfo(
+            name: name, version: lossy(d.version), title: title, glyph: lossy(d.glyph), declaredImage: declaredImage,
+            imagePath: imagePath, kind: kind, abiMajor: d.abi_major, abiMinor: d.abi_minor, structSize: size,
+            functions: functions, sourcePath: path, containsSwift: file.facts.containsSwift)
+    }
+
+    /// True for a valid module name: 1–64 bytes of `[a-z0-9._-]`.
+    static func isValidName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return !bytes.isEmpty && bytes.count <= maxNameBytes && bytes.allSatisfy(isNameByte)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F
+            || byte == 0x2D
+    }
+
+    private static func validName(_ pointer: UnsafePointer<CChar>?, path: String) throws(ModuleError) -> String {
+        let hint = "name it with 1 to 64 characters from a-z 0-9 . _ -"
+        guard let pointer else { throw ModuleError(.badName, path: path, reason: "module name is NULL", hint: hint) }
+        let bytes = bounded(pointer, limit: maxNameBytes + 1)
+        guard !bytes.isEmpty else { throw ModuleError(.badName, path: path, reason: "module name is empty", hint: hint) }
+        guard bytes.count <= maxNameBytes else {
+            throw ModuleError(.badName, path: path, reason: "module name is longer than 64 bytes", hint: hint)
+        }
+        guard bytes.allSatisfy(isNameByte) else {
+            throw ModuleError(
+                .badName, path: path, reason: "module name \(quoted(bytes)) has characters outside [a-z0-9._-]",
+                hint: hint)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func validTitle(_ pointer: UnsafePointer<CChar>?, path: String) throws(ModuleError) -> String {
+        let hint = "set title to UTF-8 text of at most 64 bytes"
+        guard let pointer else { throw ModuleError(.badTitle, path: path, reason: "title is NULL", hint: hint) }
+        let bytes = bounded(pointer, limit: maxTitleBytes + 1)
+        guard bytes.count <= maxTitleBytes else {
+            throw ModuleError(
+                .badTitle, path: path, reason: "title is \(strlen(pointer)) bytes, longer than 64", hint: hint)
+        }
+        guard let title = String(validating: bytes, as: UTF8.self) else {
+            throw ModuleError(.badTitle, path: path, reason: "title is not valid UTF-8 (\(quoted(bytes)))", hint: hint)
+        }
+        return title
+    }
+
+    /// The declared image and its absolute path, resolved against the module file's directory.
+    private static func resolvedImage(
+        _ pointer: UnsafePointer<CChar>?, path: String
+    ) throws(ModuleError) -> (String?, String?) {
+        guard let pointer else { return (nil, nil) }
+        let declared = String(decoding: bounded(pointer, limit: 4096), as: UTF8.self)
+        let hint = "install the image next to the module, or fix the descriptor's image path"
+        guard !declared.isEmpty else {
+            throw ModuleError(.missingImage, path: path, reason: "image is an empty path", hint: "set image to NULL or a path")
+        }
+        let resolved =
+            declared.hasPrefix("/") ? declared : ModuleFileReader.parentDirectory(of: path) + "/" + declared
+        var info = stat()
+        guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ModuleError(
+                .missingImage, path: path, reason: "image \"\(declared)\" not found (looked for \(resolved))",
+                hint: hint)
+        }
+        return (declared, resolved)
+    }
+
+    /// At most `limit` bytes of a C string (never reads past its NUL).
+    private static func bounded(_ pointer: UnsafePointer<CChar>, limit: Int) -> [UInt8] {
+        let count = strnlen(pointer, limit)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+    }
+
+    /// An optional free-form string, decoded with replacement characters for bad UTF-8.
+    private static func lossy(_ pointer: UnsafePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        return String(decoding: bounded(pointer, limit: 256), as: UTF8.self)
+    }
+
+    /// Bytes shown in quotes, non-printable ones as \xNN.
+    private static func quoted(_ bytes: [UInt8]) -> String {
+        var text = "\""
+        for byte in bytes {
+            if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16)
+                text += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return text + "\""
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
+}

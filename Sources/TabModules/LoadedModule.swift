@@ -1,0 +1,60 @@
+import CTabModule
+import Synchronization
+import _CLtdl
+
+/// An accepted module: its open image, its descriptor and what the descriptor declares.
+///
+/// The descriptor pointer is valid until `close()`; instances must keep their `LoadedModule`
+/// alive. Images with Swift code are made resident and never unmapped (the Swift runtime keeps
+/// pointers into their metadata); C images are closed by `close()` or when this object goes away.
+public final class LoadedModule: @unchecked Sendable {
+    // @unchecked: every stored property is immutable except `closed`, which the mutex guards;
+    // the descriptor is static const data of the image.
+
+    /// What the descriptor declares, copied into Swift values.
+    public let info: ModuleInfo
+    /// The raw descriptor, valid while the image is open (for the instance layer).
+    public let descriptor: UnsafePointer<tab_module_descriptor>
+    /// The load generation: the `GEN` of the private copy `NAME.GEN.so`, unique in the process.
+    public let generation: UInt64
+    /// The private copy that was opened (removed on close).
+    public let copyPath: String
+
+    private let image: OpaquePointer
+    private let cache: ModuleCache
+    private let closed = Mutex(false)
+
+    init(
+        info: ModuleInfo, descriptor: UnsafePointer<tab_module_descriptor>, generation: UInt64,
+        copyPath: String, image: OpaquePointer, cache: ModuleCache
+    ) {
+        self.info = info
+        self.descriptor = descriptor
+        self.generation = generation
+        self.copyPath = copyPath
+        self.image = image
+        self.cache = cache
+    }
+
+    /// The module name (shorthand for `info.name`).
+    public var name: String { info.name }
+
+    /// True after `close()`.
+    public var isClosed: Bool { closed.withLock { $0 } }
+
+    /// Closes the image (C images only; Swift images stay mapped) and removes the private copy.
+    /// Call only when no instance of this module is alive. Idempotent.
+    public func close() {
+        let wasClosed = closed.withLock { value in
+            defer { value = true }
+            return value
+        }
+        guard !wasClosed else { return }
+        if !info.containsSwift {
+            _ = tabhost_lt_close(image, nil, 0)
+        }
+        cache.remove(copyAt: copyPath)
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// A private, per-process directory on tmpfs holding the copies the loader actually opens.
+///
+/// `dlopen` matches already-loaded images by path string and an overwritten mapped file crashes
+/// its old code, so modules are never opened from the drop directory: each accepted file is
+/// copied to `DIR/tabhost-PID/NAME.GEN.so` (mode 0700 directory, GEN never reused in a process).
+public final class ModuleCache: Sendable {
+    /// The cache directory (`ROOT/tabhost-PID`, or `ROOT/tabhost-PID-N` for later caches in one process).
+    public let directory: String
+
+    /// Generations are process-wide so no two copies ever share a path.
+    private static let nextGeneration = Mutex<UInt64>(1)
+    /// Counts caches made in this process, for unique directory names.
+    private static let cacheCount = Mutex<Int>(0)
+
+    /// Makes the cache directory under `root` (default: `defaultRoot()`), after sweeping the
+    /// directories of dead processes there.
+    public init(root: String? = nil) throws(ModuleError) {
+        let root = root ?? Self.defaultRoot()
+        Self.sweep(root: root)
+        let pid = getpid()
+        var attempt = Self.cacheCount.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+        while true {
+            let candidate = attempt == 0 ? "\(root)/tabhost-\(pid)" : "\(root)/tabhost-\(pid)-\(attempt)"
+            if mkdir(candidate, 0o700) == 0 {
+                _ = chmod(candidate, 0o700)  // mkdir applies the umask; make it exact
+                directory = candidate
+                return
+            }
+            let code = errno
+            guard code == EEXIST else {
+                throw ModuleError(
+                    .cacheFailed, path: candidate,
+                    reason: "cannot create the module cache directory: \(ModuleFileReader.errorText(code))",
+                    hint: "set XDG_RUNTIME_DIR or TMPDIR to a writable directory")
+            }
+            // Left by an earlier process with our pid (pid namespaces): reclaim it if it is ours.
+            if Self.isOwnDirectory(candidate) {
+                Self.removeTree(candidate)
+                continue
+            }
+            attempt += 1
+        }
+    }
+
+    /// Where cache directories go: `$XDG_RUNTIME_DIR` if writable, else `/dev/shm`, else `$TMPDIR` or `/tmp`.
+    public static func defaultRoot() -> String {
+        func usable(_ path: String?) -> Bool {
+            guard let path, !path.isEmpty else { return false }
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && access(path, W_OK | X_OK) == 0
+        }
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+        if usable(runtime) { return runtime! }
+        if usable("/dev/shm") { return "/dev/shm" }
+        let tmp = getenv("TMPDIR").map { String(cString: $0) }
+        return usable(tmp) ? tmp! : "/tmp"
+    }
+
+    /// Removes `tabhost-PID…` directories under `root` whose process is gone and that we own.
+    /// Returns the removed paths.
+    @discardableResult
+    public static func sweep(root: String) -> [String] {
+        guard let dir = opendir(root) else { return [] }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            names.append(name)
+        }
+        closedir(dir)
+        var removed: [String] = []
+        for name in names where name.hasPrefix("tabhost-") {
+            let digits = name.dropFirst("tabhost-".count).prefix { $0 != "-" }
+            guard let pid = Int32(digits), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) == -1 && errno == ESRCH else { continue }
+            let path = "\(root)/\(name)"
+            guard isOwnDirectory(path) else { continue }
+            removeTree(path)
+            removed.append(path)
+        }
+        return removed
+    }
+
+    /// Copies `bytes` to a fresh `BASE.GEN.so` in the cache and returns its path and generation.
+    func store(_ bytes: [UInt8], baseName: String) throws(ModuleError) -> (path: String, generation: UInt64) {
+        let generation = Self.nextGeneration.withLock { next in
+            defer { next += 1 }
+            return next
+        }
+        let stem = baseName.hasSuffix(".so") ? String(baseName.dropLast(3)) : baseName
+        let path = "\(directory)/\(stem).\(generation).so"
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+        guard fd >= 0 else { throw copyError(path, errno) }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                unlink(path)
+                throw copyError(path, code)
+            }
+            written += count
+        }
+        return (path, generation)
+    }
+
+    /// Removes one private copy (after its image is closed).
+    func remove(copyAt path: String) {
+        unlink(path)
+    }
+
+    /// Removes the cache directory and every copy in it; call once on exit.
+    public func removeAll() {
+        Self.removeTree(directory)
+    }
+
+    private func copyError(_ path: String, _ code: Int32) -> ModuleError {
+        ModuleError(
+            .cacheFailed, path: path, reason: "cannot write the private copy: \(ModuleFileReader.errorText(code))",
+            hint: "free space on \(ModuleFileReader.parentDirectory(of: directory)) or set XDG_RUNTIME_DIR")
+    }
+
+    /// A real directory (not a symlink) owned by this user.
+    private static func isOwnDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
+    }
+
+    /// Removes a directory of plain files (the cache is flat) and the directory itself.
+    private static func removeTree(_ path: String) {
+        if let dir = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(dir)
+            for name in names {
+                let child = "\(path)/\(name)"
+                if isOwnDirectory(child) { removeTree(child) } else { unlink(child) }
+            }
+        }
+        rmdir(path)
+    }
+}

@@ -1,0 +1,13 @@
+/// A directory to look for modules in, optionally limited to file names with a prefix.
+public struct ModuleDirectory: Sendable, Equatable {
+    /// The directory path.
+    public var path: String
+    /// When set, only `PREFIX*.so` files are modules (used for the build directory default).
+    public var namePrefix: String?
+
+    /// Creates a directory entry; `namePrefix` nil means every `*.so`.
+    public init(_ path: String, namePrefix: String? = nil) {
+        self.path = path
+        self.namePrefix = namePrefix
+    }
+}

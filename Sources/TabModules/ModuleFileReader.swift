@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A module file that passed every check made before loading: its bytes and ELF facts (internal).
+struct CheckedModuleFile: Sendable {
+    /// The absolute path the user installed the file at.
+    var path: String
+    /// The whole file, read once: the checks and the private copy see the same bytes.
+    var bytes: [UInt8]
+    /// What the ELF headers say.
+    var facts: ELFFacts
+}
+
+/// Reads and checks a module file before any `dlopen` (internal).
+enum ModuleFileReader {
+    /// Runs the pre-load checks in order: exists, regular file, permissions, not empty, ELF.
+    static func check(_ path: String, options: ModuleLoadOptions) throws(ModuleError) -> CheckedModuleFile {
+        let path = absolute(path)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw fileError(path, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw ModuleError(
+                .notRegularFile, path: path, reason: what == "a directory" ? "a directory, not a module file" : what,
+                hint: "install module .so files as regular files")
+        }
+        if !options.allowInsecurePermissions {
+            try checkPermissions(path, mode: info.st_mode, isDirectory: false)
+            let directory = parentDirectory(of: path)
+            var directoryInfo = stat()
+            if stat(directory, &directoryInfo) == 0 {
+                try checkPermissions(directory, mode: directoryInfo.st_mode, isDirectory: true, file: path)
+            }
+        }
+        guard info.st_size > 0 else {
+            throw ModuleError(
+                .emptyFile, path: path, reason: "empty file (0 bytes)", hint: "finish writing it or rebuild it")
+        }
+        let bytes = try readAll(path)
+        let facts = try ELFFacts.check(bytes, path: path)
+        return CheckedModuleFile(path: path, bytes: bytes, facts: facts)
+    }
+
+    /// Refuses group- or world-writable files and directories, as sshd's StrictModes does.
+    private static func checkPermissions(
+        _ path: String, mode: mode_t, isDirectory: Bool, file: String? = nil
+    ) throws(ModuleError) {
+        guard mode & (S_IWGRP | S_IWOTH) != 0 else { return }
+        let who = mode & S_IWOTH != 0 ? "everyone" : "its group"
+        let octal = String(mode & 0o7777, radix: 8)
+        let reason =
+            isDirectory
+            ? "its directory \(path) is writable by \(who) (mode \(octal)), so another user could replace the module"
+            : "writable by \(who) (mode \(octal)), so another user could replace it"
+        throw ModuleError(
+            .insecurePermissions, path: file ?? path, reason: reason,
+            hint: "run chmod go-w \(path), or pass --allow-insecure-permissions")
+    }
+
+    /// Reads a whole file.
+    static func readAll(_ path: String) throws(ModuleError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw fileError(path, errno) }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fileError(path, errno)
+            }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return result
+    }
+
+    /// Reads at most `count` bytes from the start of a file.
+    static func readPrefix(of path: String, count: Int) throws(ModuleError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw fileError(path, errno) }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard got >= 0 else { throw fileError(path, errno) }
+        return Array(buffer[0..<got])
+    }
+
+    /// The error for a failed `stat`/`open`/`read` of a module file.
+    static func fileError(_ path: String, _ code: Int32) -> ModuleError {
+        switch code {
+        case ENOENT, ENOTDIR:
+            ModuleError(.notFound, path: path, reason: "no such file", hint: "check the path")
+        case EACCES, EPERM:
+            ModuleError(.unreadable, path: path, reason: "permission denied", hint: "make it readable (chmod u+r)")
+        default:
+            ModuleError(.unreadable, path: path, reason: "cannot read: \(errorText(code))", hint: "check the file")
+        }
+    }
+
+    /// `strerror` as a Swift string.
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// `path` made absolute against the working directory (symlinks kept: the user's name for it).
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let pointer = getcwd(nil, 0) else { return path }
+        defer { free(pointer) }
+        let cwd = String(cString: pointer)
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return cwd == "/" ? "/" + relative : cwd + "/" + relative
+    }
+
+    /// The directory part of an absolute path.
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last path component.
+    static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

@@ -1,0 +1,35 @@
+/// Which of a descriptor's function pointers are present (non-NULL).
+public struct ModuleFunctions: OptionSet, Hashable, Sendable {
+    /// The raw bit set.
+    public let rawValue: UInt32
+
+    /// Creates a set from raw bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// `create` (required).
+    public static let create = ModuleFunctions(rawValue: 1 << 0)
+    /// `start` (optional).
+    public static let start = ModuleFunctions(rawValue: 1 << 1)
+    /// `render` (required).
+    public static let render = ModuleFunctions(rawValue: 1 << 2)
+    /// `event` (optional).
+    public static let event = ModuleFunctions(rawValue: 1 << 3)
+    /// `appearance` (optional).
+    public static let appearance = ModuleFunctions(rawValue: 1 << 4)
+    /// `save_state` (optional).
+    public static let saveState = ModuleFunctions(rawValue: 1 << 5)
+    /// `restore_state` (optional).
+    public static let restoreState = ModuleFunctions(rawValue: 1 << 6)
+    /// `destroy` (optional).
+    public static let destroy = ModuleFunctions(rawValue: 1 << 7)
+
+    /// Every function with its C name, in descriptor order.
+    public static let all: [(function: ModuleFunctions, cName: String)] = [
+        (.create, "create"), (.start, "start"), (.render, "render"), (.event, "event"),
+        (.appearance, "appearance"), (.saveState, "save_state"), (.restoreState, "restore_state"),
+        (.destroy, "destroy"),
+    ]
+
+    /// The C names of the functions in this set, in descriptor order.
+    public var cNames: [String] { Self.all.filter { contains($0.function) }.map(\.cName) }
+}

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The module directories used when the user names none.
+public enum ModuleSearchPath {
+    /// The prefix of the example modules built next to the `tabhost` executable.
+    public static let examplePrefix = "libTabExample"
+
+    /// `explicit` as directories, or `defaultDirectories()` when it is empty.
+    public static func directories(_ explicit: [String]) -> [ModuleDirectory] {
+        explicit.isEmpty ? defaultDirectories() : explicit.map { ModuleDirectory($0) }
+    }
+
+    /// The default search path: the built examples (`libTabExample*.so` in the directory of the
+    /// running executable), then `$XDG_DATA_HOME/tabhost/modules` (default
+    /// `~/.local/share/tabhost/modules`) if it exists.
+    public static func defaultDirectories() -> [ModuleDirectory] {
+        var directories: [ModuleDirectory] = []
+        if let executable = executableDirectory() {
+            directories.append(ModuleDirectory(executable, namePrefix: examplePrefix))
+        }
+        if let user = userDirectory(), isDirectory(user) {
+            directories.append(ModuleDirectory(user))
+        }
+        return directories
+    }
+
+    /// `$XDG_DATA_HOME/tabhost/modules`, or `$HOME/.local/share/tabhost/modules`.
+    public static func userDirectory() -> String? {
+        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") { return data + "/tabhost/modules" }
+        guard let home = environment("HOME"), !home.isEmpty else { return nil }
+        return home + "/.local/share/tabhost/modules"
+    }
+
+    /// The directory of the running executable (`/proc/self/exe`).
+    public static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ModuleFileReader.parentDirectory(of: path)
+    }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+}
+
+extension ModuleSearchPath {
+    /// True for a valid module name: 1 to 64 bytes of `[a-z0-9._-]`.
+    public static func isValidModuleName(_ name: String) -> Bool { DescriptorValidator.isValidName(name) }
+}

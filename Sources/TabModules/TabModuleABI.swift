@@ -1,0 +1,11 @@
+import CTabModule
+
+/// The module ABI version this host implements (from `tab_module.h`).
+public enum TabModuleABI {
+    /// `TAB_MODULE_ABI_MAJOR`: a module's `abi_major` must equal it.
+    public static let major = UInt32(TAB_MODULE_ABI_MAJOR)
+    /// `TAB_MODULE_ABI_MINOR`: a module's `abi_minor` must not exceed it.
+    public static let minor = UInt32(TAB_MODULE_ABI_MINOR)
+    /// The size of a v1 descriptor: the smallest `struct_size` accepted.
+    public static let descriptorSize = UInt32(MemoryLayout<tab_module_descriptor>.size)
+}

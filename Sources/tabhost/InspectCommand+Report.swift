@@ -1,0 +1,65 @@
+import Foundation
+import TabModules
+
+/// What `tabhost inspect` prints, as text or JSON.
+struct InspectReport {
+    /// The accepted module's fields, or nil.
+    var module: ModuleInfo?
+    /// Why the file was rejected, or nil.
+    var error: ModuleError?
+
+    init(module: ModuleInfo) { self.module = module }
+    init(error: ModuleError) { self.error = error }
+
+    /// `key: value` lines.
+    func text() -> String {
+        var lines: [(String, String)] = []
+        if let error {
+            lines = [
+                ("file", error.path), ("status", "rejected"), ("code", error.code.name), ("reason", error.reason),
+                ("fix", error.hint),
+            ]
+        } else if let info = module {
+            let optional = ModuleFunctions.all.filter { !$0.function.isSubset(of: [.create, .render]) }
+            let present = optional.filter { info.functions.contains($0.function) }.map(\.cName)
+            let absent = optional.filter { !info.functions.contains($0.function) }.map(\.cName)
+            lines = [
+                ("file", info.sourcePath), ("status", "accepted"), ("name", info.name), ("version", info.version ?? "-"),
+                ("title", info.title), ("glyph", info.glyph ?? "-"), ("kind", info.kind.description),
+                ("image", info.imagePath ?? "-"),
+                ("abi", "\(info.abiMajor).\(info.abiMinor) (host \(TabModuleABI.major).\(TabModuleABI.minor))"),
+                ("struct size", "\(info.structSize) bytes"),
+                ("required", "create render"),
+                ("optional", present.isEmpty ? "none" : present.joined(separator: " ")),
+                ("not provided", absent.isEmpty ? "none" : absent.joined(separator: " ")),
+                ("swift code", info.containsSwift ? "yes (the image stays loaded until exit)" : "no"),
+            ]
+        }
+        let width = (lines.map(\.0.count).max() ?? 0) + 2
+        return lines.map { key, value in
+            (key + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value + "\n"
+        }.joined()
+    }
+
+    /// A pretty-printed JSON object with sorted keys.
+    func json() -> String {
+        var object: [String: Any] = [:]
+        if let error {
+            object = [
+                "file": error.path, "status": "rejected", "code": error.code.name, "reason": error.reason,
+                "fix": error.hint,
+            ]
+        } else if let info = module {
+            object = [
+                "file": info.sourcePath, "status": "accepted", "name": info.name, "version": info.version ?? NSNull(),
+                "title": info.title, "glyph": info.glyph ?? NSNull(), "kind": info.kind.description,
+                "image": info.declaredImage ?? NSNull(), "imagePath": info.imagePath ?? NSNull(),
+                "abiMajor": Int(info.abiMajor), "abiMinor": Int(info.abiMinor), "structSize": Int(info.structSize),
+                "functions": info.functions.cNames, "containsSwift": info.containsSwift,
+            ]
+        }
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

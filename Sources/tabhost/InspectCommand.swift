@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import TabModules
+
+/// `tabhost inspect FILE|NAME [--json]`: every field a module declares, or why it was rejected.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Shows every field a module declares, or why it is rejected.",
+        discussion: """
+            TARGET is a module file (a path, or a name ending in .so) or a module name looked up in \
+            --modules DIR… (default: the same directories as tabhost list). \
+            Exit status: 0 accepted, 1 rejected or not found, 2 usage error.
+            """)
+
+    @Argument(help: "A module file or a module name.")
+    var target: String
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(name: .customLong("modules"), parsing: .upToNextOption, help: "Directories to find a module NAME in.")
+    var modules: [String] = []
+
+    @Flag(help: "Accept module files or directories writable by group or others.")
+    var allowInsecurePermissions = false
+
+    /// True when `target` names a file rather than a module.
+    var targetIsFile: Bool { target.contains("/") || target.hasSuffix(".so") }
+
+    func validate() throws {
+        if !targetIsFile && !ModuleSearchPath.isValidModuleName(target) {
+            throw ValidationError(
+                "'\(target)' is neither a module file (a path or *.so) nor a module name ([a-z0-9._-], 1 to 64 bytes)")
+        }
+        if targetIsFile && !modules.isEmpty {
+            throw ValidationError("--modules only applies to a module NAME, not to a file")
+        }
+    }
+
+    func run() throws {
+        let cache: ModuleCache
+        do {
+            cache = try ModuleCache()
+        } catch {
+            writeStandardError(error.description)
+            throw ExitCode(1)
+        }
+        defer { cache.removeAll() }
+        let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
+        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        let report: InspectReport
+        if targetIsFile {
+            do {
+                let (module, _) = try registry.load(file: target)
+                report = InspectReport(module: module.info)
+            } catch {
+                report = InspectReport(error: error)
+            }
+        } else {
+            let searched = ModuleSearchPath.directories(modules)
+            registry.load(directories: searched)
+            guard let module = registry.module(named: target) else {
+                let places = searched.map(\.path).joined(separator: ", ")
+                writeStandardError(
+                    "\(target): no accepted module with this name in \(places.isEmpty ? "(no directories)" : places); "
+                        + "run tabhost list to see the modules and the rejected files")
+                throw ExitCode(1)
+            }
+            report = InspectReport(module: module.info)
+        }
+        print(json ? report.json() : report.text(), terminator: "")
+        if let error = report.error {
+            writeStandardError(error.description)
+            throw ExitCode(1)
+        }
+    }
+}

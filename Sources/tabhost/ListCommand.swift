@@ -1,0 +1,43 @@
+import ArgumentParser
+import TabModules
+
+/// `tabhost list [DIR…]`: a table of the modules in the given (or default) directories.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Lists the modules in DIR… with their status.",
+        discussion: """
+            Without DIR, lists the example modules built next to tabhost, then \
+            $XDG_DATA_HOME/tabhost/modules (default ~/.local/share/tabhost/modules) if it exists. \
+            Every rejected file gets one line on standard error: the file, the reason, what to do. \
+            Exit status: 0 when every file is accepted, 1 when any file or directory is rejected.
+            """)
+
+    @Argument(help: "Directories to list (not recursive).")
+    var directories: [String] = []
+
+    @Flag(help: "Accept module files or directories writable by group or others.")
+    var allowInsecurePermissions = false
+
+    func run() throws {
+        let cache: ModuleCache
+        do {
+            cache = try ModuleCache()
+        } catch {
+            writeStandardError(error.description)
+            throw ExitCode(1)
+        }
+        defer { cache.removeAll() }
+        let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
+        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        let searched = ModuleSearchPath.directories(directories)
+        let entries = registry.load(directories: searched)
+        let fileEntries = entries.filter { !$0.isDirectory }
+        print(Self.table(fileEntries), terminator: "")
+        if entries.isEmpty {
+            writeStandardError("no module files found in \(searched.map(\.path).joined(separator: ", "))")
+        }
+        for error in registry.errors { writeStandardError(error.description) }
+        if !registry.errors.isEmpty { throw ExitCode(1) }
+    }
+}
