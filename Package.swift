@@ -18,7 +18,7 @@ func swiftModule(_ product: String, _ folder: String) -> (Product, Target) {
     (
         .library(name: product, type: .dynamic, targets: [product]),
         .target(
-            name: product, dependencies: ["TabModuleKit"], path: "Plugins/\(folder)", exclude: ["assets"],
+            name: product, dependencies: ["TabModuleKit"], path: "Plugins/\(folder)", resources: [.copy("assets")],
             swiftSettings: strict)
     )
 }

@@ -5,7 +5,7 @@ import TabModuleKit
 final class Counter: TabModule {
     /// Module "counter". The image path is relative to the module file (see README-swift.md).
     static let descriptor = ModuleDescriptor(
-        name: "counter", version: "1.0", title: "Counter", glyph: "⊕", image: "counter.svg")
+        name: "counter", version: "1.0", title: "Counter", glyph: "⊕", image: "TabHost_TabExampleCounter.resources/assets/counter.svg")
 
     /// Version byte of the saved state, so a newer Counter can still read an older one.
     private static let stateVersion: UInt8 = 1
@@ -42,7 +42,7 @@ final class Counter: TabModule {
         view.row("Push a counter that adds 5", action: "push")
         view.row("Open a counter that adds 10 in a tab", action: "tab")
         view.section()
-        view.image("counter.svg", alt: "[counter]")
+        view.image("TabHost_TabExampleCounter.resources/assets/counter.svg", alt: "[counter]")
         view.text("The count is kept when this module is hot-reloaded.")
     }
 
@@ -57,7 +57,7 @@ final class Counter: TabModule {
             if !host.push(module: "counter", param: "5") { host.log(level: .warning, "could not push a counter") }
             return
         case .action("tab"):
-            if !host.addTab(name: "By 10", module: "counter", image: "counter.svg", param: "10") {
+            if !host.addTab(name: "By 10", module: "counter", image: "TabHost_TabExampleCounter.resources/assets/counter.svg", param: "10") {
                 host.log(level: .warning, "could not add the \"By 10\" tab")
             }
             return
