@@ -15,7 +15,7 @@ final class MoreListController: Controller {
     func render() -> ViewTree {
         ViewTree(
             container.overflowIndices.map { index in
-                let item = container.tabs[index].item(isSelected: false)
+                let item = container.item(of: container.tabs[index], isSelected: false)
                 return .row(
                     ViewRow(title: item.title, action: Self.actionPrefix + String(index), glyph: item.glyph, badge: item.badge))
             })

@@ -59,9 +59,10 @@ public final class Tab {
     /// The root controller, if it exists yet.
     public var rootController: (any Controller)? { stack?.root ?? pendingRoot }
 
-    /// The bar item of this tab (overrides, else the root's item, else the name).
-    public func item(isSelected: Bool) -> TabBarItem {
-        let info = rootController?.tabItem
+    /// The bar item of this tab: overrides, else the root's item, else `fallback` (the factory's
+    /// item for a tab not created yet), else the name.
+    public func item(isSelected: Bool, fallback: TabItemInfo? = nil) -> TabBarItem {
+        let info = rootController?.tabItem ?? fallback
         return TabBarItem(
             title: title ?? info?.title ?? name, glyph: glyph ?? info?.glyph, image: image ?? info?.image,
             badge: badge ?? info?.badge, isSelected: isSelected)

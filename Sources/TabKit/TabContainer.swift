@@ -70,7 +70,7 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
     open var title: String {
         if let explicitTitle { return explicitTitle }
         if isShowingMoreList { return moreList.title }
-        return selectedIndex.map { tabs[$0].item(isSelected: true).title } ?? ""
+        return selectedIndex.map { item(of: tabs[$0], isSelected: true).title } ?? ""
     }
 
     /// Receives lifecycle calls (no-op; override to observe).
@@ -100,11 +100,18 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
     public var barItems: [TabBarItem] {
         slots.map { slot in
             switch slot {
-            case .tab(let i): tabs[i].item(isSelected: selectedIndex == i)
+            case .tab(let i): item(of: tabs[i], isSelected: selectedIndex == i)
             case .more: TabBarItem(title: "More", glyph: "…", isSelected: isMoreSelected, isMore: true)
             }
         }
     }
+    /// The item of `tab`, with the factory's item for a tab whose controller does not exist yet.
+    public func item(of tab: Tab, isSelected: Bool) -> TabBarItem {
+        let fallback =
+            tab.rootController == nil ? tab.module.flatMap { (factory ?? hostForLookup?.factory)?.tabItem(module: $0) } : nil
+        return tab.item(isSelected: isSelected, fallback: fallback)
+    }
+
     /// The bar as a front end draws it (with the bar controller's rendering, if any).
     public var tabBar: TabBar { TabBar(position: barPosition, items: barItems, custom: barController?.render()) }
     /// The index of the tab named `name`.

@@ -7,6 +7,7 @@ final class TableFactory: ControllerFactory {
     let modules: Set<String>
     var setUp: [String: (Rec) -> Void] = [:]
     var made: [Rec] = []
+    var items: [String: TabItemInfo] = [:]
     var name: (String, String?) -> String = { module, _ in module }
 
     init(_ log: Log, modules: Set<String>) {
@@ -24,6 +25,8 @@ final class TableFactory: ControllerFactory {
         made.append(rec)
         return rec
     }
+
+    func tabItem(module: String) -> TabItemInfo? { items[module] }
 
     /// The last controller made for `name`.
     func rec(_ name: String) -> Rec? { made.last { $0.name == name } }
