@@ -14,7 +14,8 @@ public final class ControllerContext {
     public var module: String?
     /// The parameter it was started with, used by restoration.
     public var param: String?
-    /// The host, for the root and modal controllers (others reach it through `parent`).
+    /// The host, for the root, modals and controllers the host made (others reach it through `parent`),
+    /// so a controller can reach its host even before it is placed in the tree.
     weak var host: Host?
 
     /// Creates an empty context (detached, not loaded, disappeared).

@@ -8,8 +8,16 @@ extension Host {
     /// - `back`: dismiss the modal, else pop the innermost stack that can pop (the selected tab's
     ///   stack, or from an overflow tab's root back to More), else the outer stack (rules 36–38).
     /// - `dismiss`: dismiss the top modal. `key`: to the shown controller.
+    ///
+    /// An applied action sets `needsRender`.
     @discardableResult
     public func apply(_ action: ScreenAction) -> Bool {
+        let applied = perform(action)
+        if applied { needsRender = true }
+        return applied
+    }
+
+    func perform(_ action: ScreenAction) -> Bool {
         switch action {
         case .selectTab(let slot):
             return visibleTabContainer?.tap(slot: slot) ?? false

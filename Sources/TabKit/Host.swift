@@ -16,6 +16,8 @@ public final class Host {
     public weak var newModulesContainer: TabContainer?
     /// A status line for the next screens (e.g. "reloaded clock v2"); nil for none.
     public var status: String?
+    /// True when something changed since the front end last drew; the main loop clears it after drawing.
+    public var needsRender = true
     /// True once `start()` showed the root.
     public private(set) var isStarted = false
 
@@ -48,6 +50,7 @@ public final class Host {
             let container = try makeTabContainer(template, param: param)
             container.context.module = module
             container.context.param = param
+            container.context.host = self
             return container
         }
         guard let factory else {
@@ -56,6 +59,7 @@ public final class Host {
         let controller = try factory.make(module: module, param: param)
         controller.context.module = module
         controller.context.param = param
+        controller.context.host = self
         return controller
     }
 
@@ -71,6 +75,18 @@ public final class Host {
         return controller
     }
 
+    /// Makes `module`, presents it full screen and starts it.
+    @discardableResult
+    public func present(module: String, param: String?) throws -> any Controller {
+        let controller = try makeController(module: module, param: param)
+        present(controller)
+        controller.start(param: param)
+        return controller
+    }
+
+    /// Asks the front end for a new frame (a controller's content or title changed).
+    public func invalidate() { needsRender = true }
+
     /// Presents `controller` full screen over everything: the visible chain gets disappear calls (rule 12).
     public func present(_ controller: any Controller) {
         let below = modals.last ?? root
@@ -85,7 +101,6 @@ public final class Host {
         guard let top = modals.popLast() else { return false }
         let below = modals.last ?? root
         if isStarted { Appearance.replace(top, with: below) }
-        top.context.host = nil
         return true
     }
 

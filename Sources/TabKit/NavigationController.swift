@@ -46,6 +46,8 @@ open class NavigationController: Controller, ContainerNode, ChildRemoving {
     /// Pushes `controller` (rule 8): N.willMove → N.loaded → O.willDisappear → N.willAppear →
     /// O.didDisappear → N.didAppear → N.didMove.
     public func push(_ controller: any Controller) {
+        // Pushing a controller already in this stack moves it to the top (rule 3 within one parent).
+        if stack.contains(where: { $0 === controller }) { removeChild(controller) }
         let old = stack.last
         Containment.willAdd(controller, to: self)
         stack.append(controller)
