@@ -47,4 +47,14 @@ extension Controller {
         guard let (container, tab) = owningTab else { return false }
         return container.setBadge(badge, forTab: tab.name)
     }
+
+    /// Removes this controller from its container (rule 2): willMove(nil) → removal (with
+    /// appearance calls if it was visible) → didMove(nil). A tab's stack removes its tab. Returns
+    /// false when it has no parent.
+    @discardableResult
+    public func removeFromParent() -> Bool {
+        guard let parent = context.parent as? any ChildRemoving else { return false }
+        parent.removeChild(self)
+        return true
+    }
 }

@@ -117,3 +117,23 @@ struct NavigationRulesTests {
         #expect(y.context.parent === nav)
     }
 }
+
+/// Rule 2: leaving a container on the child's own initiative.
+struct RemoveFromParentTests {
+    @Test func rule2RemovingTheVisibleTopRevealsTheOneBelow() {
+        let log = Log()
+        let a = Rec("A", log)
+        let b = Rec("B", log)
+        let host = Host(root: RecNav("nav", log, root: a))
+        (host.root as? NavigationController)?.push(b)
+        host.start()
+        _ = log.take()
+        #expect(b.removeFromParent())
+        #expect(
+            log.take() == [
+                "B.willMove(nil)", "A.loaded", "B.willDisappear", "A.willAppear", "B.didDisappear", "A.didAppear",
+                "B.didMove(nil)",
+            ])
+        #expect(b.removeFromParent() == false)
+    }
+}
