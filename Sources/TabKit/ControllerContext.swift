@@ -1,0 +1,26 @@
+/// The per-controller state containers track; a conforming class stores one instance.
+///
+/// Main-loop only (a class, deliberately not `Sendable`). Containers own `parent`,
+/// `appearance` and `isLoaded`; `module` and `param` say how to recreate the controller
+/// (restoration) and are set by TabKit when it instantiates through a `ControllerFactory`.
+public final class ControllerContext {
+    /// The container this controller is a child of (nil for the root, a modal, or a detached controller).
+    public internal(set) weak var parent: (any Controller)?
+    /// Where the controller is in the will/did appear/disappear cycle.
+    public internal(set) var appearance: AppearanceState = .disappeared
+    /// True once `lifecycle(.loaded)` has been sent (the first time the controller was shown).
+    public internal(set) var isLoaded = false
+    /// The module name this controller was made from, used by restoration; nil if unknown.
+    public var module: String?
+    /// The parameter it was started with, used by restoration.
+    public var param: String?
+    /// The host, for the root, modals and controllers the host made (others reach it through `parent`),
+    /// so a controller can reach its host even before it is placed in the tree.
+    weak var host: Host?
+
+    /// Creates an empty context (detached, not loaded, disappeared).
+    public init(module: String? = nil, param: String? = nil) {
+        self.module = module
+        self.param = param
+    }
+}

@@ -1,0 +1,9 @@
+/// An input routed to the visible controller.
+public enum ControllerEvent: Sendable, Hashable {
+    /// A row or button with this action id was activated.
+    case action(String)
+    /// A key the front end did not consume (a Unicode scalar or a `tab_key` value).
+    case key(UInt32)
+    /// A tick the controller asked for is due.
+    case tick
+}

@@ -1,0 +1,59 @@
+extension Host {
+    /// Applies a front end's action; returns false when it did not apply (unknown slot or id, nothing to go back to).
+    ///
+    /// - `selectTab(slot)`: a user tap on the visible bar (delegate calls, re-tap pops to root).
+    /// - `activate(id)`: to the shown content if it offers `id` (More rows are handled by TabKit's list);
+    ///   else, if the tab-bar controller's rendering offers it, a decimal id selects that slot like a
+    ///   user tap and any other id goes to the bar controller. Content wins a clash.
+    /// - `back`: dismiss the modal, else pop the innermost stack that can pop (the selected tab's
+    ///   stack, or from an overflow tab's root back to More), else the outer stack (rules 36–38).
+    /// - `dismiss`: dismiss the top modal. `key`: to the shown controller.
+    ///
+    /// An applied action sets `needsRender`.
+    @discardableResult
+    public func apply(_ action: ScreenAction) -> Bool {
+        let applied = perform(action)
+        if applied { needsRender = true }
+        return applied
+    }
+
+    func perform(_ action: ScreenAction) -> Bool {
+        switch action {
+        case .selectTab(let slot):
+            return visibleTabContainer?.tap(slot: slot) ?? false
+        case .activate(let id):
+            let leaf = visibleController
+            if leaf.render().focusableActions.contains(id) {
+                leaf.handle(.action(id))
+                return true
+            }
+            if let tabs = visibleTabContainer, let bar = tabs.barController,
+                bar.render().focusableActions.contains(id)
+            {
+                if !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let slot = Int(id) {
+                    return tabs.tap(slot: slot)
+                }
+                bar.handle(.action(id))
+                return true
+            }
+            return false
+        case .back:
+            return goBack()
+        case .dismiss:
+            return dismiss()
+        case .key(let key):
+            visibleController.handle(.key(key))
+            return true
+        }
+    }
+
+    /// Back (rule 38): dismiss, else the innermost level that can go back.
+    func goBack() -> Bool {
+        if !modals.isEmpty { return dismiss() }
+        for node in visibleChain.reversed() {
+            if let tabs = node as? TabContainer, tabs.canReturnToMoreList { return tabs.returnToMoreList() }
+            if let nav = node as? NavigationController, nav.stack.count > 1 { return nav.pop() != nil }
+        }
+        return false
+    }
+}

@@ -1,0 +1,32 @@
+extension Host {
+    /// The screen for the current tree.
+    ///
+    /// The title bar belongs to the innermost level that can go back: the innermost stack deeper
+    /// than one (its top's title, e.g. a pushed tab container's "Jack"), or an overflow tab shown
+    /// from More (Back label "More"); with none, the leaf's title and no Back. The tab bar is the
+    /// innermost visible tab container's; a screen pushed onto an outer stack hides it. A modal has
+    /// no Back label (Back dismisses it) and shows only what is inside it.
+    public var screen: Screen {
+        let chain = visibleChain
+        var backLabel: String?
+        var titleOwner: (any Controller)?
+        var tabBar: TabBar?
+        for node in chain {
+            if let nav = node as? NavigationController, nav.stack.count > 1 {
+                backLabel = nav.backLabel
+                titleOwner = nav.top
+            }
+            if let tabs = node as? TabContainer {
+                tabBar = tabs.tabBar
+                if tabs.canReturnToMoreList {
+                    backLabel = "More"
+                    titleOwner = tabs.selectedTab?.rootController
+                }
+            }
+        }
+        let leaf = chain.last ?? root
+        return Screen(
+            title: (titleOwner ?? leaf).title, backLabel: modals.isEmpty ? backLabel : nil, content: leaf.render(),
+            tabBar: tabBar, isModal: !modals.isEmpty, status: status)
+    }
+}

@@ -1,0 +1,140 @@
+/// The application: owns the root container and the modal stack, computes the `Screen` and applies
+/// `ScreenAction`s.
+///
+/// Main-loop only: the host's one thread calls everything here, and controllers call back into it
+/// only from inside those calls (as the module ABI requires).
+public final class Host {
+    /// The root: usually a navigation stack (the application's stack) or a tab container.
+    public let root: any Controller
+    /// Modal presentations, bottom first; the last covers everything (rule 12).
+    public internal(set) var modals: [any Controller] = []
+    /// Makes controllers by module name (the loader's factory).
+    public var factory: (any ControllerFactory)?
+    /// Named tab-container templates (e.g. "@account") from the layout file, made by `makeController`.
+    public var templates: [String: LayoutTabContainer] = [:]
+    /// The tab container that takes modules dropped in at runtime (`acceptsNewModules`), if any.
+    public weak var newModulesContainer: TabContainer?
+    /// A status line for the next screens (e.g. "reloaded clock v2"); nil for none.
+    public var status: String?
+    /// True when something changed since the front end last drew; the main loop clears it after drawing.
+    public var needsRender = true
+    /// True once `start()` showed the root.
+    public private(set) var isStarted = false
+
+    /// Creates a host for `root`.
+    public init(root: any Controller, factory: (any ControllerFactory)? = nil) {
+        self.root = root
+        self.factory = factory
+        root.context.host = self
+    }
+
+    /// Shows the root: it (and its visible chain) loads and appears. Idempotent.
+    public func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        Appearance.willAppear(root)
+        Appearance.didAppear(root)
+    }
+
+    /// The application's outer stack (the root, when it is a navigation stack): pushing here covers
+    /// any tab bar below (rule 37; the model's answer to rule 40).
+    public var applicationStack: NavigationController? { root as? NavigationController }
+
+    /// Makes a controller for `module` ("@name" makes a template's tab container titled `param`).
+    /// The result is not started; callers start it (push helpers below do).
+    public func makeController(module: String, param: String?) throws -> any Controller {
+        if module.hasPrefix("@") {
+            guard let template = templates[module] else {
+                throw TabKitError(.unknownModule, "no template named \"\(module)\"; declare it under \"templates\" in the layout file")
+            }
+            let container = try makeTabContainer(template, param: param)
+            container.context.module = module
+            container.context.param = param
+            container.context.host = self
+            return container
+        }
+        guard let factory else {
+            throw TabKitError(.unknownModule, "cannot make module \"\(module)\": no controller factory is installed")
+        }
+        let controller = try factory.make(module: module, param: param)
+        controller.context.module = module
+        controller.context.param = param
+        controller.context.host = self
+        return controller
+    }
+
+    /// Makes `module`, pushes it onto `stack` (default: the application's stack) and starts it.
+    @discardableResult
+    public func push(module: String, param: String?, onto stack: NavigationController? = nil) throws -> any Controller {
+        guard let target = stack ?? applicationStack else {
+            throw TabKitError(.noContainer, "cannot push \"\(module)\": the layout's root is not a navigation stack")
+        }
+        let controller = try makeController(module: module, param: param)
+        target.push(controller)
+        controller.start(param: param)
+        return controller
+    }
+
+    /// Makes `module`, presents it full screen and starts it.
+    @discardableResult
+    public func present(module: String, param: String?) throws -> any Controller {
+        let controller = try makeController(module: module, param: param)
+        present(controller)
+        controller.start(param: param)
+        return controller
+    }
+
+    /// Asks the front end for a new frame (a controller's content or title changed).
+    public func invalidate() { needsRender = true }
+
+    /// Presents `controller` full screen over everything: the visible chain gets disappear calls (rule 12).
+    public func present(_ controller: any Controller) {
+        let below = modals.last ?? root
+        controller.context.host = self
+        modals.append(controller)
+        if isStarted { Appearance.replace(below, with: controller) }
+    }
+
+    /// Dismisses the top modal; what it covered appears again (tab bar included). False if none.
+    @discardableResult
+    public func dismiss() -> Bool {
+        guard let top = modals.popLast() else { return false }
+        let below = modals.last ?? root
+        if isStarted { Appearance.replace(top, with: below) }
+        return true
+    }
+
+    /// The dynamic-tab call: into the container accepting new modules, else the innermost visible one.
+    @discardableResult
+    public func addTab(name: String, module: String, image: String? = nil, param: String? = nil) throws -> Tab {
+        guard let container = newModulesContainer ?? visibleTabContainer ?? (root as? TabContainer) else {
+            throw TabKitError(.noContainer, "cannot add tab \"\(name)\": no tab container is visible or accepts new modules")
+        }
+        return try container.addTab(name: name, module: module, image: image, param: param)
+    }
+
+    /// The visible chain from the top presentation down to the leaf (containers' content, not bars).
+    public var visibleChain: [any Controller] {
+        var chain: [any Controller] = []
+        var node: (any Controller)? = modals.last ?? root
+        while let current = node {
+            chain.append(current)
+            if let nav = current as? NavigationController {
+                node = nav.top
+            } else if let tabs = current as? TabContainer {
+                node = tabs.visibleContent
+            } else {
+                node = nil
+            }
+        }
+        return chain
+    }
+
+    /// The innermost tab container in the visible chain (whose bar is shown).
+    public var visibleTabContainer: TabContainer? {
+        visibleChain.last { $0 is TabContainer } as? TabContainer
+    }
+
+    /// The leaf of the visible chain: the controller whose content is shown.
+    public var visibleController: any Controller { visibleChain.last ?? root }
+}

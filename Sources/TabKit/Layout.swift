@@ -1,0 +1,29 @@
+/// A parsed layout file: the root of the tree plus named tab-container templates.
+///
+/// Schema (JSON; every key optional unless marked required):
+/// ```
+/// { "root": NODE (required; a stack or a tabs node),
+///   "templates": { "@name": TABS, ... } }
+/// NODE   = MODULE | STACK | TABS
+/// MODULE = { "module": "name" or "@template" (required), "param": "…", "title": "…" }
+/// STACK  = { "stack": MODULE or TABS (required; the stack's root) }
+/// TABS   = { "tabs": [TAB, ...] (required), "title": "…", "bar": "top"|"bottom",
+///            "capacity": 5 (0 = all shown), "style": "…", "tabBarModule": MODULE,
+///            "acceptsNewModules": false, "popsToRootOnReselect": true }
+/// TAB    = { "name": "…" (required, unique), "module": "…" (required), "param": "…",
+///            "title": "…", "glyph": "…", "image": "…", "customizable": true }
+/// ```
+/// A template is pushed by name with a param: the param becomes the container's title and is
+/// passed to each tab's `start` (a tab's own "param" is used when the push gives none).
+public struct Layout: Sendable, Hashable {
+    /// The root node (a stack or a tab container).
+    public var root: LayoutNode
+    /// Tab-container templates by name (names start with "@").
+    public var templates: [String: LayoutTabContainer]
+
+    /// Creates a layout.
+    public init(root: LayoutNode, templates: [String: LayoutTabContainer] = [:]) {
+        self.root = root
+        self.templates = templates
+    }
+}

@@ -1,0 +1,16 @@
+/// A module reference in a layout: name, start parameter and an optional title override.
+public struct LayoutModule: Sendable, Hashable {
+    /// The module name (or "@template").
+    public var module: String
+    /// The parameter passed to `start`.
+    public var param: String?
+    /// A title override (for templates: the container's title).
+    public var title: String?
+
+    /// Creates a module reference.
+    public init(module: String, param: String? = nil, title: String? = nil) {
+        self.module = module
+        self.param = param
+        self.title = title
+    }
+}

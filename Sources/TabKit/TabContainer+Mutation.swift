@@ -1,0 +1,133 @@
+extension TabContainer {
+    /// Appends `tab` (past the capacity it goes to More, rule 30); the first tab is selected (rule 13).
+    /// Throws `duplicateName` when a tab of that name exists.
+    public func append(_ tab: Tab) throws {
+        guard index(ofTab: tab.name) == nil else {
+            throw TabKitError(.duplicateName, "a tab named \"\(tab.name)\" already exists; use another name")
+        }
+        tabs.append(tab)
+        if selectedIndex == nil, !isShowingMoreList { show(.tab(0), style: .tabSwitch) }
+    }
+
+    /// Replaces all tabs (rule 28): old tabs not kept are removed (willMove(nil)/didMove(nil)); the old
+    /// selection is kept if still present, else the same index, else 0. No delegate calls.
+    public func setTabs(_ newTabs: [Tab]) throws {
+        var seen = Set<String>()
+        for tab in newTabs where !seen.insert(tab.name).inserted {
+            throw TabKitError(.duplicateName, "two tabs are named \"\(tab.name)\"; tab names must be unique")
+        }
+        let oldContent = visibleContent
+        let oldSelected = selectedTab
+        let oldIndex = selectedIndex ?? previousIndex ?? 0
+        let removed = tabs.filter { old in !newTabs.contains { $0 === old } }
+        let doomed = removed.flatMap(Self.dismantlingOrder)
+        for c in doomed { Containment.willRemove(c) }
+        tabs = newTabs
+        lastMoreIndex = nil
+        isShowingMoreList = false
+        if let kept = oldSelected.flatMap({ s in tabs.firstIndex { $0 === s } }) {
+            selectedIndex = kept
+        } else {
+            selectedIndex = tabs.isEmpty ? nil : (tabs.indices.contains(oldIndex) ? oldIndex : 0)
+        }
+        if Appearance.isVisible(self) {
+            prepareForAppearance()
+            let new = visibleContent
+            if oldContent !== new { Appearance.replace(oldContent, with: new) }
+        }
+        for c in doomed { Containment.didRemove(c) }
+    }
+
+    /// Removes the tab named `name` (rules 28–29). Its stack and controllers get willMove(nil) and
+    /// didMove(nil); if it was selected, the same index (else the last) is selected with
+    /// disappear/appear calls in pop order, and no didSelect. Returns false for an unknown name.
+    @discardableResult
+    public func removeTab(named name: String) -> Bool {
+        guard let i = index(ofTab: name) else { return false }
+        let tab = tabs[i]
+        let wasShown = selectedIndex == i
+        let doomed = Self.dismantlingOrder(tab)
+        for c in doomed { Containment.willRemove(c) }
+        tabs.remove(at: i)
+        if let last = lastMoreIndex { lastMoreIndex = last == i ? nil : (last > i ? last - 1 : last) }
+        if let prev = previousIndex, prev >= tabs.count { previousIndex = tabs.isEmpty ? nil : tabs.count - 1 }
+        if wasShown {
+            let next: Int? = tabs.isEmpty ? nil : min(i, tabs.count - 1)
+            selectedIndex = next
+            if let next, overflowIndices.contains(next) { lastMoreIndex = next }
+            if Appearance.isVisible(self) {
+                let new = next.map { materialize(tabs[$0]) }
+                Appearance.replace(tab.stack, with: new)
+            }
+        } else if let s = selectedIndex, s > i {
+            selectedIndex = s - 1
+        }
+        for c in doomed { Containment.didRemove(c) }
+        normalizeMore()
+        return true
+    }
+
+    /// The dynamic-tab call (rule 30): a tab named `name` is selected and its root gets
+    /// `start(param)` again; otherwise `module` is made through the factory, appended, selected and
+    /// started. Selection is programmatic (no delegate calls). Throws when the module cannot be made.
+    @discardableResult
+    public func addTab(name: String, module: String, image: String? = nil, param: String? = nil) throws -> Tab {
+        if let i = index(ofTab: name) {
+            let tab = tabs[i]
+            tab.param = param
+            if let image { tab.image = image }
+            let existed = tab.rootController != nil
+            select(index: i)
+            if existed, let root = tab.rootController {
+                root.context.param = param
+                root.start(param: param)
+            }
+            return tab
+        }
+        let controller = try makeController(module: module, param: param)
+        let tab = Tab(name: name, controller: controller, image: image)
+        tab.module = module
+        tab.param = param
+        try append(tab)
+        select(index: tabs.count - 1)
+        controller.start(param: param)
+        return tab
+    }
+
+    /// Sets the badge of the tab named `name`: nil hides it, any other string is shown verbatim (rule 31).
+    @discardableResult
+    public func setBadge(_ badge: String?, forTab name: String) -> Bool {
+        guard let tab = tab(named: name) else { return false }
+        tab.badge = badge
+        return true
+    }
+
+    /// Installs (or removes, with nil) the controller that draws the bar; it appears with the container.
+    public func setBarController(_ controller: (any Controller)?) {
+        let old = barController
+        if let old {
+            Containment.willRemove(old)
+            if Appearance.isVisible(self) {
+                Appearance.willDisappear(old)
+                Appearance.didDisappear(old)
+            }
+            barController = nil
+            Containment.didRemove(old)
+        }
+        guard let controller else { return }
+        Containment.willAdd(controller, to: self)
+        barController = controller
+        controller.context.parent = self
+        if Appearance.isVisible(self) {
+            Appearance.willAppear(controller)
+            Appearance.didAppear(controller)
+        }
+        Containment.didAdd(controller, to: self)
+    }
+
+    /// The tab's stack then its controllers top down: who gets willMove(nil)/didMove(nil) on removal.
+    static func dismantlingOrder(_ tab: Tab) -> [any Controller] {
+        guard let stack = tab.stack else { return tab.pendingRoot.map { [$0] } ?? [] }
+        return [stack] + stack.stack.reversed()
+    }
+}

@@ -1,0 +1,76 @@
+import TabKit
+import Testing
+
+/// The host: the strict cycle (rule 5), modals on modals, new modules, pushing twice, render requests.
+struct HostTests {
+    @Test func rule5CallsThatWouldBreakTheCycleAreNeverSent() {
+        let f = TabFixture(["A", "B"])
+        f.host.start()
+        #expect(f.log.take() == [])
+        let modal = Rec("M", f.log)
+        f.host.present(modal)
+        f.host.present(Rec("N", f.log))
+        f.host.dismiss()
+        f.host.dismiss()
+        #expect(
+            f.log.take() == [
+                "M.loaded", "tabs.willDisappear", "A.willDisappear", "M.willAppear", "tabs.didDisappear", "A.didDisappear",
+                "M.didAppear",
+                "N.loaded", "M.willDisappear", "N.willAppear", "M.didDisappear", "N.didAppear",
+                "N.willDisappear", "M.willAppear", "N.didDisappear", "M.didAppear",
+                "M.willDisappear", "tabs.willAppear", "A.willAppear", "M.didDisappear", "tabs.didAppear", "A.didAppear",
+            ])
+        #expect(f["A"].cycleViolations.isEmpty && modal.cycleViolations.isEmpty)
+    }
+
+    @Test func pushingAControllerAlreadyInTheStackMovesItToTheTop() {
+        let log = Log()
+        let a = Rec("A", log)
+        let b = Rec("B", log)
+        let nav = RecNav("nav", log, root: a)
+        nav.push(b)
+        nav.push(Rec("C", log))
+        nav.push(b)
+        #expect(nav.stack.map { ($0 as? Rec)?.name } == ["A", "C", "B"])
+    }
+
+    @Test func newModulesGoToTheContainerThatAcceptsThemEvenWhenItIsNotVisible() throws {
+        let log = Log()
+        let modules: Set<String> = ["home", "clock"]
+        let text = #"{"root":{"stack":{"module":"home"}},"templates":{"@dock":{"tabs":[],"acceptsNewModules":true}}}"#
+        let host = Host(layout: try Layout.parse(text, knownModules: modules), factory: TableFactory(log, modules: modules))
+        host.start()
+        #expect(throws: TabKitError(.noContainer, "cannot add tab \"c\": no tab container is visible or accepts new modules")) {
+            try host.addTab(name: "c", module: "clock")
+        }
+        let dock = try #require(try host.makeController(module: "@dock", param: "Dock") as? TabContainer)
+        _ = log.take()
+        try host.addTab(name: "c", module: "clock", param: "UTC")
+        #expect(dock.tabs.map(\.name) == ["c"])
+        #expect(log.take() == ["make(clock)", "clock.start(UTC)"])
+        host.applicationStack?.push(dock)
+        #expect(log.appearance() == ["home.willDisappear", "clock.loaded", "clock.willAppear", "home.didDisappear", "clock.didAppear"])
+    }
+
+    @Test func appliedActionsAndInvalidateAskForANewFrame() {
+        let f = TabFixture(["A", "B"])
+        f.host.needsRender = false
+        #expect(f.host.apply(.selectTab(5)) == false)
+        #expect(f.host.needsRender == false)
+        f.host.apply(.selectTab(1))
+        #expect(f.host.needsRender)
+        f.host.needsRender = false
+        f["B"].host?.invalidate()
+        #expect(f.host.needsRender)
+    }
+
+    @Test func presentingAModuleByNameStartsItAndAStatusLineIsShown() throws {
+        let f = TabFixture(["A"])
+        f.host.factory = TableFactory(f.log, modules: ["compose"])
+        f.host.status = "reloaded compose v2"
+        try f.host.present(module: "compose", param: "draft")
+        #expect(f.log.take().suffix(2) == ["compose.didAppear", "compose.start(draft)"])
+        #expect(f.host.screen.status == "reloaded compose v2")
+        #expect(f.host.screen.isModal)
+    }
+}

@@ -1,0 +1,125 @@
+import FoundationEssentials
+import TabKit
+import Testing
+
+/// Restoration: rules 41, 42 (selection by name, stack paths, fallback by the removal rule).
+struct RestorationTests {
+    static let modules: Set<String> = ["alpha", "beta", "gamma", "delta", "detail"]
+
+    static func layout(_ names: [String]) -> String {
+        let tabs = names.map { #"{"name":"\#($0)","module":"\#(["a": "alpha", "b": "beta", "c": "gamma", "d": "delta"][$0]!)"}"# }
+        return #"{"root":{"tabs":[\#(tabs.joined(separator: ","))]}}"#
+    }
+
+    static func host(_ names: [String], _ log: Log) throws -> Host {
+        let factory = TableFactory(log, modules: modules)
+        return Host(layout: try Layout.parse(layout(names), knownModules: modules), factory: factory)
+    }
+
+    @Test func theSelectionIsSavedByNameWithEachStacksPathAndState() throws {
+        let log = Log()
+        let host = try Self.host(["a", "b", "c"], log)
+        host.start()
+        let tabs = try #require(host.root as? TabContainer)
+        tabs.select(name: "b")
+        let detail = try #require(try host.push(module: "detail", param: "42", onto: tabs.selectedTab?.stack) as? Rec)
+        detail.state = [1, 2, 255]
+        let saved = String(decoding: host.saveRestoration(), as: UTF8.self)
+        #expect(
+            saved
+                == #"{"version":1,"root":{"tabs":{"selected":"b","index":1,"moreList":false,"order":["a","b","c"],"stacks":{"a":[{"module":"alpha","param":null}],"b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}}}"#
+        )
+
+        let log2 = Log()
+        let restored = try Self.host(["a", "b", "c"], log2)
+        #expect(try restored.restore(from: Data(saved.utf8)) == [])
+        #expect(
+            log2.take() == [
+                "make(beta)", "beta.willMove(stack)", "beta.didMove(stack)", "beta.start(nil)", "make(detail)",
+                "detail.start(42)", "detail.restoreState([1, 2, 255])", "detail.willMove(stack)", "detail.didMove(stack)",
+            ])
+        restored.start()
+        #expect(log2.appearance() == ["detail.loaded", "detail.willAppear", "detail.didAppear"])
+        #expect(restored.screen.title == "detail")
+        #expect(restored.screen.backLabel == "beta")
+        #expect(restored.screen.tabBar?.items.map { $0.title + ($0.isSelected ? "*" : "") } == ["a", "beta*", "c"])
+    }
+
+    @Test(arguments: [
+        (["a", "c", "d"], "c"),  // "b" is gone: the same index
+        (["a"], "a"),  // the same index is gone too: the last
+        (["c", "b", "a"], "b"),  // by name, wherever it moved
+    ])
+    func rule42AMissingSavedNameFallsBackByTheRemovalRule(newTabs: [String], expected: String) throws {
+        let log = Log()
+        let host = try Self.host(["a", "b", "c"], log)
+        host.start()
+        (host.root as? TabContainer)?.select(name: "b")
+        let data = host.saveRestoration()
+
+        let restored = try Self.host(newTabs, Log())
+        try restored.restore(from: data)
+        #expect((restored.root as? TabContainer)?.selectedTab?.name == expected)
+    }
+
+    @Test func theUsersTabOrderIsRestored() throws {
+        let host = try Self.host(["a", "b", "c", "d"], Log())
+        let tabs = try #require(host.root as? TabContainer)
+        tabs.beginCustomizing()
+        tabs.moveTab(from: 3, to: 0)
+        tabs.endCustomizing()
+        let restored = try Self.host(["a", "b", "c", "d"], Log())
+        try restored.restore(from: host.saveRestoration())
+        #expect((restored.root as? TabContainer)?.tabs.map(\.name) == ["d", "a", "b", "c"])
+        #expect((restored.root as? TabContainer)?.selectedTab?.name == "a")
+    }
+
+    @Test func aPushedTemplateContainerAndItsSelectionComeBack() throws {
+        let modules: Set<String> = ["accounts", "favourites", "accountmore"]
+        let text = """
+            {"root": {"stack": {"module": "accounts"}},
+             "templates": {"@account": {"tabs": [{"name": "favourites", "module": "favourites"},
+                                                  {"name": "account", "module": "accountmore"}]}}}
+            """
+        let layout = try Layout.parse(text, knownModules: modules)
+        let host = Host(layout: layout, factory: TableFactory(Log(), modules: modules))
+        host.start()
+        let container = try #require(try host.push(module: "@account", param: "Jack") as? TabContainer)
+        container.select(name: "account")
+
+        let log = Log()
+        let restored = Host(layout: layout, factory: TableFactory(log, modules: modules))
+        try restored.restore(from: host.saveRestoration())
+        restored.start()
+        #expect(restored.screen.title == "Jack")
+        #expect(restored.screen.backLabel == "accounts")
+        #expect(restored.screen.tabBar?.items.map(\.isSelected) == [false, true])
+        #expect(restored.screen.content == ViewTree([.text("accountmore content")]))
+        #expect(log.take().contains("accountmore.start(Jack)"))
+    }
+
+    @Test func aModuleThatNoLongerExistsEndsThatStacksPathAndIsReported() throws {
+        let host = try Self.host(["a"], Log())
+        host.start()
+        let stack = (host.root as? TabContainer)?.selectedTab?.stack
+        try host.push(module: "detail", param: "1", onto: stack)
+        try host.push(module: "gamma", param: "2", onto: stack)
+        let data = host.saveRestoration()
+
+        let factory = TableFactory(Log(), modules: ["alpha", "gamma"])
+        let restored = Host(layout: try Layout.parse(Self.layout(["a"]), knownModules: Self.modules), factory: factory)
+        let problems = try restored.restore(from: data)
+        #expect(problems == [TabKitError(.factoryFailed, "restoration: unknown module \"detail\"; the stack was restored up to it")])
+        #expect((restored.root as? TabContainer)?.selectedTab?.stack?.stack.count == 1)
+    }
+
+    @Test(arguments: [
+        ("nope", TabKitError(.malformedJSON, "restoration data:1:2: malformed JSON: unexpected character 'o'; expected null; delete the file to start fresh")),
+        ("{}", TabKitError(.missingKey, "restoration data: missing \"root\"; delete the file to start fresh")),
+    ])
+    func badRestorationDataIsAnErrorAndChangesNothing(text: String, error: TabKitError) throws {
+        let host = try Self.host(["a", "b"], Log())
+        #expect(throws: error) { try host.restore(from: Data(text.utf8)) }
+        #expect((host.root as? TabContainer)?.selectedIndex == 0)
+    }
+}

@@ -1,0 +1,68 @@
+import TabKit
+
+/// A recording controller standing for a module: logs every call into the shared log, checks the
+/// strict will/did cycle itself, renders rows for its `actions` and runs scripted reactions.
+final class Rec: Controller {
+    let context = ControllerContext()
+    let name: String
+    let log: Log
+    var title: String
+    var badge: String?
+    var glyph: String?
+    /// Action ids offered as rows, each with a reaction.
+    var actions: [(id: String, run: (Rec) -> Void)] = []
+    var state: [UInt8]?
+    var restored: [UInt8]?
+    /// Appearance calls received out of the strict cycle (must stay empty).
+    private(set) var cycleViolations: [String] = []
+    private var phase = 3
+
+    init(_ name: String, _ log: Log, title: String? = nil) {
+        self.name = name
+        self.log = log
+        self.title = title ?? name
+    }
+
+    var tabItem: TabItemInfo { TabItemInfo(title: title, glyph: glyph, badge: badge) }
+
+    func lifecycle(_ event: LifecycleEvent) {
+        let text = describe(event)
+        log.add("\(name).\(text)")
+        let order = ["willAppear", "didAppear", "willDisappear", "didDisappear"]
+        if let i = order.firstIndex(of: text) {
+            if i != (phase + 1) % 4 { cycleViolations.append(text) }
+            phase = i
+        }
+    }
+
+    func start(param: String?) { log.add("\(name).start(\(param ?? "nil"))") }
+
+    func render() -> ViewTree {
+        ViewTree([.text("\(name) content")] + actions.map { .row(ViewRow(title: $0.id, action: $0.id)) })
+    }
+
+    func handle(_ event: ControllerEvent) {
+        switch event {
+        case .action(let id):
+            log.add("\(name).action(\(id))")
+            actions.first { $0.id == id }?.run(self)
+        case .key(let k): log.add("\(name).key(\(k))")
+        case .tick: log.add("\(name).tick")
+        }
+    }
+
+    func saveState() -> [UInt8]? { state }
+
+    func restoreState(_ state: [UInt8]) -> Bool {
+        restored = state
+        log.add("\(name).restoreState(\(state))")
+        return true
+    }
+
+    /// Adds a row `id` that runs `run` when activated.
+    @discardableResult
+    func on(_ id: String, _ run: @escaping (Rec) -> Void) -> Rec {
+        actions.append((id, run))
+        return self
+    }
+}
