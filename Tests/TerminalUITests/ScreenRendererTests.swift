@@ -120,6 +120,7 @@ struct ScreenRendererTests {
              日本語のとても長い行… 詳細 ›
 
 
+
             """)
     }
 
