@@ -7,7 +7,14 @@
 #include <stddef.h>
 #include <termios.h>
 
+#if !defined(__clang__)
+#define _Nonnull
+#define _Nullable
+#endif
+
+#if defined(__clang__)
 #pragma clang assume_nonnull begin
+#endif
 
 /** Saves `fd`'s settings into `saved`, then switches it to raw mode (no echo, no canonical
  *  input, no signals from keys, 8-bit). Returns 0, or -1 with errno set. */
@@ -48,6 +55,8 @@ void tabhost_term_drain(int fd);
 /** Opens a pseudo-terminal pair of `columns`×`rows` (for tests). Returns 0, or -1 with errno set. */
 int tabhost_term_open_pty(int *_Nonnull controller, int *_Nonnull device, int columns, int rows);
 
+#if defined(__clang__)
 #pragma clang assume_nonnull end
+#endif
 
 #endif
