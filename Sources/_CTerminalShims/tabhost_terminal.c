@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <pty.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -109,6 +110,11 @@ int tabhost_term_arm_restore(int fd, const struct termios *saved, const char *by
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
         if (install(crash_signals[i], SA_RESETHAND | SA_ONSTACK) != 0) return -1;
     }
+    /* Handle them on this (the loop's) thread even when the process started with them blocked. */
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (size_t i = 0; i < sizeof term_signals / sizeof term_signals[0]; i++) sigaddset(&unblock, term_signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
     armed = 1;
     if (!atexit_registered) {
         atexit_registered = 1;
@@ -157,6 +163,10 @@ int tabhost_term_winch_open(void) {
         errno = saved_errno;
         return -1;
     }
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGWINCH);
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
     return winch_pipe[0];
 }
 

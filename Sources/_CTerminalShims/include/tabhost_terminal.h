@@ -34,7 +34,8 @@ int tabhost_term_set_size(int fd, int columns, int rows);
  * the escape sequences that undo the set-up), then installs handlers for SIGINT, SIGTERM,
  * SIGHUP, SIGQUIT (restore, re-raise with the default action) and SIGSEGV, SIGBUS, SIGILL,
  * SIGFPE, SIGABRT, SIGTRAP (same, on an alternate signal stack, SA_RESETHAND), plus an
- * atexit hook. Returns 0, or -1 with errno set (EINVAL: bytes too long).
+ * atexit hook; unblocks the first four on the calling thread. Returns 0, or -1 with errno set
+ * (EINVAL: bytes too long).
  */
 int tabhost_term_arm_restore(int fd, const struct termios *_Nonnull saved, const char *_Nonnull bytes, size_t length);
 
@@ -42,7 +43,8 @@ int tabhost_term_arm_restore(int fd, const struct termios *_Nonnull saved, const
  *  back the signal handlers that were there before arming. Safe to call more than once. */
 void tabhost_term_restore(void);
 
-/** Opens the SIGWINCH self-pipe and installs its handler (one byte per signal).
+/** Opens the SIGWINCH self-pipe, installs its handler (one byte per signal) and unblocks SIGWINCH
+ *  on the calling thread.
  *  Returns the read end (non-blocking, close-on-exec), or -1 with errno set. */
 int tabhost_term_winch_open(void);
 
