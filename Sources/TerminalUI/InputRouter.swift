@@ -76,7 +76,7 @@ public struct InputRouter: Sendable {
     /// The commands for one input event on `screen` (the screen last drawn).
     public mutating func handle(_ event: InputEvent, on screen: Screen) -> [FrontEndCommand] {
         let actions = screen.content.focusableActions
-        let slots = screen.tabBar.map { bar in bar.custom == nil ? bar.items.count : 0 } ?? 0
+        let slots = screen.tabBar?.items.count ?? 0
         switch event {
         case .mouse(let mouse):
             if mouse.isWheelUp || mouse.isWheelDown {
@@ -157,8 +157,7 @@ public struct InputRouter: Sendable {
                 }
             case .character(let scalar):
                 if scalar == "q" { return [.quit] }
-                let tabCount = screen.tabBar.map { $0.custom == nil ? $0.items.count : $0.items.count } ?? 0
-                if ("1"..."9").contains(scalar), Int(scalar.value) - 0x30 <= tabCount {
+                if ("1"..."9").contains(scalar), Int(scalar.value) - 0x30 <= slots {
                     return [.perform(.selectTab(Int(scalar.value) - 0x31))]
                 }
                 return [.perform(.key(scalar.value))]

@@ -12,6 +12,14 @@ import Musl
 ///
 /// Single-threaded: `run()` runs the event loop on the calling thread; everything else (the
 /// source's methods, callbacks registered on `loop`) is called from there.
+///
+/// ```swift
+/// let app = try TerminalApp(source: model)            // throws TerminalError(.notATerminal)
+/// app.loop.watch(inotifyFD) { reloader.drain(); app.setNeedsDisplay() }
+/// app.loop.watch(wakeReadFD) { drainWakeups(); app.setNeedsDisplay() }
+/// app.loop.schedule(after: .seconds(1)) { model.tick(); app.setNeedsDisplay() }
+/// try app.run()                                       // returns after q / Ctrl-C; terminal restored
+/// ```
 public final class TerminalApp {
     /// The loop: register more descriptors (inotify, a wake-up pipe) and timers (ticks) on it.
     public let loop: EventLoop
@@ -122,8 +130,10 @@ public final class TerminalApp {
                 case .perform(let action):
                     source.perform(action)
                     needsDisplay = true
-                    // Later events of this read should see the screen the action produced.
-                    lastScreen = nil
+                    // Later events of this read act on the screen the action produced.
+                    let next = source.currentScreen()
+                    router.prepare(for: next)
+                    lastScreen = next
                 case .redraw: needsDisplay = true
                 case .repaint: setNeedsFullRepaint()
                 case .quit: quit()

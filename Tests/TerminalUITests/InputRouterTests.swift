@@ -103,4 +103,30 @@ struct InputRouterTests {
         shown(shorter, &router)
         #expect(router.focus == 2)
     }
+
+    @Test func wheelMovesTheFocusOrScrolls() {
+        var router = InputRouter()
+        let screen = SampleScreens.favourites
+        shown(screen, &router)
+        let down = InputEvent.mouse(MouseEvent(button: 65, column: 3, row: 3, isPress: true))
+        let up = InputEvent.mouse(MouseEvent(button: 64, column: 3, row: 3, isPress: true))
+        #expect(router.handle(down, on: screen) == [.redraw])
+        #expect(router.focus == 1)
+        _ = router.handle(up, on: screen)
+        #expect(router.focus == 0)
+        let text = Screen(title: "Readme", content: ViewTree([.text(String(repeating: "word ", count: 400))]))
+        var reader = InputRouter()
+        shown(text, &reader, width: 40, height: 12)
+        _ = reader.handle(down, on: text)
+        #expect(reader.scroll == 3)
+        _ = reader.handle(.key(.pageDown), on: text)
+        #expect(reader.scroll == 3 + 9)
+    }
+
+    @Test func customBarSlotsAreSelectableByDigitsAndArrows() {
+        var router = InputRouter()
+        let screen = SampleScreens.customBar
+        #expect(router.handle(.key(.character("2")), on: screen) == [.perform(.selectTab(1))])
+        #expect(router.handle(.key(.right), on: screen) == [.perform(.selectTab(1))])
+    }
 }
