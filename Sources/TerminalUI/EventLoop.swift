@@ -40,8 +40,8 @@ public final class EventLoop {
     /// Creates a loop.
     public init() {}
 
-    /// Calls `callback` on the loop thread whenever `fd` is readable (or hung up). The callback
-    /// must read what is there, else it is called again at once.
+    /// Calls `callback` on the loop thread whenever `fd` is readable (or hung up, or closed). The
+    /// callback must read what is there (or `unwatch` a dead descriptor), else it is called again at once.
     @discardableResult
     public func watch(_ fd: Int32, _ callback: @escaping () -> Void) -> WatchID {
         nextID += 1
@@ -71,7 +71,8 @@ public final class EventLoop {
         timers.removeAll { $0.id == id }
     }
 
-    /// Calls `body` at the end of every loop iteration (after descriptors and timers).
+    /// Calls `body` at the end of every loop iteration (after descriptors and timers), and once
+    /// when `run()` starts, before the first wait.
     public func atEndOfIteration(_ body: @escaping () -> Void) {
         idleHandlers.append(body)
     }
