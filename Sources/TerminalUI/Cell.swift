@@ -1,0 +1,22 @@
+/// One terminal cell: a character cluster, its display width and its style.
+public struct Cell: Sendable, Hashable {
+    /// The grapheme cluster drawn here; empty for the right half of a wide character.
+    public var text: String
+    /// 1 for a normal cell, 2 for the left half of a wide character, 0 for its right half.
+    public var width: Int
+    /// How it is drawn.
+    public var style: CellStyle
+
+    /// Creates a cell.
+    public init(text: String, width: Int = 1, style: CellStyle = .plain) {
+        self.text = text
+        self.width = width
+        self.style = style
+    }
+
+    /// A space in the plain style.
+    public static let blank = Cell(text: " ")
+
+    /// True for the right half of a wide character.
+    public var isContinuation: Bool { width == 0 }
+}

@@ -1,0 +1,97 @@
+/// A width×height grid of cells: what one frame of the terminal shows.
+public struct CellGrid: Sendable, Hashable {
+    /// Columns.
+    public let width: Int
+    /// Rows.
+    public let height: Int
+    /// Cells in row-major order.
+    public private(set) var cells: [Cell]
+
+    /// Creates a blank grid (sizes below zero count as zero).
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// The cell at column `x`, row `y` (0-based).
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Draws `string` at (`x`, `y`) within `limit` columns (default: to the right edge), cut with
+    /// "…" when it does not fit; returns the columns used. Controls are dropped, combining marks
+    /// join the previous cell, a wide character never straddles the limit.
+    @discardableResult
+    public mutating func put(_ string: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
+        guard y >= 0, y < height, x >= 0, x < width else { return 0 }
+        let room = min(limit ?? (width - x), width - x)
+        guard room > 0 else { return 0 }
+        let text = DisplayWidth.truncate(string, to: room)
+        var column = x
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if w == 0 {
+                // A combining mark without its own column: attach it to the cell before.
+                if column > x, !character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                    var lead = column - 1
+                    if self[lead, y].isContinuation { lead -= 1 }
+                    self[lead, y].text.append(character)
+                }
+                continue
+            }
+            if column + w > x + room { break }
+            clearWide(at: column, y: y)
+            if w == 2 { clearWide(at: column + 1, y: y) }
+            self[column, y] = Cell(text: String(character), width: w, style: style)
+            if w == 2 { self[column + 1, y] = Cell(text: "", width: 0, style: style) }
+            column += w
+        }
+        return column - x
+    }
+
+    /// Fills `count` cells from (`x`, `y`) with spaces in `style` (e.g. to extend a highlight).
+    public mutating func fill(x: Int, y: Int, count: Int, style: CellStyle = .plain, character: Character = " ") {
+        guard y >= 0, y < height else { return }
+        let end = min(width, x + count)
+        var column = max(0, x)
+        while column < end {
+            clearWide(at: column, y: y)
+            self[column, y] = Cell(text: String(character), width: 1, style: style)
+            column += 1
+        }
+    }
+
+    /// Restyles existing cells (keeping their text): `change` runs on each cell's style.
+    public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
+            change(&self[column, y].style)
+        }
+    }
+
+    /// Before overwriting one half of a wide character, turns the other half into a space.
+    private mutating func clearWide(at x: Int, y: Int) {
+        guard x < width else { return }
+        let cell = self[x, y]
+        if cell.width == 2, x + 1 < width { self[x + 1, y] = Cell(text: " ", style: cell.style) }
+        if cell.width == 0, x > 0 { self[x - 1, y] = Cell(text: " ", style: self[x - 1, y].style) }
+    }
+
+    /// One row as text (wide characters once, trailing spaces kept).
+    public func line(_ y: Int) -> String {
+        var line = ""
+        for x in 0..<width where !self[x, y].isContinuation { line += self[x, y].text }
+        return line
+    }
+
+    /// The rows joined with "\n", trailing spaces trimmed: the form used by snapshot tests.
+    public var text: String {
+        (0..<height).map { y in
+            var line = self.line(y)
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

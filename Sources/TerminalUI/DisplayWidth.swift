@@ -1,0 +1,108 @@
+/// Terminal column widths of text (a small wcwidth), since Foundation has none on Linux.
+///
+/// Wide (2 columns): East Asian Wide and Fullwidth ranges and emoji with default emoji
+/// presentation (or followed by U+FE0F). Zero: combining marks, format characters and controls.
+public enum DisplayWidth {
+    /// East Asian Wide/Fullwidth ranges (Unicode 15, EastAsianWidth.txt, W and F), emoji handled separately.
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248,
+        0x1F250...0x1F251, 0x1F260...0x1F265, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    /// Zero-width ranges not covered by the general-category test (Hangul medial/final jamo, ZWSP…).
+    static let zeroRanges: [ClosedRange<UInt32>] = [
+        0x1160...0x11FF, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0xFE00...0xFE0F, 0xFEFF...0xFEFF,
+        0xE0000...0xE0FFF,
+    ]
+
+    /// The width of one scalar: 0, 1 or 2 columns (controls count 0: they are never drawn).
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x20 || (0x7F...0x9F).contains(v) { return 0 }
+        if v < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if zeroRanges.contains(where: { $0.contains(v) }) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        if wideRanges.contains(where: { $0.contains(v) }) { return 2 }
+        return 1
+    }
+
+    /// The width of one grapheme cluster: its base's width, or 2 when an emoji selector (U+FE0F) follows.
+    public static func of(_ character: Character) -> Int {
+        var width = 0
+        for scalar in character.unicodeScalars {
+            if scalar.value == 0xFE0F, width == 1 { return 2 }
+            if width == 0 { width = of(scalar) }
+        }
+        return width
+    }
+
+    /// The width of a string in columns.
+    public static func of(_ string: String) -> Int {
+        string.reduce(0) { $0 + of($1) }
+    }
+
+    /// `string` cut to at most `width` columns, ending in "…" when cut; never splits a wide character.
+    public static func truncate(_ string: String, to width: Int) -> String {
+        if width <= 0 { return "" }
+        if of(string) <= width { return string }
+        var result = ""
+        var used = 0
+        for character in string {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// Splits `string` into lines of at most `width` columns, breaking at spaces where possible
+    /// and inside words longer than a line; explicit newlines start new lines.
+    public static func wrap(_ string: String, to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var word = String(word)
+                var wordWidth = of(word)
+                if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                    line += " " + word
+                    lineWidth += 1 + wordWidth
+                    continue
+                }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while wordWidth > width {
+                    var head = ""
+                    var headWidth = 0
+                    var rest = word[...]
+                    while let c = rest.first, headWidth + of(c) <= width {
+                        head.append(c)
+                        headWidth += of(c)
+                        rest = rest.dropFirst()
+                    }
+                    if head.isEmpty { head.append(rest.removeFirst()) }  // a wide char wider than the line
+                    lines.append(head)
+                    word = String(rest)
+                    wordWidth = of(word)
+                }
+                line = word
+                lineWidth = wordWidth
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

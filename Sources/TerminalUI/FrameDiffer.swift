@@ -1,0 +1,116 @@
+/// Turns the previous frame into the next with the fewest bytes it reasonably can: cursor moves
+/// and changed runs only, or a full repaint when there is no previous frame, after a resize or
+/// when asked (Ctrl-L). The caller writes each result with one `write`.
+public struct FrameDiffer: Sendable {
+    /// The frame the terminal shows now; nil forces the next frame to be a full repaint.
+    public private(set) var previous: CellGrid?
+    /// Bytes of the last frame produced.
+    public private(set) var lastFrameBytes = 0
+    /// True when the last frame was a full repaint.
+    public private(set) var lastFrameWasFull = false
+    /// Unchanged cells between two changed runs that are rewritten instead of moving the cursor.
+    static let gapToBridge = 6
+
+    /// Creates a differ with no previous frame.
+    public init() {}
+
+    /// Forgets the previous frame, so the next one repaints everything (Ctrl-L, resize).
+    public mutating func invalidate() {
+        previous = nil
+    }
+
+    /// The bytes that turn the terminal from the previous frame into `grid`; remembers `grid`.
+    public mutating func frame(_ grid: CellGrid, full: Bool = false) -> [UInt8] {
+        let bytes: [UInt8]
+        if !full, let previous, previous.width == grid.width, previous.height == grid.height {
+            bytes = Self.diff(from: previous, to: grid)
+            lastFrameWasFull = false
+        } else {
+            bytes = Self.fullRepaint(grid)
+            lastFrameWasFull = true
+        }
+        previous = grid
+        lastFrameBytes = bytes.count
+        return bytes
+    }
+
+    /// Bytes that draw `grid` on a cleared screen.
+    public static func fullRepaint(_ grid: CellGrid) -> [UInt8] {
+        var out = Output()
+        out.append("\u{1B}[0m\u{1B}[H\u{1B}[2J")
+        for y in 0..<grid.height {
+            // Skip trailing blank plain cells: the clear already drew them.
+            var end = grid.width
+            while end > 0, grid[end - 1, y] == .blank { end -= 1 }
+            if end > 0 { out.write(grid, y: y, from: 0, to: end) }
+        }
+        out.append("\u{1B}[0m")
+        return out.bytes
+    }
+
+    /// Bytes that turn `old` into `new` (same size): changed runs only.
+    public static func diff(from old: CellGrid, to new: CellGrid) -> [UInt8] {
+        var out = Output()
+        for y in 0..<new.height {
+            var x = 0
+            while x < new.width {
+                guard old[x, y] != new[x, y] else {
+                    x += 1
+                    continue
+                }
+                var start = x
+                if start > 0, new[start, y].isContinuation { start -= 1 }
+                // Extend the run over changes separated by short unchanged gaps.
+                var end = x + 1
+                var probe = end
+                while probe < new.width, probe - end <= gapToBridge {
+                    if old[probe, y] != new[probe, y] { end = probe + 1 }
+                    probe += 1
+                }
+                if end < new.width, new[end, y].isContinuation { end += 1 }
+                out.write(new, y: y, from: start, to: end)
+                x = end
+            }
+        }
+        if !out.bytes.isEmpty { out.append("\u{1B}[0m") }
+        return out.bytes
+    }
+
+    /// An output buffer that tracks the cursor and the current style to skip redundant sequences.
+    struct Output {
+        var bytes: [UInt8] = []
+        var cursor: (x: Int, y: Int)? = nil
+        var style: CellStyle? = nil
+
+        init() {
+            bytes.reserveCapacity(4096)
+        }
+
+        mutating func append(_ string: String) {
+            bytes.append(contentsOf: string.utf8)
+        }
+
+        mutating func write(_ grid: CellGrid, y: Int, from start: Int, to end: Int) {
+            if cursor == nil || cursor! != (start, y) {
+                append("\u{1B}[\(y + 1);\(start + 1)H")
+            }
+            var x = start
+            while x < end {
+                let cell = grid[x, y]
+                if cell.isContinuation {
+                    x += 1
+                    continue
+                }
+                if style != cell.style {
+                    append("\u{1B}[\(cell.style.sgrParameters)m")
+                    style = cell.style
+                }
+                append(cell.text)
+                x += max(1, cell.width)
+            }
+            cursor = (x, y)
+            // After the last column the terminal's cursor position is uncertain (pending wrap).
+            if x >= grid.width { cursor = nil }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// A key the terminal reported.
+public enum Key: Sendable, Hashable {
+    /// Arrow up.
+    case up
+    /// Arrow down.
+    case down
+    /// Arrow left.
+    case left
+    /// Arrow right.
+    case right
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Page up.
+    case pageUp
+    /// Page down.
+    case pageDown
+    /// Tab.
+    case tab
+    /// Shift-Tab (CSI Z).
+    case backTab
+    /// Enter (CR or LF).
+    case enter
+    /// A lone Escape.
+    case escape
+    /// Backspace (0x7F or 0x08).
+    case backspace
+    /// Delete (CSI 3 ~).
+    case delete
+    /// Ctrl plus a letter, given as the lowercase letter (Ctrl-L is `.control("l")`).
+    case control(Character)
+    /// A printable character (digits, letters, any UTF-8 scalar).
+    case character(Unicode.Scalar)
+}

@@ -1,3 +1,0 @@
-import TabKit
-/// Placeholder namespace; replaced by the terminal front end.
-public enum TerminalUIPlaceholder {}

@@ -1,0 +1,15 @@
+/// The result of drawing one `Screen`: the cells, the click map and the scroll state used.
+public struct RenderedFrame: Sendable, Hashable {
+    /// The cells.
+    public var grid: CellGrid
+    /// What clicks mean.
+    public var hitMap: HitMap
+    /// The focus drawn (an index into `content.focusableActions`, clamped), nil when nothing is focusable.
+    public var focus: Int?
+    /// The first content line shown (pass it back next frame so scrolling is stable).
+    public var scroll: Int
+    /// Rows available to content (for page-wise scrolling).
+    public var contentRows: Int
+    /// Lines of content in total.
+    public var contentLines: Int
+}

@@ -1,0 +1,126 @@
+import _CTerminalShims
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The controlling terminal: raw mode, alternate screen, hidden cursor, SGR mouse, and
+/// restoration on exit, on error, on SIGINT/SIGTERM/SIGHUP/SIGQUIT and on crashes.
+public final class Terminal {
+    /// The file descriptor keys and mouse reports are read from.
+    public let inputDescriptor: Int32
+    /// The file descriptor frames are written to.
+    public let outputDescriptor: Int32
+    /// True when this object opened /dev/tty itself (and closes it).
+    private let ownsDescriptor: Bool
+    private var saved = termios()
+    /// True between `enterFullScreen()` and `restore()`.
+    public private(set) var isFullScreen = false
+
+    /// Sequences that set the screen up: alternate screen, clear, hidden cursor, mouse clicks in SGR form.
+    public static let setupSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h"
+    /// Sequences that undo `setupSequence`.
+    public static let restoreSequence = "\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Uses `input` and `output` as given (e.g. a pseudo-terminal in tests); they stay open.
+    public init(input: Int32, output: Int32) throws(TerminalError) {
+        guard isatty(input) == 1 else {
+            throw TerminalError(.notATerminal, "not a terminal: file descriptor \(input) is not a terminal; run tabhost in an interactive terminal (or under tmux/script)")
+        }
+        inputDescriptor = input
+        outputDescriptor = output
+        ownsDescriptor = false
+    }
+
+    private init(owned fd: Int32) {
+        inputDescriptor = fd
+        outputDescriptor = fd
+        ownsDescriptor = true
+    }
+
+    /// The terminal of this process: standard input and output when both are terminals, else /dev/tty.
+    public static func open() throws(TerminalError) -> Terminal {
+        if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+            return try Terminal(input: STDIN_FILENO, output: STDOUT_FILENO)
+        }
+        let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw TerminalError(.notATerminal, "not a terminal: standard input/output are not a terminal and /dev/tty cannot be opened (\(reason)); run tabhost run in an interactive terminal, or under tmux or script(1)")
+        }
+        return Terminal(owned: fd)
+    }
+
+    deinit {
+        restore()
+        if ownsDescriptor { close(inputDescriptor) }
+    }
+
+    /// The current size (TIOCGWINSZ); 80×24 when the terminal does not say.
+    public var size: TerminalSize {
+        var columns: Int32 = 0
+        var rows: Int32 = 0
+        if tabhost_term_get_size(outputDescriptor, &columns, &rows) != 0 || columns <= 0 || rows <= 0 {
+            if tabhost_term_get_size(inputDescriptor, &columns, &rows) != 0 || columns <= 0 || rows <= 0 {
+                return TerminalSize(columns: 80, rows: 24)
+            }
+        }
+        return TerminalSize(columns: Int(columns), rows: Int(rows))
+    }
+
+    /// Raw mode, alternate screen, hidden cursor, mouse on; arms restoration for signals and crashes.
+    public func enterFullScreen() throws(TerminalError) {
+        guard !isFullScreen else { return }
+        guard tabhost_term_enter_raw(inputDescriptor, &saved) == 0 else {
+            throw TerminalError(.terminalSettings, "cannot switch the terminal to raw mode: \(String(cString: strerror(errno))); run tabhost in an interactive terminal")
+        }
+        let bytes = Array(Self.restoreSequence.utf8)
+        let armed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                tabhost_term_arm_restore(outputDescriptor, &saved, chars.baseAddress!, chars.count)
+            }
+        }
+        guard armed == 0 else {
+            _ = tabhost_term_set_attributes(inputDescriptor, &saved)
+            throw TerminalError(.terminalSettings, "cannot install the terminal restore handlers: \(String(cString: strerror(errno)))")
+        }
+        isFullScreen = true
+        try write(Array(Self.setupSequence.utf8))
+    }
+
+    /// Leaves full screen: main screen, cursor shown, mouse off, settings restored. Idempotent.
+    public func restore() {
+        guard isFullScreen else { return }
+        isFullScreen = false
+        tabhost_term_restore()
+    }
+
+    /// Writes all of `bytes` (retrying short writes and EINTR): one call per frame.
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in
+                Glibc.write(outputDescriptor, buffer.baseAddress! + done, buffer.count - done)
+            }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw TerminalError(.io, "cannot write to the terminal: \(String(cString: strerror(errno)))")
+            }
+            done += n
+        }
+    }
+
+    /// Reads what is available (call when poll says readable); empty at end of input.
+    public func read() throws(TerminalError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(inputDescriptor, $0.baseAddress!, $0.count) }
+            if n >= 0 { return Array(buffer[0..<n]) }
+            if errno == EINTR { continue }
+            if errno == EAGAIN { return [] }
+            throw TerminalError(.io, "cannot read from the terminal: \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import TerminalUI
+
+struct DisplayWidthTests {
+    @Test(arguments: [
+        ("a", 1), ("中", 2), ("あ", 2), ("한", 2), ("Ｗ", 2), ("😀", 2), ("⌚", 2), ("★", 1), ("‹", 1), ("…", 1),
+        ("e\u{301}", 1), ("♥\u{FE0F}", 2), ("🇫🇷", 2), ("\u{200B}", 0), ("\u{7}", 0),
+    ] as [(String, Int)])
+    func widths(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func combiningMarkAloneIsZero() {
+        #expect(DisplayWidth.of(Unicode.Scalar(0x301)!) == 0)
+        #expect(DisplayWidth.of("日本語") == 6)
+    }
+
+    @Test(arguments: [
+        ("Hello", 10, "Hello"), ("Hello world", 8, "Hello w…"), ("日本語テキスト", 6, "日本…"), ("日本語テキスト", 7, "日本語…"),
+        ("abc", 1, "…"), ("abc", 0, ""), ("a中", 2, "a…"),
+    ] as [(String, Int, String)])
+    func truncates(_ text: String, _ width: Int, _ expected: String) {
+        let cut = DisplayWidth.truncate(text, to: width)
+        #expect(cut == expected)
+        #expect(DisplayWidth.of(cut) <= width)
+    }
+
+    @Test func wrapsAtSpacesAndInsideLongWords() {
+        #expect(DisplayWidth.wrap("the quick brown fox", to: 10) == ["the quick", "brown fox"])
+        #expect(DisplayWidth.wrap("abcdefghijkl", to: 5) == ["abcde", "fghij", "kl"])
+        #expect(DisplayWidth.wrap("一二三四五", to: 5) == ["一二", "三四", "五"])
+        #expect(DisplayWidth.wrap("one\n\ntwo", to: 10) == ["one", "", "two"])
+    }
+
+    @Test func gridNeverSplitsWideCharacters() {
+        var grid = CellGrid(width: 5, height: 1)
+        grid.put("中文字", x: 0, y: 0)
+        #expect(grid.line(0) == "中文…")
+        grid.put("x", x: 1, y: 0)  // overwrites the right half of 中: its left half becomes a space
+        #expect(grid.line(0) == " x文…")
+        grid.put("e\u{301}", x: 3, y: 0)
+        #expect(grid.line(0) == " x é…")  // writing over the right half of 文 blanks its left half
+        #expect(grid.text == " x é…")
+    }
+}

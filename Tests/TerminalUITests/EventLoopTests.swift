@@ -1,0 +1,71 @@
+import Testing
+
+@testable import TerminalUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct EventLoopTests {
+    @Test func timersFireInDeadlineOrderAndCanBeCancelled() throws {
+        let loop = EventLoop()
+        var order: [String] = []
+        let start = ContinuousClock.now
+        loop.schedule(after: .milliseconds(40)) { order.append("40") }
+        loop.schedule(after: .milliseconds(10)) { order.append("10") }
+        let cancelled = loop.schedule(after: .milliseconds(20)) { order.append("20") }
+        loop.schedule(after: .milliseconds(60)) {
+            order.append("60")
+            loop.stop()
+        }
+        loop.cancel(cancelled)
+        try loop.run()
+        #expect(order == ["10", "40", "60"])
+        #expect(ContinuousClock.now - start >= .milliseconds(60))
+    }
+
+    @Test func watchedDescriptorsAndEndOfIterationHandlers() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        let loop = EventLoop()
+        var received: [UInt8] = []
+        var iterations = 0
+        loop.atEndOfIteration { iterations += 1 }
+        loop.watch(fds[0]) {
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            received.append(byte)
+            if byte == 3 { loop.stop() }
+        }
+        for value: UInt8 in [1, 2, 3] {
+            loop.schedule(after: .milliseconds(5 * Int(value))) {
+                var byte = value
+                _ = write(fds[1], &byte, 1)
+            }
+        }
+        try loop.run()
+        #expect(received == [1, 2, 3])
+        #expect(iterations >= 4)  // once before waiting, then after each wake-up
+    }
+
+    @Test func unwatchStopsCallbacks() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        let loop = EventLoop()
+        var calls = 0
+        let id = loop.watch(fds[0]) { calls += 1 }
+        loop.unwatch(id)
+        var byte: UInt8 = 1
+        _ = write(fds[1], &byte, 1)
+        try loop.runOnce(timeout: .milliseconds(20))
+        #expect(calls == 0)
+    }
+}

@@ -1,0 +1,132 @@
+import TabKit
+import Testing
+
+@testable import TerminalUI
+
+struct InputRouterTests {
+    let renderer = ScreenRenderer(options: RenderOptions(useColor: false))
+
+    /// Prepares, renders and records a frame as the app does; returns the router.
+    func shown(_ screen: Screen, _ router: inout InputRouter, width: Int = 80, height: Int = 24) {
+        router.prepare(for: screen)
+        router.didRender(renderer.render(screen, width: width, height: height, focus: router.focus, scroll: router.scroll))
+    }
+
+    @Test func arrowsTabAndEnterMoveAndActivateTheFocus() {
+        var router = InputRouter()
+        let screen = SampleScreens.favourites
+        shown(screen, &router)
+        #expect(router.focus == 0)
+        #expect(router.handle(.key(.down), on: screen) == [.redraw])
+        #expect(router.focus == 1)
+        #expect(router.handle(.key(.enter), on: screen) == [.perform(.activate("open.2"))])
+        _ = router.handle(.key(.down), on: screen)
+        _ = router.handle(.key(.down), on: screen)
+        #expect(router.focus == 2)  // clamped at the last item
+        #expect(router.handle(.key(.tab), on: screen) == [.redraw])
+        #expect(router.focus == 0)  // Tab wraps
+        _ = router.handle(.key(.backTab), on: screen)
+        #expect(router.focus == 2)
+        _ = router.handle(.key(.home), on: screen)
+        #expect(router.focus == 0)
+        _ = router.handle(.key(.up), on: screen)
+        #expect(router.focus == 0)
+    }
+
+    @Test func tabsByArrowsAndDigits() {
+        var router = InputRouter()
+        let screen = SampleScreens.favourites
+        shown(screen, &router)
+        #expect(router.handle(.key(.left), on: screen) == [.perform(.selectTab(3))])
+        #expect(router.handle(.key(.right), on: screen) == [.perform(.selectTab(1))])
+        #expect(router.handle(.key(.character("2")), on: screen) == [.perform(.selectTab(1))])
+        #expect(router.handle(.key(.character("4")), on: screen) == [.perform(.selectTab(3))])
+        #expect(router.handle(.key(.character("5")), on: screen) == [.perform(.key(0x35))])
+        let noBar = Screen(title: "Root", content: SampleScreens.favourites.content)
+        #expect(router.handle(.key(.left), on: noBar) == [.perform(.key(0x110003))])
+        #expect(router.handle(.key(.right), on: noBar) == [.perform(.key(0x110004))])
+        #expect(router.handle(.key(.character("1")), on: noBar) == [.perform(.key(0x31))])
+    }
+
+    @Test func backDismissQuitRepaintAndForwardedKeys() {
+        var router = InputRouter()
+        #expect(router.handle(.key(.escape), on: SampleScreens.favourites) == [.perform(.back)])
+        #expect(router.handle(.key(.backspace), on: SampleScreens.favourites) == [.perform(.back)])
+        #expect(router.handle(.key(.escape), on: SampleScreens.modal) == [.perform(.dismiss)])
+        let root = Screen(title: "Accounts")
+        #expect(router.handle(.key(.escape), on: root) == [.perform(.key(0x1B))])
+        #expect(router.handle(.key(.character("q")), on: root) == [.quit])
+        #expect(router.handle(.key(.control("c")), on: root) == [.quit])
+        #expect(router.handle(.key(.control("l")), on: root) == [.repaint])
+        #expect(router.handle(.key(.character("x")), on: root) == [.perform(.key(0x78))])
+        #expect(router.handle(.key(.enter), on: root) == [.perform(.key(0x0D))])
+        #expect(router.handle(.key(.up), on: root) == [.redraw, .perform(.key(0x110001))])
+        #expect(router.handle(.key(.character("中")), on: root) == [.perform(.key(0x4E2D))])
+    }
+
+    @Test func clicksFollowTheHitMap() {
+        var router = InputRouter()
+        let screen = SampleScreens.favourites
+        shown(screen, &router)
+        func click(_ column: Int, _ row: Int) -> [FrontEndCommand] {
+            router.handle(.mouse(MouseEvent(button: 0, column: column, row: row, isPress: true)), on: screen)
+        }
+        #expect(click(3, 0) == [.perform(.back)])
+        #expect(click(40, 4) == [.perform(.activate("open.2"))])
+        #expect(router.focus == 1)
+        #expect(click(5, 7) == [.perform(.activate("refresh"))])
+        #expect(click(45, 23) == [.perform(.selectTab(2))])
+        #expect(click(40, 15).isEmpty)
+        #expect(router.handle(.mouse(MouseEvent(button: 0, column: 3, row: 0, isPress: false)), on: screen).isEmpty)
+        var modal = InputRouter()
+        shown(SampleScreens.modal, &modal, width: 40, height: 12)
+        #expect(modal.handle(.mouse(MouseEvent(button: 0, column: 30, row: 11, isPress: true)), on: SampleScreens.modal) == [.perform(.dismiss)])
+    }
+
+    @Test func focusIsRememberedPerScreenAndFollowsItsActionId() {
+        var router = InputRouter()
+        shown(SampleScreens.favourites, &router)
+        _ = router.handle(.key(.end), on: SampleScreens.favourites)
+        #expect(router.focus == 2)
+        shown(SampleScreens.moreList, &router)
+        #expect(router.focus == 0)  // a new place starts at the top
+        shown(SampleScreens.favourites, &router)
+        #expect(router.focus == 2)  // Back returns to the item that was left
+        // The same screen with a row inserted above: the focus stays on "refresh".
+        var changed = SampleScreens.favourites
+        changed.content.nodes.insert(.row(ViewRow(title: "New", action: "open.0")), at: 1)
+        shown(changed, &router)
+        #expect(router.focus == 3)
+        // The focused item disappears: the focus stays in range.
+        var shorter = changed
+        shorter.content.nodes.removeLast()
+        shown(shorter, &router)
+        #expect(router.focus == 2)
+    }
+
+    @Test func wheelMovesTheFocusOrScrolls() {
+        var router = InputRouter()
+        let screen = SampleScreens.favourites
+        shown(screen, &router)
+        let down = InputEvent.mouse(MouseEvent(button: 65, column: 3, row: 3, isPress: true))
+        let up = InputEvent.mouse(MouseEvent(button: 64, column: 3, row: 3, isPress: true))
+        #expect(router.handle(down, on: screen) == [.redraw])
+        #expect(router.focus == 1)
+        _ = router.handle(up, on: screen)
+        #expect(router.focus == 0)
+        let text = Screen(title: "Readme", content: ViewTree([.text(String(repeating: "word ", count: 400))]))
+        var reader = InputRouter()
+        shown(text, &reader, width: 40, height: 12)
+        _ = reader.handle(down, on: text)
+        #expect(reader.scroll == 3)
+        _ = reader.handle(.key(.pageDown), on: text)
+        #expect(reader.scroll == 3 + 9)
+    }
+
+    @Test func customBarSlotsAreSelectableByDigitsAndArrows() {
+        var router = InputRouter()
+        let screen = SampleScreens.customBar
+        #expect(router.handle(.key(.character("2")), on: screen) == [.perform(.selectTab(1))])
+        #expect(router.handle(.key(.right), on: screen) == [.perform(.selectTab(1))])
+    }
+}

@@ -1,7 +1,0 @@
-import Testing
-
-struct PlaceholderTests {
-    @Test func buildsAndRuns() {
-        #expect(1 + 1 == 2)
-    }
-}

@@ -1,0 +1,164 @@
+import Testing
+import _CTerminalShims
+
+@testable import TerminalUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real shim, compiled into a child process that runs on a pseudo-terminal and ends by a
+/// signal, a crash, exit() or an explicit restore: the terminal must be restored every time.
+@Suite(.serialized)
+struct TerminalRestoreTests {
+    /// Compiles the child into a fresh temporary directory; the caller removes it.
+    static func buildChild() throws -> (directory: String, binary: String) {
+        var template = Array("/tmp/tabhost-terminal-test-XXXXXX".utf8CString)
+        let dir = String(cString: mkdtemp(&template)!)
+        let output = dir + "/restore_child"
+        let source = dir + "/restore_child.c"
+        let file = fopen(source, "w")
+        fputs(childSource, file)
+        fclose(file)
+        let shims = TestPaths.repository + "/Sources/_CTerminalShims"
+        let command = "cc -Wall -Werror -I '\(shims)/include' '\(source)' '\(shims)/tabhost_terminal.c' -o '\(output)'"
+        let status = run(["/bin/sh", "-c", command], stdio: nil)
+        if status != 0 {
+            remove(dir)
+            try #require(status == 0, "cannot compile the restore fixture: \(command)")
+        }
+        return (dir, output)
+    }
+
+    static func remove(_ dir: String) {
+        unlink(dir + "/restore_child")
+        unlink(dir + "/restore_child.c")
+        rmdir(dir)
+    }
+
+    /// The child: enters raw mode, arms restoration through the real shim, prints READY, then
+    /// ends the way argv[1] says.
+    static let childSource = """
+        /* Runs on a pseudo-terminal: enters raw mode, arms restoration through the real shim, prints
+         * READY, then ends the way argv[1] says. The test checks the terminal is restored every time. */
+        #include "tabhost_terminal.h"
+        
+        #include <signal.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+        
+        int main(int argc, char **argv) {
+            if (argc < 2) return 64;
+            struct termios saved;
+            if (tabhost_term_enter_raw(0, &saved) != 0) return 2;
+            const char *restore = "\\033[0m\\033[?1006l\\033[?1000l\\033[?25h\\033[?1049l";
+            if (tabhost_term_arm_restore(1, &saved, restore, strlen(restore)) != 0) return 3;
+            const char *ready = "\\033[?1049hREADY";
+            if (write(1, ready, strlen(ready)) < 0) return 4;
+            const char *mode = argv[1];
+            if (strcmp(mode, "term") == 0) raise(SIGTERM);
+            if (strcmp(mode, "int") == 0) raise(SIGINT);
+            if (strcmp(mode, "hup") == 0) raise(SIGHUP);
+            if (strcmp(mode, "segv") == 0) {
+                volatile int *nowhere = NULL;
+                *nowhere = 1;
+            }
+            if (strcmp(mode, "abort") == 0) abort();
+            if (strcmp(mode, "trap") == 0) __builtin_trap();
+            if (strcmp(mode, "exit") == 0) exit(7); /* the atexit hook restores */
+            if (strcmp(mode, "restore") == 0) {
+                tabhost_term_restore();
+                tabhost_term_restore(); /* twice is harmless */
+                return 0;
+            }
+            return 5;
+        }
+        """
+
+    /// Spawns `argv` with stdin/stdout/stderr on `stdio` (nil: inherit); returns the raw wait status.
+    static func run(_ argv: [String], stdio: Int32?) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdio {
+            for target: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, stdio, target) }
+        }
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        // The test runner may block or ignore signals; the child starts with defaults, as from a shell.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGABRT, SIGILL, SIGTRAP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    static let cases: [(String, exitSignal: Int32, exitCode: Int32)] = [
+        ("term", SIGTERM, 0), ("int", SIGINT, 0), ("hup", SIGHUP, 0), ("segv", SIGSEGV, 0), ("abort", SIGABRT, 0),
+        ("trap", SIGILL, 0), ("exit", 0, 7), ("restore", 0, 0),
+    ]
+
+    @Test(arguments: cases.indices)
+    func restoresTheTerminal(_ index: Int) throws {
+        let (mode, exitSignal, exitCode) = Self.cases[index]
+        let pty = PseudoTerminal()
+        let before = pty.settings
+        #expect(before.c_lflag & tcflag_t(ICANON) != 0)
+        let (dir, child) = try Self.buildChild()
+        defer { Self.remove(dir) }
+        let status = Self.run([child, mode], stdio: pty.device)
+        #expect(status & 0x7F == exitSignal, "\(mode): status \(status)")
+        if exitSignal == 0 { #expect((status >> 8) & 0xFF == exitCode, "\(mode)") }
+        let output = String(decoding: pty.readAll(), as: UTF8.self)
+        let ready = try #require(output.firstRange(of: "READY"), "\(mode): \(output.debugDescription)")
+        #expect(output[ready.upperBound...].contains("\u{1B}[?25h\u{1B}[?1049l"), "\(mode): \(output.debugDescription)")
+        let after = pty.settings
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag, "\(mode)")
+    }
+
+    @Test func terminalSetsUpAndRestoresInProcess() throws {
+        let pty = PseudoTerminal(columns: 100, rows: 30)
+        let before = pty.settings
+        let terminal = try Terminal(input: pty.device, output: pty.device)
+        #expect(terminal.size == TerminalSize(columns: 100, rows: 30))
+        try terminal.enterFullScreen()
+        let raw = pty.settings
+        #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
+        let setup = String(decoding: pty.readAll(), as: UTF8.self)
+        #expect(setup == Terminal.setupSequence)
+        terminal.restore()
+        terminal.restore()
+        #expect(String(decoding: pty.readAll(), as: UTF8.self) == Terminal.restoreSequence)
+        let after = pty.settings
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    }
+
+    @Test func notATerminalIsAClearError() {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        #expect {
+            _ = try Terminal(input: fds[0], output: fds[1])
+        } throws: { error in
+            guard let error = error as? TerminalError else { return false }
+            return error.code == .notATerminal
+                && error.description == "not a terminal: file descriptor \(fds[0]) is not a terminal; run tabhost in an interactive terminal (or under tmux/script)"
+        }
+    }
+}
+
