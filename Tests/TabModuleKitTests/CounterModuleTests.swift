@@ -23,7 +23,7 @@ struct CounterModuleTests {
         #expect(String(cString: try #require(d.version)) == "1.0")
         #expect(String(cString: try #require(d.title)) == "Counter")
         #expect(String(cString: try #require(d.glyph)) == "⊕")
-        #expect(String(cString: try #require(d.image)) == "counter.svg")
+        #expect(String(cString: try #require(d.image)) == "TabHost_TabExampleCounter.resources/assets/counter.svg")
         #expect(d.create != nil && d.start != nil && d.render != nil && d.event != nil)
         #expect(d.appearance != nil && d.save_state != nil && d.restore_state != nil && d.destroy != nil)
         let reserved = withUnsafeBytes(of: d.reserved) { Array($0) }
@@ -43,7 +43,7 @@ struct CounterModuleTests {
                 #"button("Reset", "reset")"#, #"button("Count every second", "auto")"#,
                 #"section("More counters")"#, #"row("Push a counter that adds 5", nil, "push")"#,
                 #"row("Open a counter that adds 10 in a tab", nil, "tab")"#, "section(nil)",
-                #"image("counter.svg", "[counter]")"#, #"text("The count is kept when this module is hot-reloaded.")"#,
+                #"image("TabHost_TabExampleCounter.resources/assets/counter.svg", "[counter]")"#, #"text("The count is kept when this module is hot-reloaded.")"#,
             ])
         #expect(counter.host.take().isEmpty, "render made host calls")
     }
@@ -85,7 +85,7 @@ struct CounterModuleTests {
         counter.action("tab")
         #expect(
             counter.host.take() == [
-                #"push("counter", "5", 0)"#, #"add_tab("By 10", "counter", "counter.svg", "10")"#,
+                #"push("counter", "5", 0)"#, #"add_tab("By 10", "counter", "TabHost_TabExampleCounter.resources/assets/counter.svg", "10")"#,
             ])
         counter.host.navigationResult = 0
         counter.action("push")
@@ -93,7 +93,7 @@ struct CounterModuleTests {
         #expect(
             counter.host.take() == [
                 #"push("counter", "5", 0)"#, #"log(2, "could not push a counter")"#,
-                #"add_tab("By 10", "counter", "counter.svg", "10")"#, #"log(2, "could not add the "By 10" tab")"#,
+                #"add_tab("By 10", "counter", "TabHost_TabExampleCounter.resources/assets/counter.svg", "10")"#, #"log(2, "could not add the "By 10" tab")"#,
             ])
     }
 

@@ -1,0 +1,184 @@
+import CTabModule
+import TabKit
+
+/// A controller backed by one instance of a loaded module: the adapter between a
+/// `.so` and the container model, and the implementation of the host API calls.
+///
+/// Main-loop only. Hot reload swaps `instance` in place, so the controller's position
+/// in the tree (tab, stack depth, selection) never changes.
+public final class ModuleController: Controller {
+    /// TabKit's bookkeeping for this controller.
+    public let context: ControllerContext
+    /// The image the current instance runs from.
+    public private(set) var module: LoadedModule
+    /// The live instance.
+    public private(set) var instance: ModuleInstance
+    /// Why the last reload of this module was refused (the old version keeps running); nil when fine.
+    public private(set) var reloadFailure: String?
+    private weak var runtime: ModuleRuntime?
+    private var titleOverride: String?
+    private var badge: String?
+
+    init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleInstanceError) {
+        self.module = module
+        self.runtime = runtime
+        context = ControllerContext(module: module.name, param: param)
+        instance = try runtime.makeInstance(of: module, delegate: nil)
+        instance.delegate = self
+    }
+
+    /// The title the module set, else its descriptor's title.
+    public var title: String { titleOverride ?? module.info.title }
+
+    /// The descriptor's item, with the badge the module set (or "!" after a refused reload).
+    public var tabItem: TabItemInfo {
+        TabItemInfo(
+            title: module.info.title, glyph: module.info.glyph, image: module.info.imagePath,
+            badge: reloadFailure != nil ? "!" : badge)
+    }
+
+    /// Forwards appearance calls to the module's `appearance`.
+    public func lifecycle(_ event: LifecycleEvent) {
+        switch event {
+        case .willAppear: instance.appearance(TAB_APPEARANCE_WILL_APPEAR)
+        case .didAppear: instance.appearance(TAB_APPEARANCE_DID_APPEAR)
+        case .willDisappear: instance.appearance(TAB_APPEARANCE_WILL_DISAPPEAR)
+        case .didDisappear: instance.appearance(TAB_APPEARANCE_DID_DISAPPEAR)
+        case .loaded, .willMove, .didMove: break
+        }
+    }
+
+    /// Calls the module's `start(param)` and remembers the param (restoration, reload without state).
+    public func start(param: String?) {
+        context.param = param
+        instance.start(param: param)
+    }
+
+    /// The module's rendering.
+    public func render() -> ViewTree { instance.render() }
+
+    /// Delivers an action, key or tick to the module.
+    public func handle(_ event: ControllerEvent) {
+        switch event {
+        case .action(let action): instance.send(.action(action))
+        case .key(let key): instance.send(.key(key))
+        case .tick: instance.send(.tick)
+        }
+    }
+
+    /// The module's `save_state`.
+    public func saveState() -> [UInt8]? { instance.saveState() }
+
+    /// The module's `restore_state`.
+    public func restoreState(_ state: [UInt8]) -> Bool { instance.restoreState(state) }
+
+    /// Swaps in an instance of a new version, with the appearance calls a visible
+    /// controller gets when it is replaced, and destroys the old instance.
+    func replaceInstance(with new: ModuleInstance, from newModule: LoadedModule) {
+        let old = instance
+        let visible = context.appearance == .appeared
+        if visible {
+            old.appearance(TAB_APPEARANCE_WILL_DISAPPEAR)
+            new.appearance(TAB_APPEARANCE_WILL_APPEAR)
+            old.appearance(TAB_APPEARANCE_DID_DISAPPEAR)
+        }
+        instance = new
+        module = newModule
+        new.delegate = self
+        if visible { new.appearance(TAB_APPEARANCE_DID_APPEAR) }
+        old.destroy()
+        titleOverride = nil
+        markReloadFailure(nil)
+    }
+
+    /// Marks (or clears) a refused reload: a "!" badge on the tab and the reason kept for the UI.
+    func markReloadFailure(_ reason: String?) {
+        reloadFailure = reason
+        setTabBadge(reason != nil ? "!" : badge)
+        host?.invalidate()
+    }
+}
+
+extension ModuleController: ModuleHostDelegate {
+    public func moduleDidSetTitle(_ title: String) {
+        titleOverride = title
+        host?.invalidate()
+    }
+
+    public func moduleDidSetBadge(_ badge: String?) {
+        self.badge = badge
+        if reloadFailure == nil { setTabBadge(badge) }
+        host?.invalidate()
+    }
+
+    public func moduleDidInvalidate() {
+        host?.invalidate()
+    }
+
+    public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {
+        guard let host else { return false }
+        do {
+            switch target {
+            case .ownStack: try host.push(module: module, param: param, onto: navigationController)
+            case .applicationStack: try host.push(module: module, param: param)
+            }
+            return true
+        } catch {
+            moduleLog(level: .warning, message: "push \(module): \(error)")
+            return false
+        }
+    }
+
+    public func modulePop() {
+        guard let nav = navigationController, nav.stack.count > 1 else { return }
+        nav.pop()
+        host?.invalidate()
+    }
+
+    public func modulePresent(module: String, param: String?) -> Bool {
+        guard let host else { return false }
+        do {
+            try host.present(module: module, param: param)
+            return true
+        } catch {
+            moduleLog(level: .warning, message: "present \(module): \(error)")
+            return false
+        }
+    }
+
+    public func moduleDismiss() {
+        host?.dismiss()
+    }
+
+    public func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool {
+        do {
+            if let container = tabContainer {
+                try container.addTab(name: name, module: module, image: image, param: param)
+            } else if let host {
+                try host.addTab(name: name, module: module, image: image, param: param)
+            } else {
+                return false
+            }
+            host?.invalidate()
+            return true
+        } catch {
+            moduleLog(level: .warning, message: "add_tab \(name) (\(module)): \(error)")
+            return false
+        }
+    }
+
+    public func moduleLog(level: ModuleLogLevel, message: String) {
+        runtime?.log(level: level, module: self.module.name, message: message)
+    }
+
+    public func moduleTabCount() -> Int {
+        (context.parent as? any TabItemSource)?.barItems.count ?? 0
+    }
+
+    public func moduleTabItem(at index: Int) -> TabBarItem? {
+        guard let items = (context.parent as? any TabItemSource)?.barItems, items.indices.contains(index) else {
+            return nil
+        }
+        return items[index]
+    }
+}
