@@ -35,7 +35,7 @@ static void accountmore_start(void *opaque, const char *param) {
 static void accountmore_render(void *opaque, tab_view *view) {
     accountmore *self = opaque;
     self->api->section(view, self->account != NULL ? self->account : "Profile");
-    for (int i = 0; i < profile_count; i++) self->api->row(view, profile_rows[i], "›", profile_rows[i]);
+    for (int i = 0; i < profile_count; i++) self->api->row(view, profile_rows[i], NULL, profile_rows[i]);
 }
 
 static void accountmore_event(void *opaque, const tab_event *event) {

@@ -29,13 +29,22 @@ static void accounts_render(void *opaque, tab_view *view) {
     self->api->section(view, "Accounts");
     for (int i = 0; i < account_count; i++) {
         /* The action id is the account name: the event handler pushes it as the param. */
-        self->api->row(view, account_names[i], "›", account_names[i]);
+        self->api->row(view, account_names[i], NULL, account_names[i]);
     }
+    /* A second tab container, for the dynamic-tab demo (declared as "@workspace" in the layout). */
+    self->api->section(view, "Workspace");
+    self->api->row(view, "Dynamic tabs", NULL, "@workspace");
 }
 
 static void accounts_event(void *opaque, const tab_event *event) {
     accounts *self = opaque;
     if (event->type != TAB_EVENT_ACTION || event->action == NULL) return;
+    if (strcmp(event->action, "@workspace") == 0) {
+        if (!self->api->push(self->host, "@workspace", "Workspace", TAB_PUSH_OWN_STACK)) {
+            self->api->log(self->host, TAB_LOG_ERROR, "accounts: cannot push @workspace");
+        }
+        return;
+    }
     for (int i = 0; i < account_count; i++) {
         if (strcmp(event->action, account_names[i]) == 0) {
             if (!self->api->push(self->host, "@account", account_names[i], TAB_PUSH_OWN_STACK)) {

@@ -85,11 +85,43 @@ public final class ModuleRegistry {
             let replaced = byName.values.first { $0.info.sourcePath == path }
             if let replaced { byName[replaced.name] = nil }
             byName[module.name] = module
-            if recording { entries.append(Entry(path: path, module: module, error: nil)) }
+            if recording { record(Entry(path: path, module: module, error: nil)) }
             return (module, replaced)
         } catch {
-            if recording { entries.append(Entry(path: error.path, module: nil, error: error)) }
+            if recording { record(Entry(path: error.path, module: nil, error: error)) }
             throw error
+        }
+    }
+
+    /// Keeps one entry per path: a reload replaces the file's entry, so entries (and the old
+    /// images they hold) do not pile up over many reloads.
+    private func record(_ entry: Entry) {
+        if let index = entries.firstIndex(where: { $0.path == entry.path && !$0.isDirectory }) {
+            if entry.module == nil, let module = entries[index].module, byName[module.name] === module {
+                // A refused reload: the old module still serves; keep it reachable from its entry.
+                entries[index].error = entry.error
+            } else {
+                entries[index] = entry
+            }
+        } else {
+            entries.append(entry)
+        }
+    }
+
+    /// The module that `file` currently provides, if any.
+    public func module(file: String) -> LoadedModule? {
+        let path = ModuleFileReader.absolute(file)
+        return byName.values.first { $0.info.sourcePath == path }
+    }
+
+    /// Puts `module` back under its name (a reload was rolled back after the new version was
+    /// registered), replacing whatever the same file provided meanwhile.
+    public func reinstate(_ module: LoadedModule) {
+        let path = module.info.sourcePath
+        for (name, other) in byName where other.info.sourcePath == path { byName[name] = nil }
+        byName[module.name] = module
+        if let index = entries.firstIndex(where: { $0.path == path && !$0.isDirectory }) {
+            entries[index].module = module
         }
     }
 }

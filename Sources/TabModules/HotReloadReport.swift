@@ -1,0 +1,37 @@
+/// One thing hot reload did, as a line for the status bar and the log.
+public struct HotReloadReport: Sendable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let rawValue: String
+        /// A new version replaced the running one.
+        public static let reloaded = Kind(rawValue: "reloaded")
+        /// A new module arrived.
+        public static let added = Kind(rawValue: "added")
+        /// A module's file was deleted.
+        public static let removed = Kind(rawValue: "removed")
+        /// A file was refused; any old version keeps running.
+        public static let refused = Kind(rawValue: "refused")
+        /// The kind's name.
+        public var description: String { rawValue }
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The module concerned, when known.
+    public var module: String?
+    /// The file concerned.
+    public var file: String
+    /// One line for the user: "reloaded clock v2", or the reason and what to do.
+    public var message: String
+
+    /// Creates a report.
+    public init(_ kind: Kind, module: String?, file: String, message: String) {
+        self.kind = kind
+        self.module = module
+        self.file = file
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,160 @@
+import TabKit
+
+/// Applies module file events to a running host: new versions replace live instances in
+/// place (state kept), refused versions leave the old one running and marked, new files
+/// add tabs, deleted files remove theirs.
+///
+/// Main-loop only. Each call returns the one-line reports a front end shows as status.
+public final class HotReloader {
+    /// The runtime whose controllers are swapped.
+    public let runtime: ModuleRuntime
+    /// The model whose tabs are added and removed.
+    public let host: Host
+    /// Why the last load of each file was refused (reported by the UI and the log).
+    public private(set) var failures: [String: ModuleError] = [:]
+
+    /// Creates a reloader for `host`, whose controllers `runtime` makes.
+    public init(runtime: ModuleRuntime, host: Host) {
+        self.runtime = runtime
+        self.host = host
+    }
+
+    private var registry: ModuleRegistry { runtime.registry }
+
+    /// Applies one watcher event; returns what to tell the user (one line each).
+    @discardableResult
+    public func apply(_ event: ModuleFileEvent) -> [HotReloadReport] {
+        let reports: [HotReloadReport]
+        switch event {
+        case .added(let path), .changed(let path):
+            reports = [load(path)]
+        case .removed(let path):
+            reports = remove(path).map { [$0] } ?? []
+        case .rescan(let directory):
+            reports = rescan(directory)
+        case .dropped(let path, let reason):
+            reports = [HotReloadReport(.refused, module: nil, file: path, message: "\(path): \(reason)")]
+        }
+        if !reports.isEmpty { host.invalidate() }
+        return reports
+    }
+
+    /// Loads a new or changed file and moves every live instance of its module over.
+    func load(_ path: String) -> HotReloadReport {
+        let previous = registry.module(file: path)
+        let module: LoadedModule
+        let replaced: LoadedModule?
+        do throws(ModuleError) {
+            (module, replaced) = try registry.load(file: path)
+        } catch {
+            failures[error.path] = error
+            let name = previous?.name
+            for controller in name.map(runtime.controllers(ofModule:)) ?? [] {
+                controller.markReloadFailure(error.description)
+            }
+            let message = name.map { "reload of \($0) refused, old version kept: \(error.description)" } ?? error.description
+            return HotReloadReport(.refused, module: name, file: path, message: message)
+        }
+        failures[module.info.sourcePath] = nil
+        guard let replaced else {
+            return added(module)
+        }
+        if replaced.name != module.name {
+            // The file now declares another name: the old module is gone, a new one arrived.
+            removeTabs(of: replaced.name)
+            return added(module)
+        }
+        return swap(from: replaced, to: module)
+    }
+
+    private func added(_ module: LoadedModule) -> HotReloadReport {
+        let version = module.info.version.map { " v\($0)" } ?? ""
+        guard let container = host.newModulesContainer, module.info.kind == .content else {
+            return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "loaded \(module.name)\(version)")
+        }
+        do {
+            if container.tab(named: module.name) == nil {
+                _ = try container.addTab(name: module.name, module: module.name)
+            }
+            return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "added \(module.name)\(version)")
+        } catch {
+            return HotReloadReport(
+                .refused, module: module.name, file: module.info.sourcePath, message: "cannot add \(module.name): \(error)")
+        }
+    }
+
+    /// Moves every live instance of `old` to `new`: save_state → create → start → restore_state,
+    /// all or nothing. On any failure the new instances are destroyed and `old` keeps running.
+    private func swap(from old: LoadedModule, to new: LoadedModule) -> HotReloadReport {
+        let controllers = runtime.controllers(ofModule: old.name)
+        var prepared: [(ModuleController, ModuleInstance)] = []
+        for controller in controllers {
+            do throws(ModuleInstanceError) {
+                let instance = try runtime.makeInstance(of: new, delegate: nil)
+                prepared.append((controller, instance))
+                instance.start(param: controller.context.param)
+                if let state = controller.saveState(), !instance.restoreState(state) {
+                    throw ModuleInstanceError(
+                        code: .restoreFailed, module: new.name,
+                        reason: "restore_state() refused the state saved by the running version; make it accept older state")
+                }
+            } catch {
+                for (_, instance) in prepared { instance.destroy() }
+                registry.reinstate(old)
+                let reason = "\(new.info.sourcePath): \(error.reason)"
+                failures[new.info.sourcePath] = ModuleError(.createFailed, path: new.info.sourcePath, reason: error.reason, hint: "fix the module and save it again")
+                for controller in controllers { controller.markReloadFailure(reason) }
+                return HotReloadReport(.refused, module: old.name, file: new.info.sourcePath, message: "reload of \(old.name) refused, old version kept: \(reason)")
+            }
+        }
+        for (controller, instance) in prepared {
+            controller.replaceInstance(with: instance, from: new)
+        }
+        let version = new.info.version.map { " v\($0)" } ?? ""
+        return HotReloadReport(.reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)")
+    }
+
+    /// A deleted file: its module leaves the registry and its tabs go by TabKit's removal rule.
+    /// Screens of it pushed on stacks keep running (they hold the image) until popped.
+    private func remove(_ path: String) -> HotReloadReport? {
+        failures[path] = nil
+        guard let module = registry.unload(file: path) else { return nil }
+        removeTabs(of: module.name)
+        return HotReloadReport(.removed, module: module.name, file: path, message: "removed \(module.name)")
+    }
+
+    private func removeTabs(of name: String) {
+        for container in tabContainers() {
+            for tab in container.tabs where tab.module == name {
+                _ = container.removeTab(named: tab.name)
+            }
+        }
+    }
+
+    /// After an inotify overflow: reload every module file of the directory, drop the vanished ones.
+    private func rescan(_ directory: String) -> [HotReloadReport] {
+        let files = Set((try? ModuleDiscovery.files(in: ModuleDirectory(directory))) ?? [])
+        var reports: [HotReloadReport] = []
+        for module in registry.modules where module.info.sourcePath.hasPrefix(directory + "/") {
+            if !files.contains(module.info.sourcePath), let report = remove(module.info.sourcePath) {
+                reports.append(report)
+            }
+        }
+        for file in files.sorted() { reports.append(load(file)) }
+        return reports
+    }
+
+    /// Every tab container in the tree (root, stacks, tabs' stacks, modals).
+    private func tabContainers() -> [TabContainer] {
+        var found: [TabContainer] = []
+        var pending: [any Controller] = [host.root] + host.modals
+        while let node = pending.popLast() {
+            if let nav = node as? NavigationController { pending += nav.stack }
+            if let tabs = node as? TabContainer {
+                found.append(tabs)
+                pending += tabs.tabs.compactMap(\.stack)
+            }
+        }
+        return found
+    }
+}
