@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,16 +8,10 @@ import Glibc
 enum BenchMeasure {
     /// This process's resident set size in KiB (`VmRSS` of /proc/self/status), or -1 if unreadable.
     static func residentKiB() -> Int {
-        guard let file = fopen("/proc/self/status", "r") else { return -1 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
-            if text.hasPrefix("VmRSS:") {
-                return Int(text.dropFirst(6).filter(\.isNumber)) ?? -1
-            }
-        }
-        return -1
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return -1 }
+        return Int(line.dropFirst(6).filter(\.isNumber)) ?? -1
     }
 
     /// `duration` in milliseconds.
@@ -39,9 +35,9 @@ enum BenchMeasure {
         return "\(rounded)"
     }
 
-    /// Prints one `key=value …` line and flushes, so a parent reading a pipe sees it at once.
+    /// Writes one `key=value …` line to standard output with one unbuffered write.
     static func report(_ pairs: KeyValuePairs<String, String>) {
-        print(pairs.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
-        fflush(stdout)
+        let line = pairs.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n"
+        _ = Array(line.utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 }

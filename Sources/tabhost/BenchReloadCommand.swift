@@ -24,6 +24,9 @@ struct BenchReloadCommand: ParsableCommand {
     @Option(help: "The second version of the same module (.so); may be a copy of the first.")
     var second: String
 
+    @Option(help: "A directory the module's image paths need (e.g. a .resources bundle), linked next to it.")
+    var assets: String?
+
     @Option(help: "Timed reloads.")
     var count = 100
 
@@ -42,6 +45,10 @@ struct BenchReloadCommand: ParsableCommand {
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        if let assets {
+            let name = String(assets.split(separator: "/").last ?? "")
+            try FileManager.default.createSymbolicLink(atPath: directory + "/" + name, withDestinationPath: assets)
+        }
         let target = directory + "/probe.so"
         let staging = directory + "/.probe.next"
         guard FileManager.default.createFile(atPath: target, contents: versions[0]) else {
