@@ -7,6 +7,7 @@
  * path would silently return an earlier image and show up as a duplicate).
  *
  * Output (one line, key=value): elapsed_ms=12.345 modules=1000 distinct_names=1000
+ *   rss_before_kib=1200 rss_kib=9000   (VmRSS of /proc/self/status before and after loading)
  * Exit status: 0 if every file loaded and named itself, 1 otherwise, 2 on usage.
  *
  * Build: cc -O2 -Wall -Wextra -Werror -I Sources/CTabModule/include \
@@ -29,6 +30,22 @@ static double now_ms(void) {
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* VmRSS of this process in KiB, or -1. */
+static long resident_kib(void) {
+    FILE *status = fopen("/proc/self/status", "r");
+    if (status == NULL) return -1;
+    char line[256];
+    long kib = -1;
+    while (fgets(line, sizeof line, status) != NULL) {
+        if (strncmp(line, "VmRSS:", 6) == 0) {
+            kib = strtol(line + 6, NULL, 10);
+            break;
+        }
+    }
+    fclose(status);
+    return kib;
+}
+
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -46,6 +63,7 @@ int main(int argc, char **argv) {
     }
     int loaded = 0, failures = 0;
 
+    long rss_before = resident_kib();
     double start = now_ms();
     for (int i = 1; i < argc; i++) {
         void *handle = dlopen(argv[i], RTLD_NOW | RTLD_LOCAL);
@@ -71,13 +89,15 @@ int main(int argc, char **argv) {
         names[loaded++] = descriptor->name; /* images stay loaded, so the string stays valid */
     }
     double elapsed = now_ms() - start;
+    long rss_after = resident_kib();
 
     qsort(names, (size_t)loaded, sizeof *names, compare_names);
     int distinct = 0;
     for (int i = 0; i < loaded; i++) {
         if (i == 0 || strcmp(names[i], names[i - 1]) != 0) distinct++;
     }
-    printf("elapsed_ms=%.3f modules=%d distinct_names=%d\n", elapsed, loaded, distinct);
+    printf("elapsed_ms=%.3f modules=%d distinct_names=%d rss_before_kib=%ld rss_kib=%ld\n", elapsed, loaded, distinct,
+           rss_before, rss_after);
     free(names);
     return failures == 0 ? 0 : 1;
 }

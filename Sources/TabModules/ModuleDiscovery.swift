@@ -61,8 +61,9 @@ public enum ModuleDiscovery {
             if let prefix = directory.namePrefix, !name.hasPrefix(prefix) { continue }
             names.append(name)
         }
-        // Byte order, so the "first file wins" rule does not depend on the locale.
-        names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        // Byte order, so the "first file wins" rule does not depend on the locale (compared in
+        // place: copying both names into arrays per comparison dominated discovery).
+        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         return names.map { base == "/" ? "/\($0)" : "\(base)/\($0)" }
     }

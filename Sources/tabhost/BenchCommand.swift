@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `tabhost bench`: in-process measurements for `Scripts/bench` (loading, hot reload, frames).
+///
+/// Each subcommand prints one line of `key=value` pairs (milliseconds, bytes, KiB) for the script
+/// to parse; none is a test and none asserts a target.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "In-process measurements for Scripts/bench (prints key=value lines).",
+        subcommands: [BenchLoadCommand.self, BenchReloadCommand.self, BenchFramesCommand.self])
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import TabKit
+import TabModules
+import TerminalUI
+
+/// `tabhost bench frames`: frame cost and bytes on the real example modules.
+///
+/// The example modules (built next to tabhost, or `--modules DIR`) become the tabs of one root tab
+/// container (capacity 5, so More shows), with a status line. For each size it reports the bytes of a
+/// full repaint, of the diff after a tab switch (first tab → second, via `Host.apply`) and after a
+/// one-row change (the status text), and the time to compose a frame: `ScreenRenderer.render` plus
+/// `FrameDiffer.frame`, alternating between the two tabs' screens.
+struct BenchFramesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frames",
+        abstract: "Times composing frames and counts the bytes of full, tab-switch and one-row frames (key=value output).")
+
+    @Option(parsing: .upToNextOption, help: "Module directories (default: the examples built next to tabhost).")
+    var modules: [String] = []
+
+    @Option(help: "Timed compositions per size.")
+    var iterations = 2000
+
+    @Option(parsing: .upToNextOption, help: "Sizes as COLUMNSxROWS.")
+    var sizes: [String] = ["200x60", "80x24"]
+
+    func run() throws {
+        let cache: ModuleCache
+        do {
+            cache = try ModuleCache()
+        } catch {
+            writeStandardError(error.description)
+            throw ExitCode(1)
+        }
+        defer { cache.removeAll() }
+        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        registry.load(directories: ModuleSearchPath.directories(modules))
+        let preferred = ["launcher", "clock", "counter", "favourites", "accounts", "detail", "accountmore"]
+        let content = registry.modules.filter { $0.info.kind == .content }.map(\.name)
+        let names = preferred.filter(content.contains) + content.filter { !preferred.contains($0) }
+        guard names.count >= 2 else {
+            writeStandardError("need at least two content modules, found \(names.count); build the examples (swift build -c release) or pass --modules DIR")
+            throw ExitCode(1)
+        }
+        let runtime = ModuleRuntime(registry: registry)
+        let tabs = names.map { LayoutTab(name: $0, module: $0) }
+        let host = TabKit.Host(layout: Layout(root: .tabs(LayoutTabContainer(tabs: tabs, capacity: 5))), factory: runtime)
+        host.start()
+        host.status = "reloaded launcher v2"
+        let first = host.screen
+        _ = host.apply(.selectTab(1))
+        let second = host.screen
+        var changed = first
+        changed.status = "3 module file(s) refused: see `tabhost list` or the log"
+        let clock = ContinuousClock()
+
+        var modelTimes: [Double] = []
+        for _ in 0..<max(1, iterations / 10) {
+            let start = clock.now
+            _ = host.screen
+            modelTimes.append(BenchMeasure.milliseconds(clock.now - start))
+        }
+
+        let renderer = ScreenRenderer()
+        for size in sizes {
+            let parts = size.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+                writeStandardError("\(size): not a size; write COLUMNSxROWS, e.g. 200x60")
+                throw ExitCode(2)
+            }
+            let (width, height) = (parts[0], parts[1])
+            let a = renderer.render(first, width: width, height: height).grid
+            let b = renderer.render(second, width: width, height: height).grid
+            let c = renderer.render(changed, width: width, height: height).grid
+            let full = FrameDiffer.fullRepaint(a).count
+            let switched = FrameDiffer.diff(from: a, to: b).count
+            let oneRow = FrameDiffer.diff(from: a, to: c).count
+
+            var differ = FrameDiffer()
+            _ = differ.frame(a)
+            var times: [Double] = []
+            times.reserveCapacity(iterations)
+            var bytes = 0
+            for i in 0..<iterations {
+                let screen = i % 2 == 0 ? second : first
+                let start = clock.now
+                let frame = renderer.render(screen, width: width, height: height)
+                bytes &+= differ.frame(frame.grid).count
+                times.append(BenchMeasure.milliseconds(clock.now - start))
+            }
+            BenchMeasure.report([
+                "size": size,
+                "tabs": "\(names.count)",
+                "full_bytes": "\(full)",
+                "tab_switch_bytes": "\(switched)",
+                "one_row_bytes": "\(oneRow)",
+                "compose_p50_ms": BenchMeasure.format(BenchMeasure.percentile(times, 50)),
+                "compose_min_ms": BenchMeasure.format(times.min() ?? .nan),
+                "compose_max_ms": BenchMeasure.format(times.max() ?? .nan),
+                "compose_p99_ms": BenchMeasure.format(BenchMeasure.percentile(times, 99)),
+                "model_p50_ms": BenchMeasure.format(BenchMeasure.percentile(modelTimes, 50)),
+                "checksum": "\(bytes)",
+            ])
+        }
+    }
+}
