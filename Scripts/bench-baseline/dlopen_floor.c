@@ -6,6 +6,10 @@
  * whole set (CLOCK_MONOTONIC) and how many distinct names it saw (a reused load
  * path would silently return an earlier image and show up as a duplicate).
  *
+ * With `--copy-to DIR` first, each file is read whole and written to DIR/BASE.N.so before
+ * being opened from there: the floor of TabHost's safe design (never open from the drop
+ * directory), the same work the host does, in C.
+ *
  * Output (one line, key=value): elapsed_ms=12.345 modules=1000 distinct_names=1000
  *   rss_before_kib=1200 rss_kib=9000   (VmRSS of /proc/self/status before and after loading)
  * Exit status: 0 if every file loaded and named itself, 1 otherwise, 2 on usage.
@@ -15,10 +19,14 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tab_module.h"
 
@@ -46,16 +54,48 @@ static long resident_kib(void) {
     return kib;
 }
 
+/* Reads `path` whole and writes it to DIR/BASE.N.so; returns the copy's path (malloc'd) or NULL. */
+static char *copy_file(const char *path, const char *directory, int n) {
+    int in = open(path, O_RDONLY | O_CLOEXEC);
+    if (in < 0) return NULL;
+    struct stat info;
+    if (fstat(in, &info) != 0) { close(in); return NULL; }
+    char *bytes = malloc((size_t)info.st_size);
+    ssize_t got = bytes != NULL ? read(in, bytes, (size_t)info.st_size) : -1;
+    close(in);
+    if (got != info.st_size) { free(bytes); return NULL; }
+    char base[256];
+    snprintf(base, sizeof base, "%s", path);
+    char *name = basename(base);
+    size_t length = strlen(name);
+    if (length > 3 && strcmp(name + length - 3, ".so") == 0) name[length - 3] = '\0';
+    char *copy = malloc(4096);
+    if (copy == NULL) { free(bytes); return NULL; }
+    snprintf(copy, 4096, "%s/%s.%d.so", directory, name, n);
+    int out = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0700);
+    ssize_t put = out >= 0 ? write(out, bytes, (size_t)got) : -1;
+    if (out >= 0) close(out);
+    free(bytes);
+    if (put != got) { free(copy); return NULL; }
+    return copy;
+}
+
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: dlopen_floor FILE...\n");
+    const char *copy_to = NULL;
+    int first = 1;
+    if (argc >= 3 && strcmp(argv[1], "--copy-to") == 0) {
+        copy_to = argv[2];
+        first = 3;
+    }
+    if (argc - first < 1) {
+        fprintf(stderr, "usage: dlopen_floor [--copy-to DIR] FILE...\n");
         return 2;
     }
-    int count = argc - 1;
+    int count = argc - first;
     const char **names = calloc((size_t)count, sizeof *names);
     if (names == NULL) {
         fprintf(stderr, "dlopen_floor: out of memory\n");
@@ -65,8 +105,15 @@ int main(int argc, char **argv) {
 
     long rss_before = resident_kib();
     double start = now_ms();
-    for (int i = 1; i < argc; i++) {
-        void *handle = dlopen(argv[i], RTLD_NOW | RTLD_LOCAL);
+    for (int i = first; i < argc; i++) {
+        char *copy = NULL;
+        if (copy_to != NULL && (copy = copy_file(argv[i], copy_to, i)) == NULL) {
+            fprintf(stderr, "%s: cannot copy it to %s\n", argv[i], copy_to);
+            failures++;
+            continue;
+        }
+        void *handle = dlopen(copy != NULL ? copy : argv[i], RTLD_NOW | RTLD_LOCAL);
+        free(copy);
         if (handle == NULL) {
             fprintf(stderr, "%s: cannot load: %s\n", argv[i], dlerror());
             failures++;

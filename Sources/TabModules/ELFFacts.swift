@@ -149,10 +149,15 @@ struct ELFFacts: Sendable, Equatable {
         return overflow ? UInt64.max : sum
     }
 
-    private static func hasPrefix(_ bytes: [UInt8], _ at: Int, _ prefix: String) -> Bool {
-        let utf8 = Array(prefix.utf8)
-        guard at >= 0, at + utf8.count <= bytes.count else { return false }
-        return Array(bytes[at..<at + utf8.count]) == utf8
+    /// Compares in place: called for every section name of every module loaded.
+    private static func hasPrefix(_ bytes: [UInt8], _ at: Int, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard at >= 0, at + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { expected in
+            bytes.withUnsafeBufferPointer { actual in
+                memcmp(actual.baseAddress! + at, expected.baseAddress!, count) == 0
+            }
+        }
     }
 
     private static func u16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) | UInt16(b[at + 1]) << 8 }

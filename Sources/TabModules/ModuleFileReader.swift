@@ -58,23 +58,37 @@ enum ModuleFileReader {
             hint: "run chmod go-w \(path), or pass --allow-insecure-permissions")
     }
 
-    /// Reads a whole file.
+    /// Reads a whole file: sized by `fstat`, read straight into the result (no zero-filled
+    /// staging buffer, which showed up when loading 1,000 modules), growing if the file grew.
     static func readAll(_ path: String) throws(ModuleError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw fileError(path, errno) }
         defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var info = stat()
+        let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        var result = [UInt8](repeating: 0, count: 0)
+        var capacity = expected + 1  // one spare byte detects a file that grew
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fileError(path, errno)
+            var failure: Int32 = 0
+            result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                initialized = 0
+                while initialized < capacity {
+                    let count = read(fd, buffer.baseAddress! + initialized, capacity - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { return }
+                    initialized += count
+                }
             }
-            if count == 0 { break }
-            result.append(contentsOf: chunk[0..<count])
+            if failure != 0 { throw fileError(path, failure) }
+            if result.count < capacity { return result }
+            // Filled every byte: the file is larger than fstat said; read the rest.
+            lseek(fd, 0, SEEK_SET)
+            capacity *= 2
         }
-        return result
     }
 
     /// Reads at most `count` bytes from the start of a file.

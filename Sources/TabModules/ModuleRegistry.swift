@@ -19,6 +19,8 @@ public final class ModuleRegistry {
     /// Every file and directory outcome, in the order loaded.
     public private(set) var entries: [Entry] = []
     private var byName: [String: LoadedModule] = [:]
+    /// The same modules by source file: loading 1,000 files must not scan the registry per file.
+    private var byPath: [String: LoadedModule] = [:]
 
     /// Creates an empty registry that loads with `loader`.
     public init(loader: ModuleLoader) {
@@ -64,7 +66,7 @@ public final class ModuleRegistry {
     @discardableResult
     public func unload(file: String) -> LoadedModule? {
         let path = ModuleFileReader.absolute(file)
-        guard let module = byName.values.first(where: { $0.info.sourcePath == path }) else { return nil }
+        guard let module = byPath.removeValue(forKey: path) else { return nil }
         byName[module.name] = nil
         return module
     }
@@ -82,9 +84,10 @@ public final class ModuleRegistry {
                     reason: "module name \"\(module.name)\" is already provided by \(other.info.sourcePath)",
                     hint: "rename one of the modules or remove one file")
             }
-            let replaced = byName.values.first { $0.info.sourcePath == path }
+            let replaced = byPath[path]
             if let replaced { byName[replaced.name] = nil }
             byName[module.name] = module
+            byPath[path] = module
             if recording { record(Entry(path: path, module: module, error: nil)) }
             return (module, replaced)
         } catch {
@@ -111,15 +114,16 @@ public final class ModuleRegistry {
     /// The module that `file` currently provides, if any.
     public func module(file: String) -> LoadedModule? {
         let path = ModuleFileReader.absolute(file)
-        return byName.values.first { $0.info.sourcePath == path }
+        return byPath[path]
     }
 
     /// Puts `module` back under its name (a reload was rolled back after the new version was
     /// registered), replacing whatever the same file provided meanwhile.
     public func reinstate(_ module: LoadedModule) {
         let path = module.info.sourcePath
-        for (name, other) in byName where other.info.sourcePath == path { byName[name] = nil }
+        if let other = byPath[path] { byName[other.name] = nil }
         byName[module.name] = module
+        byPath[path] = module
         if let index = entries.firstIndex(where: { $0.path == path && !$0.isDirectory }) {
             entries[index].module = module
         }

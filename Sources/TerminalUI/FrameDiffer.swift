@@ -52,11 +52,19 @@ public struct FrameDiffer: Sendable {
     public static func diff(from old: CellGrid, to new: CellGrid) -> [UInt8] {
         var out = Output()
         for y in 0..<new.height {
+            // Past `blankFrom` the new row is blank: erase it with one EL instead of writing spaces
+            // (a tab switch replaces text of other lengths on most rows).
+            var blankFrom = new.width
+            while blankFrom > 0, new[blankFrom - 1, y] == .blank { blankFrom -= 1 }
             var x = 0
             while x < new.width {
                 guard old[x, y] != new[x, y] else {
                     x += 1
                     continue
+                }
+                if x >= blankFrom {
+                    out.eraseToEndOfLine(y: y, from: x)
+                    break
                 }
                 var start = x
                 if start > 0, new[start, y].isContinuation { start -= 1 }
@@ -68,6 +76,11 @@ public struct FrameDiffer: Sendable {
                     probe += 1
                 }
                 if end < new.width, new[end, y].isContinuation { end += 1 }
+                if end > blankFrom {
+                    out.write(new, y: y, from: start, to: blankFrom)
+                    out.eraseToEndOfLine(y: y, from: blankFrom)
+                    break
+                }
                 out.write(new, y: y, from: start, to: end)
                 x = end
             }
@@ -88,6 +101,19 @@ public struct FrameDiffer: Sendable {
 
         mutating func append(_ string: String) {
             bytes.append(contentsOf: string.utf8)
+        }
+
+        /// Clears from column `x` of row `y` to the end of the row, in the default style.
+        mutating func eraseToEndOfLine(y: Int, from x: Int) {
+            if cursor == nil || cursor! != (x, y) {
+                append("\u{1B}[\(y + 1);\(x + 1)H")
+            }
+            if style != CellStyle() {
+                append("\u{1B}[0m")
+                style = CellStyle()
+            }
+            append("\u{1B}[K")
+            cursor = (x, y)
         }
 
         mutating func write(_ grid: CellGrid, y: Int, from start: Int, to end: Int) {

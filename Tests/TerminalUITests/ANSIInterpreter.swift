@@ -52,6 +52,9 @@ struct ANSIInterpreter {
             case "H":
                 y = max(1, numbers.first ?? 1) - 1
                 x = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
+            case "K" where params.isEmpty || numbers.first == 0:
+                // Erase to end of line, in the default style.
+                for column in x..<grid.width { grid[column, y] = .blank }
             case "J" where numbers.first == 2:
                 grid = CellGrid(width: grid.width, height: grid.height)
             case "m":
