@@ -25,7 +25,28 @@ struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private var column: Int { String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1 }
+    /// The 1-based column (in characters) of `index`, counted on from the last position asked
+    /// for on the same line: positions only move forward, and recounting the whole line for every
+    /// value made a one-line layout of 1,000 tabs quadratic.
+    private var column: Int {
+        let mark = columnMark
+        let from = mark.lineStart == lineStart && mark.index <= index ? mark.index : lineStart
+        let base = mark.lineStart == lineStart && mark.index <= index ? mark.column : 1
+        let column = base + String(decoding: bytes[from..<index], as: UTF8.self).count
+        columnMark.lineStart = lineStart
+        columnMark.index = index
+        columnMark.column = column
+        return column
+    }
+
+    /// Where `column` last counted to (a class, so the non-mutating `column` can update it).
+    private final class ColumnMark {
+        var lineStart = 0
+        var index = 0
+        var column = 1
+    }
+
+    private let columnMark = ColumnMark()
 
     private func error(_ reason: String) -> SyntaxError { SyntaxError(line: line, column: column, reason: reason) }
 
