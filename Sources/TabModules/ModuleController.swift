@@ -73,10 +73,14 @@ public final class ModuleController: Controller {
     public func restoreState(_ state: [UInt8]) -> Bool { instance.restoreState(state) }
 
     /// Swaps in an instance of a new version, with the appearance calls a visible
-    /// controller gets when it is replaced, and destroys the old instance.
-    func replaceInstance(with new: ModuleInstance, from newModule: LoadedModule) {
+    /// controller gets when it is replaced, and destroys the old instance (after its state
+    /// was restored into `new`). The title and badge `new` set while staged take effect now;
+    /// otherwise the badge the old version set stays and the title falls back to the descriptor's.
+    func replaceInstance(with new: ModuleInstance, from newModule: LoadedModule, staged: ModuleInstanceStaging?) {
         let old = instance
         let visible = context.appearance == .appeared
+        // The new instance talks to this controller from its first appearance call on.
+        new.delegate = self
         if visible {
             old.appearance(TAB_APPEARANCE_WILL_DISAPPEAR)
             new.appearance(TAB_APPEARANCE_WILL_APPEAR)
@@ -84,10 +88,10 @@ public final class ModuleController: Controller {
         }
         instance = new
         module = newModule
-        new.delegate = self
         if visible { new.appearance(TAB_APPEARANCE_DID_APPEAR) }
         old.destroy()
-        titleOverride = nil
+        titleOverride = staged?.title
+        if let staged, let badge = staged.badge { self.badge = badge }
         markReloadFailure(nil)
     }
 
