@@ -18,6 +18,8 @@ public final class ModuleController: Controller {
     private weak var runtime: ModuleRuntime?
     private var titleOverride: String?
     private var badge: String?
+    /// The tab's badge from before a refused reload put "!" there, restored when the mark goes.
+    private var badgeBeforeFailure: String?
 
     init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleInstanceError) {
         self.module = module
@@ -91,14 +93,20 @@ public final class ModuleController: Controller {
         if visible { new.appearance(TAB_APPEARANCE_DID_APPEAR) }
         old.destroy()
         titleOverride = staged?.title
-        if let staged, let badge = staged.badge { self.badge = badge }
         markReloadFailure(nil)
+        if let staged, let badge = staged.badge { moduleDidSetBadge(badge) }
     }
 
     /// Marks (or clears) a refused reload: a "!" badge on the tab and the reason kept for the UI.
     func markReloadFailure(_ reason: String?) {
+        let wasMarked = reloadFailure != nil
         reloadFailure = reason
-        setTabBadge(reason != nil ? "!" : badge)
+        if reason != nil && !wasMarked {
+            badgeBeforeFailure = owningTab?.tab.badge
+            setTabBadge("!")
+        } else if reason == nil && wasMarked {
+            setTabBadge(badgeBeforeFailure)
+        }
         host?.invalidate()
     }
 }
@@ -111,7 +119,7 @@ extension ModuleController: ModuleHostDelegate {
 
     public func moduleDidSetBadge(_ badge: String?) {
         self.badge = badge
-        if reloadFailure == nil { setTabBadge(badge) }
+        if reloadFailure == nil { setTabBadge(badge) } else { badgeBeforeFailure = badge }
         host?.invalidate()
     }
 

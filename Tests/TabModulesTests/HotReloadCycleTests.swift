@@ -52,7 +52,7 @@ struct HotReloadCycleTests {
     @Test func swiftCounterReloads() throws {
         let counter = ReloadHarness.buildDirectory + "/libTabExampleCounter.so"
         try #require(access(counter, R_OK) == 0, "build the example first: swift build --product TabExampleCounter")
-        let h = try ReloadHarness(initial: [ReloadSource(name: "alpha")], tabs: [("one", "counter")])
+        let h = try ReloadHarness(initial: [ReloadSource(name: "alpha")], tabs: [("one", "alpha")])
         // Its tab image resolves next to the module file.
         let resources = "TabHost_TabExampleCounter.resources"
         try FileManager.default.createSymbolicLink(

@@ -49,7 +49,7 @@ struct ReloadSource {
             S *x = s; if (\(restoreRefuses ? 1 : 0) || n != sizeof(int)) return 0; memcpy(&x->count, d, sizeof(int)); return 1;
         }
         static void destroy(void *s) { free(s); }
-        static const tab_module_descriptor descriptor = {
+        __attribute__((used)) static const tab_module_descriptor descriptor = {
             .magic = \(magic), .struct_size = sizeof(tab_module_descriptor),
             .abi_major = \(abiMajor), .abi_minor = TAB_MODULE_ABI_MINOR,
             .name = "\(name)", .version = "\(version)", .title = "\(name.capitalized)",
@@ -157,7 +157,8 @@ final class ReloadHarness {
 
     /// Lines of /proc/self/maps naming `path`.
     static func mapped(_ path: String) -> Bool {
-        ((try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? "").contains(path)
+        let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data()
+        return String(decoding: data, as: UTF8.self).contains(path)
     }
 
     /// The build directory: where `swift build` puts dynamic products, next to the test bundle.

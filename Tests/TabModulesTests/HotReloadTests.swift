@@ -136,7 +136,7 @@ struct HotReloadTests {
     }
 
     @Test func emptyFileGivesNoEvent() throws {
-        let h = try ReloadHarness(initial: [Self.alpha])
+        let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
         try h.installBytes([], as: "alpha.so")
         #expect(h.pump(timeout: .milliseconds(400)).isEmpty)
         #expect(h.visibleText == "hello v1 count=0 param=-")
@@ -145,20 +145,27 @@ struct HotReloadTests {
     @Test func deleteRemovesTabButKeepsPushedInstanceThenReAddAppends() throws {
         let h = try ReloadHarness(initial: [Self.alpha, Self.beta, ReloadSource(name: "gamma")], tabs: [("one", "alpha"), ("two", "beta"), ("three", "gamma")])
         // beta pushed on alpha's stack, and beta's own tab selected.
-        let pushed = try h.host.push(module: "beta", param: "pushed", onto: h.container.tabs[0].stack)
-        h.increment(pushed, times: 2)
+        let betaCopy = try #require(h.registry.module(named: "beta")).copyPath
+        do {
+            let pushed = try h.host.push(module: "beta", param: "pushed", onto: h.container.tabs[0].stack)
+            h.increment(pushed, times: 2)
+        }
         #expect(h.container.select(index: 1))
         #expect(unlink(h.modules + "/beta.so") == 0)
         #expect(h.pump().map(\.message) == ["removed beta"])
         #expect(h.container.tabs.map(\.name) == ["one", "three"])
         // Removal rule: the same index (now "three") is selected.
         #expect(h.container.selectedIndex == 1)
-        #expect(ReloadHarness.text(pushed) == "hello v1 count=2 param=pushed")
         #expect(h.controllers("beta").count == 1)
+        #expect(ReloadHarness.mapped(betaCopy))
         #expect(h.container.select(index: 0))
-        #expect(h.host.visibleController === pushed)
+        #expect(h.visibleText == "hello v1 count=2 param=pushed")
         _ = h.container.tabs[0].stack!.pop()
+        // Popped: the last instance is gone, so the C image is closed and its copy deleted.
         #expect(h.controllers("beta").isEmpty)
+        #expect(!ReloadHarness.mapped(betaCopy))
+        #expect(access(betaCopy, F_OK) != 0)
+        #expect(h.visibleText == "hello v1 count=0 param=-")
 
         var back = Self.beta
         back.version = "2"
@@ -229,7 +236,7 @@ struct HotReloadTests {
     }
 
     @Test func statusFileListsRefusals() throws {
-        let h = try ReloadHarness(initial: [Self.alpha])
+        let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
         h.reloader.statusFile = HotReloadStatusFile(directory: h.cache.directory)
         try h.installBytes(Array("nope \"quoted\"".utf8), as: "alpha.so")
         let report = try #require(h.pump().first)
