@@ -66,10 +66,12 @@ public final class HotReloader {
             for controller in name.map(runtime.controllers(ofModule:)) ?? [] {
                 controller.markReloadFailure(error.description)
             }
+            if let name { markLazyTabs(of: name, failed: true) }
             let message = name.map { "reload of \($0) refused, old version kept: \(error.description)" } ?? error.description
             return HotReloadReport(.refused, module: name, file: path, message: message)
         }
         failures[module.info.sourcePath] = nil
+        markLazyTabs(of: module.name, failed: false)
         guard let replaced else {
             return added(module)
         }
@@ -120,6 +122,7 @@ public final class HotReloader {
                 let reason = "\(new.info.sourcePath): \(error.reason)"
                 failures[new.info.sourcePath] = ModuleError(.createFailed, path: new.info.sourcePath, reason: error.reason, hint: "fix the module and save it again")
                 for controller in controllers { controller.markReloadFailure(reason) }
+                markLazyTabs(of: old.name, failed: true)
                 return HotReloadReport(.refused, module: old.name, file: new.info.sourcePath, message: "reload of \(old.name) refused, old version kept: \(reason)")
             }
         }
@@ -138,6 +141,20 @@ public final class HotReloader {
         guard let module = registry.unload(file: path) else { return nil }
         removeTabs(of: module.name)
         return HotReloadReport(.removed, module: module.name, file: path, message: "removed \(module.name)")
+    }
+
+    /// Tabs of `name` whose root does not exist yet (lazy) have no controller to mark: their tab
+    /// badge shows the "!" of a refused reload instead, until a later load of the module succeeds.
+    private func markLazyTabs(of name: String, failed: Bool) {
+        for container in tabContainers() {
+            for tab in container.tabs where tab.module == name && tab.rootController == nil {
+                if failed {
+                    container.setBadge("!", forTab: tab.name)
+                } else if tab.badge == "!" {
+                    container.setBadge(nil, forTab: tab.name)
+                }
+            }
+        }
     }
 
     private func removeTabs(of name: String) {

@@ -214,6 +214,15 @@ struct HotReloadTests {
         try h.install(v2)
         #expect(h.pump().map(\.message) == ["reloaded beta v2"])
         #expect(h.registry.module(named: "beta")?.info.version == "2")
+        // A refused reload marks a tab whose root was never created, and a good one clears it.
+        var broken = Self.beta
+        broken.magic = "0u"
+        try h.install(broken)
+        #expect(h.pump().first?.kind == .refused)
+        #expect(h.badge("two") == "!")
+        try h.install(v2)
+        #expect(h.pump().map(\.message) == ["reloaded beta v2"])
+        #expect(h.badge("two") == nil)
         // A file refused at start-up (not in the registry), fixed later: treated as an add.
         try h.installBytes(Array("junk".utf8), as: "delta.so")
         let refused = h.pump()
