@@ -10,8 +10,15 @@ public final class HotReloader {
     public let runtime: ModuleRuntime
     /// The model whose tabs are added and removed.
     public let host: Host
-    /// Why the last load of each file was refused (reported by the UI and the log).
+    /// Why the last load of each file was refused (reported by the UI and the log), by absolute path.
     public private(set) var failures: [String: ModuleError] = [:]
+    /// The last refused report of each file still refused, by absolute path (for `tabhost inspect`).
+    public private(set) var refusals: [String: HotReloadReport] = [:]
+    /// Where the refusals are published for `tabhost inspect`; rewritten after every event that
+    /// produced a report (and when set).
+    public var statusFile: HotReloadStatusFile? {
+        didSet { statusFile?.write(Array(refusals.values)) }
+    }
 
     /// Creates a reloader for `host`, whose controllers `runtime` makes.
     public init(runtime: ModuleRuntime, host: Host) {
@@ -35,6 +42,13 @@ public final class HotReloader {
         case .dropped(let path, let reason):
             reports = [HotReloadReport(.refused, module: nil, file: path, message: "\(path): \(reason)")]
         }
+        for report in reports {
+            let file = ModuleFileReader.absolute(report.file)
+            var stored = report
+            stored.file = file
+            refusals[file] = report.kind == .refused ? stored : nil
+        }
+        if !reports.isEmpty { statusFile?.write(Array(refusals.values)) }
         if !reports.isEmpty { host.invalidate() }
         return reports
     }
@@ -52,10 +66,12 @@ public final class HotReloader {
             for controller in name.map(runtime.controllers(ofModule:)) ?? [] {
                 controller.markReloadFailure(error.description)
             }
+            if let name { markLazyTabs(of: name, failed: true) }
             let message = name.map { "reload of \($0) refused, old version kept: \(error.description)" } ?? error.description
             return HotReloadReport(.refused, module: name, file: path, message: message)
         }
         failures[module.info.sourcePath] = nil
+        markLazyTabs(of: module.name, failed: false)
         guard let replaced else {
             return added(module)
         }
@@ -87,11 +103,12 @@ public final class HotReloader {
     /// all or nothing. On any failure the new instances are destroyed and `old` keeps running.
     private func swap(from old: LoadedModule, to new: LoadedModule) -> HotReloadReport {
         let controllers = runtime.controllers(ofModule: old.name)
-        var prepared: [(ModuleController, ModuleInstance)] = []
+        var prepared: [(ModuleController, ModuleInstance, ModuleInstanceStaging)] = []
         for controller in controllers {
             do throws(ModuleInstanceError) {
-                let instance = try runtime.makeInstance(of: new, delegate: nil)
-                prepared.append((controller, instance))
+                let staging = ModuleInstanceStaging(controller: controller)
+                let instance = try runtime.makeInstance(of: new, delegate: staging)
+                prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)
                 if let state = controller.saveState(), !instance.restoreState(state) {
                     throw ModuleInstanceError(
@@ -99,16 +116,18 @@ public final class HotReloader {
                         reason: "restore_state() refused the state saved by the running version; make it accept older state")
                 }
             } catch {
-                for (_, instance) in prepared { instance.destroy() }
+                for (_, instance, _) in prepared { instance.destroy() }
+                prepared.removeAll()
                 registry.reinstate(old)
                 let reason = "\(new.info.sourcePath): \(error.reason)"
                 failures[new.info.sourcePath] = ModuleError(.createFailed, path: new.info.sourcePath, reason: error.reason, hint: "fix the module and save it again")
                 for controller in controllers { controller.markReloadFailure(reason) }
+                markLazyTabs(of: old.name, failed: true)
                 return HotReloadReport(.refused, module: old.name, file: new.info.sourcePath, message: "reload of \(old.name) refused, old version kept: \(reason)")
             }
         }
-        for (controller, instance) in prepared {
-            controller.replaceInstance(with: instance, from: new)
+        for (controller, instance, staging) in prepared {
+            controller.replaceInstance(with: instance, from: new, staged: staging)
         }
         let version = new.info.version.map { " v\($0)" } ?? ""
         return HotReloadReport(.reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)")
@@ -117,10 +136,25 @@ public final class HotReloader {
     /// A deleted file: its module leaves the registry and its tabs go by TabKit's removal rule.
     /// Screens of it pushed on stacks keep running (they hold the image) until popped.
     private func remove(_ path: String) -> HotReloadReport? {
-        failures[path] = nil
+        failures[ModuleFileReader.absolute(path)] = nil
+        refusals[ModuleFileReader.absolute(path)] = nil
         guard let module = registry.unload(file: path) else { return nil }
         removeTabs(of: module.name)
         return HotReloadReport(.removed, module: module.name, file: path, message: "removed \(module.name)")
+    }
+
+    /// Tabs of `name` whose root does not exist yet (lazy) have no controller to mark: their tab
+    /// badge shows the "!" of a refused reload instead, until a later load of the module succeeds.
+    private func markLazyTabs(of name: String, failed: Bool) {
+        for container in tabContainers() {
+            for tab in container.tabs where tab.module == name && tab.rootController == nil {
+                if failed {
+                    container.setBadge("!", forTab: tab.name)
+                } else if tab.badge == "!" {
+                    container.setBadge(nil, forTab: tab.name)
+                }
+            }
+        }
     }
 
     private func removeTabs(of name: String) {
@@ -133,10 +167,11 @@ public final class HotReloader {
 
     /// After an inotify overflow: reload every module file of the directory, drop the vanished ones.
     private func rescan(_ directory: String) -> [HotReloadReport] {
+        let absolute = ModuleFileReader.absolute(directory)
         let files = Set((try? ModuleDiscovery.files(in: ModuleDirectory(directory))) ?? [])
         var reports: [HotReloadReport] = []
-        for module in registry.modules where module.info.sourcePath.hasPrefix(directory + "/") {
-            if !files.contains(module.info.sourcePath), let report = remove(module.info.sourcePath) {
+        for module in registry.modules where module.info.sourcePath.hasPrefix(absolute + "/") {
+            if !files.map(ModuleFileReader.absolute).contains(module.info.sourcePath), let report = remove(module.info.sourcePath) {
                 reports.append(report)
             }
         }

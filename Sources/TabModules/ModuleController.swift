@@ -18,6 +18,8 @@ public final class ModuleController: Controller {
     private weak var runtime: ModuleRuntime?
     private var titleOverride: String?
     private var badge: String?
+    /// The tab's badge from before a refused reload put "!" there, restored when the mark goes.
+    private var badgeBeforeFailure: String?
 
     init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleInstanceError) {
         self.module = module
@@ -73,10 +75,14 @@ public final class ModuleController: Controller {
     public func restoreState(_ state: [UInt8]) -> Bool { instance.restoreState(state) }
 
     /// Swaps in an instance of a new version, with the appearance calls a visible
-    /// controller gets when it is replaced, and destroys the old instance.
-    func replaceInstance(with new: ModuleInstance, from newModule: LoadedModule) {
+    /// controller gets when it is replaced, and destroys the old instance (after its state
+    /// was restored into `new`). The title and badge `new` set while staged take effect now;
+    /// otherwise the badge the old version set stays and the title falls back to the descriptor's.
+    func replaceInstance(with new: ModuleInstance, from newModule: LoadedModule, staged: ModuleInstanceStaging?) {
         let old = instance
         let visible = context.appearance == .appeared
+        // The new instance talks to this controller from its first appearance call on.
+        new.delegate = self
         if visible {
             old.appearance(TAB_APPEARANCE_WILL_DISAPPEAR)
             new.appearance(TAB_APPEARANCE_WILL_APPEAR)
@@ -84,17 +90,23 @@ public final class ModuleController: Controller {
         }
         instance = new
         module = newModule
-        new.delegate = self
         if visible { new.appearance(TAB_APPEARANCE_DID_APPEAR) }
         old.destroy()
-        titleOverride = nil
+        titleOverride = staged?.title
         markReloadFailure(nil)
+        if let staged, let badge = staged.badge { moduleDidSetBadge(badge) }
     }
 
     /// Marks (or clears) a refused reload: a "!" badge on the tab and the reason kept for the UI.
     func markReloadFailure(_ reason: String?) {
+        let wasMarked = reloadFailure != nil
         reloadFailure = reason
-        setTabBadge(reason != nil ? "!" : badge)
+        if reason != nil && !wasMarked {
+            badgeBeforeFailure = owningTab?.tab.badge
+            setTabBadge("!")
+        } else if reason == nil && wasMarked {
+            setTabBadge(badgeBeforeFailure)
+        }
         host?.invalidate()
     }
 }
@@ -107,7 +119,7 @@ extension ModuleController: ModuleHostDelegate {
 
     public func moduleDidSetBadge(_ badge: String?) {
         self.badge = badge
-        if reloadFailure == nil { setTabBadge(badge) }
+        if reloadFailure == nil { setTabBadge(badge) } else { badgeBeforeFailure = badge }
         host?.invalidate()
     }
 

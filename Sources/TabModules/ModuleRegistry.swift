@@ -68,6 +68,8 @@ public final class ModuleRegistry {
         let path = ModuleFileReader.absolute(file)
         guard let module = byPath.removeValue(forKey: path) else { return nil }
         byName[module.name] = nil
+        // The file is gone: drop its entry too, so the image closes once its last instance goes.
+        entries.removeAll { $0.path == path && !$0.isDirectory }
         return module
     }
 

@@ -35,6 +35,8 @@ final class HostSession: ScreenSource {
                 }
             }
             self.watcher = watcher
+            // Refused reloads are published for `tabhost inspect` in another terminal.
+            reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.cache.directory)
         } else {
             watcher = nil
         }

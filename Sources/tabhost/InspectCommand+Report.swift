@@ -7,6 +7,8 @@ struct InspectReport {
     var module: ModuleInfo?
     /// Why the file was rejected, or nil.
     var error: ModuleError?
+    /// Reloads that running hosts refused for this module or file (their old version keeps running).
+    var runningHosts: [RunningHostRefusal] = []
 
     init(module: ModuleInfo) { self.module = module }
     init(error: ModuleError) { self.error = error }
@@ -38,7 +40,7 @@ struct InspectReport {
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         return lines.map { key, value in
             (key + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value + "\n"
-        }.joined()
+        }.joined() + runningHosts.map { $0.line + "\n" }.joined()
     }
 
     /// A pretty-printed JSON object with sorted keys.
@@ -58,6 +60,7 @@ struct InspectReport {
                 "functions": info.functions.cNames, "containsSwift": info.containsSwift,
             ]
         }
+        object["runningHosts"] = runningHosts.map(\.jsonObject)
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"

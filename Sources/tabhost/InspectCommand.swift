@@ -49,7 +49,7 @@ struct InspectCommand: ParsableCommand {
         defer { cache.removeAll() }
         let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
         let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
-        let report: InspectReport
+        var report: InspectReport
         if targetIsFile {
             do {
                 let (module, _) = try registry.load(file: target)
@@ -57,10 +57,14 @@ struct InspectCommand: ParsableCommand {
             } catch {
                 report = InspectReport(error: error)
             }
+            let file = URL(fileURLWithPath: target).standardizedFileURL.path
+            report.runningHosts = RunningHostRefusal.find(name: report.module?.name, file: file)
         } else {
             let searched = ModuleSearchPath.directories(modules)
             registry.load(directories: searched)
+            let running = RunningHostRefusal.find(name: target, file: nil)
             guard let module = registry.module(named: target) else {
+                for refusal in running { print(refusal.line) }
                 let places = searched.map(\.path).joined(separator: ", ")
                 writeStandardError(
                     "\(target): no accepted module with this name in \(places.isEmpty ? "(no directories)" : places); "
@@ -68,6 +72,7 @@ struct InspectCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             report = InspectReport(module: module.info)
+            report.runningHosts = running
         }
         print(json ? report.json() : report.text(), terminator: "")
         if let error = report.error {

@@ -92,19 +92,29 @@ final class TmuxSession {
         return nil
     }
 
+    /// Runs tmux with posix_spawn and waitpid. Not Foundation's `Process`: the tmux client it
+    /// starts for `new-session` was seen left unreaped (a zombie) with `waitUntilExit` never returning,
+    /// and a pipe would stay open in the forked server; output goes through a file instead.
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tabhost-tmux-\(UUID().uuidString).out").path
+        defer { unlink(log) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw TmuxError(arguments: arguments, output: "posix_spawnp failed: \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        // WIFEXITED && WEXITSTATUS == 0
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
             throw TmuxError(arguments: arguments, output: text)
         }
         return text

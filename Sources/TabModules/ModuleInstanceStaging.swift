@@ -1,0 +1,28 @@
+import TabKit
+
+/// Receives a new instance's host calls while a reload prepares it (`start`, `restore_state`),
+/// so a rolled-back reload changes nothing the user sees: log lines go through at once, the
+/// title and badge wait for the swap, and tree changes (push, present, add_tab) are refused.
+final class ModuleInstanceStaging: ModuleHostDelegate {
+    private weak var controller: ModuleController?
+    /// The title the new instance set, if any.
+    private(set) var title: String?
+    /// The badge the new instance set (`.some(nil)` clears it), if it set one.
+    private(set) var badge: String??
+
+    init(controller: ModuleController) {
+        self.controller = controller
+    }
+
+    func moduleDidSetTitle(_ title: String) { self.title = title }
+    func moduleDidSetBadge(_ badge: String?) { self.badge = .some(badge) }
+    func moduleDidInvalidate() {}
+    func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool { false }
+    func modulePop() {}
+    func modulePresent(module: String, param: String?) -> Bool { false }
+    func moduleDismiss() {}
+    func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool { false }
+    func moduleLog(level: ModuleLogLevel, message: String) { controller?.moduleLog(level: level, message: message) }
+    func moduleTabCount() -> Int { controller?.moduleTabCount() ?? 0 }
+    func moduleTabItem(at index: Int) -> TabBarItem? { controller?.moduleTabItem(at: index) }
+}
