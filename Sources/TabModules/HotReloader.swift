@@ -6,6 +6,8 @@ import TabKit
 ///
 /// Main-loop only. Each call returns the one-line reports a front end shows as status.
 public final class HotReloader {
+    /// The module directories as the host loaded them (a rescan keeps their name prefixes).
+    public var directories: [ModuleDirectory] = []
     /// The runtime whose controllers are swapped.
     public let runtime: ModuleRuntime
     /// The model whose tabs are added and removed.
@@ -168,7 +170,9 @@ public final class HotReloader {
     /// After an inotify overflow: reload every module file of the directory, drop the vanished ones.
     private func rescan(_ directory: String) -> [HotReloadReport] {
         let absolute = ModuleFileReader.absolute(directory)
-        let files = Set((try? ModuleDiscovery.files(in: ModuleDirectory(directory))) ?? [])
+        // Keep the directory's name prefix (the build directory default holds other libraries too).
+        let watched = directories.first { ModuleFileReader.absolute($0.path) == absolute } ?? ModuleDirectory(directory)
+        let files = Set((try? ModuleDiscovery.files(in: watched)) ?? [])
         var reports: [HotReloadReport] = []
         for module in registry.modules where module.info.sourcePath.hasPrefix(absolute + "/") {
             if !files.map(ModuleFileReader.absolute).contains(module.info.sourcePath), let report = remove(module.info.sourcePath) {

@@ -25,6 +25,7 @@ final class HostSession: ScreenSource {
         self.directories = directories
         self.log = log
         reloader = HotReloader(runtime: runtime, host: host)
+        reloader.directories = directories
         if watch {
             let watcher = try DirectoryWatcher()
             for directory in directories {
