@@ -119,7 +119,7 @@ struct TweetieModuleTests {
         #expect(host.apply(.activate("launch:0")))
         var screen = host.screen
         #expect(screen.tabBar?.items.map(\.title) == ["Launcher", "Clock", "Counter", "Detail"])
-        #expect(screen.title == "Shopping list")
+        #expect(screen.title == "Workspace")
         #expect(screen.tabBar?.items.map(\.isSelected) == [false, false, false, true])
         #expect(screen.content.nodes.contains(ViewNode.row(ViewRow(title: "Subject", detail: "Shopping list"))))
         #expect(screen.content.nodes.contains(ViewNode.row(ViewRow(title: "Started", detail: "1"))))
@@ -129,7 +129,7 @@ struct TweetieModuleTests {
         screen = host.screen
         // The same tab (no fifth item), restarted with the new param (the detail sets its title to it).
         #expect(screen.tabBar?.items.map(\.title) == ["Launcher", "Clock", "Counter", "Detail"])
-        #expect(screen.title == "Holiday plans")
+        #expect(screen.title == "Workspace")
         #expect(screen.tabBar?.items.map(\.isSelected) == [false, false, false, true])
         #expect(screen.content.nodes.contains(ViewNode.row(ViewRow(title: "Subject", detail: "Holiday plans"))))
         #expect(screen.content.nodes.contains(ViewNode.row(ViewRow(title: "Started", detail: "2"))))
