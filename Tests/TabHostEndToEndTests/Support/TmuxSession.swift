@@ -92,34 +92,47 @@ final class TmuxSession {
         return nil
     }
 
-    /// Runs tmux with posix_spawn and waitpid. Not Foundation's `Process`: the tmux client it
-    /// starts for `new-session` was seen left unreaped (a zombie) with `waitUntilExit` never returning,
-    /// and a pipe would stay open in the forked server; output goes through a file instead.
+    /// Runs tmux with `arguments`; returns what it printed.
+    ///
+    /// Not through `Process`: Foundation notices a child's exit through a socket the child inherits,
+    /// and `new-session` forks the tmux server, which keeps that socket open, so `waitUntilExit`
+    /// would wait for the server. Here posix_spawn closes every descriptor above 2 in the child
+    /// (so the server holds none of the test process's pipes) and `waitpid` reaps it.
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tabhost-tmux-\(UUID().uuidString).out").path
-        defer { unlink(log) }
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tabhost-tmux-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        _ = closeFrom(&actions, 3)
+        let argv = ["tmux"] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
-        guard spawned == 0 else { throw TmuxError(arguments: arguments, output: "posix_spawnp failed: \(spawned)") }
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw TmuxError(arguments: arguments, output: "posix_spawnp: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        // WIFEXITED && WEXITSTATUS == 0
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // Exited normally with status 0 (WIFEXITED and WEXITSTATUS, spelled out: the macros do not import).
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             throw TmuxError(arguments: arguments, output: text)
         }
         return text
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not import.
+nonisolated(unsafe) private let closeFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+        fatalError("glibc 2.34 or later is needed (posix_spawn_file_actions_addclosefrom_np)")
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()
 
 /// A tmux command failed.
 struct TmuxError: Error, CustomStringConvertible {

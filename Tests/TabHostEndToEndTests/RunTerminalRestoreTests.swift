@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// The terminal is handed back usable after `q`, SIGTERM and a module that segfaults: main screen,
+/// cursor shown, mouse reporting off, and the shell's next `read` echoes what is typed.
+@Suite(.timeLimit(.minutes(2)))
+struct RunTerminalRestoreTests {
+    typealias R = RunSupport
+    typealias T = TmuxSession
+
+    /// After the host ended: checks the modes, the exit status line and that typed input echoes.
+    static func expectRestored(_ tmux: T, status: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let screen = try tmux.waitFor("STTY:", sourceLocation: sourceLocation)
+        let statusLine = R.line(containing: "STATUS:", in: screen) ?? ""
+        #expect(status(statusLine), "\(screen)", sourceLocation: sourceLocation)
+        #expect(try tmux.terminalModes() == "alternate=0 cursor=1 mouse=0000", sourceLocation: sourceLocation)
+        let stty = R.line(containing: "STTY:", in: screen) ?? ""
+        let flags = Set(stty.dropFirst("STTY:".count).split(separator: " ").map(String.init))
+        #expect(flags == ["echo", "icanon"], "\(stty)", sourceLocation: sourceLocation)
+        try tmux.sendLiteral("typed back")
+        try tmux.send("Enter")
+        let after = try tmux.waitFor("GOT:typed back", sourceLocation: sourceLocation)
+        // The tty echoed the typed line itself (echo on, canonical mode), before the shell printed it.
+        #expect(T.lines(of: after).contains("typed back"), "\(after)", sourceLocation: sourceLocation)
+    }
+
+    @Test func afterQuitWithQ() throws {
+        let scratch = try R.makeScratch()
+        defer { R.remove(scratch) }
+        let tmux = try T(R.runCommand([], scratch: scratch))
+        try tmux.waitFor("Dynamic tabs")
+        #expect(try tmux.terminalModes() == "alternate=1 cursor=0 mouse=1101")
+        try tmux.send("q")
+        try Self.expectRestored(tmux) { $0 == "STATUS:0" }
+    }
+
+    @Test func afterSIGTERM() throws {
+        let scratch = try R.makeScratch()
+        defer { R.remove(scratch) }
+        let tmux = try T(R.runCommand([], scratch: scratch))
+        try tmux.waitFor("Dynamic tabs")
+        try tmux.send("Enter")
+        try tmux.waitFor("Jack's favourites")
+        let children = try tmux.childPIDs()
+        #expect(children.count == 1)
+        for pid in children { kill(pid, SIGTERM) }
+        try Self.expectRestored(tmux) { $0 == "STATUS:143" }
+    }
+
+    @Test func afterAModuleSegfaults() throws {
+        let scratch = try R.makeScratch()
+        defer { R.remove(scratch) }
+        let modules = scratch + "/modules"
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+        try R.compile(
+            R.moduleSource(
+                name: "crasher", title: "Crasher", body: #"api->row(view, "Crash now", NULL, "crash");"#,
+                onEvent: "if (event->type == TAB_EVENT_ACTION) { volatile int *nowhere = NULL; *nowhere = 1; }"),
+            to: modules + "/crasher.so")
+        let layout = try R.writeStackLayout(module: "crasher", to: scratch + "/layout.json")
+        let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch))
+        try tmux.waitFor("Crash now")
+        try tmux.send("Enter")
+        try Self.expectRestored(tmux) { $0 == "STATUS:139" }
+    }
+}

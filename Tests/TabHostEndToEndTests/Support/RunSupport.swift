@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Builds what the `tabhost run` tests need: shell command lines, a scratch directory, C fixture modules.
+enum RunSupport {
+    typealias S = ListInspectSupport
+
+    /// `text` quoted for `sh -c`.
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    /// The shell command that runs the built `tabhost run` with `arguments` (and a private log file in `scratch`),
+    /// then prints its exit status, the terminal's echo/icanon settings, and reads one line and echoes it back:
+    /// everything a test needs to see that the terminal was handed back in a usable state.
+    static func runCommand(_ arguments: [String], scratch: String, stderrFile: String? = nil) -> String {
+        let args = (["run", "--log", scratch + "/tabhost.log"] + arguments).map(quote).joined(separator: " ")
+        let redirect = stderrFile.map { " 2>" + quote($0) } ?? ""
+        return quote(S.tabhost) + " " + args + redirect + "; echo \"STATUS:$?\"; "
+            + "echo \"STTY:$(stty -a | tr ';' ' ' | tr ' ' '\\n' | grep -xE -- '-?(echo|icanon)' | tr '\\n' ' ')\"; "
+            + "read line; echo \"GOT:$line\""
+    }
+
+    /// A fresh scratch directory; remove it with `remove(_:)`.
+    static func makeScratch() throws -> String { try S.makeDirectory() }
+
+    /// Removes a scratch directory.
+    static func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Compiles C `source` (with tab_module.h) into the shared library at `path` with cc.
+    @discardableResult
+    static func compile(_ source: String, to path: String) throws -> String {
+        let sourcePath = path + ".c"
+        try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: sourcePath) }
+        let log = path + ".cc.log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let cc = Process()
+        cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        cc.arguments = ["-shared", "-fPIC", "-Wall", "-Werror", "-I", S.repoRoot + "/Sources/CTabModule/include", "-o", path, sourcePath]
+        cc.standardOutput = handle
+        cc.standardError = handle
+        try cc.run()
+        cc.waitUntilExit()
+        try handle.close()
+        guard cc.terminationStatus == 0 else {
+            throw SupportError("cc failed for \(path): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        }
+        _ = chmod(path, 0o755)
+        return path
+    }
+
+    /// A content module named `name` whose render shows `body` (C statements using `api` and `view`)
+    /// and whose event handler runs `onEvent` (C statements using `api`, `host` and `event`).
+    static func moduleSource(name: String, title: String, body: String, onEvent: String = "") -> String {
+        """
+        #include "tab_module.h"
+        #include <stdlib.h>
+        #include <stddef.h>
+        typedef struct fixture { const tab_host_api *api; tab_host *host; } fixture;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            fixture *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            return self;
+        }
+        static void render(void *opaque, tab_view *view) {
+            fixture *self = opaque;
+            const tab_host_api *api = self->api;
+            (void)api;
+            \(body)
+        }
+        static void event(void *opaque, const tab_event *event) {
+            fixture *self = opaque;
+            const tab_host_api *api = self->api;
+            tab_host *host = self->host;
+            (void)api; (void)host; (void)event;
+            \(onEvent)
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "\(name)", .version = "1.0", .title = "\(title)",
+            .create = create, .render = render, .event = event, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+
+        """
+    }
+
+    /// Writes a layout whose root is a stack showing `module`.
+    @discardableResult
+    static func writeStackLayout(module: String, to path: String) throws -> String {
+        try #"{"root": {"stack": {"module": "\#(module)"}}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The line of `screen` holding `text`, if any.
+    static func line(containing text: String, in screen: String) -> String? {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains(text) }.map(String.init)
+    }
+}

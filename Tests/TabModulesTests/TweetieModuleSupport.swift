@@ -1,0 +1,49 @@
+import Foundation
+import TabKit
+import TabModules
+
+/// The built example modules and the demo layout, loaded for real (libltdl, private cache copies).
+final class TweetieModuleSupport {
+    /// The build products directory: where the test bundle (the running executable) and the examples live.
+    static let productsDirectory: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return (exe as NSString).deletingLastPathComponent
+    }()
+
+    let cache: ModuleCache
+    let registry: ModuleRegistry
+    let runtime: ModuleRuntime
+
+    /// Loads every module in `directories` into a private cache.
+    init(directories: [ModuleDirectory]) throws {
+        cache = try ModuleCache()
+        registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        registry.load(directories: directories)
+        runtime = ModuleRuntime(registry: registry)
+    }
+
+    /// Loads the built examples (`libTabExample*.so` next to the test bundle).
+    convenience init() throws {
+        try self.init(directories: [ModuleDirectory(Self.productsDirectory, namePrefix: "libTabExample")])
+    }
+
+    /// A host over `layoutText`, started.
+    func startHost(layoutText: String, file: String = "layout.json") throws -> TabKit.Host {
+        let layout = try Layout.parse(layoutText, file: file, knownModules: Set(registry.modules.map(\.name)))
+        let host = TabKit.Host(layout: layout, factory: runtime)
+        host.start()
+        return host
+    }
+
+    /// The demo layout shipped in the repository.
+    static func demoLayout() throws -> String {
+        try String(contentsOfFile: Fixture.repoRoot + "/Layouts/demo.json", encoding: .utf8)
+    }
+
+    /// The absolute path of an example's asset, as the loader resolves it.
+    static func asset(_ product: String, _ file: String) -> String {
+        productsDirectory + "/TabHost_\(product).resources/assets/\(file)"
+    }
+
+    func close() { cache.removeAll() }
+}
