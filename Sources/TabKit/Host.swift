@@ -63,24 +63,25 @@ public final class Host {
         return controller
     }
 
-    /// Makes `module`, pushes it onto `stack` (default: the application's stack) and starts it.
+    /// Makes `module`, starts it, and pushes it onto `stack` (default: the application's stack):
+    /// a module knows its param before its first appearance call, as in a tab.
     @discardableResult
     public func push(module: String, param: String?, onto stack: NavigationController? = nil) throws -> any Controller {
         guard let target = stack ?? applicationStack else {
             throw TabKitError(.noContainer, "cannot push \"\(module)\": the layout's root is not a navigation stack")
         }
         let controller = try makeController(module: module, param: param)
-        target.push(controller)
         controller.start(param: param)
+        target.push(controller)
         return controller
     }
 
-    /// Makes `module`, presents it full screen and starts it.
+    /// Makes `module`, starts it and presents it full screen.
     @discardableResult
     public func present(module: String, param: String?) throws -> any Controller {
         let controller = try makeController(module: module, param: param)
-        present(controller)
         controller.start(param: param)
+        present(controller)
         return controller
     }
 

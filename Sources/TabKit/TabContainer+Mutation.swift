@@ -68,8 +68,8 @@ extension TabContainer {
     }
 
     /// The dynamic-tab call (rule 30): a tab named `name` is selected and its root gets
-    /// `start(param)` again; otherwise `module` is made through the factory, appended, selected and
-    /// started. Selection is programmatic (no delegate calls). Throws when the module cannot be made.
+    /// `start(param)` again; otherwise `module` is made through the factory, started,
+    /// appended and selected. Selection is programmatic (no delegate calls). Throws when the module cannot be made.
     @discardableResult
     public func addTab(name: String, module: String, image: String? = nil, param: String? = nil) throws -> Tab {
         if let i = index(ofTab: name) {
@@ -85,12 +85,13 @@ extension TabContainer {
             return tab
         }
         let controller = try makeController(module: module, param: param)
+        // Started before it is shown, like a pushed screen or a lazily created tab.
+        controller.start(param: param)
         let tab = Tab(name: name, controller: controller, image: image)
         tab.module = module
         tab.param = param
         try append(tab)
         select(index: tabs.count - 1)
-        controller.start(param: param)
         return tab
     }
 

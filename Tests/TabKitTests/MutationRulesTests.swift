@@ -9,14 +9,14 @@ struct MutationRulesTests {
         return factory
     }
 
-    @Test func addTabInstantiatesAppendsSelectsThenStarts() throws {
+    @Test func addTabInstantiatesStartsAppendsThenSelects() throws {
         let f = TabFixture(["A", "B"])
         _ = withFactory(f)
         let tab = try f.tabs.addTab(name: "clock-utc", module: "clock", image: "/img/clock.png", param: "UTC")
         #expect(
             f.log.take() == [
-                "make(clock)", "clock.willMove(stack)", "clock.didMove(stack)", "clock.loaded", "clock.willAppear",
-                "A.willDisappear", "A.didDisappear", "clock.didAppear", "clock.start(UTC)",
+                "make(clock)", "clock.start(UTC)", "clock.willMove(stack)", "clock.didMove(stack)", "clock.loaded",
+                "clock.willAppear", "A.willDisappear", "A.didDisappear", "clock.didAppear",
             ])
         #expect(tab.name == "clock-utc" && tab.module == "clock" && tab.param == "UTC")
         #expect(f.bar == ["A", "B", "clock*"])

@@ -78,9 +78,9 @@ struct TweetieTests {
         #expect(host.apply(.activate("profile")))
         #expect(
             log.take() == [
-                "accountmore.action(profile)", "make(profile)", "profile.willMove(stack)", "profile.loaded",
-                "accountmore.willDisappear", "profile.willAppear", "accountmore.didDisappear", "profile.didAppear",
-                "profile.didMove(stack)", "profile.start(Jack)",
+                "accountmore.action(profile)", "make(profile)", "profile.start(Jack)", "profile.willMove(stack)",
+                "profile.loaded", "accountmore.willDisappear", "profile.willAppear", "accountmore.didDisappear",
+                "profile.didAppear", "profile.didMove(stack)",
             ])
         #expect(host.screen == Screen(title: "Profile", backLabel: "Jack", content: ViewTree([.text("profile content")])))
         #expect(host.screen.tabBar == nil)
