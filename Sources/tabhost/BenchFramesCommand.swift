@@ -25,15 +25,10 @@ struct BenchFramesCommand: ParsableCommand {
     var sizes: [String] = ["200x60", "80x24"]
 
     func run() throws {
-        let cache: ModuleCache
-        do {
-            cache = try ModuleCache()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
+        let loading = try CommandModules()
+        let cache = loading.cache
         defer { cache.removeAll() }
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        let registry = loading.registry
         registry.load(directories: ModuleSearchPath.directories(modules))
         let preferred = ["launcher", "clock", "counter", "favourites", "accounts", "detail", "accountmore"]
         let content = registry.modules.filter { $0.info.kind == .content }.map(\.name)

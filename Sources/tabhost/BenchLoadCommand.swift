@@ -12,15 +12,10 @@ struct BenchLoadCommand: ParsableCommand {
     var directory: String
 
     func run() throws {
-        let cache: ModuleCache
-        do {
-            cache = try ModuleCache()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
+        let loading = try CommandModules()
+        let cache = loading.cache
         defer { cache.removeAll() }
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        let registry = loading.registry
         let before = BenchMeasure.residentKiB()
         let clock = ContinuousClock()
         let start = clock.now

@@ -56,15 +56,10 @@ struct BenchReloadCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
-        let cache: ModuleCache
-        do {
-            cache = try ModuleCache()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
+        let loading = try CommandModules()
+        let cache = loading.cache
         defer { cache.removeAll() }
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        let registry = loading.registry
         registry.load(directories: [ModuleDirectory(directory)])
         guard let module = registry.modules.first, registry.errors.isEmpty else {
             for error in registry.errors { writeStandardError(error.description) }

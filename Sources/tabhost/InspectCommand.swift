@@ -39,16 +39,10 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let cache: ModuleCache
-        do {
-            cache = try ModuleCache()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
+        let loading = try CommandModules(allowInsecurePermissions: allowInsecurePermissions)
+        let cache = loading.cache
         defer { cache.removeAll() }
-        let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        let registry = loading.registry
         var report: InspectReport
         if targetIsFile {
             do {

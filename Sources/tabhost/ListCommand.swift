@@ -20,16 +20,10 @@ struct ListCommand: ParsableCommand {
     var allowInsecurePermissions = false
 
     func run() throws {
-        let cache: ModuleCache
-        do {
-            cache = try ModuleCache()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
+        let loading = try CommandModules(allowInsecurePermissions: allowInsecurePermissions)
+        let cache = loading.cache
         defer { cache.removeAll() }
-        let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        let registry = loading.registry
         let searched = ModuleSearchPath.directories(directories)
         let entries = registry.load(directories: searched)
         let fileEntries = entries.filter { !$0.isDirectory }

@@ -35,16 +35,10 @@ struct RunCommand: ParsableCommand {
     var allowInsecurePermissions = false
 
     func run() throws {
-        let cache: ModuleCache
-        do {
-            cache = try ModuleCache()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
+        let loading = try CommandModules(allowInsecurePermissions: allowInsecurePermissions)
+        let cache = loading.cache
         defer { cache.removeAll() }
-        let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        let registry = loading.registry
         let directories = ModuleSearchPath.directories(modules)
         registry.load(directories: directories)
         for error in registry.errors { writeStandardError(error.description) }

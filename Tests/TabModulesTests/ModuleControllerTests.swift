@@ -6,36 +6,24 @@ import Testing
 /// The host API as a module uses it: each call from a real `.so` lands on the container model.
 @Suite(.serialized)
 final class ModuleControllerTests {
-    let fixture: Fixture
-    let cacheRoot: Fixture
-    let host: TabKit.Host
-    let runtime: ModuleRuntime
+    let setup: ModuleHostFixture
+    var host: TabKit.Host { setup.host }
+    var runtime: ModuleRuntime { setup.runtime }
+    var fixture: Fixture { setup.fixture }
     var logs: [String] = []
 
     init() throws {
-        fixture = try Fixture()
-        cacheRoot = try Fixture()
-        try fixture.compile("probe.so", source: HostAPIProbeModule.source)
+        setup = try ModuleHostFixture(
+            file: "probe.so", source: HostAPIProbeModule.source,
+            layout: """
+                {"root": {"stack": {"tabs": [
+                    {"name": "a", "module": "probe", "param": "A"},
+                    {"name": "b", "module": "probe", "param": "B"}
+                ]}}}
+                """, modules: ["probe"])
         try fixture.write("pic.svg", text: "<svg/>")
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
-        registry.load(directories: [ModuleDirectory(fixture.directory)])
-        try #require(registry.errors.isEmpty, "\(registry.errors)")
-        runtime = ModuleRuntime(registry: registry)
-        let layout = try Layout.parse(
-            """
-            {"root": {"stack": {"tabs": [
-                {"name": "a", "module": "probe", "param": "A"},
-                {"name": "b", "module": "probe", "param": "B"}
-            ]}}}
-            """, file: "layout.json", knownModules: ["probe"])
-        host = TabKit.Host(layout: layout, factory: runtime)
         runtime.logHandler = { [unowned self] level, module, message in logs.append("\(module) \(level): \(message)") }
         host.start()
-    }
-
-    deinit {
-        fixture.remove()
-        cacheRoot.remove()
     }
 
     /// Delivers an action to the visible module directly (the front end only sends ids a render offers;

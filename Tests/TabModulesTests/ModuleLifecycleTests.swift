@@ -55,34 +55,21 @@ final class ModuleLifecycleTests {
         TAB_MODULE_DECLARE(descriptor)
         """#
 
-    let fixture: Fixture
-    let cacheRoot: Fixture
-    let host: TabKit.Host
-    let runtime: ModuleRuntime
+    let setup: ModuleHostFixture
+    var host: TabKit.Host { setup.host }
+    var runtime: ModuleRuntime { setup.runtime }
     var log: [String] = []
 
     init() throws {
-        fixture = try Fixture()
-        cacheRoot = try Fixture()
-        try fixture.compile("life.so", source: Self.source)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
-        registry.load(directories: [ModuleDirectory(fixture.directory)])
-        try #require(registry.errors.isEmpty, "\(registry.errors)")
-        runtime = ModuleRuntime(registry: registry)
-        let layout = try Layout.parse(
-            """
-            {"root": {"stack": {"tabs": [
-                {"name": "a", "module": "life", "param": "A"},
-                {"name": "b", "module": "life", "param": "B"}
-            ]}}}
-            """, file: "layout.json", knownModules: ["life"])
-        host = TabKit.Host(layout: layout, factory: runtime)
+        setup = try ModuleHostFixture(
+            file: "life.so", source: Self.source,
+            layout: """
+                {"root": {"stack": {"tabs": [
+                    {"name": "a", "module": "life", "param": "A"},
+                    {"name": "b", "module": "life", "param": "B"}
+                ]}}}
+                """, modules: ["life"])
         runtime.logHandler = { [unowned self] _, _, message in log.append(message) }
-    }
-
-    deinit {
-        fixture.remove()
-        cacheRoot.remove()
     }
 
     private func take() -> [String] {

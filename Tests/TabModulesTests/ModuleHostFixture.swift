@@ -1,0 +1,28 @@
+import TabKit
+import TabModules
+import Testing
+
+/// One C module compiled at test time, loaded through the real loader into a `Host` built
+/// from a layout: the setup of tests that watch a module's calls land on the model.
+final class ModuleHostFixture {
+    let fixture: Fixture
+    let cacheRoot: Fixture
+    let host: TabKit.Host
+    let runtime: ModuleRuntime
+
+    init(file: String, source: String, layout: String, modules: Set<String>) throws {
+        fixture = try Fixture()
+        cacheRoot = try Fixture()
+        try fixture.compile(file, source: source)
+        let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
+        registry.load(directories: [ModuleDirectory(fixture.directory)])
+        try #require(registry.errors.isEmpty, "\(registry.errors)")
+        runtime = ModuleRuntime(registry: registry)
+        host = TabKit.Host(layout: try Layout.parse(layout, file: "layout.json", knownModules: modules), factory: runtime)
+    }
+
+    deinit {
+        fixture.remove()
+        cacheRoot.remove()
+    }
+}
