@@ -97,7 +97,9 @@ final class TmuxSession {
     /// Not through `Process`: Foundation notices a child's exit through a socket the child inherits,
     /// and `new-session` forks the tmux server, which keeps that socket open, so `waitUntilExit`
     /// would wait for the server. Here posix_spawn closes every descriptor above 2 in the child
-    /// (so the server holds none of the test process's pipes) and `waitpid` reaps it.
+    /// (so the server holds none of the test process's pipes) and `waitpid` reaps it. The child
+    /// starts with no signal blocked: the test runner blocks most signals, and a tmux server that
+    /// inherits that mask never reaps its panes and ignores `kill-server`, so it outlived the tests.
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tabhost-tmux-\(UUID().uuidString)").path
@@ -112,8 +114,18 @@ final class TmuxSession {
         let argv = ["tmux"] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
         guard spawned == 0 else { throw TmuxError(arguments: arguments, output: "posix_spawnp: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
