@@ -11,7 +11,7 @@ final class Counter: TabModule {
     private static let stateVersion: UInt8 = 1
 
     /// The host of this instance.
-    let host: Host
+    let host: ModuleHost
     /// The current count.
     private(set) var count = 0
     /// Whether the count goes up by one every second.
@@ -19,7 +19,7 @@ final class Counter: TabModule {
     /// The step added by "Add"; a start parameter such as "5" changes it.
     private(set) var step = 1
 
-    required init(host: Host) {
+    required init(host: ModuleHost) {
         self.host = host
     }
 

@@ -1,6 +1,6 @@
 extension Controller {
     /// The host this controller is shown by (through its parents; nil when detached).
-    public var host: Host? {
+    public var host: ContainerHost? {
         var node: any Controller = self
         while true {
             if let host = node.context.host { return host }

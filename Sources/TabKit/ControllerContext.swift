@@ -16,7 +16,7 @@ public final class ControllerContext {
     public var param: String?
     /// The host, for the root, modals and controllers the host made (others reach it through `parent`),
     /// so a controller can reach its host even before it is placed in the tree.
-    weak var host: Host?
+    weak var host: ContainerHost?
 
     /// Creates an empty context (detached, not loaded, disappeared).
     public init(module: String? = nil, param: String? = nil) {

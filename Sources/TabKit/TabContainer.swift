@@ -217,5 +217,5 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
     }
 
     /// The host, found through the parent chain.
-    var hostForLookup: Host? { (self as any Controller).host }
+    var hostForLookup: ContainerHost? { (self as any Controller).host }
 }

@@ -4,7 +4,7 @@ public enum Event: Sendable, Hashable {
     case action(String)
     /// A key the host did not consume.
     case key(Key)
-    /// A tick asked for with ``Host/scheduleTick(after:)`` is due.
+    /// A tick asked for with ``ModuleHost/scheduleTick(after:)`` is due.
     case tick
     /// An event type newer than this kit; `type` is the C `tab_event.type`.
     case other(type: UInt32)

@@ -1,4 +1,4 @@
-/// The severity of a line written with ``Host/log(level:_:)`` (`enum tab_log_level`).
+/// The severity of a line written with ``ModuleHost/log(level:_:)`` (`enum tab_log_level`).
 public enum LogLevel: Int32, Sendable, Hashable, CaseIterable {
     /// Detail for debugging.
     case debug = 0

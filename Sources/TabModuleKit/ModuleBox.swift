@@ -4,10 +4,10 @@ final class ModuleBox {
     /// The author's instance.
     let module: any TabModule
     /// The instance's host, kept to build views.
-    let host: Host
+    let host: ModuleHost
 
     /// Boxes an instance.
-    init(module: any TabModule, host: Host) {
+    init(module: any TabModule, host: ModuleHost) {
         self.module = module
         self.host = host
     }

@@ -8,6 +8,6 @@ public struct ModuleKind: RawRepresentable, Sendable, Hashable {
 
     /// A screen: a tab, a pushed or a presented screen (`TAB_MODULE_KIND_CONTENT`).
     public static let content = ModuleKind(rawValue: 0)
-    /// Draws a tab container's bar itself from ``Host/tabItems`` (`TAB_MODULE_KIND_TAB_BAR`).
+    /// Draws a tab container's bar itself from ``ModuleHost/tabItems`` (`TAB_MODULE_KIND_TAB_BAR`).
     public static let tabBar = ModuleKind(rawValue: 1)
 }

@@ -19,7 +19,7 @@ enum ModuleThunks {
         -> UnsafeMutableRawPointer?
     {
         guard let api, let handle, let type = ExportRegistry.type(inSlot: slot) else { return nil }
-        let host = Host(api: api, handle: handle)
+        let host = ModuleHost(api: api, handle: handle)
         guard let module = type.init(host: host) else { return nil }
         return Unmanaged.passRetained(ModuleBox(module: module, host: host)).toOpaque()
     }

@@ -1,4 +1,4 @@
-/// Which navigation stack ``Host/push(module:param:target:)`` uses (`enum tab_push_target`).
+/// Which navigation stack ``ModuleHost/push(module:param:target:)`` uses (`enum tab_push_target`).
 public enum PushTarget: Int32, Sendable, Hashable, CaseIterable {
     /// The stack of the tab this instance lives in.
     case ownStack = 0

@@ -8,13 +8,13 @@
 /// ```
 ///
 /// The host calls every requirement on its main loop's thread, never concurrently (as UIKit does).
-/// Only ``Host/ticker`` may be used from other threads.
+/// Only ``ModuleHost/ticker`` may be used from other threads.
 public protocol TabModule: AnyObject {
     /// What the module declares: name, title, glyph, image. Read once, when the image is first entered.
     static var descriptor: ModuleDescriptor { get }
 
     /// Makes an instance; `host` stays valid until the instance is released. Return nil to fail creation.
-    init?(host: Host)
+    init?(host: ModuleHost)
 
     /// (Re)starts with `param` (nil when none): after creation and when `addTab` reselects this tab.
     func start(param: String?)

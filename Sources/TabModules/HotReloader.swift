@@ -11,7 +11,7 @@ public final class HotReloader {
     /// The runtime whose controllers are swapped.
     public let runtime: ModuleRuntime
     /// The model whose tabs are added and removed.
-    public let host: Host
+    public let host: ContainerHost
     /// Why the last load of each file was refused (reported by the UI and the log), by absolute path.
     public private(set) var failures: [String: ModuleError] = [:]
     /// The last refused report of each file still refused, by absolute path (for `tabhost inspect`).
@@ -23,7 +23,7 @@ public final class HotReloader {
     }
 
     /// Creates a reloader for `host`, whose controllers `runtime` makes.
-    public init(runtime: ModuleRuntime, host: Host) {
+    public init(runtime: ModuleRuntime, host: ContainerHost) {
         self.runtime = runtime
         self.host = host
     }

@@ -7,7 +7,7 @@ import TerminalUI
 ///
 /// The example modules (built next to tabhost, or `--modules DIR`) become the tabs of one root tab
 /// container (capacity 5, so More shows), with a status line. For each size it reports the bytes of a
-/// full repaint, of the diff after a tab switch (first tab → second, via `Host.apply`) and after a
+/// full repaint, of the diff after a tab switch (first tab → second, via `ContainerHost.apply`) and after a
 /// one-row change (the status text), and the time to compose a frame: `ScreenRenderer.render` plus
 /// `FrameDiffer.frame`, alternating between the two tabs' screens.
 struct BenchFramesCommand: ParsableCommand {
@@ -39,7 +39,7 @@ struct BenchFramesCommand: ParsableCommand {
         }
         let runtime = ModuleRuntime(registry: registry)
         let tabs = names.map { LayoutTab(name: $0, module: $0) }
-        let host = TabKit.Host(layout: Layout(root: .tabs(LayoutTabContainer(tabs: tabs, capacity: 5))), factory: runtime)
+        let host = ContainerHost(layout: Layout(root: .tabs(LayoutTabContainer(tabs: tabs, capacity: 5))), factory: runtime)
         host.start()
         host.status = "reloaded launcher v2"
         let first = host.screen

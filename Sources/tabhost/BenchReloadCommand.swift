@@ -11,7 +11,7 @@ import Glibc
 ///
 /// One module is shown as the only tab of a host whose directory a `DirectoryWatcher` watches.
 /// Each round writes the other version under a hidden name (not timed), then times: `rename()` into
-/// place → `waitForEvents` → `HotReloader.apply` → `Host.screen` (the module's new rendering). The
+/// place → `waitForEvents` → `HotReloader.apply` → `ContainerHost.screen` (the module's new rendering). The
 /// round fails unless the tab's controller runs the new generation afterwards.
 struct BenchReloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,7 +67,7 @@ struct BenchReloadCommand: ParsableCommand {
         }
         let runtime = ModuleRuntime(registry: registry)
         let layout = Layout(root: .tabs(LayoutTabContainer(tabs: [LayoutTab(name: "probe", module: module.name)])))
-        let host = TabKit.Host(layout: layout, factory: runtime)
+        let host = ContainerHost(layout: layout, factory: runtime)
         host.start()
         _ = host.screen
         let reloader = HotReloader(runtime: runtime, host: host)

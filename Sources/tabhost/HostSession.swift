@@ -8,7 +8,7 @@ import TerminalUI
 /// Everything here runs on the loop thread; modules' own threads reach it only through
 /// the tick scheduler's wake-up pipe.
 final class HostSession: ScreenSource {
-    let host: TabKit.Host
+    let host: ContainerHost
     let runtime: ModuleRuntime
     let reloader: HotReloader
     let log: HostLog
@@ -19,7 +19,7 @@ final class HostSession: ScreenSource {
     private var watchTimer: EventLoop.TimerID?
     private var statusTimer: EventLoop.TimerID?
 
-    init(host: TabKit.Host, runtime: ModuleRuntime, directories: [ModuleDirectory], watch: Bool, log: HostLog) throws {
+    init(host: ContainerHost, runtime: ModuleRuntime, directories: [ModuleDirectory], watch: Bool, log: HostLog) throws {
         self.host = host
         self.runtime = runtime
         self.directories = directories

@@ -34,10 +34,10 @@ extension NewCommand {
                 /// resolve; add one (relative to the installed .so) when you ship it next to the file.
                 static let descriptor = ModuleDescriptor(name: "\(n)", version: "0.1.0", title: "\(name.title)", glyph: "◆")
 
-                let host: Host
+                let host: ModuleHost
                 var taps: Int32 = 0
 
-                required init(host: Host) {
+                required init(host: ModuleHost) {
                     self.host = host
                 }
 

@@ -57,7 +57,7 @@ struct RunCommand: ParsableCommand {
         }
 
         let runtime = ModuleRuntime(registry: registry)
-        let host = TabKit.Host(layout: parsed, factory: runtime)
+        let host = ContainerHost(layout: parsed, factory: runtime)
         let hostLog = HostLog(path: log ?? HostLog.defaultPath)
         if let state, let data = FileManager.default.contents(atPath: state) {
             do {

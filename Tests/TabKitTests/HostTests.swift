@@ -38,7 +38,7 @@ struct HostTests {
         let log = Log()
         let modules: Set<String> = ["home", "clock"]
         let text = #"{"root":{"stack":{"module":"home"}},"templates":{"@dock":{"tabs":[],"acceptsNewModules":true}}}"#
-        let host = Host(layout: try Layout.parse(text, knownModules: modules), factory: TableFactory(log, modules: modules))
+        let host = ContainerHost(layout: try Layout.parse(text, knownModules: modules), factory: TableFactory(log, modules: modules))
         host.start()
         #expect(throws: TabKitError(.noContainer, "cannot add tab \"c\": no tab container is visible or accepts new modules")) {
             try host.addTab(name: "c", module: "clock")

@@ -37,7 +37,7 @@ struct LayoutTests {
     @Test func aTemplatePushedWithAParamIsTitledWithItAndPassesItToEachTab() throws {
         let log = Log()
         let factory = TableFactory(log, modules: Self.known)
-        let host = Host(layout: try Layout.parse(Self.tweetie, knownModules: Self.known), factory: factory)
+        let host = ContainerHost(layout: try Layout.parse(Self.tweetie, knownModules: Self.known), factory: factory)
         #expect(log.take() == ["make(accounts)", "accounts.willMove(stack)", "accounts.didMove(stack)", "accounts.start(all)"])
         host.start()
         _ = log.take()
@@ -59,7 +59,7 @@ struct LayoutTests {
         let text = #"{"root": {"tabs": [{"name": "a", "module": "accounts"}, {"name": "f", "module": "favourites", "param": "x"}]}}"#
         let factory = TableFactory(log, modules: Self.known)
         factory.items["favourites"] = TabItemInfo(title: "Favourites", glyph: "★")
-        let host = Host(layout: try Layout.parse(text, knownModules: Self.known), factory: factory)
+        let host = ContainerHost(layout: try Layout.parse(text, knownModules: Self.known), factory: factory)
         #expect(log.take() == [])
         host.start()
         #expect(log.take().first == "make(accounts)")
@@ -70,7 +70,7 @@ struct LayoutTests {
     @Test func aModuleThatCannotBeMadeBecomesAPlaceholderSayingWhy() throws {
         let log = Log()
         let text = #"{"root": {"tabs": [{"name": "a", "module": "accounts"}]}}"#
-        let host = Host(layout: try Layout.parse(text, knownModules: Self.known), factory: TableFactory(log, modules: []))
+        let host = ContainerHost(layout: try Layout.parse(text, knownModules: Self.known), factory: TableFactory(log, modules: []))
         host.start()
         #expect(host.screen.content == ViewTree([.text("unknown module \"accounts\"")]))
         #expect(host.screen.tabBar?.items.map(\.title) == ["a"])

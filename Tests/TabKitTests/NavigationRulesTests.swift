@@ -6,12 +6,12 @@ struct NavigationRulesTests {
     let log = Log()
     let a: Rec
     let nav: RecNav
-    let host: Host
+    let host: ContainerHost
 
     init() {
         a = Rec("A", log, title: "Inbox")
         nav = RecNav("nav", log, root: a)
-        host = Host(root: nav)
+        host = ContainerHost(root: nav)
     }
 
     @Test func startingShowsTheRootParentFirst() {
@@ -124,7 +124,7 @@ struct RemoveFromParentTests {
         let log = Log()
         let a = Rec("A", log)
         let b = Rec("B", log)
-        let host = Host(root: RecNav("nav", log, root: a))
+        let host = ContainerHost(root: RecNav("nav", log, root: a))
         (host.root as? NavigationController)?.push(b)
         host.start()
         _ = log.take()

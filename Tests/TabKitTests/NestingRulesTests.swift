@@ -6,7 +6,7 @@ struct NestingRulesTests {
     let log = Log()
     let list: Rec
     let app: RecNav
-    let host: Host
+    let host: ContainerHost
     let f: Rec
     let m: Rec
     let tabs: RecTabs
@@ -15,7 +15,7 @@ struct NestingRulesTests {
     init() {
         list = Rec("L", log, title: "Accounts")
         app = RecNav("app", log, root: list)
-        host = Host(root: app)
+        host = ContainerHost(root: app)
         f = Rec("F", log)
         m = Rec("M", log)
         tabs = RecTabs("tabs", log, tabs: [Tab(name: "f", controller: f), Tab(name: "m", controller: m)], title: "Jack")

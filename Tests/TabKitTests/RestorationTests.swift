@@ -11,9 +11,9 @@ struct RestorationTests {
         return #"{"root":{"tabs":[\#(tabs.joined(separator: ","))]}}"#
     }
 
-    static func host(_ names: [String], _ log: Log) throws -> Host {
+    static func host(_ names: [String], _ log: Log) throws -> ContainerHost {
         let factory = TableFactory(log, modules: modules)
-        return Host(layout: try Layout.parse(layout(names), knownModules: modules), factory: factory)
+        return ContainerHost(layout: try Layout.parse(layout(names), knownModules: modules), factory: factory)
     }
 
     @Test func theSelectionIsSavedByNameWithEachStacksPathAndState() throws {
@@ -82,13 +82,13 @@ struct RestorationTests {
                                                   {"name": "account", "module": "accountmore"}]}}}
             """
         let layout = try Layout.parse(text, knownModules: modules)
-        let host = Host(layout: layout, factory: TableFactory(Log(), modules: modules))
+        let host = ContainerHost(layout: layout, factory: TableFactory(Log(), modules: modules))
         host.start()
         let container = try #require(try host.push(module: "@account", param: "Jack") as? TabContainer)
         container.select(name: "account")
 
         let log = Log()
-        let restored = Host(layout: layout, factory: TableFactory(log, modules: modules))
+        let restored = ContainerHost(layout: layout, factory: TableFactory(log, modules: modules))
         try restored.restore(from: host.saveRestoration())
         restored.start()
         #expect(restored.screen.title == "Jack")
@@ -107,7 +107,7 @@ struct RestorationTests {
         let data = host.saveRestoration()
 
         let factory = TableFactory(Log(), modules: ["alpha", "gamma"])
-        let restored = Host(layout: try Layout.parse(Self.layout(["a"]), knownModules: Self.modules), factory: factory)
+        let restored = ContainerHost(layout: try Layout.parse(Self.layout(["a"]), knownModules: Self.modules), factory: factory)
         let problems = try restored.restore(from: data)
         #expect(problems == [TabKitError(.factoryFailed, "restoration: unknown module \"detail\"; the stack was restored up to it")])
         #expect((restored.root as? TabContainer)?.selectedTab?.stack?.stack.count == 1)

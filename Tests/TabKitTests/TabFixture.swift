@@ -5,7 +5,7 @@ struct TabFixture {
     let log = Log()
     let recs: [String: Rec]
     let tabs: RecTabs
-    let host: Host
+    let host: ContainerHost
     let delegate: DelegateRecorder
 
     init(_ names: [String], capacity: Int = 5, start: Bool = true) {
@@ -15,7 +15,7 @@ struct TabFixture {
         tabs = RecTabs("tabs", log, tabs: names.map { Tab(name: $0, controller: recs[$0]!) }, capacity: capacity)
         delegate = DelegateRecorder(log)
         tabs.delegate = delegate
-        host = Host(root: tabs)
+        host = ContainerHost(root: tabs)
         if start { host.start() }
         _ = log.take()
     }

@@ -31,7 +31,7 @@ struct TweetieTests {
             rec.on("profile") { me in _ = try? me.host?.push(module: "profile", param: "Jack") }
         }
         factory.setUp["profile"] = { $0.title = "Profile" }
-        let host = Host(layout: try Layout.parse(Self.layout, knownModules: Self.modules), factory: factory)
+        let host = ContainerHost(layout: try Layout.parse(Self.layout, knownModules: Self.modules), factory: factory)
         host.start()
         #expect(
             log.take() == [

@@ -72,7 +72,7 @@ final class ReloadHarness {
     let cache: ModuleCache
     let registry: ModuleRegistry
     let runtime: ModuleRuntime
-    let host: TabKit.Host
+    let host: ContainerHost
     let watcher: DirectoryWatcher
     let reloader: HotReloader
     /// Module log lines, "module: message", in order.
@@ -93,7 +93,7 @@ final class ReloadHarness {
         let layout = try Layout.parse(
             #"{"root": {"tabs": [\#(tabList)], "acceptsNewModules": true}}"#,
             knownModules: Set(registry.modules.map(\.name)))
-        host = TabKit.Host(layout: layout, factory: runtime)
+        host = ContainerHost(layout: layout, factory: runtime)
         watcher = try DirectoryWatcher()
         try watcher.watch(directory: modules)
         reloader = HotReloader(runtime: runtime, host: host)

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized)
 final class ModuleControllerTests {
     let setup: ModuleHostFixture
-    var host: TabKit.Host { setup.host }
+    var host: ContainerHost { setup.host }
     var runtime: ModuleRuntime { setup.runtime }
     var fixture: Fixture { setup.fixture }
     var logs: [String] = []

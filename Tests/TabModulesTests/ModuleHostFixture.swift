@@ -2,12 +2,12 @@ import TabKit
 import TabModules
 import Testing
 
-/// One C module compiled at test time, loaded through the real loader into a `Host` built
+/// One C module compiled at test time, loaded through the real loader into a `ContainerHost` built
 /// from a layout: the setup of tests that watch a module's calls land on the model.
 final class ModuleHostFixture {
     let fixture: Fixture
     let cacheRoot: Fixture
-    let host: TabKit.Host
+    let host: ContainerHost
     let runtime: ModuleRuntime
 
     init(file: String, source: String, layout: String, modules: Set<String>) throws {
@@ -18,7 +18,7 @@ final class ModuleHostFixture {
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
         runtime = ModuleRuntime(registry: registry)
-        host = TabKit.Host(layout: try Layout.parse(layout, file: "layout.json", knownModules: modules), factory: runtime)
+        host = ContainerHost(layout: try Layout.parse(layout, file: "layout.json", knownModules: modules), factory: runtime)
     }
 
     deinit {

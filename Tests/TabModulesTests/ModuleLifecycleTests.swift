@@ -56,7 +56,7 @@ final class ModuleLifecycleTests {
         """#
 
     let setup: ModuleHostFixture
-    var host: TabKit.Host { setup.host }
+    var host: ContainerHost { setup.host }
     var runtime: ModuleRuntime { setup.runtime }
     var log: [String] = []
 

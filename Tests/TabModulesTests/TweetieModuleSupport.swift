@@ -28,9 +28,9 @@ final class TweetieModuleSupport {
     }
 
     /// A host over `layoutText`, started.
-    func startHost(layoutText: String, file: String = "layout.json") throws -> TabKit.Host {
+    func startHost(layoutText: String, file: String = "layout.json") throws -> ContainerHost {
         let layout = try Layout.parse(layoutText, file: file, knownModules: Set(registry.modules.map(\.name)))
-        let host = TabKit.Host(layout: layout, factory: runtime)
+        let host = ContainerHost(layout: layout, factory: runtime)
         host.start()
         return host
     }

@@ -3,7 +3,7 @@
 ///
 /// Main-loop only: the host's one thread calls everything here, and controllers call back into it
 /// only from inside those calls (as the module ABI requires).
-public final class Host {
+public final class ContainerHost {
     /// The root: usually a navigation stack (the application's stack) or a tab container.
     public let root: any Controller
     /// Modal presentations, bottom first; the last covers everything (rule 12).

@@ -5,7 +5,7 @@ import CTabModule
 /// Valid from `init(host:)` until the instance is released. Call it only on the host's thread,
 /// from inside a module call (start, render, handle, appearance, state); every string is copied
 /// by the host before the call returns. For work on other threads use ``ticker``.
-public struct Host {
+public struct ModuleHost {
     /// The host's function table.
     let api: UnsafePointer<tab_host_api>
     /// The opaque `tab_host *` passed back to every host function.

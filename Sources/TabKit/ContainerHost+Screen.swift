@@ -1,4 +1,4 @@
-extension Host {
+extension ContainerHost {
     /// The screen for the current tree.
     ///
     /// The title bar belongs to the innermost level that can go back: the innermost stack deeper

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension Host {
+extension ContainerHost {
     /// The restoration file's contents (JSON): every stack's path from the root and every tab
     /// container's selection by tab NAME, tab order and created tabs' stacks (rule 41).
     ///

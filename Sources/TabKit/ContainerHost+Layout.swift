@@ -1,4 +1,4 @@
-extension Host {
+extension ContainerHost {
     /// Builds a host from a layout: the root stack's module (or the root tab container, whose tabs
     /// stay lazy), templates and the container accepting new modules. A module that cannot be made
     /// becomes a `PlaceholderController` saying why; the rest keeps working. Call `start()` next.

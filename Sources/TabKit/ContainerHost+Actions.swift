@@ -1,4 +1,4 @@
-extension Host {
+extension ContainerHost {
     /// Applies a front end's action; returns false when it did not apply (unknown slot or id, nothing to go back to).
     ///
     /// - `selectTab(slot)`: a user tap on the visible bar (delegate calls, re-tap pops to root).
