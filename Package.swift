@@ -63,7 +63,13 @@ let package = Package(
                 "TabModules", "TerminalUI", "TabKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict,
+            plugins: ["EmbedModuleHeader"]),
+        // Build-time embedding of tab_module.h into `tabhost` (for `tabhost new`).
+        .executableTarget(name: "embed-module-header", path: "BuildTools/EmbedModuleHeaderTool", swiftSettings: strict),
+        .plugin(
+            name: "EmbedModuleHeader", capability: .buildTool(), dependencies: ["embed-module-header"],
+            path: "BuildTools/EmbedModuleHeader"),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
         .testTarget(name: "TabModulesTests", dependencies: ["TabModules", "TabKit"], swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
