@@ -8,6 +8,8 @@ extension ContainerHost {
     /// - `back`: dismiss the modal, else pop the innermost stack that can pop (the selected tab's
     ///   stack, or from an overflow tab's root back to More), else the outer stack (rules 36–38).
     /// - `dismiss`: dismiss the top modal. `key`: to the shown controller.
+    /// - `moveTab(from:to:)`: one customizing session on the visible bar (willBegin → move →
+    ///   willEnd → didEnd); false when a slot is More or a tab is not customizable.
     ///
     /// An applied action sets `needsRender`.
     @discardableResult
@@ -44,6 +46,14 @@ extension ContainerHost {
         case .key(let key):
             visibleController.handle(.key(key))
             return true
+        case .moveTab(let from, let to):
+            guard let tabs = visibleTabContainer, tabs.slots.indices.contains(from), tabs.slots.indices.contains(to),
+                case .tab(let source) = tabs.slots[from], case .tab(let destination) = tabs.slots[to]
+            else { return false }
+            tabs.beginCustomizing()
+            let moved = tabs.moveTab(from: source, to: destination)
+            tabs.endCustomizing()
+            return moved
         }
     }
 

@@ -97,4 +97,7 @@ public enum ScreenAction: Sendable, Hashable {
     case dismiss
     /// A key the front end did not consume, forwarded to the visible controller (see `tab_key`).
     case key(UInt32)
+    /// The user moved the tab in bar slot `from` to slot `to` (customizing; rules 25–26). Only
+    /// customizable tabs move; the More slot never does.
+    case moveTab(from: Int, to: Int)
 }

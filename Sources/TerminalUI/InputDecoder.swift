@@ -141,8 +141,9 @@ public struct InputDecoder: Sendable {
         let key: Key? = switch final {
         case UInt8(ascii: "A"): .up
         case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
+        // "ESC [ 1 ; 2 C": the second parameter 2 is Shift.
+        case UInt8(ascii: "C"): numbers.count > 1 && numbers[1] == 2 ? .shiftRight : .right
+        case UInt8(ascii: "D"): numbers.count > 1 && numbers[1] == 2 ? .shiftLeft : .left
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
         case UInt8(ascii: "Z"): .backTab

@@ -143,6 +143,12 @@ public struct InputRouter: Sendable {
                 }
                 let next = (selected + (key == .left ? -1 : 1) + slots) % slots
                 return [.perform(.selectTab(next))]
+            case .shiftLeft, .shiftRight:
+                // Customizing: move the selected tab one slot (the model refuses fixed tabs and More).
+                guard slots > 1, let selected = screen.tabBar?.items.firstIndex(where: \.isSelected) else { return [] }
+                let next = selected + (key == .shiftLeft ? -1 : 1)
+                guard (0..<slots).contains(next) else { return [] }
+                return [.perform(.moveTab(from: selected, to: next))]
             case .escape, .backspace:
                 if screen.isModal { return [.perform(.dismiss)] }
                 if screen.backLabel != nil { return [.perform(.back)] }

@@ -8,6 +8,10 @@ public enum Key: Sendable, Hashable {
     case left
     /// Arrow right.
     case right
+    /// Shift and arrow left.
+    case shiftLeft
+    /// Shift and arrow right.
+    case shiftRight
     /// Home.
     case home
     /// End.

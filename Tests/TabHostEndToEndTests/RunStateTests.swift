@@ -32,6 +32,32 @@ struct RunStateTests {
         try second.waitFor("STATUS:0")
     }
 
+    /// Shift-Right moves the selected tab one slot (customizing); the order is saved and restored.
+    @Test func aReorderedBarIsPersisted() throws {
+        let scratch = try R.makeScratch()
+        defer { R.remove(scratch) }
+        let state = scratch + "/state.json"
+        func moreFirst(_ screen: String) -> Bool {
+            let bar = RunTweetieTests.lastLine(screen)
+            guard let more = bar.range(of: "More"), let favourites = bar.range(of: "Favourites") else { return false }
+            return more.lowerBound < favourites.lowerBound && screen.contains("Jack's favourites")
+        }
+
+        let first = try T(R.runCommand(["--state", state], scratch: scratch))
+        try first.waitForScreen(RunTweetieTests.isAccounts)
+        try first.send("Enter")
+        try first.waitForScreen(RunTweetieTests.isJackFavourites)
+        try first.send("S-Right")
+        try first.waitForScreen(moreFirst)
+        try first.send("q")
+        try first.waitFor("STATUS:0")
+
+        let second = try T(R.runCommand(["--state", state], scratch: scratch))
+        try second.waitForScreen(moreFirst)
+        try second.send("q")
+        try second.waitFor("STATUS:0")
+    }
+
     @Test func aDamagedStateFileIsOneLineAndTheLayoutStarts() throws {
         let scratch = try R.makeScratch()
         defer { R.remove(scratch) }

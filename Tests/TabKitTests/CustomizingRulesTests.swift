@@ -44,4 +44,31 @@ struct CustomizingRulesTests {
         f.tabs.endCustomizing()
         #expect(f.tabs.tabs.map(\.name) == ["B", "A", "C"])
     }
+
+    @Test func theFrontEndsMoveActionIsOneCustomizingSessionOnTheVisibleBar() {
+        let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
+        #expect(f.host.apply(.moveTab(from: 0, to: 1)))
+        #expect(
+            f.log.take() == [
+                "willBeginCustomizing(A,B,C,D,E)",
+                "willEndCustomizing(B,A,C,D,E, changed: true)",
+                "didEndCustomizing(B,A,C,D,E, changed: true)",
+            ])
+        #expect(f.bar == ["B", "A*", "More"])
+    }
+
+    @Test(arguments: [(0, 2), (2, 1), (0, 9), (-1, 0)])
+    func moveActionsTouchingMoreOrOutsideTheBarChangeNothing(from: Int, to: Int) {
+        let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
+        #expect(f.host.apply(.moveTab(from: from, to: to)) == false)
+        #expect(f.log.take().isEmpty)
+        #expect(f.bar == ["A*", "B", "More"])
+    }
+
+    @Test func aFixedTabIsNotMovedByTheFrontEnd() {
+        let f = TabFixture(["A", "B"])
+        f.tabs.tabs[1].isCustomizable = false
+        #expect(f.host.apply(.moveTab(from: 0, to: 1)) == false)
+        #expect(f.bar == ["A*", "B"])
+    }
 }

@@ -7,6 +7,7 @@ struct InputDecoderTests {
         ("CSI up", [0x1B, 0x5B, 0x41], [.key(.up)]),
         ("CSI down", Array("\u{1B}[B".utf8), [.key(.down)]),
         ("CSI right/left", Array("\u{1B}[C\u{1B}[D".utf8), [.key(.right), .key(.left)]),
+        ("CSI shift right/left (tab reorder)", Array("\u{1B}[1;2C\u{1B}[1;2D\u{1B}[1;5C".utf8), [.key(.shiftRight), .key(.shiftLeft), .key(.right)]),
         ("SS3 arrows", Array("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD".utf8), [.key(.up), .key(.down), .key(.right), .key(.left)]),
         ("modified arrow", Array("\u{1B}[1;5A".utf8), [.key(.up)]),
         ("tab and shift-tab", Array("\t\u{1B}[Z".utf8), [.key(.tab), .key(.backTab)]),

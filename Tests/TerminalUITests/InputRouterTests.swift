@@ -48,6 +48,16 @@ struct InputRouterTests {
         #expect(router.handle(.key(.character("1")), on: noBar) == [.perform(.key(0x31))])
     }
 
+    @Test func shiftArrowsMoveTheSelectedTabWithinTheBar() {
+        var router = InputRouter()
+        let screen = SampleScreens.favourites  // four slots, the first selected
+        shown(screen, &router)
+        #expect(router.handle(.key(.shiftRight), on: screen) == [.perform(.moveTab(from: 0, to: 1))])
+        #expect(router.handle(.key(.shiftLeft), on: screen) == [])
+        let noBar = Screen(title: "Root", content: SampleScreens.favourites.content)
+        #expect(router.handle(.key(.shiftRight), on: noBar) == [])
+    }
+
     @Test func backDismissQuitRepaintAndForwardedKeys() {
         var router = InputRouter()
         #expect(router.handle(.key(.escape), on: SampleScreens.favourites) == [.perform(.back)])
