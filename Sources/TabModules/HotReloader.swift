@@ -12,8 +12,6 @@ public final class HotReloader {
     public let runtime: ModuleRuntime
     /// The model whose tabs are added and removed.
     public let host: ContainerHost
-    /// Why the last load of each file was refused (reported by the UI and the log), by absolute path.
-    public private(set) var failures: [String: ModuleError] = [:]
     /// The last refused report of each file still refused, by absolute path (for `tabhost inspect`).
     public private(set) var refusals: [String: HotReloadReport] = [:]
     /// Where the refusals are published for `tabhost inspect`; rewritten after every event that
@@ -63,7 +61,6 @@ public final class HotReloader {
         do throws(ModuleError) {
             (module, replaced) = try registry.load(file: path)
         } catch {
-            failures[error.path] = error
             let name = previous?.name
             for controller in name.map(runtime.controllers(ofModule:)) ?? [] {
                 controller.markReloadFailure(error.description)
@@ -72,7 +69,6 @@ public final class HotReloader {
             let message = name.map { "reload of \($0) refused, old version kept: \(error.description)" } ?? error.description
             return HotReloadReport(.refused, module: name, file: path, message: message)
         }
-        failures[module.info.sourcePath] = nil
         markLazyTabs(of: module.name, failed: false)
         guard let replaced else {
             return added(module)
@@ -122,7 +118,6 @@ public final class HotReloader {
                 prepared.removeAll()
                 registry.reinstate(old)
                 let reason = "\(new.info.sourcePath): \(error.reason)"
-                failures[new.info.sourcePath] = ModuleError(.createFailed, path: new.info.sourcePath, reason: error.reason, hint: "fix the module and save it again")
                 for controller in controllers { controller.markReloadFailure(reason) }
                 markLazyTabs(of: old.name, failed: true)
                 return HotReloadReport(.refused, module: old.name, file: new.info.sourcePath, message: "reload of \(old.name) refused, old version kept: \(reason)")
@@ -138,7 +133,6 @@ public final class HotReloader {
     /// A deleted file: its module leaves the registry and its tabs go by TabKit's removal rule.
     /// Screens of it pushed on stacks keep running (they hold the image) until popped.
     private func remove(_ path: String) -> HotReloadReport? {
-        failures[ModuleFileReader.absolute(path)] = nil
         refusals[ModuleFileReader.absolute(path)] = nil
         guard let module = registry.unload(file: path) else { return nil }
         removeTabs(of: module.name)

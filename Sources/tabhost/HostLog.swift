@@ -6,6 +6,7 @@ import Foundation
 final class HostLog {
     let path: String
     private let handle: FileHandle?
+    private let timestamps = ISO8601DateFormatter()
 
     init(path: String) {
         self.path = path
@@ -32,7 +33,7 @@ final class HostLog {
 
     /// Appends one line with a timestamp.
     func write(_ line: String) {
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        let stamp = timestamps.string(from: Date())
         handle?.write(Data("\(stamp) \(line)\n".utf8))
     }
 }
