@@ -59,6 +59,9 @@ struct RunCommand: ParsableCommand {
         let runtime = ModuleRuntime(registry: registry)
         let host = ContainerHost(layout: parsed, factory: runtime)
         let hostLog = HostLog(path: log ?? HostLog.defaultPath)
+        if let failure = hostLog.openFailure { writeStandardError(failure) }
+        // The status line sends the user to the log for these, so they must be there too.
+        for error in registry.errors { hostLog.write(error.description) }
         if let state, let data = FileManager.default.contents(atPath: state) {
             do {
                 for problem in try host.restore(from: data) { hostLog.write("restore: \(problem)") }

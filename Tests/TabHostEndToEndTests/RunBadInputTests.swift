@@ -57,5 +57,21 @@ struct RunBadInputTests {
         try tmux.waitFor("STATUS:0")
         let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
         #expect(err == "\(modules)/bad.so: not an ELF file (starts with \"not a li\"); rebuild it with cc -shared -fPIC\n", "\(err)")
+        // The status line points at the log, so the refusal is there too.
+        let log = try String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8)
+        #expect(log.contains(" \(modules)/bad.so: not an ELF file"), "\(log)")
+    }
+
+    @Test func aLogThatCannotBeOpenedIsOneLineAndTheHostRuns() throws {
+        let scratch = try R.makeScratch()
+        defer { R.remove(scratch) }
+        let blocker = scratch + "/not-a-directory"
+        try "".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let tmux = try T(R.runCommand(["--log", blocker + "/tabhost.log", "--no-watch"], scratch: scratch, stderrFile: scratch + "/err"))
+        try tmux.waitFor("Accounts")
+        try tmux.send("q")
+        try tmux.waitFor("STATUS:0")
+        let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
+        #expect(err == "\(blocker)/tabhost.log: cannot open the log file (Not a directory); pass --log FILE in a writable directory (the host runs without a log)\n", "\(err)")
     }
 }
