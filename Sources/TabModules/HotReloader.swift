@@ -104,7 +104,7 @@ public final class HotReloader {
         var prepared: [(ModuleController, ModuleInstance, ModuleInstanceStaging)] = []
         for controller in controllers {
             do throws(ModuleInstanceError) {
-                let staging = ModuleInstanceStaging(controller: controller)
+                let staging = ModuleInstanceStaging(runtime: runtime, moduleName: new.name, controller: controller)
                 let instance = try runtime.makeInstance(of: new, delegate: staging)
                 prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)
