@@ -28,7 +28,7 @@ static void detail_start(void *opaque, const char *param) {
     free(self->subject);
     self->subject = strdup(param != NULL && param[0] != '\0' ? param : "Nothing");
     self->starts++;
-    self->api->set_title(self->host, self->subject);
+    self->api->set_title(self->host, self->subject != NULL ? self->subject : "Nothing"); /* strdup may fail */
     self->api->invalidate(self->host);
 }
 

@@ -14,8 +14,8 @@ public final class HotReloader {
     public let host: ContainerHost
     /// The last refused report of each file still refused, by absolute path (for `tabhost inspect`).
     public private(set) var refusals: [String: HotReloadReport] = [:]
-    /// Where the refusals are published for `tabhost inspect`; rewritten after every event that
-    /// produced a report (and when set).
+    /// Where the refusals are published for `tabhost inspect`; rewritten whenever they change
+    /// (and when set).
     public var statusFile: HotReloadStatusFile? {
         didSet { statusFile?.write(Array(refusals.values)) }
     }
@@ -31,6 +31,7 @@ public final class HotReloader {
     /// Applies one watcher event; returns what to tell the user (one line each).
     @discardableResult
     public func apply(_ event: ModuleFileEvent) -> [HotReloadReport] {
+        let refusalsBefore = refusals
         let reports: [HotReloadReport]
         switch event {
         case .added(let path), .changed(let path):
@@ -48,7 +49,8 @@ public final class HotReloader {
             stored.file = file
             refusals[file] = report.kind == .refused ? stored : nil
         }
-        if !reports.isEmpty { statusFile?.write(Array(refusals.values)) }
+        // Deleting a refused file that never loaded clears its refusal without a report.
+        if refusals != refusalsBefore { statusFile?.write(Array(refusals.values)) }
         if !reports.isEmpty { host.invalidate() }
         return reports
     }
@@ -104,7 +106,7 @@ public final class HotReloader {
         var prepared: [(ModuleController, ModuleInstance, ModuleInstanceStaging)] = []
         for controller in controllers {
             do throws(ModuleInstanceError) {
-                let staging = ModuleInstanceStaging(controller: controller)
+                let staging = ModuleInstanceStaging(runtime: runtime, moduleName: new.name, controller: controller)
                 let instance = try runtime.makeInstance(of: new, delegate: staging)
                 prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)

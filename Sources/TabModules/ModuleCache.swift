@@ -68,17 +68,8 @@ public final class ModuleCache: Sendable {
     /// Returns the removed paths.
     @discardableResult
     public static func sweep(root: String) -> [String] {
-        guard let dir = opendir(root) else { return [] }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            names.append(name)
-        }
-        closedir(dir)
         var removed: [String] = []
-        for name in names where name.hasPrefix("tabhost-") {
+        for name in entryNames(of: root) where name.hasPrefix("tabhost-") {
             let digits = name.dropFirst("tabhost-".count).prefix { $0 != "-" }
             guard let pid = Int32(digits), pid > 0, pid != getpid() else { continue }
             guard kill(pid, 0) == -1 && errno == ESRCH else { continue }
@@ -139,20 +130,25 @@ public final class ModuleCache: Sendable {
 
     /// Removes a directory of plain files (the cache is flat) and the directory itself.
     private static func removeTree(_ path: String) {
-        if let dir = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(dir)
-            for name in names {
-                let child = "\(path)/\(name)"
-                if isOwnDirectory(child) { removeTree(child) } else { unlink(child) }
-            }
+        for name in entryNames(of: path) {
+            let child = "\(path)/\(name)"
+            if isOwnDirectory(child) { removeTree(child) } else { unlink(child) }
         }
         rmdir(path)
+    }
+
+    /// The names in a directory, without `.` and `..` (empty if it cannot be opened). Read in
+    /// full before the caller removes anything, so removal never races the directory stream.
+    private static func entryNames(of path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

@@ -25,8 +25,12 @@ public final class ModuleController: Controller {
         self.module = module
         self.runtime = runtime
         context = ControllerContext(module: module.name, param: param)
-        instance = try runtime.makeInstance(of: module, delegate: nil)
+        // `self` cannot receive calls yet: what `create` logs goes through, its title and badge are kept.
+        let staging = ModuleInstanceStaging(runtime: runtime, moduleName: module.name)
+        instance = try runtime.makeInstance(of: module, delegate: staging)
         instance.delegate = self
+        titleOverride = staging.title
+        if let staged = staging.badge { badge = staged }
     }
 
     /// The title the module set, else its descriptor's title.

@@ -43,6 +43,7 @@ public final class ModuleInstance {
         guard let create = descriptor.pointee.create,
             let made = create(HostAPITable.pointer, box.opaquePointer)
         else {
+            box.ticks.cancel(id)  // a tick asked for before create failed has no one to go to
             throw ModuleInstanceError(
                 code: .createFailed, module: moduleName,
                 reason: "create() returned NULL; check the module's log output and its create function")
@@ -167,9 +168,10 @@ public final class ModuleInstance {
     private func destroyNow() {
         guard let handle else { return }
         self.handle = nil
-        box.ticks.cancel(id)
         box.delegate = nil
         descriptor.pointee.destroy?(handle)
+        // After destroy: a module thread may schedule a tick until destroy stops it.
+        box.ticks.cancel(id)
     }
 
     /// Runs one module call with re-entrancy bookkeeping: a module may pop or

@@ -262,4 +262,18 @@ struct HotReloadTests {
         let cleared = try #require(FileManager.default.contents(atPath: h.cache.directory + "/status.json"))
         #expect(String(decoding: cleared, as: UTF8.self) == "{\"pid\": \(getpid()), \"refused\": []}\n")
     }
+
+    @Test func deletingARefusedFileThatNeverLoadedClearsItFromTheStatusFile() throws {
+        let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
+        h.reloader.statusFile = HotReloadStatusFile(directory: h.cache.directory)
+        let status = h.cache.directory + "/status.json"
+        try h.installBytes(Array("junk".utf8), as: "delta.so")
+        #expect(h.pump().map(\.kind) == [.refused])
+        #expect(String(decoding: try #require(FileManager.default.contents(atPath: status)), as: UTF8.self).contains("delta.so"))
+        #expect(unlink(h.modules + "/delta.so") == 0)
+        #expect(h.pump().isEmpty)
+        #expect(h.reloader.refusals.isEmpty)
+        let cleared = try #require(FileManager.default.contents(atPath: status))
+        #expect(String(decoding: cleared, as: UTF8.self) == "{\"pid\": \(getpid()), \"refused\": []}\n")
+    }
 }
