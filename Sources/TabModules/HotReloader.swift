@@ -110,7 +110,14 @@ public final class HotReloader {
                 let instance = try runtime.makeInstance(of: new, delegate: staging)
                 prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)
-                if let state = controller.saveState(), !instance.restoreState(state) {
+                let state = controller.saveState()
+                if state == nil, controller.module.descriptor.pointee.save_state != nil {
+                    // save_state exists but never settled on a size: moving on would drop the state.
+                    throw ModuleInstanceError(
+                        code: .restoreFailed, module: new.name,
+                        reason: "the running version's save_state() did not return its state (its size kept changing); fix save_state")
+                }
+                if let state, !instance.restoreState(state) {
                     throw ModuleInstanceError(
                         code: .restoreFailed, module: new.name,
                         reason: "restore_state() refused the state saved by the running version; make it accept older state")

@@ -135,6 +135,20 @@ struct HotReloadTests {
         #expect(h.reloader.refusals.isEmpty)
     }
 
+    @Test func aRunningVersionWhoseStateCannotBeSavedIsNotReplaced() throws {
+        var growing = Self.alpha
+        growing.stateGrows = true
+        let h = try ReloadHarness(initial: [growing], tabs: [("one", "alpha")])
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        let reports = h.pump()
+        #expect(reports.map(\.kind) == [.refused])
+        #expect(reports.first?.message.contains("save_state() did not return its state") == true, "\(reports)")
+        #expect(h.visibleText == "hello v1 count=0 param=-")
+        #expect(h.badge("one") == "!")
+    }
+
     @Test func emptyFileGivesNoEvent() throws {
         let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
         try h.installBytes([], as: "alpha.so")
