@@ -109,6 +109,14 @@ struct LayoutReader {
                 templateNames.insert(d.key)
             }
             for d in defs { templates[d.key] = try tabs(d.value, "templates.\(d.key)") }
+            for d in defs {
+                if let cycle = Self.cycle(from: d.key, in: templates) {
+                    throw TabKitError(
+                        .invalidValue,
+                        "\(file):\(d.line):\(d.column): template \"\(d.key)\" contains itself (\(cycle.joined(separator: " → "))); "
+                            + "a template's tabs and bar module may not nest it, directly or through other templates")
+                }
+            }
         }
         guard let rootValue = o["root"] else { throw fail(.missingKey, v, "the document is missing the required key \"root\"") }
         let root = try node(rootValue, "root")
@@ -116,6 +124,24 @@ struct LayoutReader {
             throw fail(.invalidValue, rootValue, "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}")
         }
         return Layout(root: root, templates: templates)
+    }
+
+    /// The path back to `start` through the templates its tabs and bar module name, if any: making
+    /// such a template would make itself again without end (a stack overflow, not an error).
+    static func cycle(from start: String, in templates: [String: LayoutTabContainer]) -> [String]? {
+        func nested(_ name: String) -> [String] {
+            guard let t = templates[name] else { return [] }
+            return (t.tabs.map(\.module) + [t.tabBarModule?.module].compactMap { $0 }).filter { $0.hasPrefix("@") }
+        }
+        var visited: Set<String> = []
+        func search(_ name: String, _ path: [String]) -> [String]? {
+            for next in nested(name) {
+                if next == start { return path + [next] }
+                if visited.insert(next).inserted, let found = search(next, path + [next]) { return found }
+            }
+            return nil
+        }
+        return search(start, [start])
     }
 
     mutating func node(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutNode {

@@ -127,6 +127,29 @@ struct LayoutTests {
         }
     }
 
+    /// Making such a template would make itself again without end: the host crashed with a stack overflow.
+    @Test(arguments: [
+        (#"{"@a":{"tabs":[],"tabBarModule":{"module":"@a"}}}"#, "layout.json:1:54: template \"@a\" contains itself (@a → @a)"),
+        (#"{"@a":{"tabs":[{"name":"x","module":"@b"}]},"@b":{"tabs":[{"name":"y","module":"accounts"},{"name":"z","module":"@a"}]}}"#,
+         "layout.json:1:54: template \"@a\" contains itself (@a → @b → @a)"),
+    ])
+    func aTemplateThatNestsItselfIsAnError(templates: String, message: String) {
+        let text = #"{"root":{"stack":{"module":"accounts"}},"templates":"# + templates + "}"
+        #expect(
+            throws: TabKitError(
+                .invalidValue,
+                message + "; a template's tabs and bar module may not nest it, directly or through other templates")
+        ) {
+            try Layout.parse(text, knownModules: Self.known)
+        }
+    }
+
+    @Test func templatesMayNestOtherTemplates() throws {
+        let text = #"{"root":{"stack":{"module":"@a"}},"templates":{"@a":{"tabs":[{"name":"x","module":"@b"}]},"@b":{"tabs":[{"name":"y","module":"accounts"}]}}}"#
+        let layout = try Layout.parse(text, knownModules: Self.known)
+        #expect(layout.templates["@a"]?.tabs.map(\.module) == ["@b"])
+    }
+
     @Test func bytesThatAreNotUTF8AreRejectedWithTheFileName() {
         #expect(throws: TabKitError(.malformedJSON, "my.json: not UTF-8 text; save the layout file as UTF-8")) {
             try Layout.parse(bytes: [0x7B, 0xFF, 0x7D], file: "my.json", knownModules: [])
