@@ -126,13 +126,15 @@ extension ContainerHost {
                 restoreStack(tabs.materialize(tab), entries, problems: &problems)
             }
         }
+        let saved = state["index"]?.intValue ?? 0
         if state["moreList"]?.boolValue == true, tabs.hasMore {
             tabs.show(.moreList, style: .tabSwitch)
+            // "index" is the tab the list returns to when More goes away (rule 27).
+            if tabs.tabs.indices.contains(saved) { tabs.previousIndex = saved }
             return
         }
         if let name = state["selected"]?.stringValue, tabs.select(name: name) { return }
         guard !tabs.tabs.isEmpty else { return }
-        let saved = state["index"]?.intValue ?? 0
         tabs.select(index: tabs.tabs.indices.contains(saved) ? saved : tabs.tabs.count - 1)
     }
 }

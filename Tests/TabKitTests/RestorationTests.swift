@@ -62,6 +62,20 @@ struct RestorationTests {
         #expect((restored.root as? TabContainer)?.selectedTab?.name == expected)
     }
 
+    /// The More list comes back, and so does the tab it returns to when More goes away (rule 27).
+    @Test func theMoreListAndItsPreviousTabAreRestored() throws {
+        let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
+        f.tabs.select(index: 1)
+        f.host.apply(.selectTab(2))
+        let restored = TabFixture(["A", "B", "C", "D", "E"], capacity: 3, start: false)
+        #expect(try restored.host.restore(from: f.host.saveRestoration()) == [])
+        restored.host.start()
+        #expect(restored.bar == ["A", "B", "More*"])
+        #expect(restored.host.screen.title == "More")
+        restored.tabs.capacity = 0
+        #expect(restored.bar == ["A", "B*", "C", "D", "E"])
+    }
+
     @Test func theUsersTabOrderIsRestored() throws {
         let host = try Self.host(["a", "b", "c", "d"], Log())
         let tabs = try #require(host.root as? TabContainer)
