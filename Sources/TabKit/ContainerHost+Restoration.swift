@@ -26,7 +26,8 @@ extension ContainerHost {
     /// made, started, given its state, then placed), tab order and selection are applied by name;
     /// a saved name that no longer exists falls back by the removal rule (same index, else the last,
     /// else none) (rule 42). Selection is programmatic: no delegate calls. Throws for malformed data;
-    /// entries whose module cannot be made end that stack's path (reported in the returned problems).
+    /// entries whose module cannot be made end that stack's path, and states a controller refuses
+    /// are dropped (both reported in the returned problems). A path saved over another root module is ignored.
     @discardableResult
     public func restore(from data: Data) throws(TabKitError) -> [TabKitError] {
         let text = String(decoding: data, as: UTF8.self)
@@ -88,7 +89,10 @@ extension ContainerHost {
     func restoreEntryState(_ c: any Controller, _ entry: JSONValue, problems: inout [TabKitError]) {
         if let b64 = entry["state"]?.stringValue {
             if let data = Data(base64Encoded: b64) {
-                _ = c.restoreState(Array(data))
+                if !c.restoreState(Array(data)) {
+                    problems.append(
+                        TabKitError(.invalidValue, "restoration data: \"\(c.context.module ?? c.title)\" refused its saved state; it starts fresh"))
+                }
             } else {
                 problems.append(TabKitError(.invalidValue, "restoration data: state of \"\(c.context.module ?? c.title)\" is not base64; ignored"))
             }
@@ -97,8 +101,9 @@ extension ContainerHost {
     }
 
     func restoreStack(_ nav: NavigationController, _ entries: [JSONValue], problems: inout [TabKitError]) {
-        guard let first = entries.first, let root = nav.root else { return }
-        if first["module"]?.stringValue == root.context.module { restoreEntryState(root, first, problems: &problems) }
+        // A path saved over another root module (the layout changed) does not belong on this one.
+        guard let first = entries.first, let root = nav.root, first["module"]?.stringValue == root.context.module else { return }
+        restoreEntryState(root, first, problems: &problems)
         var rebuilt: [any Controller] = [root]
         for entry in entries.dropFirst() {
             guard let module = entry["module"]?.stringValue else { break }
