@@ -16,7 +16,7 @@ struct LayoutReader {
 
     func members(_ v: JSONValue, _ path: String, allowed: [String]) throws(TabKitError) -> [String: JSONValue] {
         guard case .object(let members) = v.kind else {
-            throw fail(.invalidValue, v, "\(path) must be an object, found \(v.typeName)")
+            throw fail(.invalidValue, v, "\(path) must be an object, found \(v.typeName); write it as {\"key\": value, …}")
         }
         var out: [String: JSONValue] = [:]
         for m in members {
@@ -35,15 +35,15 @@ struct LayoutReader {
         switch value.kind {
         case .string(let s): return s
         case .null: return nil
-        default: throw fail(.invalidValue, value, "\(path).\(key) must be a string, found \(value.typeName)")
+        default: throw fail(.invalidValue, value, "\(path).\(key) must be a string, found \(value.typeName); put the value in double quotes")
         }
     }
 
     func required(_ o: [String: JSONValue], _ key: String, _ path: String, in v: JSONValue) throws(TabKitError) -> String {
         guard let s = try string(o, key, path, in: v) else {
-            throw fail(.missingKey, v, "\(path) is missing the required key \"\(key)\"")
+            throw fail(.missingKey, v, "\(path) is missing the required key \"\(key)\"; add it")
         }
-        guard !s.isEmpty else { throw fail(.invalidValue, o[key]!, "\(path).\(key) must not be empty") }
+        guard !s.isEmpty else { throw fail(.invalidValue, o[key]!, "\(path).\(key) must not be empty; fill it in") }
         return s
     }
 
@@ -88,7 +88,7 @@ struct LayoutReader {
                 }
             }
         }
-        guard let rootValue = o["root"] else { throw fail(.missingKey, v, "the document is missing the required key \"root\"") }
+        guard let rootValue = o["root"] else { throw fail(.missingKey, v, "the document is missing the required key \"root\"; add \"root\": {\"stack\": {\"module\": …}}") }
         let root = try node(rootValue, "root")
         if case .module = root {
             throw fail(.invalidValue, rootValue, "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}")
@@ -115,7 +115,7 @@ struct LayoutReader {
     }
 
     mutating func node(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutNode {
-        guard case .object(let ms) = v.kind else { throw fail(.invalidValue, v, "\(path) must be an object, found \(v.typeName)") }
+        guard case .object(let ms) = v.kind else { throw fail(.invalidValue, v, "\(path) must be an object, found \(v.typeName); write it as {\"module\": …}, {\"stack\": …} or {\"tabs\": […]}") }
         let kinds = ["module", "stack", "tabs"].filter { k in ms.contains { $0.key == k } }
         guard kinds.count == 1 else {
             throw fail(
@@ -128,7 +128,7 @@ struct LayoutReader {
             let o = try members(v, path, allowed: ["stack"])
             let rootPath = "\(path).stack"
             let inner = try node(o["stack"]!, rootPath)
-            if case .stack = inner { throw fail(.invalidValue, o["stack"]!, "\(rootPath) must be a module or a tab container, not a stack") }
+            if case .stack = inner { throw fail(.invalidValue, o["stack"]!, "\(rootPath) must be a module or a tab container, not a stack; remove the inner \"stack\"") }
             return .stack(inner)
         default: return .tabs(try tabs(v, path))
         }
@@ -145,8 +145,8 @@ struct LayoutReader {
         let o = try members(
             v, path,
             allowed: ["tabs", "title", "bar", "capacity", "style", "tabBarModule", "acceptsNewModules", "popsToRootOnReselect"])
-        guard let list = o["tabs"] else { throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"") }
-        guard case .array(let items) = list.kind else { throw fail(.invalidValue, list, "\(path).tabs must be an array, found \(list.typeName)") }
+        guard let list = o["tabs"] else { throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]") }
+        guard case .array(let items) = list.kind else { throw fail(.invalidValue, list, "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]") }
         var tabs: [LayoutTab] = []
         for (i, item) in items.enumerated() {
             let p = "\(path).tabs[\(i)]"
