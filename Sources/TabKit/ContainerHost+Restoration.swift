@@ -26,7 +26,8 @@ extension ContainerHost {
     /// made, started, given its state, then placed), tab order and selection are applied by name;
     /// a saved name that no longer exists falls back by the removal rule (same index, else the last,
     /// else none) (rule 42). Selection is programmatic: no delegate calls. Throws for malformed data;
-    /// entries whose module cannot be made end that stack's path (reported in the returned problems).
+    /// entries whose module cannot be made end that stack's path, and states a controller refuses
+    /// are dropped (both reported in the returned problems). A path saved over another root module is ignored.
     @discardableResult
     public func restore(from data: Data) throws(TabKitError) -> [TabKitError] {
         let text = String(decoding: data, as: UTF8.self)
@@ -88,7 +89,10 @@ extension ContainerHost {
     func restoreEntryState(_ c: any Controller, _ entry: JSONValue, problems: inout [TabKitError]) {
         if let b64 = entry["state"]?.stringValue {
             if let data = Data(base64Encoded: b64) {
-                _ = c.restoreState(Array(data))
+                if !c.restoreState(Array(data)) {
+                    problems.append(
+                        TabKitError(.invalidValue, "restoration data: \"\(c.context.module ?? c.title)\" refused its saved state; it starts fresh"))
+                }
             } else {
                 problems.append(TabKitError(.invalidValue, "restoration data: state of \"\(c.context.module ?? c.title)\" is not base64; ignored"))
             }
@@ -97,8 +101,9 @@ extension ContainerHost {
     }
 
     func restoreStack(_ nav: NavigationController, _ entries: [JSONValue], problems: inout [TabKitError]) {
-        guard let first = entries.first, let root = nav.root else { return }
-        if first["module"]?.stringValue == root.context.module { restoreEntryState(root, first, problems: &problems) }
+        // A path saved over another root module (the layout changed) does not belong on this one.
+        guard let first = entries.first, let root = nav.root, first["module"]?.stringValue == root.context.module else { return }
+        restoreEntryState(root, first, problems: &problems)
         var rebuilt: [any Controller] = [root]
         for entry in entries.dropFirst() {
             guard let module = entry["module"]?.stringValue else { break }
@@ -126,26 +131,15 @@ extension ContainerHost {
                 restoreStack(tabs.materialize(tab), entries, problems: &problems)
             }
         }
+        let saved = state["index"]?.intValue ?? 0
         if state["moreList"]?.boolValue == true, tabs.hasMore {
             tabs.show(.moreList, style: .tabSwitch)
+            // "index" is the tab the list returns to when More goes away (rule 27).
+            if tabs.tabs.indices.contains(saved) { tabs.previousIndex = saved }
             return
         }
         if let name = state["selected"]?.stringValue, tabs.select(name: name) { return }
         guard !tabs.tabs.isEmpty else { return }
-        let saved = state["index"]?.intValue ?? 0
         tabs.select(index: tabs.tabs.indices.contains(saved) ? saved : tabs.tabs.count - 1)
     }
-}
-
-extension JSONValue {
-    /// The member `key` of an object.
-    subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = kind else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-
-    var stringValue: String? { if case .string(let s) = kind { s } else { nil } }
-    var boolValue: Bool? { if case .bool(let b) = kind { b } else { nil } }
-    var intValue: Int? { if case .number(let n) = kind, n == n.rounded(), abs(n) < 1e9 { Int(n) } else { nil } }
-    var arrayValue: [JSONValue]? { if case .array(let a) = kind { a } else { nil } }
 }

@@ -10,20 +10,16 @@ extension Controller {
     }
 
     /// The nearest navigation stack containing this controller (its own tab's stack, for a tab's screens).
-    public var navigationController: NavigationController? {
-        var node = context.parent
-        while let current = node {
-            if let nav = current as? NavigationController { return nav }
-            node = current.context.parent
-        }
-        return nil
-    }
+    public var navigationController: NavigationController? { nearestAncestor(NavigationController.self) }
 
     /// The nearest tab container containing this controller.
-    public var tabContainer: TabContainer? {
+    public var tabContainer: TabContainer? { nearestAncestor(TabContainer.self) }
+
+    /// The nearest parent (or its parent, …) of type `type`.
+    func nearestAncestor<Ancestor>(_ type: Ancestor.Type) -> Ancestor? {
         var node = context.parent
         while let current = node {
-            if let tabs = current as? TabContainer { return tabs }
+            if let found = current as? Ancestor { return found }
             node = current.context.parent
         }
         return nil

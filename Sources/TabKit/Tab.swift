@@ -24,8 +24,6 @@ public final class Tab {
     public internal(set) var stack: NavigationController?
     /// A root given up front, or made by `addTab`, not yet placed in a stack.
     var pendingRoot: (any Controller)?
-    /// True when the root still needs `start(param:)` after it is placed in its stack.
-    var needsStart = false
 
     /// A tab whose root is made from `module` through the factory when first shown.
     public init(

@@ -50,7 +50,8 @@ extension TabContainer {
         for c in doomed { Containment.willRemove(c) }
         tabs.remove(at: i)
         if let last = lastMoreIndex { lastMoreIndex = last == i ? nil : (last > i ? last - 1 : last) }
-        if let prev = previousIndex, prev >= tabs.count { previousIndex = tabs.isEmpty ? nil : tabs.count - 1 }
+        // The More list falls back to the previous tab by identity (rule 27), so follow it down.
+        if let prev = previousIndex { previousIndex = tabs.isEmpty ? nil : min(prev > i ? prev - 1 : prev, tabs.count - 1) }
         if wasShown {
             let next: Int? = tabs.isEmpty ? nil : min(i, tabs.count - 1)
             selectedIndex = next

@@ -141,6 +141,8 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
     func materialize(_ tab: Tab) -> NavigationController {
         if let stack = tab.stack { return stack }
         let root: any Controller
+        // A root given up front is its maker's to start (addTab does); one made here is started below.
+        var needsStart = false
         if let pending = tab.pendingRoot {
             root = pending
             tab.pendingRoot = nil
@@ -150,15 +152,12 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
             } catch {
                 root = PlaceholderController(title: tab.title ?? tab.name, message: "\(error)")
             }
-            tab.needsStart = true
+            needsStart = true
         }
         let stack = NavigationController(root: root)
         tab.stack = stack
         Containment.add(stack, to: self)
-        if tab.needsStart {
-            tab.needsStart = false
-            root.start(param: tab.param)
-        }
+        if needsStart { root.start(param: tab.param) }
         return stack
     }
 

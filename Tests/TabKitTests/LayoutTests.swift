@@ -94,7 +94,7 @@ struct LayoutTests {
          "layout.json:1:50: unknown key \"badge\" at root.tabs[0]; allowed keys: name, module, param, title, glyph, image, customizable"),
         (#"{"root":{"tabs":[{"name":"a","module":"accounts"},{"name":"a","module":"favourites"}]}}"#, .duplicateName,
          "layout.json:1:59: duplicate tab name \"a\" at root.tabs[1].name; tab names must be unique in a container"),
-        (#"{"root":{"tabs":[{"module":"accounts"}]}}"#, .missingKey, "layout.json:1:18: root.tabs[0] is missing the required key \"name\""),
+        (#"{"root":{"tabs":[{"module":"accounts"}]}}"#, .missingKey, "layout.json:1:18: root.tabs[0] is missing the required key \"name\"; add it"),
         (#"{"root":{"tabs":[], "bar":"left"}}"#, .invalidValue, "layout.json:1:27: root.bar must be \"top\" or \"bottom\", found \"left\""),
         (#"{"root":{"tabs":[], "capacity":-1}}"#, .invalidValue,
          "layout.json:1:32: root.capacity must be a whole number from 0 (all tabs shown) to 1000"),
@@ -108,11 +108,17 @@ struct LayoutTests {
          "layout.json:1:54: template name \"account\" must start with \"@\"; rename it"),
         (#"{"root":{"stack":{"module":"accounts","tabs":[]}}}"#, .invalidValue,
          "layout.json:1:18: root.stack must have exactly one of \"module\", \"stack\" or \"tabs\", found module and tabs"),
-        (#"{"templates":{}}"#, .missingKey, "layout.json:1:1: the document is missing the required key \"root\""),
-        (#"["root"]"#, .invalidValue, "layout.json:1:1: the document must be an object, found an array"),
-        (#"{"root":{"tabs":[{"name":"","module":"accounts"}]}}"#, .invalidValue, "layout.json:1:26: root.tabs[0].name must not be empty"),
+        (#"{"templates":{}}"#, .missingKey, "layout.json:1:1: the document is missing the required key \"root\"; add \"root\": {\"stack\": {\"module\": …}}"),
+        (#"["root"]"#, .invalidValue, "layout.json:1:1: the document must be an object, found an array; write it as {\"key\": value, …}"),
+        (#"{"root":{"tabs":[{"name":"","module":"accounts"}]}}"#, .invalidValue, "layout.json:1:26: root.tabs[0].name must not be empty; fill it in"),
         (#"{"root":{"tabs":[{"name":"a","module":"accounts"}],"acceptsNewModules":"yes"}}"#, .invalidValue,
          "layout.json:1:72: root.acceptsNewModules must be true or false, found a string"),
+        (#"{"root":{"stack":{"module":"accounts","param":5}}}"#, .invalidValue,
+         "layout.json:1:47: root.stack.param must be a string, found a number; put the value in double quotes"),
+        (#"{"root":{"tabs":{}}}"#, .invalidValue,
+         "layout.json:1:17: root.tabs must be an array, found an object; write it as [{\"name\": …, \"module\": …}, …]"),
+        (#"{"root":{"stack":{"stack":{"module":"accounts"}}}}"#, .invalidValue,
+         "layout.json:1:18: root.stack must be a module or a tab container, not a stack; remove the inner \"stack\""),
     ])
     func aBadLayoutGetsOneLineWithPositionAndPath(text: String, code: TabKitError.Code, message: String) {
         #expect(throws: TabKitError(code, message)) {
@@ -124,6 +130,39 @@ struct LayoutTests {
         let text = #"{"root":{"tabs":[],"acceptsNewModules":true},"templates":{"@t":{"tabs":[],"acceptsNewModules":true}}}"#
         #expect(throws: TabKitError(.invalidValue, "layout.json:1:40: root and templates.@t both accept new modules; only one container may")) {
             try Layout.parse(text, knownModules: [])
+        }
+    }
+
+    /// Making such a template would make itself again without end: the host crashed with a stack overflow.
+    @Test(arguments: [
+        (#"{"@a":{"tabs":[],"tabBarModule":{"module":"@a"}}}"#, "layout.json:1:54: template \"@a\" contains itself (@a → @a)"),
+        (#"{"@a":{"tabs":[{"name":"x","module":"@b"}]},"@b":{"tabs":[{"name":"y","module":"accounts"},{"name":"z","module":"@a"}]}}"#,
+         "layout.json:1:54: template \"@a\" contains itself (@a → @b → @a)"),
+    ])
+    func aTemplateThatNestsItselfIsAnError(templates: String, message: String) {
+        let text = #"{"root":{"stack":{"module":"accounts"}},"templates":"# + templates + "}"
+        #expect(
+            throws: TabKitError(
+                .invalidValue,
+                message + "; a template's tabs and bar module may not nest it, directly or through other templates")
+        ) {
+            try Layout.parse(text, knownModules: Self.known)
+        }
+    }
+
+    @Test func templatesMayNestOtherTemplates() throws {
+        let text = #"{"root":{"stack":{"module":"@a"}},"templates":{"@a":{"tabs":[{"name":"x","module":"@b"}]},"@b":{"tabs":[{"name":"y","module":"accounts"}]}}}"#
+        let layout = try Layout.parse(text, knownModules: Self.known)
+        #expect(layout.templates["@a"]?.tabs.map(\.module) == ["@b"])
+    }
+
+    /// The parser recurses per level: without a limit, a hostile file would overflow the stack.
+    @Test func nestingDeeperThan512LevelsIsAnErrorNotACrash() {
+        let text = String(repeating: "[", count: 100_000)
+        #expect(
+            throws: TabKitError(.malformedJSON, "layout.json:1:513: malformed JSON: nesting deeper than 512 levels; fix the syntax")
+        ) {
+            try Layout.parse(text, knownModules: Self.known)
         }
     }
 

@@ -88,6 +88,17 @@ struct MoreRulesTests {
         #expect(f.bar == ["A", "B*", "C", "D", "E"])
     }
 
+    @Test func rule27ThePreviousRealTabIsFollowedWhenATabBeforeItIsRemoved() {
+        let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
+        f.tabs.select(index: 1)
+        f.host.apply(.selectTab(2))
+        f.tabs.removeTab(named: "A")
+        _ = f.log.take()
+        f.tabs.capacity = 0
+        #expect(f.log.appearance() == ["B.willAppear", "B.didAppear"])
+        #expect(f.bar == ["B*", "C", "D", "E"])
+    }
+
     @Test func rule27ChangingCapacityKeepsStacksAndSelection() {
         let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 0)
         f.tabs.select(index: 3)

@@ -62,6 +62,48 @@ struct RestorationTests {
         #expect((restored.root as? TabContainer)?.selectedTab?.name == expected)
     }
 
+    @Test func aRefusedStateIsReportedAndTheScreenStartsFresh() throws {
+        let host = try Self.host(["a"], Log())
+        host.start()
+        let detail = try #require(try host.push(module: "detail", param: "1", onto: (host.root as? TabContainer)?.selectedTab?.stack) as? Rec)
+        detail.state = [7]
+        let factory = TableFactory(Log(), modules: Self.modules)
+        factory.setUp["detail"] = { $0.acceptsState = false }
+        let restored = ContainerHost(layout: try Layout.parse(Self.layout(["a"]), knownModules: Self.modules), factory: factory)
+        #expect(
+            try restored.restore(from: host.saveRestoration())
+                == [TabKitError(.invalidValue, "restoration data: \"detail\" refused its saved state; it starts fresh")])
+        #expect((restored.root as? TabContainer)?.selectedTab?.stack?.stack.count == 2)
+    }
+
+    /// The layout now makes tab "a" from another module: the path saved over the old root is dropped.
+    @Test func aPathSavedOverAnotherRootModuleIsNotRestored() throws {
+        let host = try Self.host(["a"], Log())
+        host.start()
+        try host.push(module: "detail", param: "1", onto: (host.root as? TabContainer)?.selectedTab?.stack)
+        let log = Log()
+        let text = #"{"root":{"tabs":[{"name":"a","module":"gamma"}]}}"#
+        let restored = ContainerHost(layout: try Layout.parse(text, knownModules: Self.modules), factory: TableFactory(log, modules: Self.modules))
+        #expect(try restored.restore(from: host.saveRestoration()) == [])
+        restored.start()
+        #expect(restored.screen.title == "gamma" && restored.screen.backLabel == nil)
+        #expect(!log.take().contains("make(detail)"))
+    }
+
+    /// The More list comes back, and so does the tab it returns to when More goes away (rule 27).
+    @Test func theMoreListAndItsPreviousTabAreRestored() throws {
+        let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
+        f.tabs.select(index: 1)
+        f.host.apply(.selectTab(2))
+        let restored = TabFixture(["A", "B", "C", "D", "E"], capacity: 3, start: false)
+        #expect(try restored.host.restore(from: f.host.saveRestoration()) == [])
+        restored.host.start()
+        #expect(restored.bar == ["A", "B", "More*"])
+        #expect(restored.host.screen.title == "More")
+        restored.tabs.capacity = 0
+        #expect(restored.bar == ["A", "B*", "C", "D", "E"])
+    }
+
     @Test func theUsersTabOrderIsRestored() throws {
         let host = try Self.host(["a", "b", "c", "d"], Log())
         let tabs = try #require(host.root as? TabContainer)

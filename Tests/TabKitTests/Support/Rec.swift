@@ -13,6 +13,8 @@ final class Rec: Controller {
     var actions: [(id: String, run: (Rec) -> Void)] = []
     var state: [UInt8]?
     var restored: [UInt8]?
+    /// What `restoreState` answers.
+    var acceptsState = true
     /// Appearance calls received out of the strict cycle (must stay empty).
     private(set) var cycleViolations: [String] = []
     private var phase = 3
@@ -56,7 +58,7 @@ final class Rec: Controller {
     func restoreState(_ state: [UInt8]) -> Bool {
         restored = state
         log.add("\(name).restoreState(\(state))")
-        return true
+        return acceptsState
     }
 
     /// Adds a row `id` that runs `run` when activated.
