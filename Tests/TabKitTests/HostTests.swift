@@ -23,6 +23,37 @@ struct HostTests {
         #expect(f["A"].cycleViolations.isEmpty && modal.cycleViolations.isEmpty)
     }
 
+    /// Rule 5 under pressure: operations that would re-send a call to a controller already in that
+    /// phase (selecting the selected tab, starting twice, pushing and popping on a tab that is not
+    /// shown, switching and dismissing under a modal, removing the selected tab) never break any
+    /// controller's will/did cycle, and hidden controllers get no calls at all.
+    @Test func rule5NoSequenceOfOperationsBreaksAnyControllersCycle() throws {
+        let f = TabFixture(["A", "B", "C"], capacity: 0)
+        let pushed = Rec("P", f.log)
+        let hidden = Rec("H", f.log)
+        f.host.start()
+        #expect(f.tabs.select(index: 0))  // already selected
+        #expect(f.host.apply(.selectTab(1)))
+        #expect(f.host.apply(.selectTab(0)))
+        let bStack = try #require(f.tabs.tab(named: "B")?.stack)
+        _ = f.log.take()
+        bStack.push(hidden)  // B is not shown: H is added but must not appear
+        #expect(f.log.take().allSatisfy { !$0.hasSuffix("Appear") && !$0.hasSuffix("Disappear") })
+        _ = bStack.pop()
+        #expect(f.log.take().allSatisfy { !$0.hasSuffix("Appear") && !$0.hasSuffix("Disappear") })
+        try #require(f.tabs.tab(named: "A")?.stack).push(pushed)
+        f.host.present(Rec("M", f.log))
+        #expect(f.tabs.select(index: 2))  // under the modal: C must not appear yet
+        #expect(f.log.take().allSatisfy { !$0.hasPrefix("C.will") && !$0.hasPrefix("C.did") })
+        f.host.dismiss()
+        #expect(f.tabs.removeTab(named: "C"))
+        f.host.start()
+        for rec in [f["A"], f["B"], f["C"], pushed, hidden] {
+            #expect(rec.cycleViolations.isEmpty, "\(rec.name): \(rec.cycleViolations)")
+        }
+        #expect(hidden.context.appearance == .disappeared)
+    }
+
     @Test func pushingAControllerAlreadyInTheStackMovesItToTheTop() {
         let log = Log()
         let a = Rec("A", log)
