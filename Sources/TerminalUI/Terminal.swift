@@ -105,7 +105,13 @@ public final class Terminal {
                 Glibc.write(outputDescriptor, buffer.baseAddress! + done, buffer.count - done)
             }
             if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A non-blocking terminal that is full: wait until it drains instead of spinning.
+                    var waiting = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&waiting, 1, 1_000)
+                    continue
+                }
                 throw TerminalError(.io, "cannot write to the terminal: \(String(cString: strerror(errno)))")
             }
             done += n
