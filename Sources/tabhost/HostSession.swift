@@ -18,6 +18,10 @@ final class HostSession: ScreenSource {
     private var tickTimer: EventLoop.TimerID?
     private var watchTimer: EventLoop.TimerID?
     private var statusTimer: EventLoop.TimerID?
+    private var stateTimer: EventLoop.TimerID?
+    /// Where `--state` goes; saved shortly after each action (and by `run` on quit).
+    var stateFile: StateFile?
+    private var stateFailureLogged = false
 
     init(host: ContainerHost, runtime: ModuleRuntime, directories: [ModuleDirectory], watch: Bool, log: HostLog) throws {
         self.host = host
@@ -55,6 +59,29 @@ final class HostSession: ScreenSource {
 
     func perform(_ action: ScreenAction) {
         _ = host.apply(action)
+        scheduleStateSave()
+    }
+
+    /// Coalesces saves: one write half a second after the last action.
+    private func scheduleStateSave() {
+        guard stateFile != nil, let loop = app?.loop else { return }
+        if let stateTimer { loop.cancel(stateTimer) }
+        stateTimer = loop.schedule(after: .milliseconds(500)) { [weak self] in
+            self?.stateTimer = nil
+            self?.saveState()
+        }
+    }
+
+    /// Writes the state file now; a failure is logged once.
+    @discardableResult
+    func saveState() -> String? {
+        guard let stateFile else { return nil }
+        let failure = stateFile.save(host.saveRestoration())
+        if let failure, !stateFailureLogged {
+            stateFailureLogged = true
+            log.write(failure)
+        }
+        return failure
     }
 
     // MARK: Loop wiring

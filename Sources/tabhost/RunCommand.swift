@@ -71,6 +71,7 @@ struct RunCommand: ParsableCommand {
         }
         let session = try HostSession(
             host: host, runtime: runtime, directories: directories, watch: !noWatch, log: hostLog)
+        session.stateFile = state.map(StateFile.init(path:))
 
         let app: TerminalApp
         do {
@@ -90,11 +91,7 @@ struct RunCommand: ParsableCommand {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
-        if let state {
-            if !FileManager.default.createFile(atPath: state, contents: host.saveRestoration()) {
-                writeStandardError("\(state): cannot write the saved state; check the directory exists and is writable")
-            }
-        }
+        if let failure = session.saveState() { writeStandardError(failure) }
     }
 
     /// `Layouts/demo.json` of the checkout this binary was built from.

@@ -32,6 +32,36 @@ struct RunStateTests {
         try second.waitFor("STATUS:0")
     }
 
+    /// The state is written shortly after each action, so a host ended by SIGTERM (or a closed
+    /// terminal) still comes back where the user was.
+    @Test func aHostEndedBySIGTERMComesBackWhereTheUserWas() throws {
+        let scratch = try R.makeScratch()
+        defer { R.remove(scratch) }
+        let state = scratch + "/state.json"
+
+        let first = try T(R.runCommand(["--state", state], scratch: scratch))
+        try first.waitForScreen(RunTweetieTests.isAccounts)
+        try first.send("Enter")
+        try first.waitForScreen(RunTweetieTests.isJackFavourites)
+        try first.send("2")
+        try first.waitForScreen(RunTweetieTests.isJackMore)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline,
+            (try? String(contentsOfFile: state, encoding: .utf8))?.contains("\"selected\":\"more\"") != true
+        {
+            usleep(50_000)
+        }
+        let saved = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
+        #expect(saved.contains("\"selected\":\"more\""), "\(saved)")
+        for pid in try first.childPIDs() { kill(pid, SIGTERM) }
+        try first.waitFor("STATUS:143")
+
+        let second = try T(R.runCommand(["--state", state], scratch: scratch))
+        try second.waitForScreen(RunTweetieTests.isJackMore)
+        try second.send("q")
+        try second.waitFor("STATUS:0")
+    }
+
     /// Shift-Right moves the selected tab one slot (customizing); the order is saved and restored.
     @Test func aReorderedBarIsPersisted() throws {
         let scratch = try R.makeScratch()
