@@ -114,7 +114,10 @@ final class HostSession: ScreenSource {
         for event in events where isModuleFile(event.path) {
             for report in reloader.apply(event) {
                 log.write(report.message)
-                showStatus(report.message)
+                // The status line is one terminal row: the file's name is enough there (the log and
+                // `tabhost inspect` keep the full path), so the reason itself stays visible.
+                let name = report.file.split(separator: "/").last.map(String.init) ?? report.file
+                showStatus(report.message.replacingOccurrences(of: report.file, with: name))
             }
         }
         if let watchTimer { app?.loop.cancel(watchTimer) }
