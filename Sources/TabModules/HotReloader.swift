@@ -20,10 +20,16 @@ public final class HotReloader {
         didSet { statusFile?.write(Array(refusals.values)) }
     }
 
+    /// The version of each module file last loaded or refused, by absolute path (see `rescan`).
+    private var stamps: [String: FileStamp] = [:]
+
     /// Creates a reloader for `host`, whose controllers `runtime` makes.
     public init(runtime: ModuleRuntime, host: ContainerHost) {
         self.runtime = runtime
         self.host = host
+        for module in runtime.registry.modules {
+            stamps[module.info.sourcePath] = FileStamp(path: module.info.sourcePath)
+        }
     }
 
     private var registry: ModuleRegistry { runtime.registry }
@@ -57,6 +63,7 @@ public final class HotReloader {
 
     /// Loads a new or changed file and moves every live instance of its module over.
     func load(_ path: String) -> HotReloadReport {
+        stamps[ModuleFileReader.absolute(path)] = FileStamp(path: path)
         let previous = registry.module(file: path)
         let module: LoadedModule
         let replaced: LoadedModule?
@@ -143,6 +150,7 @@ public final class HotReloader {
     /// Screens of it pushed on stacks keep running (they hold the image) until popped.
     private func remove(_ path: String) -> HotReloadReport? {
         refusals[ModuleFileReader.absolute(path)] = nil
+        stamps[ModuleFileReader.absolute(path)] = nil
         guard let module = registry.unload(file: path) else { return nil }
         removeTabs(of: module.name)
         return HotReloadReport(.removed, module: module.name, file: path, message: "removed \(module.name)")
@@ -170,19 +178,23 @@ public final class HotReloader {
         }
     }
 
-    /// After an inotify overflow: reload every module file of the directory, drop the vanished ones.
+    /// After an inotify overflow: load the directory's new and changed module files, drop the vanished ones.
     private func rescan(_ directory: String) -> [HotReloadReport] {
         let absolute = ModuleFileReader.absolute(directory)
         // Keep the directory's name prefix (the build directory default holds other libraries too).
         let watched = directories.first { ModuleFileReader.absolute($0.path) == absolute } ?? ModuleDirectory(directory)
-        let files = Set((try? ModuleDiscovery.files(in: watched)) ?? [])
+        let files = ((try? ModuleDiscovery.files(in: watched)) ?? []).map(ModuleFileReader.absolute).sorted()
+        let present = Set(files)
         var reports: [HotReloadReport] = []
         for module in registry.modules where module.info.sourcePath.hasPrefix(absolute + "/") {
-            if !files.map(ModuleFileReader.absolute).contains(module.info.sourcePath), let report = remove(module.info.sourcePath) {
+            if !present.contains(module.info.sourcePath), let report = remove(module.info.sourcePath) {
                 reports.append(report)
             }
         }
-        for file in files.sorted() { reports.append(load(file)) }
+        // Only files whose version differs from the one last seen: the events were lost, not the files.
+        for file in files where stamps[file] == nil || stamps[file] != FileStamp(path: file) {
+            reports.append(load(file))
+        }
         return reports
     }
 

@@ -247,15 +247,21 @@ struct HotReloadTests {
         #expect(h.reloader.refusals.isEmpty)
     }
 
-    @Test func rescanReloadsAndDropsVanishedFiles() throws {
-        let h = try ReloadHarness(initial: [Self.alpha, Self.beta])
+    @Test func rescanReloadsOnlyChangedFilesAndDropsVanishedOnes() throws {
+        let h = try ReloadHarness(initial: [Self.alpha, Self.beta, ReloadSource(name: "gamma")])
         h.increment(h.container.tabs[0].stack!.root!, times: 1)
         #expect(unlink(h.modules + "/beta.so") == 0)
+        var gamma = ReloadSource(name: "gamma")
+        gamma.version = "2"
+        try h.install(gamma)
         _ = h.watcher.waitForEvents(timeout: .seconds(2))  // swallowed: simulate lost events
         let reports = h.reloader.apply(.rescan(h.modules))
-        #expect(reports.map(\.message) == ["removed beta", "reloaded alpha v1"])
+        // alpha did not change on disk: its instances are left alone.
+        #expect(reports.map(\.message) == ["removed beta", "reloaded gamma v2"])
         #expect(h.visibleText == "hello v1 count=1 param=-")
+        #expect(h.registry.module(named: "gamma")?.info.version == "2")
         #expect(h.container.tabs.map(\.name) == ["one"])
+        #expect(h.reloader.apply(.rescan(h.modules)).isEmpty)
     }
 
     @Test func statusFileListsRefusals() throws {
