@@ -20,7 +20,7 @@ public struct ModuleHost {
     /// The only part of the host that is safe from any thread: asking for a tick.
     public var ticker: TickScheduler { TickScheduler(api: api, handle: handle) }
 
-    /// Sets the title shown in the title bar (and on the tab item when the descriptor has none).
+    /// Sets the title of the title bar and of the tab item, like UIKit's `title` (a layout's tab title still wins).
     public func setTitle(_ title: String) {
         title.withCString { api.pointee.set_title?(handle, $0) }
     }

@@ -38,8 +38,9 @@ public final class ModuleController: Controller {
 
     /// The descriptor's item, with the badge the module set (or "!" after a refused reload).
     public var tabItem: TabItemInfo {
+        // As UIKit's `title` does, set_title renames the tab item too (rule 32); a tab's own title wins.
         TabItemInfo(
-            title: module.info.title, glyph: module.info.glyph, image: module.info.imagePath,
+            title: titleOverride ?? module.info.title, glyph: module.info.glyph, image: module.info.imagePath,
             badge: reloadFailure != nil ? "!" : badge)
     }
 

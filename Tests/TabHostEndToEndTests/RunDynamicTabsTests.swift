@@ -17,7 +17,7 @@ struct RunDynamicTabsTests {
         try tmux.click("Dynamic tabs", where: { $0.hasPrefix(" Dynamic tabs") })
         try tmux.waitForScreen { Self.bar($0).contains("Launcher") && $0.contains("Add a tab") }
         try tmux.click("Open notes", where: { $0.hasPrefix(" Open notes ") && !$0.contains("other") })
-        let added = try tmux.waitForScreen { $0.contains("Shopping list") && Self.bar($0).contains("Detail") }
+        let added = try tmux.waitForScreen { $0.contains("Shopping list") && Self.bar($0).contains("ℹ Shopping list") }
         #expect(T.lines(of: added).first?.hasSuffix("Workspace") == true, "the pushed container keeps the title bar:\n\(added)")
         #expect(T.lines(of: added).contains { $0.hasPrefix(" Started") && $0.hasSuffix(" 1") }, "\(added)")
         try tmux.send("1")
@@ -25,7 +25,8 @@ struct RunDynamicTabsTests {
         try tmux.click("Open notes (other page)")
         let reselected = try tmux.waitForScreen { $0.contains("Holiday plans") }
         #expect(T.lines(of: reselected).contains { $0.hasPrefix(" Started") && $0.hasSuffix(" 2") }, "\(reselected)")
-        #expect(Self.bar(reselected).components(separatedBy: "Detail").count == 2, "one Detail item:\n\(reselected)")
+        #expect(Self.bar(reselected).components(separatedBy: "ℹ").count == 2, "one detail item:\n\(reselected)")
+        #expect(Self.bar(reselected).contains("ℹ Holiday plans"), "the item follows the module's title:\n\(reselected)")
         try tmux.send("q")
         try tmux.waitFor("STATUS:0")
     }

@@ -50,6 +50,7 @@ final class ModuleControllerTests {
     @Test func setTitleAndBadgeReachTheTitleBarAndTheTabItem() {
         activate("title:Hello")
         #expect(host.screen.title == "Hello")
+        #expect(host.screen.tabBar?.items.map(\.title) == ["Hello", "Probe"])  // like UIKit's title
         activate("badge:3")
         #expect(host.screen.tabBar?.items.map(\.badge) == ["3", nil])
         activate("badge-clear")

@@ -118,7 +118,8 @@ struct TweetieModuleTests {
 
         #expect(host.apply(.activate("launch:0")))
         var screen = host.screen
-        #expect(screen.tabBar?.items.map(\.title) == ["Launcher", "Clock", "Counter", "Detail"])
+        // The detail module titles itself with its param; like UIKit's title, that names the tab item.
+        #expect(screen.tabBar?.items.map(\.title) == ["Launcher", "Clock", "Counter", "Shopping list"])
         #expect(screen.title == "Workspace")
         #expect(screen.tabBar?.items.map(\.isSelected) == [false, false, false, true])
         #expect(screen.content.nodes.contains(ViewNode.row(ViewRow(title: "Subject", detail: "Shopping list"))))
@@ -128,7 +129,7 @@ struct TweetieModuleTests {
         #expect(host.apply(.activate("launch:1")))
         screen = host.screen
         // The same tab (no fifth item), restarted with the new param (the detail sets its title to it).
-        #expect(screen.tabBar?.items.map(\.title) == ["Launcher", "Clock", "Counter", "Detail"])
+        #expect(screen.tabBar?.items.map(\.title) == ["Launcher", "Clock", "Counter", "Holiday plans"])
         #expect(screen.title == "Workspace")
         #expect(screen.tabBar?.items.map(\.isSelected) == [false, false, false, true])
         #expect(screen.content.nodes.contains(ViewNode.row(ViewRow(title: "Subject", detail: "Holiday plans"))))

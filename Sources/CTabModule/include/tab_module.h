@@ -128,7 +128,7 @@ typedef struct tab_bar_item {
 typedef struct tab_host_api {
     uint32_t struct_size; /* sizeof(tab_host_api) as the host built it */
 
-    /** Sets the title shown in the title bar (and the tab item when no descriptor title). Copied. */
+    /** Sets the title of the title bar and of the tab item, like UIKit's `title` (a layout's tab title still wins). Copied. */
     void (*set_title)(tab_host *host, const char *title);
     /** Sets the tab item's badge, shown verbatim; NULL hides it. Copied. */
     void (*set_badge)(tab_host *host, const char *badge);
