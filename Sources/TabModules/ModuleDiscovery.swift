@@ -57,9 +57,7 @@ public enum ModuleDiscovery {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            guard name.hasSuffix(".so"), name.count > 3, !name.hasPrefix(".") else { continue }
-            if let prefix = directory.namePrefix, !name.hasPrefix(prefix) { continue }
-            names.append(name)
+            if directory.isModuleFileName(name) { names.append(name) }
         }
         // Byte order, so the "first file wins" rule does not depend on the locale (compared in
         // place: copying both names into arrays per comparison dominated discovery).

@@ -76,8 +76,7 @@ public final class ModuleRuntime: ControllerFactory {
     func makeInstance(of module: LoadedModule, delegate: (any ModuleHostDelegate)?) throws(ModuleInstanceError)
         -> ModuleInstance
     {
-        let source = module.info.sourcePath
-        let directory = source.lastIndex(of: "/").map { String(source[..<$0]) } ?? "."
+        let directory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
         return try ModuleInstance(
             descriptor: module.descriptor, moduleName: module.name, owner: module, resourceDirectory: directory,
             ticks: ticks, delegate: delegate)

@@ -135,9 +135,9 @@ final class HostSession: ScreenSource {
     private func isModuleFile(_ path: String) -> Bool {
         guard let slash = path.lastIndex(of: "/") else { return false }
         let directory = String(path[..<slash])
-        let name = path[path.index(after: slash)...]
-        return directories.contains { $0.path == directory && name.hasPrefix($0.namePrefix ?? "") }
-            || !directories.contains { $0.path == directory }
+        let name = String(path[path.index(after: slash)...])
+        guard let watched = directories.first(where: { $0.path == directory }) else { return true }
+        return watched.isModuleFileName(name)
     }
 
     /// Shows `message` in the status line for a few seconds.
