@@ -41,10 +41,14 @@ let package = Package(
         .library(name: "TabKit", targets: ["TabKit"]),
         .library(name: "TabModules", targets: ["TabModules"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
+        .library(name: "TabHostClient", targets: ["TabHostClient"]),
+        .library(name: "TabHostCore", targets: ["TabHostCore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ] + examples.map(\.0),
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // The public module ABI: a header-only C target third parties compile against.
@@ -54,14 +58,33 @@ let package = Package(
         // Terminal and signal plumbing that must be async-signal-safe C.
         .target(name: "_CTerminalShims", cSettings: strictC),
         .target(name: "TabKit", swiftSettings: strict),
-        .target(name: "TabModules", dependencies: ["TabKit", "_CLtdl", "CTabModule"], swiftSettings: strict),
+        .target(
+            name: "TabModules",
+            dependencies: [
+                "TabKit", "_CLtdl", "CTabModule",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
+        // What a front end sees of a live session: the loop protocol and the session it attaches to.
+        .target(name: "TabHostClient", dependencies: ["TabKit"], swiftSettings: strict),
+        // The live session: model, module runtime, hot reload, ticks, state, log, on one loop thread.
+        .target(
+            name: "TabHostCore",
+            dependencies: [
+                "TabKit", "TabModules", "TabHostClient",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict),
-        .target(name: "TerminalUI", dependencies: ["TabKit", "_CTerminalShims"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
         .executableTarget(
             name: "tabhost",
             dependencies: [
-                "TabModules", "TerminalUI", "TabKit",
+                "TabModules", "TerminalUI", "TabKit", "TabHostClient", "TabHostCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
             plugins: ["EmbedModuleHeader"]),

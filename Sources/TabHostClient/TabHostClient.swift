@@ -1,0 +1,1 @@
+// The client interface of a live session (see docs/architecture.md).

@@ -1,0 +1,1 @@
+// The live session (see docs/architecture.md).
