@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "_CLtdl", cSettings: strictC, linkerSettings: [.linkedLibrary("ltdl")]),
         // Terminal and signal plumbing that must be async-signal-safe C.
         .target(name: "_CTerminalShims", cSettings: strictC),
+        // Descriptor plumbing for the host core (eventfd), close-on-exec always.
+        .target(name: "_CHostShims", cSettings: strictC),
         .target(name: "TabKit", swiftSettings: strict),
         .target(
             name: "TabModules",
@@ -67,7 +69,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         // What a front end sees of a live session: the loop protocol and the session it attaches to.
-        .target(name: "TabHostClient", dependencies: ["TabKit"], swiftSettings: strict),
+        .target(name: "TabHostClient", dependencies: ["TabKit", "_CHostShims"], swiftSettings: strict),
         // The live session: model, module runtime, hot reload, ticks, state, log, on one loop thread.
         .target(
             name: "TabHostCore",
@@ -97,7 +99,17 @@ let package = Package(
         .testTarget(name: "TabModulesTests", dependencies: ["TabModules", "TabKit"], swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TabKit"], swiftSettings: strict),
+        // Helpers every test target shares: temporary directories, fixture modules built with cc.
+        .target(name: "TabHostTestSupport", path: "Tests/TabHostTestSupport", swiftSettings: strict),
+        .testTarget(name: "TabHostClientTests", dependencies: ["TabHostClient", "TabKit"], swiftSettings: strict),
+        .testTarget(
+            name: "TabHostCoreTests",
+            dependencies: [
+                "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: [], swiftSettings: strict),
     ] + examples.map(\.1)

@@ -1,3 +1,4 @@
+import TabHostClient
 import TabKit
 import _CTerminalShims
 
@@ -7,33 +8,33 @@ import Glibc
 import Musl
 #endif
 
-/// The terminal front end: draws a `ScreenSource`'s screens, turns keys and clicks into its
-/// actions, redraws on resize, and restores the terminal however it ends.
+/// The terminal front end: a client of a live `ScreenSession`. It draws the session's screens,
+/// turns keys and clicks into the session's actions, redraws on resize, and restores the terminal
+/// however it ends. It holds no session wiring: the session publishes its screens, whoever changed them.
 ///
-/// Single-threaded: `run()` runs the event loop on the calling thread; everything else (the
-/// source's methods, callbacks registered on `loop`) is called from there.
+/// Runs on the session's loop thread: `run()` runs the session's loop on the calling thread.
 ///
 /// ```swift
-/// let app = try TerminalApp(source: model)            // throws TerminalError(.notATerminal)
-/// app.loop.watch(inotifyFD) { reloader.drain(); app.setNeedsDisplay() }
-/// app.loop.watch(wakeReadFD) { drainWakeups(); app.setNeedsDisplay() }
-/// app.loop.schedule(after: .seconds(1)) { model.tick(); app.setNeedsDisplay() }
-/// try app.run()                                       // returns after q / Ctrl-C; terminal restored
+/// let app = try TerminalApp(session: session)        // throws TerminalError(.notATerminal)
+/// try app.run()                                      // returns after q / Ctrl-C; terminal restored
 /// ```
 public final class TerminalApp {
-    /// The loop: register more descriptors (inotify, a wake-up pipe) and timers (ticks) on it.
-    public let loop: EventLoop
+    /// The session's loop, which `run()` runs.
+    public var loop: any EventLoop { session.loop }
     /// The terminal drawn on.
     public let terminal: Terminal
-    private let source: ScreenSource
+    private let session: any ScreenSession
     private let renderer: ScreenRenderer
     private var router = InputRouter()
     private var decoder = InputDecoder()
     private var differ = FrameDiffer()
     private var needsDisplay = true
     private var needsFullRepaint = true
-    private var escapeTimer: EventLoop.TimerID?
-    private var lastScreen: Screen?
+    private var escapeTimer: LoopTimerID?
+    /// The newest screen the session published (or returned after an action); nil before `run()`.
+    private var screen: Screen?
+    /// What the last frame showed: a frame is composed again only when one of these changed.
+    private var drawn: (screen: Screen, focus: Int?, scroll: Int, size: TerminalSize)?
     private var failure: TerminalError?
     private var isRunning = false
     /// Sizes of the frames written so far.
@@ -41,23 +42,19 @@ public final class TerminalApp {
     /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
     public var escapeTimeout: Duration = .milliseconds(30)
 
-    /// Creates an app drawing `source` on `terminal` (default: this process's terminal).
-    public init(source: ScreenSource, terminal: Terminal? = nil, loop: EventLoop = EventLoop(),
-                options: RenderOptions = .current) throws(TerminalError) {
-        self.source = source
+    /// Creates an app drawing `session` on `terminal` (default: this process's terminal).
+    /// Call on the session's loop thread.
+    public init(session: any ScreenSession, terminal: Terminal? = nil, options: RenderOptions = .current)
+        throws(TerminalError)
+    {
+        self.session = session
         if let terminal {
             self.terminal = terminal
         } else {
             self.terminal = try Terminal.open()
         }
-        self.loop = loop
         renderer = ScreenRenderer(options: options)
-        loop.atEndOfIteration { [weak self] in self?.drawIfNeeded() }
-    }
-
-    /// Asks for a redraw at the end of the current loop iteration (coalesced: one frame at most).
-    public func setNeedsDisplay() {
-        needsDisplay = true
+        session.loop.atEndOfIteration { [weak self] in self?.drawIfNeeded() }
     }
 
     /// Asks for a repaint of every cell at the end of the current loop iteration.
@@ -71,8 +68,8 @@ public final class TerminalApp {
         loop.stop()
     }
 
-    /// Takes over the terminal and runs until `q`, Ctrl-C, end of input or an error; the
-    /// terminal is restored before it returns or throws (signal and crash paths restore it too).
+    /// Takes over the terminal and runs the session's loop until `q`, Ctrl-C, end of input or an
+    /// error; the terminal is restored before it returns or throws (signal and crash paths restore it too).
     public func run() throws(TerminalError) {
         try terminal.enterFullScreen()
         defer { terminal.restore() }
@@ -86,15 +83,25 @@ public final class TerminalApp {
             tabhost_term_drain(winch)
             setNeedsFullRepaint()
         }
+        let subscription = session.subscribe { [unowned self] screen in
+            self.screen = screen
+            needsDisplay = true
+        }
+        screen = session.screen
         isRunning = true
         defer {
             isRunning = false
+            session.unsubscribe(subscription)
             loop.unwatch(ttyWatch)
             loop.unwatch(winchWatch)
         }
         needsDisplay = true
         needsFullRepaint = true
-        try loop.run()
+        do {
+            try loop.run()
+        } catch {
+            throw TerminalError(.eventLoop, error.description)
+        }
         if let failure { throw failure }
     }
 
@@ -124,16 +131,16 @@ public final class TerminalApp {
     /// Handles decoded events as if typed (also useful to drive the app from tests).
     public func handle(_ events: [InputEvent]) {
         for event in events {
-            let screen = lastScreen ?? source.currentScreen()
-            for command in router.handle(event, on: screen) {
+            let current = screen ?? session.screen
+            for command in router.handle(event, on: current) {
                 switch command {
                 case .perform(let action):
-                    source.perform(action)
+                    session.perform(action)
                     needsDisplay = true
                     // Later events of this read act on the screen the action produced.
-                    let next = source.currentScreen()
+                    let next = session.screen
                     router.prepare(for: next)
-                    lastScreen = next
+                    screen = next
                 case .redraw: needsDisplay = true
                 case .repaint: setNeedsFullRepaint()
                 case .quit: quit()
@@ -147,16 +154,20 @@ public final class TerminalApp {
         quit()
     }
 
-    /// Draws a frame if one was asked for: render, diff, one write.
+    /// Draws a frame if one was asked for and something it shows changed: compose, diff, one write.
     private func drawIfNeeded() {
-        guard isRunning, needsDisplay, failure == nil else { return }
+        guard isRunning, needsDisplay, failure == nil, let screen else { return }
         needsDisplay = false
         let size = terminal.size
-        let screen = source.currentScreen()
         router.prepare(for: screen)
+        if !needsFullRepaint, let drawn, drawn.screen == screen, drawn.focus == router.focus,
+            drawn.scroll == router.scroll, drawn.size == size
+        {
+            return  // the same screen at the same focus: nothing to compose or write
+        }
         let frame = renderer.render(screen, width: size.columns, height: size.rows, focus: router.focus, scroll: router.scroll)
         router.didRender(frame)
-        lastScreen = screen
+        drawn = (screen, router.focus, router.scroll, size)
         let bytes = differ.frame(frame.grid, full: needsFullRepaint)
         needsFullRepaint = false
         statistics.frames += 1

@@ -1,3 +1,4 @@
+import TabHostClient
 import TabKit
 import Testing
 import _CTerminalShims
@@ -8,13 +9,28 @@ import _CTerminalShims
 import Glibc
 #endif
 
-/// A small model for driving the app: two tabs, a list, a Back label; records every action.
-final class RecordingSource: ScreenSource {
+/// A small session for driving the app: two tabs, a list, a Back label; records every action and
+/// publishes its screen at the end of each loop iteration, as a live session does.
+final class RecordingSession: ScreenSession {
+    let loop: any EventLoop
+    private let publisher = ScreenPublisher()
     var actions: [ScreenAction] = []
     var selected = 0
     var ticks = 0
+    /// How many times a front end asked for the screen.
+    var screenReads = 0
 
-    func currentScreen() -> Screen {
+    init(loop: PollEventLoop = PollEventLoop()) {
+        self.loop = loop
+        loop.atEndOfIteration { [unowned self] in publisher.publish(current) }
+    }
+
+    var screen: Screen {
+        screenReads += 1
+        return current
+    }
+
+    var current: Screen {
         Screen(
             title: selected == 0 ? "Jack" : "Mentions", backLabel: "Accounts",
             content: ViewTree([
@@ -31,22 +47,30 @@ final class RecordingSource: ScreenSource {
         actions.append(action)
         if case .selectTab(let index) = action { selected = index }
     }
+
+    func subscribe(_ subscriber: @escaping (Screen) -> Void) -> ScreenSubscription {
+        publisher.subscribe(subscriber)
+    }
+
+    func unsubscribe(_ subscription: ScreenSubscription) {
+        publisher.unsubscribe(subscription)
+    }
 }
 
 /// The whole front end on a pseudo-terminal, in this process: keys in, frames out.
 @Suite(.serialized)
 struct TerminalAppTests {
-    func makeApp(_ source: RecordingSource, _ pty: PseudoTerminal) throws -> TerminalApp {
+    func makeApp(_ source: RecordingSession, _ pty: PseudoTerminal) throws -> TerminalApp {
         // Keys typed before raw mode would be echoed and line-buffered: start from raw.
         var ignored = termios()
         _ = tabhost_term_enter_raw(pty.device, &ignored)
-        return try TerminalApp(source: source, terminal: Terminal(input: pty.device, output: pty.device),
+        return try TerminalApp(session: source, terminal: Terminal(input: pty.device, output: pty.device),
                                options: RenderOptions(useColor: false))
     }
 
     @Test func keysBecomeActionsAndTheScreenShowsTheResult() throws {
         let pty = PseudoTerminal(columns: 40, rows: 12)
-        let source = RecordingSource()
+        let source = RecordingSession()
         let app = try makeApp(source, pty)
         pty.type(Array("\u{1B}[B\r2\u{1B}[<0;2;1Mq".utf8))
         try app.run()
@@ -55,7 +79,7 @@ struct TerminalAppTests {
         let output = pty.readAll()
         screen.apply(output)
         let expected = ScreenRenderer(options: RenderOptions(useColor: false))
-            .render(source.currentScreen(), width: 40, height: 12, focus: 0).grid
+            .render(source.current, width: 40, height: 12, focus: 0).grid
         #expect(screen.grid.text == expected.text)
         let text = String(decoding: output, as: UTF8.self)
         #expect(text.hasPrefix(Terminal.setupSequence))
@@ -66,14 +90,11 @@ struct TerminalAppTests {
 
     @Test func loneEscapeGoesBackAfterTheTimeoutAndTicksRedraw() throws {
         let pty = PseudoTerminal(columns: 40, rows: 12)
-        let source = RecordingSource()
+        let source = RecordingSession()
         let app = try makeApp(source, pty)
         pty.type([0x1B])
-        // A module tick: the model changes, the caller asks for a redraw; then quit by key.
-        app.loop.schedule(after: .milliseconds(100)) {
-            source.ticks = 5
-            app.setNeedsDisplay()
-        }
+        // A module tick: the model changes and the session publishes it; then quit by key.
+        app.loop.schedule(after: .milliseconds(100)) { source.ticks = 5 }
         app.loop.schedule(after: .milliseconds(200)) { pty.type(Array("q".utf8)) }
         try app.run()
         #expect(source.actions == [.back])
@@ -81,12 +102,13 @@ struct TerminalAppTests {
         screen.apply(pty.readAll())
         #expect(screen.grid.text.contains("ticks 5"))
         #expect(app.statistics.fullRepaints == 1)
-        #expect(app.statistics.frames == 3)
+        // The first frame and the tick's; Back changed nothing this session shows, so no frame.
+        #expect(app.statistics.frames == 2)
     }
 
     @Test func resizeRepaintsAtTheNewSizeAndCtrlLRepaints() throws {
         let pty = PseudoTerminal(columns: 40, rows: 12)
-        let source = RecordingSource()
+        let source = RecordingSession()
         let app = try makeApp(source, pty)
         app.loop.schedule(after: .milliseconds(50)) {
             _ = tabhost_term_set_size(pty.controller, 60, 10)
@@ -104,7 +126,32 @@ struct TerminalAppTests {
         for index in 0...(output.count - clear.count) where Array(output[index..<(index + clear.count)]) == clear { start = index }
         screen.apply(Array(output[start...]))
         let expected = ScreenRenderer(options: RenderOptions(useColor: false))
-            .render(source.currentScreen(), width: 60, height: 10, focus: 0).grid
+            .render(source.current, width: 60, height: 10, focus: 0).grid
         #expect(screen.grid.text == expected.text)
+    }
+
+    @Test func focusMovesRedrawWithoutAskingTheSessionAgain() throws {
+        let pty = PseudoTerminal(columns: 40, rows: 12)
+        let source = RecordingSession()
+        let app = try makeApp(source, pty)
+        pty.type(Array("\u{1B}[B".utf8))
+        app.loop.schedule(after: .milliseconds(100)) { pty.type(Array("\u{1B}[A".utf8)) }
+        app.loop.schedule(after: .milliseconds(200)) { pty.type(Array("q".utf8)) }
+        try app.run()
+        #expect(source.actions.isEmpty)
+        #expect(source.screenReads == 1)  // at start only: focus moves use the screen it has
+        #expect(app.statistics.frames == 3)  // the first frame and one per focus move
+    }
+
+    @Test func anUnchangedScreenIsNotComposedAgain() throws {
+        let pty = PseudoTerminal(columns: 40, rows: 12)
+        let source = RecordingSession()
+        let app = try makeApp(source, pty)
+        // Publishes the same screen (nothing changed): no frame. Then a real change: one frame.
+        app.loop.schedule(after: .milliseconds(50)) { source.ticks = 0 }
+        app.loop.schedule(after: .milliseconds(100)) { source.ticks = 1 }
+        app.loop.schedule(after: .milliseconds(200)) { pty.type(Array("q".utf8)) }
+        try app.run()
+        #expect(app.statistics.frames == 2)
     }
 }

@@ -20,6 +20,8 @@ public final class ContainerHost {
     public var needsRender = true
     /// True once `start()` showed the root.
     public private(set) var isStarted = false
+    /// The thread this model belongs to once a session binds it (checked in debug builds).
+    public let confinement = ThreadConfinement()
 
     /// Creates a host for `root`.
     public init(root: any Controller, factory: (any ControllerFactory)? = nil) {

@@ -22,8 +22,7 @@ struct InspectCommand: ParsableCommand {
     @Option(name: .customLong("modules"), parsing: .upToNextOption, help: "Directories to find a module NAME in.")
     var modules: [String] = []
 
-    @Flag(help: "Accept module files or directories writable by group or others.")
-    var allowInsecurePermissions = false
+    @OptionGroup var loading: ModuleLoadingOptions
 
     /// True when `target` names a file rather than a module.
     var targetIsFile: Bool { target.contains("/") || target.hasSuffix(".so") }
@@ -39,10 +38,10 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loading = try CommandModules(allowInsecurePermissions: allowInsecurePermissions)
-        let cache = loading.cache
+        let loaded = try loading.commandModules()
+        let cache = loaded.cache
         defer { cache.removeAll() }
-        let registry = loading.registry
+        let registry = loaded.registry
         var report: InspectReport
         if targetIsFile {
             do {

@@ -16,14 +16,13 @@ struct ListCommand: ParsableCommand {
     @Argument(help: "Directories to list (not recursive).")
     var directories: [String] = []
 
-    @Flag(help: "Accept module files or directories writable by group or others.")
-    var allowInsecurePermissions = false
+    @OptionGroup var loading: ModuleLoadingOptions
 
     func run() throws {
-        let loading = try CommandModules(allowInsecurePermissions: allowInsecurePermissions)
-        let cache = loading.cache
+        let loaded = try loading.commandModules()
+        let cache = loaded.cache
         defer { cache.removeAll() }
-        let registry = loading.registry
+        let registry = loaded.registry
         let searched = ModuleSearchPath.directories(directories)
         let entries = registry.load(directories: searched)
         let fileEntries = entries.filter { !$0.isDirectory }

@@ -1,14 +1,16 @@
 import Testing
 
-@testable import TerminalUI
+import Foundation
+import Synchronization
+import TabHostClient
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-struct EventLoopTests {
+struct PollEventLoopTests {
     @Test func timersFireInDeadlineOrderAndCanBeCancelled() throws {
-        let loop = EventLoop()
+        let loop = PollEventLoop()
         var order: [String] = []
         let start = ContinuousClock.now
         loop.schedule(after: .milliseconds(40)) { order.append("40") }
@@ -31,7 +33,7 @@ struct EventLoopTests {
             close(fds[0])
             close(fds[1])
         }
-        let loop = EventLoop()
+        let loop = PollEventLoop()
         var received: [UInt8] = []
         var iterations = 0
         loop.atEndOfIteration { iterations += 1 }
@@ -59,7 +61,7 @@ struct EventLoopTests {
             close(fds[0])
             close(fds[1])
         }
-        let loop = EventLoop()
+        let loop = PollEventLoop()
         var calls = 0
         let id = loop.watch(fds[0]) { calls += 1 }
         loop.unwatch(id)
@@ -67,5 +69,54 @@ struct EventLoopTests {
         _ = write(fds[1], &byte, 1)
         try loop.runOnce(timeout: .milliseconds(20))
         #expect(calls == 0)
+    }
+
+    @Test func workPostedFromOtherThreadsRunsOnTheLoopThreadInOrder() throws {
+        let loop = PollEventLoop()
+        let seen = Mutex<[Int]>([])
+        let onLoop = Mutex<[Bool]>([])
+        let poster = Thread {
+            for value in 1...100 {
+                loop.execute {
+                    seen.withLock { $0.append(value) }
+                    onLoop.withLock { $0.append(loop.inEventLoop) }
+                    if value == 100 { loop.stop() }
+                }
+            }
+        }
+        // A timer far away: only the posted work can wake the loop in time.
+        loop.schedule(after: .seconds(30)) { loop.stop() }
+        poster.start()
+        let start = ContinuousClock.now
+        try loop.run()
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(seen.withLock { $0 } == Array(1...100))
+        #expect(onLoop.withLock { $0 }.allSatisfy { $0 })
+    }
+
+    @Test func stopFromAnotherThreadWakesAWaitingLoop() throws {
+        let loop = PollEventLoop()
+        let stopper = Thread {
+            usleep(50_000)
+            loop.stop()
+        }
+        loop.schedule(after: .seconds(30)) {}
+        stopper.start()
+        let start = ContinuousClock.now
+        try loop.run()
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func inEventLoopIsTrueOnlyOnTheThreadThatRuns() throws {
+        let loop = PollEventLoop()
+        #expect(loop.inEventLoop)  // the creating thread owns it until run()
+        let fromOther = Mutex<Bool?>(nil)
+        let other = Thread {
+            fromOther.withLock { $0 = loop.inEventLoop }
+            loop.stop()
+        }
+        other.start()
+        try loop.run()
+        #expect(fromOther.withLock { $0 } == false)
     }
 }

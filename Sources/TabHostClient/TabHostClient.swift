@@ -1,1 +1,0 @@
-// The client interface of a live session (see docs/architecture.md).

@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+import TabHostClient
+import TabKit
+import TabModules
+
+extension HostSession {
+    /// Everything `open` made, for the front end that runs the session.
+    public struct Opened {
+        /// The session, not started yet (attach front ends, then `start()`).
+        public let session: HostSession
+        /// The private module cache; remove it when the session ends.
+        public let cache: ModuleCache
+        /// The log file the session writes.
+        public let logFile: HostLogFile
+        /// One line each for standard error: refused module files, a log that cannot be opened, a
+        /// state file that cannot be restored. The session goes on regardless.
+        public let warnings: [String]
+    }
+
+    /// Opens a session as every front end does: loads the modules, reads the layout, opens the log,
+    /// restores the saved state, watches the directories. Call on the thread that will run the loop.
+    /// Throws for what leaves nothing to show (no cache, a bad layout).
+    public static func open(_ configuration: SessionConfiguration, loop: any EventLoop = PollEventLoop())
+        throws(SessionSetupError) -> Opened
+    {
+        let cache: ModuleCache
+        do {
+            cache = try ModuleCache()
+        } catch {
+            throw SessionSetupError(.moduleCache, error.description)
+        }
+        let options = ModuleLoadOptions(allowInsecurePermissions: configuration.allowInsecurePermissions)
+        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        registry.load(directories: configuration.directories)
+        var warnings = registry.errors.map(\.description)
+
+        let layout: Layout
+        do {
+            let text = try String(contentsOfFile: configuration.layoutPath, encoding: .utf8)
+            layout = try Layout.parse(
+                text, file: configuration.layoutPath, knownModules: Set(registry.modules.map(\.name)))
+        } catch let error as TabKitError {
+            cache.removeAll()
+            throw SessionSetupError(.layout, error.description)
+        } catch {
+            cache.removeAll()
+            throw SessionSetupError(
+                .layout,
+                "\(configuration.layoutPath): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE")
+        }
+
+        let logFile = HostLogFile(path: configuration.logPath)
+        if let failure = logFile.openFailure { warnings.append(failure) }
+        let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
+
+        let runtime = ModuleRuntime(registry: registry)
+        // Before the model exists: building the layout creates the root's modules, and what their
+        // `create` logs must reach the file.
+        runtime.logHandler = { level, module, message in
+            logger.log(level: level.loggerLevel, "\(message)", metadata: [FileLogHandler.moduleKey: "\(module)"])
+        }
+        let host = ContainerHost(layout: layout, factory: runtime)
+        let stateFile = configuration.statePath.map(StateFile.init(path:))
+        if let stateFile, let data = stateFile.load() {
+            do {
+                for problem in try host.restore(from: data) { logger.warning("restore: \(problem)") }
+            } catch {
+                warnings.append("\(stateFile.path): cannot restore (\(error)); starting from the layout")
+            }
+        }
+        let session: HostSession
+        do {
+            session = try HostSession(
+                host: host, runtime: runtime, directories: configuration.directories, watch: configuration.watch,
+                logger: logger, loop: loop)
+        } catch {
+            cache.removeAll()
+            throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
+        }
+        session.stateFile = stateFile
+        // The status line sends the user to the log for refusals, so they must be there too.
+        session.reportStartupRefusals(registry.errors, logPath: logFile.path)
+        return Opened(session: session, cache: cache, logFile: logFile, warnings: warnings)
+    }
+}

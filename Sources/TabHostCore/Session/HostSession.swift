@@ -1,0 +1,210 @@
+import Foundation
+import Logging
+import TabHostClient
+import TabKit
+import TabModules
+
+/// One live host: the model, the module runtime, hot reload, ticks, state saving, the status line
+/// and the log, on one loop thread. Front ends (the terminal, a browser) attach to it as
+/// `ScreenSession` clients; none of them holds any of this wiring.
+///
+/// Every module call and every model mutation happens on the loop's thread (checked in debug
+/// builds); modules' own threads reach it only through the tick scheduler's wake-up descriptor,
+/// front ends on other threads through `loop.execute`.
+public final class HostSession: ScreenSession {
+    /// The container model.
+    public let host: ContainerHost
+    /// Makes and tracks the module-backed controllers.
+    public let runtime: ModuleRuntime
+    /// Applies module file changes to the running host.
+    public let reloader: HotReloader
+    /// Where the session's reports and the modules' log lines go.
+    public let logger: Logger
+    /// The loop every call runs on.
+    public let loop: any EventLoop
+    /// Where `--state` goes; saved shortly after each action, and by `saveState()` on quit.
+    public var stateFile: StateFile?
+    /// How long a status message stays on screen.
+    public var statusDuration: Duration = .seconds(5)
+
+    private let watcher: DirectoryWatcher?
+    private let directories: [ModuleDirectory]
+    private let publisher = ScreenPublisher()
+    private var tickTimer: LoopTimerID?
+    private var watchTimer: LoopTimerID?
+    private var statusTimer: LoopTimerID?
+    private var stateTimer: LoopTimerID?
+    private var stateFailureLogged = false
+    private var isStarted = false
+
+    /// A session over `host`, whose modules `runtime` makes, watching `directories` when `watch`.
+    /// Call on the thread that will run `loop`. A directory that cannot be watched is logged.
+    public init(
+        host: ContainerHost, runtime: ModuleRuntime, directories: [ModuleDirectory], watch: Bool, logger: Logger,
+        loop: any EventLoop = PollEventLoop()
+    ) throws {
+        self.host = host
+        self.runtime = runtime
+        self.directories = directories
+        self.logger = logger
+        self.loop = loop
+        reloader = HotReloader(runtime: runtime, host: host)
+        reloader.directories = directories
+        if watch {
+            let watcher = try DirectoryWatcher()
+            for directory in directories {
+                do {
+                    try watcher.watch(directory: directory.path)
+                } catch {
+                    logger.error("watch: \(error)")
+                }
+            }
+            self.watcher = watcher
+            // Refused reloads are published for `tabhost inspect` in another terminal.
+            reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.cache.directory)
+        } else {
+            watcher = nil
+        }
+    }
+
+    /// Shows the root and starts serving: binds the model to this (the loop) thread, watches the
+    /// tick and inotify descriptors, publishes screens at the end of each loop iteration. Idempotent.
+    public func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        host.confinement.bind()
+        host.start()
+        loop.watch(runtime.ticks.wakeFileDescriptor) { [weak self] in self?.pumpTicks() }
+        if let watcher {
+            loop.watch(watcher.fileDescriptor) { [weak self] in self?.pumpWatcher(readable: true) }
+        }
+        loop.atEndOfIteration { [weak self] in self?.publishIfChanged() }
+    }
+
+    // MARK: ScreenSession
+
+    /// The screen as it is now (computed from the model's caches: nothing renders unless invalidated).
+    public var screen: Screen {
+        loop.preconditionInEventLoop()
+        return host.screen
+    }
+
+    /// Applies a front end's action and schedules a state save.
+    public func perform(_ action: ScreenAction) {
+        loop.preconditionInEventLoop()
+        _ = host.apply(action)
+        scheduleStateSave()
+    }
+
+    /// Adds a front end's subscriber.
+    @discardableResult
+    public func subscribe(_ subscriber: @escaping (Screen) -> Void) -> ScreenSubscription {
+        loop.preconditionInEventLoop()
+        return publisher.subscribe(subscriber)
+    }
+
+    /// Removes a front end's subscriber.
+    public func unsubscribe(_ subscription: ScreenSubscription) {
+        loop.preconditionInEventLoop()
+        publisher.unsubscribe(subscription)
+    }
+
+    private func publishIfChanged() {
+        guard publisher.hasSubscribers, host.needsRender else { return }
+        let screen = host.screen
+        host.needsRender = false
+        publisher.publish(screen)
+    }
+
+    // MARK: Reports
+
+    /// Logs each refusal found at start and says how many there were in the status line.
+    public func reportStartupRefusals(_ refusals: [ModuleError], logPath: String) {
+        for error in refusals { logger.error("\(error.description)") }
+        if !refusals.isEmpty {
+            showStatus("\(refusals.count) module file(s) refused: see `tabhost list` or \(logPath)")
+        }
+    }
+
+    /// Shows `message` in the status line for `statusDuration`.
+    public func showStatus(_ message: String) {
+        host.status = message
+        host.invalidate()
+        if let statusTimer { loop.cancel(statusTimer) }
+        statusTimer = loop.schedule(after: statusDuration) { [weak self] in
+            guard let self else { return }
+            host.status = nil
+            statusTimer = nil
+            host.invalidate()
+        }
+    }
+
+    // MARK: State
+
+    /// Coalesces saves: one write half a second after the last action.
+    private func scheduleStateSave() {
+        guard stateFile != nil else { return }
+        if let stateTimer { loop.cancel(stateTimer) }
+        stateTimer = loop.schedule(after: .milliseconds(500)) { [weak self] in
+            self?.stateTimer = nil
+            self?.saveState()
+        }
+    }
+
+    /// Writes the state file now; a failure is logged once and returned.
+    @discardableResult
+    public func saveState() -> String? {
+        guard let stateFile else { return nil }
+        let failure = stateFile.save(host.saveRestoration())
+        if let failure, !stateFailureLogged {
+            stateFailureLogged = true
+            logger.error("\(failure)")
+        }
+        return failure
+    }
+
+    // MARK: Ticks and file events
+
+    private func pumpTicks() {
+        runtime.deliverDueTicks()
+        if let tickTimer { loop.cancel(tickTimer) }
+        tickTimer = nil
+        if let next = runtime.ticks.nextDeadline {
+            tickTimer = loop.schedule(after: max(.zero, next - .now)) { [weak self] in
+                self?.tickTimer = nil
+                self?.pumpTicks()
+            }
+        }
+    }
+
+    private func pumpWatcher(readable: Bool) {
+        guard let watcher else { return }
+        let events = readable ? watcher.drain() : watcher.poll()
+        for event in events where isModuleFile(event.path) {
+            for report in reloader.apply(event) {
+                logger.info("\(report.message)")
+                // The status line is one row: the file's name is enough there (the log and
+                // `tabhost inspect` keep the full path), so the reason itself stays visible.
+                let name = report.file.split(separator: "/").last.map(String.init) ?? report.file
+                showStatus(report.message.replacingOccurrences(of: report.file, with: name))
+            }
+        }
+        if let watchTimer { loop.cancel(watchTimer) }
+        watchTimer = nil
+        if let next = watcher.nextDeadline {
+            watchTimer = loop.schedule(after: max(.zero, next - .now)) { [weak self] in
+                self?.watchTimer = nil
+                self?.pumpWatcher(readable: false)
+            }
+        }
+    }
+
+    /// Only files the module directories would load: the build directory holds other libraries.
+    private func isModuleFile(_ path: String) -> Bool {
+        guard let slash = path.lastIndex(of: "/") else { return false }
+        let directory = String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
+        guard let watched = directories.first(where: { $0.path == directory }) else { return true }
+        return watched.isModuleFileName(name)
+    }
+}

@@ -1,0 +1,30 @@
+import TabModules
+
+/// What a live session is made of, as a command's options give it: the same for every front end.
+public struct SessionConfiguration: Sendable {
+    /// The module directories, in search order.
+    public var directories: [ModuleDirectory]
+    /// The layout file.
+    public var layoutPath: String
+    /// Where the selection and stacks are restored from and saved to; nil for none.
+    public var statePath: String?
+    /// The log file.
+    public var logPath: String
+    /// Whether module directories are watched for hot reload.
+    public var watch: Bool
+    /// Whether module files and directories writable by group or others are accepted.
+    public var allowInsecurePermissions: Bool
+
+    /// A configuration; the log defaults to `HostLogFile.defaultPath`.
+    public init(
+        directories: [ModuleDirectory], layoutPath: String, statePath: String? = nil,
+        logPath: String = HostLogFile.defaultPath, watch: Bool = true, allowInsecurePermissions: Bool = false
+    ) {
+        self.directories = directories
+        self.layoutPath = layoutPath
+        self.statePath = statePath
+        self.logPath = logPath
+        self.watch = watch
+        self.allowInsecurePermissions = allowInsecurePermissions
+    }
+}

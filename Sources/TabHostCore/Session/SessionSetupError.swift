@@ -1,0 +1,26 @@
+/// Why a session could not be opened: one line naming the file, the reason and what to do.
+public struct SessionSetupError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// What kind of failure this is; compare against the static members.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+        /// The private module cache could not be made.
+        public static let moduleCache = Code(name: "moduleCache")
+        /// The layout file is missing, unreadable or invalid.
+        public static let layout = Code(name: "layout")
+        /// The directory watcher could not be made.
+        public static let watcher = Code(name: "watcher")
+        /// The code's name.
+        public var description: String { name }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// One line: file, reason, what to do.
+    public let description: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ description: String) {
+        self.code = code
+        self.description = description
+    }
+}

@@ -1,1 +1,0 @@
-// The live session (see docs/architecture.md).

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import TabHostCore
+import TabModules
+
+/// The options of every command that opens a live session (`run`, and later front ends).
+struct SessionOptions: ParsableArguments {
+    @Option(name: .customLong("modules"), parsing: .upToNextOption, help: "Module directories (not recursive).")
+    var modules: [String] = []
+
+    @Option(help: "A layout file (JSON); default: the demo layout.")
+    var layout: String?
+
+    @Option(help: "Restore the selection and stacks from FILE at start and save them there on quit.")
+    var state: String?
+
+    @Option(help: "Where module log lines and reload reports go; default $XDG_STATE_HOME/tabhost/tabhost.log.")
+    var log: String?
+
+    @Flag(help: "Do not watch the module directories (no hot reload).")
+    var noWatch = false
+
+    @OptionGroup var loading: ModuleLoadingOptions
+
+    /// The session these options describe.
+    var configuration: SessionConfiguration {
+        SessionConfiguration(
+            directories: ModuleSearchPath.directories(modules), layoutPath: layout ?? Self.demoLayoutPath,
+            statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
+            allowInsecurePermissions: loading.allowInsecurePermissions)
+    }
+
+    /// `Layouts/demo.json` of the checkout this binary was built from.
+    static var demoLayoutPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts/demo.json").path
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+import TabHostClient
+import TabHostCore
+import TabKit
+import Testing
+
+@Suite(.serialized)
+struct HostSessionTests {
+    @Test func anActivationWhoseEventInvalidatesOnceRendersTheModuleOnce() throws {
+        let harness = try SessionHarness()
+        defer { harness.remove() }
+        let session = harness.session
+        #expect(SessionHarness.text(of: session.screen) == "renders 1 taps 0 ticks 0")
+        session.perform(.activate("tap"))
+        #expect(SessionHarness.text(of: session.screen) == "renders 2 taps 1 ticks 0")
+        // Asking again without a change renders nothing.
+        #expect(SessionHarness.text(of: session.screen) == "renders 2 taps 1 ticks 0")
+    }
+
+    @Test func everyFrontEndSeesWhatAnyOfThemDid() throws {
+        let harness = try SessionHarness()
+        defer { harness.remove() }
+        let session = harness.session
+        var terminal: [String?] = []
+        var browser: [String?] = []
+        session.subscribe { terminal.append(SessionHarness.text(of: $0)) }
+        session.subscribe { browser.append(SessionHarness.text(of: $0)) }
+        try harness.loop.runOnce(timeout: .zero)
+        session.perform(.activate("tap"))  // one front end acts
+        try harness.loop.runOnce(timeout: .zero)
+        #expect(terminal == ["renders 1 taps 0 ticks 0", "renders 2 taps 1 ticks 0"])
+        #expect(browser == terminal)
+        // An iteration with no change publishes nothing.
+        try harness.loop.runOnce(timeout: .zero)
+        #expect(terminal.count == 2)
+    }
+
+    @Test func actionsPostedFromAnotherThreadRunOnTheLoop() throws {
+        let harness = try SessionHarness()
+        defer { harness.remove() }
+        let handle = ScreenSessionHandle(harness.session)
+        var seen: [String?] = []
+        harness.session.subscribe { seen.append(SessionHarness.text(of: $0)) }
+        let poster = Thread {
+            handle.perform(.activate("tap"))
+            handle.perform(.activate("tap"))
+        }
+        poster.start()
+        try harness.run(until: { seen.last == "renders 2 taps 2 ticks 0" })
+        #expect(seen.last == "renders 2 taps 2 ticks 0")
+    }
+
+    @Test func aTickScheduledFromTheModulesOwnThreadIsDeliveredAndPublished() throws {
+        let harness = try SessionHarness(root: #"{"stack": {"module": "counting", "param": "thread"}}"#)
+        defer { harness.remove() }
+        var seen: [String?] = []
+        harness.session.subscribe { seen.append(SessionHarness.text(of: $0)) }
+        try harness.run(until: { seen.last??.hasSuffix("ticks 1") == true })
+        #expect(seen.last??.hasSuffix("taps 0 ticks 1") == true, "\(seen)")
+    }
+
+    @Test func moduleLinesAndHostReportsGoToTheLogFile() throws {
+        let harness = try SessionHarness(extraFiles: ["broken.so": "not an ELF file"])
+        defer { harness.remove() }
+        _ = harness.session.screen  // the module is created when first shown
+        let log = try String(contentsOfFile: harness.logPath, encoding: .utf8)
+        let lines = log.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix(" [counting] info: hello from create") }, "\(log)")
+        #expect(lines.contains { $0.contains("broken.so: ") && !$0.contains("[") }, "\(log)")
+        #expect(harness.opened.warnings.contains { $0.contains("broken.so") })
+        #expect(harness.session.screen.status?.contains("1 module file(s) refused") == true)
+    }
+
+    @Test func aBadLayoutIsOneLineNamingTheFile() throws {
+        let harness = try SessionHarness()
+        defer { harness.remove() }
+        let layout = try harness.directory.write("bad.json", text: #"{"root": {"stack": {"module": "nosuch"}}}"#)
+        let configuration = SessionConfiguration(
+            directories: [.init(harness.directory.file("modules"))], layoutPath: layout,
+            logPath: harness.logPath, watch: false)
+        #expect {
+            _ = try HostSession.open(configuration)
+        } throws: { error in
+            guard let error = error as? SessionSetupError else { return false }
+            return error.code == .layout && error.description.hasPrefix(layout + ":") && !error.description.contains("\n")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TabHostClient
+import TabHostCore
+import TabHostTestSupport
+import TabKit
+
+/// A live session over the counting module in a temporary directory, with its own loop and log.
+final class SessionHarness {
+    let directory: TemporaryModuleDirectory
+    let loop = PollEventLoop()
+    let opened: HostSession.Opened
+    var session: HostSession { opened.session }
+    var logPath: String { directory.file("host.log") }
+
+    /// `root` is the layout's root node as JSON text.
+    init(root: String = #"{"stack": {"module": "counting"}}"#, extraFiles: [String: String] = [:]) throws {
+        directory = try TemporaryModuleDirectory()
+        let modules = directory.file("modules")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+        _ = chmod(modules, 0o755)
+        let built = try directory.compileModule("counting.so", source: CountingModule.source, flags: ["-pthread"])
+        try FileManager.default.moveItem(atPath: built, toPath: modules + "/counting.so")
+        for (name, text) in extraFiles { try text.write(toFile: modules + "/" + name, atomically: true, encoding: .utf8) }
+        let layout = try directory.write("layout.json", text: #"{"root": \#(root)}"#)
+        let configuration = SessionConfiguration(
+            directories: [.init(modules)], layoutPath: layout, logPath: directory.file("host.log"), watch: false)
+        opened = try HostSession.open(configuration, loop: loop)
+        session.start()
+    }
+
+    /// Runs loop iterations until `done` or `timeout`.
+    func run(until done: () -> Bool, timeout: Duration = .seconds(5)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while !done() && ContinuousClock.now < deadline {
+            try loop.runOnce(timeout: .milliseconds(20))
+        }
+    }
+
+    /// The first text node of a screen's content.
+    static func text(of screen: Screen) -> String? {
+        for node in screen.content.nodes { if case .text(let text) = node { return text } }
+        return nil
+    }
+
+    func remove() {
+        opened.cache.removeAll()
+        directory.remove()
+    }
+}
