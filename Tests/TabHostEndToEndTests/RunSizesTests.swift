@@ -27,6 +27,8 @@ struct RunSizesTests {
         try tmux.waitFor("STATUS:0")
     }
 
+    /// The nearest thing to rotation (rule 43 of docs/container-rules.md, not implemented): only the
+    /// front end lays the screen out again.
     @Test func aResizeRepaintsAtTheNewSize() throws {
         let scratch = try R.makeScratch()
         defer { R.remove(scratch) }

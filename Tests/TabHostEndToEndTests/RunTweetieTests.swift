@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The Tweetie flow of the demo layout, walked in a real terminal (tmux, 100×30) with keys and with the mouse.
+/// The Tweetie flow of the demo layout, walked in a real terminal (tmux, 100×30) with keys and with the mouse:
+/// rules 37 and 40 of docs/container-rules.md.
 @Suite(.timeLimit(.minutes(2)))
 struct RunTweetieTests {
     typealias R = RunSupport

@@ -1,7 +1,7 @@
 import TabKit
 import Testing
 
-/// Reordering: rules 25, 26.
+/// Reordering: rules 25, 26 of docs/container-rules.md.
 struct CustomizingRulesTests {
     @Test func rule26DelegateOrderAndTheNewOrderAfterwards() {
         let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
@@ -45,6 +45,7 @@ struct CustomizingRulesTests {
         #expect(f.tabs.tabs.map(\.name) == ["B", "A", "C"])
     }
 
+    /// Rule 26 through `ScreenAction.moveTab`.
     @Test func theFrontEndsMoveActionIsOneCustomizingSessionOnTheVisibleBar() {
         let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
         #expect(f.host.apply(.moveTab(from: 0, to: 1)))
@@ -57,6 +58,7 @@ struct CustomizingRulesTests {
         #expect(f.bar == ["B", "A*", "More"])
     }
 
+    /// Rules 23 and 25: the More slot never moves.
     @Test(arguments: [(0, 2), (2, 1), (0, 9), (-1, 0)])
     func moveActionsTouchingMoreOrOutsideTheBarChangeNothing(from: Int, to: Int) {
         let f = TabFixture(["A", "B", "C", "D", "E"], capacity: 3)
@@ -65,6 +67,7 @@ struct CustomizingRulesTests {
         #expect(f.bar == ["A*", "B", "More"])
     }
 
+    /// Rule 25.
     @Test func aFixedTabIsNotMovedByTheFrontEnd() {
         let f = TabFixture(["A", "B"])
         f.tabs.tabs[1].isCustomizable = false

@@ -1,7 +1,8 @@
 import TabKit
 import Testing
 
-/// The host: the strict cycle (rule 5), modals on modals, new modules, pushing twice, render requests.
+/// The host: the strict cycle (rule 5 of docs/container-rules.md), modals on modals, new modules, pushing twice,
+/// render requests.
 struct HostTests {
     @Test func rule5CallsThatWouldBreakTheCycleAreNeverSent() {
         let f = TabFixture(["A", "B"])
@@ -54,6 +55,7 @@ struct HostTests {
         #expect(hidden.context.appearance == .disappeared)
     }
 
+    /// Rule 3 within one parent.
     @Test func pushingAControllerAlreadyInTheStackMovesItToTheTop() {
         let log = Log()
         let a = Rec("A", log)
@@ -65,6 +67,7 @@ struct HostTests {
         #expect(nav.stack.map { ($0 as? Rec)?.name } == ["A", "C", "B"])
     }
 
+    /// Rule 30: where `addTab` puts a new tab.
     @Test func newModulesGoToTheContainerThatAcceptsThemEvenWhenItIsNotVisible() throws {
         let log = Log()
         let modules: Set<String> = ["home", "clock"]
@@ -83,6 +86,7 @@ struct HostTests {
         #expect(log.appearance() == ["home.willDisappear", "clock.loaded", "clock.willAppear", "home.didDisappear", "clock.didAppear"])
     }
 
+    /// A bad slot changes nothing (rule 16), so it asks for no frame either.
     @Test func appliedActionsAndInvalidateAskForANewFrame() {
         let f = TabFixture(["A", "B"])
         f.host.needsRender = false
@@ -95,6 +99,7 @@ struct HostTests {
         #expect(f.host.needsRender)
     }
 
+    /// Rule 12: a modal made by module name.
     @Test func presentingAModuleByNameStartsItAndAStatusLineIsShown() throws {
         let f = TabFixture(["A"])
         f.host.factory = TableFactory(f.log, modules: ["compose"])

@@ -21,6 +21,7 @@ struct LayoutTests {
         }
         """
 
+    /// `popsToRootOnReselect` is rule 19's switch, `customizable` rule 25's flag.
     @Test func aValidLayoutParsesToItsModel() throws {
         let layout = try Layout.parse(Self.tweetie, knownModules: Self.known)
         #expect(layout.root == .stack(.module(LayoutModule(module: "accounts", param: "all"))))
@@ -54,6 +55,7 @@ struct LayoutTests {
         #expect(host.screen.tabBar?.custom != nil)
     }
 
+    /// Rule 33; a tab not yet created takes its item from the factory (rule 32).
     @Test func aRootTabContainerKeepsItsTabsLazy() throws {
         let log = Log()
         let text = #"{"root": {"tabs": [{"name": "a", "module": "accounts"}, {"name": "f", "module": "favourites", "param": "x"}]}}"#

@@ -1,7 +1,7 @@
 import TabKit
 import Testing
 
-/// More overflow: rules 21, 24, 27, 31 (More list badges).
+/// More overflow: rules 15, 21, 24, 27 of docs/container-rules.md (and 31 for More list badges).
 struct MoreRulesTests {
     @Test(arguments: [
         (5, 5, ["A*", "B", "C", "D", "E"]),

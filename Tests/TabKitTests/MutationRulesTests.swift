@@ -1,7 +1,7 @@
 import TabKit
 import Testing
 
-/// Runtime changes: rules 28–32 and the dynamic-tab call.
+/// Runtime changes: rules 28–32 of docs/container-rules.md (30 is the dynamic-tab call).
 struct MutationRulesTests {
     func withFactory(_ f: TabFixture) -> TableFactory {
         let factory = TableFactory(f.log, modules: ["clock", "notes"])
@@ -9,6 +9,7 @@ struct MutationRulesTests {
         return factory
     }
 
+    /// Rule 30: a new name makes, starts, appends and selects.
     @Test func addTabInstantiatesStartsAppendsThenSelects() throws {
         let f = TabFixture(["A", "B"])
         _ = withFactory(f)
@@ -50,6 +51,7 @@ struct MutationRulesTests {
             ])
     }
 
+    /// Rule 30: an unknown module name.
     @Test func addTabWithAnUnknownModuleThrowsAndChangesNothing() {
         let f = TabFixture(["A"])
         _ = withFactory(f)

@@ -1,7 +1,7 @@
 import TabKit
 import Testing
 
-/// Navigation stacks: rules 3, 6, 8–10, 36, 39.
+/// Navigation stacks: rules 1, 3, 6, 8–10, 36, 39 of docs/container-rules.md.
 struct NavigationRulesTests {
     let log = Log()
     let a: Rec
@@ -14,6 +14,7 @@ struct NavigationRulesTests {
         host = ContainerHost(root: nav)
     }
 
+    /// Rule 1: with no transition, willMove and didMove come at once; rule 11: the parent appears first.
     @Test func startingShowsTheRootParentFirst() {
         #expect(log.take() == ["A.willMove(nav)", "A.didMove(nav)"])
         host.start()

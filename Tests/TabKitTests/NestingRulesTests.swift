@@ -1,7 +1,7 @@
 import TabKit
 import Testing
 
-/// Containers inside containers, modals and Back: rules 11, 12, 36–38, 40.
+/// Containers inside containers, modals and Back: rules 11, 12, 36–38, 40 of docs/container-rules.md.
 struct NestingRulesTests {
     let log = Log()
     let list: Rec

@@ -2,7 +2,7 @@ import FoundationEssentials
 import TabKit
 import Testing
 
-/// Restoration: rules 41, 42 (selection by name, stack paths, fallback by the removal rule).
+/// Restoration: rules 41, 42 of docs/container-rules.md (selection by name, stack paths, fallback by the removal rule).
 struct RestorationTests {
     static let modules: Set<String> = ["alpha", "beta", "gamma", "delta", "detail"]
 
@@ -16,6 +16,7 @@ struct RestorationTests {
         return ContainerHost(layout: try Layout.parse(layout(names), knownModules: modules), factory: factory)
     }
 
+    /// Rule 41.
     @Test func theSelectionIsSavedByNameWithEachStacksPathAndState() throws {
         let log = Log()
         let host = try Self.host(["a", "b", "c"], log)
@@ -104,6 +105,7 @@ struct RestorationTests {
         #expect(restored.bar == ["A", "B*", "C", "D", "E"])
     }
 
+    /// Rules 26 and 41: the order the user made is part of the state.
     @Test func theUsersTabOrderIsRestored() throws {
         let host = try Self.host(["a", "b", "c", "d"], Log())
         let tabs = try #require(host.root as? TabContainer)

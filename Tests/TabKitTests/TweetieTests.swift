@@ -3,7 +3,8 @@ import Testing
 
 /// The Tweetie shape end to end on the model, with recording controllers standing for modules:
 /// accounts list → push the "@account" container titled "Jack" → Favourites/Account tabs → the Account
-/// tab pushes a screen onto the application's stack (bar covered) → Back → Back.
+/// tab pushes a screen onto the application's stack (bar covered) → Back → Back. Rules 11, 33, 37 and 40 of
+/// docs/container-rules.md along one path.
 struct TweetieTests {
     static let modules: Set<String> = ["accounts", "favourites", "accountmore", "profile"]
     static let layout = """

@@ -168,7 +168,7 @@ struct HotReloadTests {
         #expect(unlink(h.modules + "/beta.so") == 0)
         #expect(h.pump().map(\.message) == ["removed beta"])
         #expect(h.container.tabs.map(\.name) == ["one", "three"])
-        // Removal rule: the same index (now "three") is selected.
+        // Removal rule (rule 29 of docs/container-rules.md): the same index (now "three") is selected.
         #expect(h.container.selectedIndex == 1)
         #expect(h.controllers("beta").count == 1)
         #expect(ReloadHarness.mapped(betaCopy))

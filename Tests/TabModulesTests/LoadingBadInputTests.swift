@@ -36,7 +36,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// Every bad input of DESIGN.md's list that belongs to loading gets its code and one exact reason.
+/// Every bad input that belongs to loading (README, "Why a module is refused") gets its code and one exact reason.
 struct LoadingBadInputTests {
     static let cases: [BadInput] = [
         BadInput(label: "missing file", make: { $0.path("absent.so") }, code: .notFound, reason: "no such file"),

@@ -47,6 +47,7 @@ final class ModuleControllerTests {
         #expect(host.screen.tabBar?.items.map(\.glyph) == ["P", "P"])
     }
 
+    /// Rules 31 and 32 (docs/container-rules.md).
     @Test func setTitleAndBadgeReachTheTitleBarAndTheTabItem() {
         activate("title:Hello")
         #expect(host.screen.title == "Hello")
@@ -57,6 +58,7 @@ final class ModuleControllerTests {
         #expect(host.screen.tabBar?.items.map(\.badge) == [nil, nil])
     }
 
+    /// Rules 36 and 40.
     @Test func pushOntoTheOwnStackKeepsTheBarAndPopReturns() {
         activate("push-own")
         #expect(host.screen.content.nodes.first == .section(title: "own child"))
@@ -67,6 +69,7 @@ final class ModuleControllerTests {
         #expect(host.screen.backLabel == nil)
     }
 
+    /// Rules 37 and 40.
     @Test func pushOntoTheApplicationStackCoversTheBar() {
         activate("push-app")
         #expect(host.screen.content.nodes.first == .section(title: "app child"))
@@ -83,6 +86,7 @@ final class ModuleControllerTests {
         #expect(host.screen.content.nodes.first == .section(title: "A"))
     }
 
+    /// Rule 12.
     @Test func presentShowsAModalAndDismissBringsTheBarBack() {
         activate("present")
         #expect(host.screen.isModal)
@@ -93,6 +97,7 @@ final class ModuleControllerTests {
         #expect(host.screen.tabBar?.items.count == 2)
     }
 
+    /// Rule 30.
     @Test func addTabAddsOnceThenReselectsAndRestartsWithTheNewParam() {
         activate("addtab:first")
         #expect(host.screen.tabBar?.items.count == 3)
@@ -124,6 +129,7 @@ final class ModuleControllerTests {
         #expect(logs == ["probe warning: hello from probe"])
     }
 
+    /// Rule 33.
     @Test func tabsAreCreatedLazilyOnFirstShow() {
         #expect(runtime.controllers.count == 1)
         #expect(host.apply(.selectTab(1)))

@@ -3,7 +3,7 @@ import TabModules
 import Testing
 
 /// The exact order of `start` and appearance calls real `.so` instances receive across the
-/// tree: tab switches, pushes, pops and modals (DESIGN.md "Container behaviour").
+/// tree: tab switches, pushes, pops and modals (docs/container-rules.md, rules 6–9, 12, 33, 35).
 @Suite(.serialized)
 final class ModuleLifecycleTests {
     static let source = #"""
@@ -81,12 +81,14 @@ final class ModuleLifecycleTests {
         host.visibleController.handle(.action(action))
     }
 
+    /// Rule 33.
     @Test func onlyTheSelectedTabIsCreatedAndAppearsAtStart() {
         host.start()
         #expect(take() == ["start A", "A willAppear", "A didAppear"])
         #expect(runtime.controllers.count == 1)
     }
 
+    /// Rules 7 and 33.
     @Test func tabSwitchLoadsTheNewTabOnceThenFollowsUIKitsOrder() {
         host.start()
         _ = take()
@@ -96,6 +98,7 @@ final class ModuleLifecycleTests {
         #expect(take() == ["A willAppear", "B willDisappear", "B didDisappear", "A didAppear"])
     }
 
+    /// Rules 8 and 9.
     @Test func pushAndPopOnATabsOwnStack() {
         host.start()
         _ = take()
@@ -105,6 +108,7 @@ final class ModuleLifecycleTests {
         #expect(take() == ["C willDisappear", "A willAppear", "C didDisappear", "A didAppear"])
     }
 
+    /// Rules 6 and 35.
     @Test func switchingTabsKeepsEachStackAndReachesOnlyTheVisibleTop() {
         host.start()
         send("push")
@@ -116,6 +120,7 @@ final class ModuleLifecycleTests {
         #expect(host.screen.content.nodes == [.text("C")])
     }
 
+    /// Rule 12.
     @Test func aModalCoversTheVisibleChainAndDismissReversesIt() {
         host.start()
         _ = take()

@@ -5,7 +5,8 @@ import Testing
 
 /// The seed's Tweetie shape on the model, driven with the REAL example modules (built `.so` files through
 /// libltdl) and the shipped demo layout: accounts → Jack → More → a detail pushed onto the application's
-/// stack (covering the bar) → Back → Back. Every screen is compared whole.
+/// stack (covering the bar) → Back → Back. Every screen is compared whole. Rules 30, 36, 37 and 40 of
+/// docs/container-rules.md with real modules.
 @Suite(.serialized)
 struct TweetieModuleTests {
     typealias S = TweetieModuleSupport

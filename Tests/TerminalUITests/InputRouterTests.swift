@@ -48,6 +48,7 @@ struct InputRouterTests {
         #expect(router.handle(.key(.character("1")), on: noBar) == [.perform(.key(0x31))])
     }
 
+    /// Customizing from the keyboard (rules 25–26 of docs/container-rules.md).
     @Test func shiftArrowsMoveTheSelectedTabWithinTheBar() {
         var router = InputRouter()
         let screen = SampleScreens.favourites  // four slots, the first selected
@@ -58,6 +59,7 @@ struct InputRouterTests {
         #expect(router.handle(.key(.shiftRight), on: noBar) == [])
     }
 
+    /// Back keys (rule 38 of docs/container-rules.md): at a root, Esc goes to the module as a key.
     @Test func backDismissQuitRepaintAndForwardedKeys() {
         var router = InputRouter()
         #expect(router.handle(.key(.escape), on: SampleScreens.favourites) == [.perform(.back)])

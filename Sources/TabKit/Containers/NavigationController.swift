@@ -1,7 +1,8 @@
 /// A navigation stack: push, pop, pop to root, set the stack; Back's label is the title below the top.
 ///
 /// Appearance calls go only to the old and the new top, and only while the stack itself is
-/// visible (rules 6, 8–10). `open` so that tests (and hosts) can observe its lifecycle.
+/// visible (rules 6, 8–10 of docs/container-rules.md). `open` so that tests (and hosts) can observe
+/// its lifecycle.
 /// Main-loop only.
 open class NavigationController: Controller, ContainerNode, ChildRemoving {
     /// The container bookkeeping.

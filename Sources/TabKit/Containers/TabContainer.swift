@@ -3,7 +3,7 @@
 ///
 /// The visible chain is: container → selected tab's stack → its top (or the More list), plus the
 /// bar controller when there is one. Lifecycle calls only reach that chain (rule 6). `open` so that
-/// tests and hosts can observe its own lifecycle. Main-loop only.
+/// tests and hosts can observe its own lifecycle. Main-loop only. Rule numbers: docs/container-rules.md.
 open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource {
     /// What the container shows as content.
     enum Content: Equatable {

@@ -2,6 +2,7 @@
 ///
 /// A call that would break the cycle (willAppear to a visible controller, …) is skipped, so a
 /// controller never sees two willAppear calls in a row. Parents get each call before children (rule 11).
+/// Rule numbers in TabKit's comments are those of docs/container-rules.md.
 enum Appearance {
     /// Sends `loaded` once.
     static func load(_ c: any Controller) {
