@@ -279,8 +279,7 @@ struct HotReloadTests {
         #expect(refused.first?["reason"] as? String == report.message)
         try h.install(Self.alpha)
         _ = h.pump()
-        let cleared = try #require(FileManager.default.contents(atPath: h.cache.directory + "/status.json"))
-        #expect(String(decoding: cleared, as: UTF8.self) == "{\"pid\": \(getpid()), \"refused\": []}\n")
+        #expect(HotReloadStatusFile(directory: h.cache.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
     }
 
     @Test func deletingARefusedFileThatNeverLoadedClearsItFromTheStatusFile() throws {
@@ -293,7 +292,6 @@ struct HotReloadTests {
         #expect(unlink(h.modules + "/delta.so") == 0)
         #expect(h.pump().isEmpty)
         #expect(h.reloader.refusals.isEmpty)
-        let cleared = try #require(FileManager.default.contents(atPath: status))
-        #expect(String(decoding: cleared, as: UTF8.self) == "{\"pid\": \(getpid()), \"refused\": []}\n")
+        #expect(HotReloadStatusFile(directory: h.cache.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
     }
 }

@@ -28,17 +28,9 @@ struct RunningHostRefusal: Equatable {
         for entry in entries.sorted() where entry.hasPrefix("tabhost-") {
             let digits = entry.dropFirst("tabhost-".count).prefix { $0.isNumber }
             guard let pid = Int32(digits), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM else { continue }
-            let path = root + "/" + entry + "/" + HotReloadStatusFile.fileName
-            guard let data = FileManager.default.contents(atPath: path),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let refused = object["refused"] as? [[String: Any]]
-            else { continue }
-            for item in refused {
-                guard let itemFile = item["file"] as? String, let reason = item["reason"] as? String else { continue }
-                let module = item["module"] as? String
-                if (name != nil && module == name) || (file != nil && itemFile == file) {
-                    found.append(RunningHostRefusal(pid: pid, module: module, file: itemFile, reason: reason))
-                }
+            guard let status = HotReloadStatusFile(directory: root + "/" + entry).read() else { continue }
+            for item in status.refused where (name != nil && item.module == name) || (file != nil && item.file == file) {
+                found.append(RunningHostRefusal(pid: pid, module: item.module, file: item.file, reason: item.reason))
             }
         }
         return found

@@ -1,0 +1,42 @@
+/// What a running host publishes about itself in its status file, for `tabhost inspect` in
+/// another terminal: its process id and the module files it refused (the old versions keep running).
+///
+/// JSON: `{"pid": 1234, "refused": [{"module": "clock", "file": "/mods/clock.so", "reason": "…"}]}`
+/// (`module` is null when the file never provided one).
+public struct HotReloadStatus: Codable, Sendable, Hashable {
+    /// One refused file.
+    public struct Refusal: Codable, Sendable, Hashable {
+        /// The module whose old version keeps running; nil when the file never provided one.
+        public var module: String?
+        /// The refused file (absolute).
+        public var file: String
+        /// The one-line reason, as the host showed it.
+        public var reason: String
+
+        /// Creates a refusal.
+        public init(module: String?, file: String, reason: String) {
+            self.module = module
+            self.file = file
+            self.reason = reason
+        }
+
+        // `module` is written as null rather than left out, so readers see every key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(module, forKey: .module)
+            try container.encode(file, forKey: .file)
+            try container.encode(reason, forKey: .reason)
+        }
+    }
+
+    /// The host's process id.
+    public var pid: Int32
+    /// The refused files, sorted by path.
+    public var refused: [Refusal]
+
+    /// Creates a status.
+    public init(pid: Int32, refused: [Refusal]) {
+        self.pid = pid
+        self.refused = refused
+    }
+}
