@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SystemPackage
 import TabHostClient
 import TabKit
 import TabModules
@@ -185,7 +186,7 @@ public final class HostSession: ScreenSession {
                 logger.info("\(report.message)")
                 // The status line is one row: the file's name is enough there (the log and
                 // `tabhost inspect` keep the full path), so the reason itself stays visible.
-                let name = report.file.split(separator: "/").last.map(String.init) ?? report.file
+                let name = FilePath(report.file).lastComponent?.string ?? report.file
                 showStatus(report.message.replacingOccurrences(of: report.file, with: name))
             }
         }
@@ -201,10 +202,10 @@ public final class HostSession: ScreenSession {
 
     /// Only files the module directories would load: the build directory holds other libraries.
     private func isModuleFile(_ path: String) -> Bool {
-        guard let slash = path.lastIndex(of: "/") else { return false }
-        let directory = String(path[..<slash])
-        let name = String(path[path.index(after: slash)...])
-        guard let watched = directories.first(where: { $0.path == directory }) else { return true }
+        let file = FilePath(path)
+        guard let name = file.lastComponent?.string, file.components.count > 1 else { return false }
+        let directory = file.removingLastComponent()
+        guard let watched = directories.first(where: { FilePath($0.path) == directory }) else { return true }
         return watched.isModuleFileName(name)
     }
 }

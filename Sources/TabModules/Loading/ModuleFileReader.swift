@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,23 +120,22 @@ enum ModuleFileReader {
 
     /// `path` made absolute against the working directory (symlinks kept: the user's name for it).
     static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
+        let file = FilePath(path)
+        if file.isAbsolute { return path }
         guard let pointer = getcwd(nil, 0) else { return path }
         defer { free(pointer) }
-        let cwd = String(cString: pointer)
-        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        return cwd == "/" ? "/" + relative : cwd + "/" + relative
+        let relative = path.hasPrefix("./") ? FilePath(String(path.dropFirst(2))) : file
+        return FilePath(String(cString: pointer)).pushing(relative).string
     }
 
-    /// The directory part of an absolute path.
+    /// The directory part of a path ("." for a bare file name).
     static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let parent = FilePath(path).removingLastComponent()
+        return parent.isEmpty ? "." : parent.string
     }
 
     /// The last path component.
     static func baseName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        FilePath(path).lastComponent?.string ?? path
     }
 }
