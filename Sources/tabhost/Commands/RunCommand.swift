@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TabKit
 import TabModules
 import TerminalUI
@@ -56,7 +57,8 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
-        let runtime = ModuleRuntime(registry: registry)
+        // lead: wire file LogHandler (a no-op until then: the default handler would write over the terminal UI)
+        let runtime = ModuleRuntime(registry: registry, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
         let host = ContainerHost(layout: parsed, factory: runtime)
         let hostLog = HostLog(path: log ?? HostLog.defaultPath)
         if let failure = hostLog.openFailure { writeStandardError(failure) }

@@ -45,9 +45,7 @@ final class HostSession: ScreenSource {
         } else {
             watcher = nil
         }
-        runtime.logHandler = { level, module, message in
-            log.write("[\(module)] \(level): \(message)")
-        }
+        // lead: wire file LogHandler (module lines were "[module] level: message")
     }
 
     // MARK: ScreenSource
