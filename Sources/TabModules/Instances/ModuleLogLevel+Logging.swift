@@ -2,7 +2,7 @@ import Logging
 
 extension ModuleLogLevel {
     /// The swift-log level a module's `log` call is logged at (the four levels map one to one).
-    package var loggerLevel: Logger.Level {
+    var loggerLevel: Logger.Level {
         switch self {
         case .debug: .debug
         case .info: .info

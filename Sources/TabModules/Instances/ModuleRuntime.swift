@@ -78,12 +78,12 @@ public final class ModuleRuntime: ControllerFactory {
     }
 
     /// Logs a module's log line with the module's name as metadata.
-    package func log(level: ModuleLogLevel, module: String, message: String) {
+    func log(level: ModuleLogLevel, module: String, message: String) {
         logger.log(level: level.loggerLevel, "\(message)", metadata: ["module": "\(module)"])
     }
 
     /// A new instance of `module` from `factory`, with this runtime's ticks and confinement.
-    package func makeInstance(of module: LoadedModule, delegate: (any ModuleHostDelegate)?) throws(ModuleError)
+    func makeInstance(of module: LoadedModule, delegate: (any ModuleHostDelegate)?) throws(ModuleError)
         -> any ModuleInstance
     {
         let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement)
