@@ -96,7 +96,10 @@ let package = Package(
             name: "EmbedModuleHeader", capability: .buildTool(), dependencies: ["embed-module-header"],
             path: "BuildTools/EmbedModuleHeader"),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
-        .testTarget(name: "TabModulesTests", dependencies: ["TabModules", "TabKit"], swiftSettings: strict),
+        .testTarget(
+            name: "TabModulesTests",
+            dependencies: ["TabModules", "TabKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
         // Helpers every test target shares: temporary directories, fixture modules built with cc.

@@ -80,11 +80,17 @@ final class ReloadHarness {
     let host: ContainerHost
     let watcher: DirectoryWatcher
     let reloader: HotReloader
+    /// What the modules logged through the runtime's logger.
+    let recorder = LogRecorder()
     /// Module log lines, "module: message", in order.
-    var log: [String] = []
+    var log: [String] { recorder.records.map { "\($0.metadata["module"].map { "\($0)" } ?? "-"): \($0.message)" } }
     private var builds = 0
 
-    init(initial: [ReloadSource], tabs: [(String, String)] = [("one", "alpha"), ("two", "beta")]) throws {
+    /// `factory` makes the instances (in-process C instances by default).
+    init(
+        initial: [ReloadSource], tabs: [(String, String)] = [("one", "alpha"), ("two", "beta")],
+        factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory()
+    ) throws {
         fixture = try Fixture()
         modules = fixture.path("mods")
         build = fixture.path("build")
@@ -93,7 +99,7 @@ final class ReloadHarness {
         cache = try ModuleCache(root: fixture.path("cache"))
         registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
         registry.load(directories: [ModuleDirectory(modules)])
-        runtime = ModuleRuntime(registry: registry)
+        runtime = ModuleRuntime(registry: registry, logger: recorder.logger, factory: factory)
         let tabList = tabs.map { #"{"name": "\#($0.0)", "module": "\#($0.1)"}"# }.joined(separator: ", ")
         let layout = try Layout.parse(
             #"{"root": {"tabs": [\#(tabList)], "acceptsNewModules": true}}"#,
@@ -102,7 +108,6 @@ final class ReloadHarness {
         watcher = try DirectoryWatcher()
         try watcher.watch(directory: modules)
         reloader = HotReloader(runtime: runtime, host: host)
-        runtime.logHandler = { [weak self] _, module, message in self?.log.append("\(module): \(message)") }
         host.start()
     }
 

@@ -10,7 +10,8 @@ final class ModuleControllerTests {
     var host: ContainerHost { setup.host }
     var runtime: ModuleRuntime { setup.runtime }
     var fixture: Fixture { setup.fixture }
-    var logs: [String] = []
+    /// Module log lines as "MODULE LEVEL: MESSAGE".
+    var logs: [String] { setup.log.lines }
 
     init() throws {
         setup = try ModuleHostFixture(
@@ -22,7 +23,6 @@ final class ModuleControllerTests {
                 ]}}}
                 """, modules: ["probe"])
         try fixture.write("pic.svg", text: "<svg/>")
-        runtime.logHandler = { [unowned self] level, module, message in logs.append("\(module) \(level): \(message)") }
         host.start()
     }
 

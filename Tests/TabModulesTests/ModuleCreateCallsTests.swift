@@ -35,19 +35,17 @@ struct ModuleCreateCallsTests {
 
     @Test func titleBadgeAndLogFromCreateReachTheHost() throws {
         let setup = try Self.setup(name: "maker", fails: false)
-        var logs: [String] = []
-        setup.runtime.logHandler = { level, module, message in logs.append("\(module) \(level): \(message)") }
         setup.host.start()
-        #expect(logs == ["maker error: maker create"])
+        #expect(setup.log.lines == ["maker error: maker create"])
         #expect(setup.host.screen.title == "Made in create")
         #expect(setup.host.screen.tabBar?.items.map(\.badge) == ["7"])
     }
 
     @Test func aFailingCreateStillHasItsLogLine() throws {
         let setup = try Self.setup(name: "failing", fails: true)
-        var logs: [String] = []
-        setup.runtime.logHandler = { level, module, message in logs.append("\(module) \(level): \(message)") }
-        #expect(throws: ModuleInstanceError.self) { try setup.runtime.make(module: "failing", param: nil) }
-        #expect(logs == ["failing error: failing create"])
+        let error = try #require(throws: ModuleError.self) { try setup.runtime.make(module: "failing", param: nil) }
+        #expect(error.code == .createFailed)
+        #expect(error.description == "module failing: create() returned NULL; check the module's log output and its create function")
+        #expect(setup.log.lines == ["failing error: failing create"])
     }
 }

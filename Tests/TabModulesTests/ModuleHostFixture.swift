@@ -9,6 +9,8 @@ final class ModuleHostFixture {
     let cacheRoot: Fixture
     let host: ContainerHost
     let runtime: ModuleRuntime
+    /// What the module logged through the runtime's logger.
+    let log = LogRecorder()
 
     init(file: String, source: String, layout: String, modules: Set<String>) throws {
         fixture = try Fixture()
@@ -17,7 +19,7 @@ final class ModuleHostFixture {
         let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
-        runtime = ModuleRuntime(registry: registry)
+        runtime = ModuleRuntime(registry: registry, logger: log.logger)
         host = ContainerHost(layout: try Layout.parse(layout, file: "layout.json", knownModules: modules), factory: runtime)
     }
 

@@ -58,7 +58,6 @@ final class ModuleLifecycleTests {
     let setup: ModuleHostFixture
     var host: ContainerHost { setup.host }
     var runtime: ModuleRuntime { setup.runtime }
-    var log: [String] = []
 
     init() throws {
         setup = try ModuleHostFixture(
@@ -69,12 +68,11 @@ final class ModuleLifecycleTests {
                     {"name": "b", "module": "life", "param": "B"}
                 ]}}}
                 """, modules: ["life"])
-        runtime.logHandler = { [unowned self] _, _, message in log.append(message) }
     }
 
     private func take() -> [String] {
-        defer { log.removeAll() }
-        return log
+        defer { setup.log.removeAll() }
+        return setup.log.records.map(\.message)
     }
 
     private func send(_ action: String) {

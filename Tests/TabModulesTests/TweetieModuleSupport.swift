@@ -13,13 +13,15 @@ final class TweetieModuleSupport {
     let cache: ModuleCache
     let registry: ModuleRegistry
     let runtime: ModuleRuntime
+    /// What the modules logged through the runtime's logger.
+    let log = LogRecorder()
 
     /// Loads every module in `directories` into a private cache.
     init(directories: [ModuleDirectory]) throws {
         cache = try ModuleCache()
         registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
         registry.load(directories: directories)
-        runtime = ModuleRuntime(registry: registry)
+        runtime = ModuleRuntime(registry: registry, logger: log.logger)
     }
 
     /// Loads the built examples (`libTabExample*.so` next to the test bundle).

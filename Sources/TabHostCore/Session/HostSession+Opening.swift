@@ -54,12 +54,11 @@ extension HostSession {
         if let failure = logFile.openFailure { warnings.append(failure) }
         let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
 
-        let runtime = ModuleRuntime(registry: registry)
-        // Before the model exists: building the layout creates the root's modules, and what their
-        // `create` logs must reach the file.
-        runtime.logHandler = { level, module, message in
-            logger.log(level: level.loggerLevel, "\(message)", metadata: [FileLogHandler.moduleKey: "\(module)"])
-        }
+        // Module log lines carry the module's name as `module` metadata, which the file handler prints.
+        let runtime = ModuleRuntime(registry: registry, logger: logger)
+        // Set before any instance exists (building the layout creates the root's): only instances
+        // made after it are checked. `start()` binds it to the loop thread.
+        runtime.confinement = ThreadConfinement()
         let host = ContainerHost(layout: layout, factory: runtime)
         let stateFile = configuration.statePath.map(StateFile.init(path:))
         if let stateFile, let data = stateFile.load() {

@@ -74,6 +74,7 @@ public final class HostSession: ScreenSession {
         guard !isStarted else { return }
         isStarted = true
         host.confinement.bind()
+        runtime.confinement?.bind()
         host.start()
         loop.watch(runtime.ticks.wakeFileDescriptor) { [weak self] in self?.pumpTicks() }
         if let watcher {

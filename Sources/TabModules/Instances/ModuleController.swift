@@ -1,18 +1,18 @@
-import CTabModule
 import TabKit
 
-/// A controller backed by one instance of a loaded module: the adapter between a
-/// `.so` and the container model, and the implementation of the host API calls.
+/// A controller backed by one instance of a module: the adapter between a module and the
+/// container model, and the implementation of the host API calls.
 ///
-/// Main-loop only. Hot reload swaps `instance` in place, so the controller's position
-/// in the tree (tab, stack depth, selection) never changes.
+/// It knows the module only through its `ModuleInfo` and the `ModuleInstance` interface, however
+/// the instance runs. Main-loop only. Hot reload swaps `instance` in place, so the controller's
+/// position in the tree (tab, stack depth, selection) never changes.
 public final class ModuleController: Controller {
     /// TabKit's bookkeeping for this controller.
     public let context: ControllerContext
-    /// The image the current instance runs from.
-    public private(set) var module: LoadedModule
+    /// What the current instance's module version declares (name, title, glyph, image, functions).
+    public private(set) var info: ModuleInfo
     /// The live instance.
-    public private(set) var instance: ModuleInstance
+    public private(set) var instance: any ModuleInstance
     /// Why the last reload of this module was refused (the old version keeps running); nil when fine.
     public private(set) var reloadFailure: String?
     private weak var runtime: ModuleRuntime?
@@ -21,8 +21,8 @@ public final class ModuleController: Controller {
     /// The tab's badge from before a refused reload put "!" there, restored when the mark goes.
     private var badgeBeforeFailure: String?
 
-    init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleInstanceError) {
-        self.module = module
+    init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleError) {
+        info = module.info
         self.runtime = runtime
         context = ControllerContext(module: module.name, param: param)
         // `self` cannot receive calls yet: what `create` logs goes through, its title and badge are kept.
@@ -34,23 +34,23 @@ public final class ModuleController: Controller {
     }
 
     /// The title the module set, else its descriptor's title.
-    public var title: String { titleOverride ?? module.info.title }
+    public var title: String { titleOverride ?? info.title }
 
     /// The descriptor's item, with the badge the module set (or "!" after a refused reload).
     public var tabItem: TabItemInfo {
         // As UIKit's `title` does, set_title renames the tab item too (rule 32); a tab's own title wins.
         TabItemInfo(
-            title: titleOverride ?? module.info.title, glyph: module.info.glyph, image: module.info.imagePath,
+            title: titleOverride ?? info.title, glyph: info.glyph, image: info.imagePath,
             badge: reloadFailure != nil ? "!" : badge)
     }
 
     /// Forwards appearance calls to the module's `appearance`.
     public func lifecycle(_ event: LifecycleEvent) {
         switch event {
-        case .willAppear: instance.appearance(TAB_APPEARANCE_WILL_APPEAR)
-        case .didAppear: instance.appearance(TAB_APPEARANCE_DID_APPEAR)
-        case .willDisappear: instance.appearance(TAB_APPEARANCE_WILL_DISAPPEAR)
-        case .didDisappear: instance.appearance(TAB_APPEARANCE_DID_DISAPPEAR)
+        case .willAppear: instance.appearance(.willAppear)
+        case .didAppear: instance.appearance(.didAppear)
+        case .willDisappear: instance.appearance(.willDisappear)
+        case .didDisappear: instance.appearance(.didDisappear)
         case .loaded, .willMove, .didMove: break
         }
     }
@@ -83,19 +83,19 @@ public final class ModuleController: Controller {
     /// controller gets when it is replaced, and destroys the old instance (after its state
     /// was restored into `new`). The title and badge `new` set while staged take effect now;
     /// otherwise the badge the old version set stays and the title falls back to the descriptor's.
-    func replaceInstance(with new: ModuleInstance, from newModule: LoadedModule, staged: ModuleInstanceStaging?) {
+    func replaceInstance(with new: any ModuleInstance, info newInfo: ModuleInfo, staged: ModuleInstanceStaging?) {
         let old = instance
         let visible = context.appearance == .appeared
         // The new instance talks to this controller from its first appearance call on.
         new.delegate = self
         if visible {
-            old.appearance(TAB_APPEARANCE_WILL_DISAPPEAR)
-            new.appearance(TAB_APPEARANCE_WILL_APPEAR)
-            old.appearance(TAB_APPEARANCE_DID_DISAPPEAR)
+            old.appearance(.willDisappear)
+            new.appearance(.willAppear)
+            old.appearance(.didDisappear)
         }
         instance = new
-        module = newModule
-        if visible { new.appearance(TAB_APPEARANCE_DID_APPEAR) }
+        info = newInfo
+        if visible { new.appearance(.didAppear) }
         old.destroy()
         titleOverride = staged?.title
         markReloadFailure(nil)
@@ -185,7 +185,7 @@ extension ModuleController: ModuleHostDelegate {
     }
 
     public func moduleLog(level: ModuleLogLevel, message: String) {
-        runtime?.log(level: level, module: self.module.name, message: message)
+        runtime?.log(level: level, module: info.name, message: message)
     }
 
     public func moduleTabCount() -> Int {

@@ -1,3 +1,4 @@
+import Logging
 import TabKit
 
 /// Makes module-backed controllers by module name and keeps track of the live ones,
@@ -10,17 +11,26 @@ public final class ModuleRuntime: ControllerFactory {
     public let registry: ModuleRegistry
     /// Where `schedule_tick` requests collect; watch `ticks.wakeFileDescriptor`.
     public let ticks = TickScheduler()
-    /// Receives every module log line (level, module name, message).
-    public var logHandler: ((ModuleLogLevel, String, String) -> Void)?
+    /// Receives every module log line, with the module's name as `module` metadata.
+    public let logger: Logger
+    /// Makes the instances behind the controllers (in this process unless told otherwise).
+    public let factory: any ModuleInstanceFactory
+    /// The thread module calls must come from, checked in debug builds by the instances made after
+    /// it is set (set it before the first controller is made); nil: unchecked.
+    public var confinement: ThreadConfinement?
     private var live: [Weak] = []
 
     private struct Weak {
         weak var controller: ModuleController?
     }
 
-    /// Creates a runtime over `registry`.
-    public init(registry: ModuleRegistry) {
+    /// Creates a runtime over `registry` whose module log lines go to `logger`.
+    public init(
+        registry: ModuleRegistry, logger: Logger, factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory()
+    ) {
         self.registry = registry
+        self.logger = logger
+        self.factory = factory
     }
 
     /// Makes a controller with a new instance of `module` (not started: TabKit starts it).
@@ -49,7 +59,7 @@ public final class ModuleRuntime: ControllerFactory {
 
     /// The live controllers running `module`.
     public func controllers(ofModule module: String) -> [ModuleController] {
-        controllers.filter { $0.module.name == module }
+        controllers.filter { $0.info.name == module }
     }
 
     /// Delivers every tick due at `now` on this (the main) thread; returns how many were delivered.
@@ -67,18 +77,16 @@ public final class ModuleRuntime: ControllerFactory {
         return delivered
     }
 
-    /// Forwards a module's log line to `logHandler`.
+    /// Logs a module's log line with the module's name as metadata.
     func log(level: ModuleLogLevel, module: String, message: String) {
-        logHandler?(level, module, message)
+        logger.log(level: level.loggerLevel, "\(message)", metadata: ["module": "\(module)"])
     }
 
-    /// A new instance of `module` whose relative image paths resolve next to the module file.
-    func makeInstance(of module: LoadedModule, delegate: (any ModuleHostDelegate)?) throws(ModuleInstanceError)
-        -> ModuleInstance
+    /// A new instance of `module` from `factory`, with this runtime's ticks and confinement.
+    func makeInstance(of module: LoadedModule, delegate: (any ModuleHostDelegate)?) throws(ModuleError)
+        -> any ModuleInstance
     {
-        let directory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
-        return try ModuleInstance(
-            descriptor: module.descriptor, moduleName: module.name, owner: module, resourceDirectory: directory,
-            ticks: ticks, delegate: delegate)
+        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement)
+        return try factory.makeInstance(of: module, environment: environment, delegate: delegate)
     }
 }

@@ -13,8 +13,8 @@ public final class LoadedModule: @unchecked Sendable {
 
     /// What the descriptor declares, copied into Swift values.
     public let info: ModuleInfo
-    /// The raw descriptor, valid while the image is open (for the instance layer).
-    public let descriptor: UnsafePointer<tab_module_descriptor>
+    /// The raw descriptor, valid while the image is open (for the in-process instance only).
+    package let descriptor: UnsafePointer<tab_module_descriptor>
     /// The load generation: the `GEN` of the private copy `NAME.GEN.so`, unique in the process.
     public let generation: UInt64
     /// The private copy that was opened (removed on close).

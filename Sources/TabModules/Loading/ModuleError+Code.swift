@@ -66,5 +66,8 @@ extension ModuleError {
         public static let unknownModule = Code("unknownModule")
         /// `create` returned NULL.
         public static let createFailed = Code("createFailed")
+        /// A reload could not move the running state over: the running version's `save_state` did not
+        /// return it, or the new version's `restore_state` refused it.
+        public static let restoreFailed = Code("restoreFailed")
     }
 }

@@ -110,37 +110,39 @@ public final class HotReloader {
     /// all or nothing. On any failure the new instances are destroyed and `old` keeps running.
     private func swap(from old: LoadedModule, to new: LoadedModule) -> HotReloadReport {
         let controllers = runtime.controllers(ofModule: old.name)
-        var prepared: [(ModuleController, ModuleInstance, ModuleInstanceStaging)] = []
+        var prepared: [(ModuleController, any ModuleInstance, ModuleInstanceStaging)] = []
         for controller in controllers {
-            do throws(ModuleInstanceError) {
+            do throws(ModuleError) {
                 let staging = ModuleInstanceStaging(runtime: runtime, moduleName: new.name, controller: controller)
                 let instance = try runtime.makeInstance(of: new, delegate: staging)
                 prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)
                 let state = controller.saveState()
-                if state == nil, controller.module.descriptor.pointee.save_state != nil {
+                if state == nil, controller.info.functions.contains(.saveState) {
                     // save_state exists but never settled on a size: moving on would drop the state.
-                    throw ModuleInstanceError(
-                        code: .restoreFailed, module: new.name,
-                        reason: "the running version's save_state() did not return its state (its size kept changing); fix save_state")
+                    throw ModuleError(
+                        .restoreFailed, module: new.name, path: new.info.sourcePath,
+                        reason: "the running version's save_state() did not return its state (its size kept changing)",
+                        hint: "fix save_state")
                 }
                 if let state, !instance.restoreState(state) {
-                    throw ModuleInstanceError(
-                        code: .restoreFailed, module: new.name,
-                        reason: "restore_state() refused the state saved by the running version; make it accept older state")
+                    throw ModuleError(
+                        .restoreFailed, module: new.name, path: new.info.sourcePath,
+                        reason: "restore_state() refused the state saved by the running version",
+                        hint: "make it accept older state")
                 }
             } catch {
                 for (_, instance, _) in prepared { instance.destroy() }
                 prepared.removeAll()
                 registry.reinstate(old)
-                let reason = "\(new.info.sourcePath): \(error.reason)"
+                let reason = "\(new.info.sourcePath): \(error.reason); \(error.hint)"
                 for controller in controllers { controller.markReloadFailure(reason) }
                 markLazyTabs(of: old.name, failed: true)
                 return HotReloadReport(.refused, module: old.name, file: new.info.sourcePath, message: "reload of \(old.name) refused, old version kept: \(reason)")
             }
         }
         for (controller, instance, staging) in prepared {
-            controller.replaceInstance(with: instance, from: new, staged: staging)
+            controller.replaceInstance(with: instance, info: new.info, staged: staging)
         }
         let version = new.info.version.map { " v\($0)" } ?? ""
         return HotReloadReport(.reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)")

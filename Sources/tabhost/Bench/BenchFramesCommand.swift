@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import TabKit
 import TabModules
 import TerminalUI
@@ -37,7 +38,7 @@ struct BenchFramesCommand: ParsableCommand {
             writeStandardError("need at least two content modules, found \(names.count); build the examples (swift build -c release) or pass --modules DIR")
             throw ExitCode(1)
         }
-        let runtime = ModuleRuntime(registry: registry)
+        let runtime = ModuleRuntime(registry: registry, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
         let tabs = names.map { LayoutTab(name: $0, module: $0) }
         let host = ContainerHost(layout: Layout(root: .tabs(LayoutTabContainer(tabs: tabs, capacity: 5))), factory: runtime)
         host.start()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TabKit
 import TabModules
 
@@ -65,7 +66,7 @@ struct BenchReloadCommand: ParsableCommand {
             for error in registry.errors { writeStandardError(error.description) }
             throw ExitCode(1)
         }
-        let runtime = ModuleRuntime(registry: registry)
+        let runtime = ModuleRuntime(registry: registry, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
         let layout = Layout(root: .tabs(LayoutTabContainer(tabs: [LayoutTab(name: "probe", module: module.name)])))
         let host = ContainerHost(layout: layout, factory: runtime)
         host.start()
@@ -84,7 +85,8 @@ struct BenchReloadCommand: ParsableCommand {
                 writeStandardError("\(staging): cannot write the next version")
                 throw ExitCode(1)
             }
-            let before = runtime.controllers(ofModule: module.name).first?.module.generation ?? 0
+            // Instance ids only grow: a larger one means the reload reached the tab.
+            let before = runtime.controllers(ofModule: module.name).first?.instance.id ?? 0
             let start = clock.now
             guard rename(staging, target) == 0 else {
                 writeStandardError("\(staging): cannot rename into place: \(String(cString: strerror(errno)))")
@@ -103,9 +105,9 @@ struct BenchReloadCommand: ParsableCommand {
             }
             _ = host.screen
             let elapsed = clock.now - start
-            let after = runtime.controllers(ofModule: module.name).first?.module.generation ?? 0
+            let after = runtime.controllers(ofModule: module.name).first?.instance.id ?? 0
             guard reloaded, after > before else {
-                writeStandardError("round \(round): the reload did not reach the tab (generation \(before) → \(after))")
+                writeStandardError("round \(round): the reload did not reach the tab (instance \(before) → \(after))")
                 throw ExitCode(1)
             }
             if round >= warmup { latencies.append(BenchMeasure.milliseconds(elapsed)) }

@@ -1,8 +1,7 @@
 import Logging
-import TabModules
 
 extension ModuleLogLevel {
-    /// The swift-log level a module's `log` call is written at.
+    /// The swift-log level a module's `log` call is logged at (the four levels map one to one).
     var loggerLevel: Logger.Level {
         switch self {
         case .debug: .debug
