@@ -48,7 +48,7 @@ final class Rec: Controller {
         case .action(let id):
             log.add("\(name).action(\(id))")
             actions.first { $0.id == id }?.run(self)
-        case .key(let k): log.add("\(name).key(\(k))")
+        case .key(let k): log.add("\(name).key(\(k.rawValue))")
         case .tick: log.add("\(name).tick")
         }
     }
