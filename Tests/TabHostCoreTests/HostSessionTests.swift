@@ -47,8 +47,9 @@ struct HostSessionTests {
             handle.perform(.activate("tap"))
         }
         poster.start()
-        try harness.run(until: { seen.last == "renders 2 taps 2 ticks 0" })
-        #expect(seen.last == "renders 2 taps 2 ticks 0")
+        try harness.run(until: { seen.last??.hasSuffix("taps 2 ticks 0") == true })
+        // The two taps may land in one loop iteration or two: each published screen cost one render.
+        #expect(seen.last == "renders \(seen.count) taps 2 ticks 0", "\(seen)")
     }
 
     @Test func aTickScheduledFromTheModulesOwnThreadIsDeliveredAndPublished() throws {

@@ -120,7 +120,7 @@ struct NestingRulesTests {
         app.push(tabs)
         f.on("refresh") { $0.badge = "1" }
         _ = log.take()
-        #expect(host.apply(.key(0x110002)))
+        #expect(host.apply(.key(TabKey(rawValue: 0x110002))))
         #expect(host.apply(.activate("refresh")))
         #expect(host.apply(.activate("not-on-screen")) == false)
         #expect(log.take() == ["F.key(1114114)", "F.action(refresh)"])

@@ -41,11 +41,11 @@ struct InputRouterTests {
         #expect(router.handle(.key(.right), on: screen) == [.perform(.selectTab(1))])
         #expect(router.handle(.key(.character("2")), on: screen) == [.perform(.selectTab(1))])
         #expect(router.handle(.key(.character("4")), on: screen) == [.perform(.selectTab(3))])
-        #expect(router.handle(.key(.character("5")), on: screen) == [.perform(.key(0x35))])
+        #expect(router.handle(.key(.character("5")), on: screen) == [.perform(.key(TabKey(rawValue: 0x35)))])
         let noBar = Screen(title: "Root", content: SampleScreens.favourites.content)
-        #expect(router.handle(.key(.left), on: noBar) == [.perform(.key(0x110003))])
-        #expect(router.handle(.key(.right), on: noBar) == [.perform(.key(0x110004))])
-        #expect(router.handle(.key(.character("1")), on: noBar) == [.perform(.key(0x31))])
+        #expect(router.handle(.key(.left), on: noBar) == [.perform(.key(TabKey(rawValue: 0x110003)))])
+        #expect(router.handle(.key(.right), on: noBar) == [.perform(.key(TabKey(rawValue: 0x110004)))])
+        #expect(router.handle(.key(.character("1")), on: noBar) == [.perform(.key(TabKey(rawValue: 0x31)))])
     }
 
     /// Customizing from the keyboard (rules 25–26 of docs/container-rules.md).
@@ -66,14 +66,14 @@ struct InputRouterTests {
         #expect(router.handle(.key(.backspace), on: SampleScreens.favourites) == [.perform(.back)])
         #expect(router.handle(.key(.escape), on: SampleScreens.modal) == [.perform(.dismiss)])
         let root = Screen(title: "Accounts")
-        #expect(router.handle(.key(.escape), on: root) == [.perform(.key(0x1B))])
+        #expect(router.handle(.key(.escape), on: root) == [.perform(.key(TabKey(rawValue: 0x1B)))])
         #expect(router.handle(.key(.character("q")), on: root) == [.quit])
         #expect(router.handle(.key(.control("c")), on: root) == [.quit])
         #expect(router.handle(.key(.control("l")), on: root) == [.repaint])
-        #expect(router.handle(.key(.character("x")), on: root) == [.perform(.key(0x78))])
-        #expect(router.handle(.key(.enter), on: root) == [.perform(.key(0x0D))])
-        #expect(router.handle(.key(.up), on: root) == [.redraw, .perform(.key(0x110001))])
-        #expect(router.handle(.key(.character("中")), on: root) == [.perform(.key(0x4E2D))])
+        #expect(router.handle(.key(.character("x")), on: root) == [.perform(.key(TabKey(rawValue: 0x78)))])
+        #expect(router.handle(.key(.enter), on: root) == [.perform(.key(TabKey(rawValue: 0x0D)))])
+        #expect(router.handle(.key(.up), on: root) == [.redraw, .perform(.key(TabKey(rawValue: 0x110001)))])
+        #expect(router.handle(.key(.character("中")), on: root) == [.perform(.key(TabKey(rawValue: 0x4E2D)))])
     }
 
     @Test func clicksFollowTheHitMap() {

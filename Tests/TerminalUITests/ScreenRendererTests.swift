@@ -160,4 +160,19 @@ struct ScreenRendererTests {
         #expect(custom.hitMap.target(column: 5, row: 1) == .tab(0))
         #expect(custom.hitMap.target(column: 30, row: 1) == .tab(1))
     }
+
+    /// A custom bar's button selects a slot only when its id is the canonical decimal index of an
+    /// existing slot (`TabBar.slot(forAction:)`, the model's rule too); other ids are the bar's actions.
+    @Test func customBarButtonsNameSlotsByTheModelsRule() {
+        var screen = SampleScreens.customBar
+        let ids = ["1", "+1", "01", "-1", "2"]
+        screen.tabBar?.custom = ViewTree(ids.map { .button(label: "b\($0)", action: $0) })
+        let frame = Self.plain.render(screen, width: 50, height: 8, focus: 0)
+        let targets = (0..<5).map { frame.hitMap.target(column: $0 * 10 + 5, row: 1) }
+        #expect(
+            targets == [
+                .tab(1), .action("+1", focusIndex: nil), .action("01", focusIndex: nil), .action("-1", focusIndex: nil),
+                .action("2", focusIndex: nil),
+            ])
+    }
 }

@@ -8,9 +8,9 @@ open class NavigationController: Controller, ContainerNode, ChildRemoving {
     /// The container bookkeeping.
     public let context = ControllerContext()
     /// The stack, root first.
-    public private(set) var stack: [any Controller] = []
+    public private(set) var stack: [any Controller] = [] { didSet { screenDidChange() } }
     /// A title used when the stack is empty.
-    public var emptyTitle: String
+    public var emptyTitle: String { didSet { screenDidChange() } }
 
     /// Creates a stack with `root` (if any) as its root controller.
     public init(root: (any Controller)? = nil, emptyTitle: String = "") {

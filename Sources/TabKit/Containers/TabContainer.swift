@@ -22,17 +22,27 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
     /// The container bookkeeping.
     public let context = ControllerContext()
     /// A title set by the owner (e.g. a template's parameter: "Jack"); nil uses the selected tab's title.
-    public var explicitTitle: String?
+    public var explicitTitle: String? { didSet { screenDidChange() } }
     /// The tabs in order (the user's order after customizing).
-    public internal(set) var tabs: [Tab] = []
+    public internal(set) var tabs: [Tab] = [] {
+        didSet {
+            for tab in tabs { tab.container = self }
+            screenDidChange()
+        }
+    }
     /// The selected tab's index; nil when there are no tabs or the More list itself is shown (rule 14).
-    public internal(set) var selectedIndex: Int?
+    public internal(set) var selectedIndex: Int? { didSet { screenDidChange() } }
     /// True while the More list itself is shown.
-    public internal(set) var isShowingMoreList = false
+    public internal(set) var isShowingMoreList = false { didSet { screenDidChange() } }
     /// The bar's capacity N: with more than N tabs the bar shows N−1 tabs and More; 0 shows every tab.
-    public var capacity: Int { didSet { normalizeMore() } }
+    public var capacity: Int {
+        didSet {
+            normalizeMore()
+            screenDidChange()
+        }
+    }
     /// Where the bar is drawn.
-    public var barPosition: BarPosition
+    public var barPosition: BarPosition { didSet { screenDidChange() } }
     /// A free-form style name from the layout file, for front ends.
     public var style: String?
     /// Whether re-tapping the selected tab pops its stack to the root (rule 19; configurable).
@@ -42,9 +52,12 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
     /// Sees and vetoes user selection and customizing.
     public weak var delegate: (any TabContainerDelegate)?
     /// Makes tab roots by module name; nil uses the host's.
-    public var factory: (any ControllerFactory)?
+    public var factory: (any ControllerFactory)? {
+        // Tabs not created yet show the factory's items.
+        didSet { screenDidChange() }
+    }
     /// The controller that draws the bar itself (its render becomes `TabBar.custom`); nil for the default bar.
-    public internal(set) var barController: (any Controller)?
+    public internal(set) var barController: (any Controller)? { didSet { screenDidChange() } }
     /// True between `beginCustomizing()` and `endCustomizing()`.
     public internal(set) var isCustomizing = false
 
@@ -62,6 +75,7 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
         self.barPosition = barPosition
         self.tabs = tabs
         self.selectedIndex = tabs.isEmpty ? nil : 0
+        for tab in tabs { tab.container = self }
     }
 
     // MARK: Controller
@@ -112,8 +126,13 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
         return tab.item(isSelected: isSelected, fallback: fallback)
     }
 
-    /// The bar as a front end draws it (with the bar controller's rendering, if any).
-    public var tabBar: TabBar { TabBar(position: barPosition, items: barItems, custom: barController?.render()) }
+    /// The bar as a front end draws it (with the bar controller's rendering, if any: the host's kept
+    /// one while the items it drew are unchanged and it was not invalidated).
+    public var tabBar: TabBar {
+        let items = barItems
+        let custom = barController.map { bar in hostForLookup?.rendering(of: bar, items: items) ?? bar.render() }
+        return TabBar(position: barPosition, items: items, custom: custom)
+    }
     /// The index of the tab named `name`.
     public func index(ofTab name: String) -> Int? { tabs.firstIndex { $0.name == name } }
     /// The tab named `name`.

@@ -17,6 +17,8 @@ public final class ControllerContext {
     /// The host, for the root, modals and controllers the host made (others reach it through `parent`),
     /// so a controller can reach its host even before it is placed in the tree.
     weak var host: ContainerHost?
+    /// The last rendering, until the controller is invalidated (render only when needed).
+    var rendering: CachedRendering?
 
     /// Creates an empty context (detached, not loaded, disappeared).
     public init(module: String? = nil, param: String? = nil) {

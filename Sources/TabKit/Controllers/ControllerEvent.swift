@@ -2,8 +2,8 @@
 public enum ControllerEvent: Sendable, Hashable {
     /// A row or button with this action id was activated.
     case action(String)
-    /// A key the front end did not consume (a Unicode scalar or a `tab_key` value).
-    case key(UInt32)
+    /// A key the front end did not consume (a Unicode scalar or a named `tab_key`).
+    case key(TabKey)
     /// A tick the controller asked for is due.
     case tick
 }

@@ -2,20 +2,23 @@ extension ContainerHost {
     /// Applies a front end's action; returns false when it did not apply (unknown slot or id, nothing to go back to).
     ///
     /// - `selectTab(slot)`: a user tap on the visible bar (delegate calls, re-tap pops to root).
-    /// - `activate(id)`: to the shown content if it offers `id` (More rows are handled by TabKit's list);
-    ///   else, if the tab-bar controller's rendering offers it, a decimal id selects that slot like a
-    ///   user tap and any other id goes to the bar controller. Content wins a clash.
+    /// - `activate(id)`: to the shown content if its rendering (the one on screen) offers `id` (More
+    ///   rows are handled by TabKit's list); else, if the tab-bar controller's rendering offers it, an
+    ///   id naming a slot (`TabBar.slot(forAction:slotCount:)`) selects that slot like a user tap and
+    ///   any other id goes to the bar controller. Content wins a clash.
     /// - `back`: dismiss the modal, else pop the innermost stack that can pop (the selected tab's
     ///   stack, or from an overflow tab's root back to More), else the outer stack (rules 36–38).
     /// - `dismiss`: dismiss the top modal. `key`: to the shown controller.
     /// - `moveTab(from:to:)`: one customizing session on the visible bar (willBegin → move →
     ///   willEnd → didEnd); false when a slot is More or a tab is not customizable.
     ///
-    /// An applied action sets `needsRender`.
+    /// An applied action sets `needsRender`. The controller an action or key went to is treated as
+    /// invalidated once (`invalidate(_:)`); checking an id renders nothing that is on screen already.
     @discardableResult
     public func apply(_ action: ScreenAction) -> Bool {
+        confinement.assertConfined("ContainerHost.apply")
         let applied = perform(action)
-        if applied { needsRender = true }
+        if applied { invalidateScreen() }
         return applied
     }
 
@@ -25,17 +28,15 @@ extension ContainerHost {
             return visibleTabContainer?.tap(slot: slot) ?? false
         case .activate(let id):
             let leaf = visibleController
-            if leaf.render().focusableActions.contains(id) {
-                leaf.handle(.action(id))
+            if rendering(of: leaf).focusableActions.contains(id) {
+                send(.action(id), to: leaf)
                 return true
             }
-            if let tabs = visibleTabContainer, let bar = tabs.barController,
-                bar.render().focusableActions.contains(id)
-            {
-                if !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let slot = Int(id) {
-                    return tabs.tap(slot: slot)
-                }
-                bar.handle(.action(id))
+            if let tabs = visibleTabContainer, let bar = tabs.barController {
+                let items = tabs.barItems
+                guard rendering(of: bar, items: items).focusableActions.contains(id) else { return false }
+                if let slot = TabBar.slot(forAction: id, slotCount: items.count) { return tabs.tap(slot: slot) }
+                send(.action(id), to: bar)
                 return true
             }
             return false
@@ -44,7 +45,7 @@ extension ContainerHost {
         case .dismiss:
             return dismiss()
         case .key(let key):
-            visibleController.handle(.key(key))
+            send(.key(key), to: visibleController)
             return true
         case .moveTab(let from, let to):
             guard let tabs = visibleTabContainer, tabs.slots.indices.contains(from), tabs.slots.indices.contains(to),

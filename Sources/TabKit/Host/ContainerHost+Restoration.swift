@@ -18,6 +18,7 @@ extension ContainerHost {
     /// A stack's path stops at the first controller without a module name (it could not be remade).
     /// Modals are not saved.
     public func saveRestoration() -> Data {
+        confinement.assertConfined("ContainerHost.saveRestoration")
         let doc = JSONValue.object([("version", JSONValue(.number(1))), ("root", Self.save(root))])
         return Data(doc.serialized.utf8)
     }
@@ -30,6 +31,7 @@ extension ContainerHost {
     /// are dropped (both reported in the returned problems). A path saved over another root module is ignored.
     @discardableResult
     public func restore(from data: Data) throws(TabKitError) -> [TabKitError] {
+        confinement.assertConfined("ContainerHost.restore")
         let text = String(decoding: data, as: UTF8.self)
         let value: JSONValue
         do {

@@ -2,26 +2,42 @@
 /// `ScreenAction`s.
 ///
 /// Main-loop only: the host's one thread calls everything here, and controllers call back into it
-/// only from inside those calls (as the module ABI requires).
+/// only from inside those calls (as the module ABI requires). `confinement`, once bound to that
+/// thread, checks it in debug builds.
+///
+/// Renders only when needed: a controller's rendering is kept until it is invalidated (see
+/// `invalidate(_:)`), and `screen` is kept until something it shows changes.
 public final class ContainerHost {
+    /// The thread every mutation and `screen` belongs to, checked at each public entry point in
+    /// debug builds once bound (the session binds it on its loop thread; unbound checks nothing).
+    public let confinement = ThreadConfinement()
     /// The root: usually a navigation stack (the application's stack) or a tab container.
     public let root: any Controller
     /// Modal presentations, bottom first; the last covers everything (rule 12).
-    public internal(set) var modals: [any Controller] = []
+    public internal(set) var modals: [any Controller] = [] {
+        didSet { invalidateScreen() }
+    }
     /// Makes controllers by module name (the loader's factory).
-    public var factory: (any ControllerFactory)?
+    public var factory: (any ControllerFactory)? {
+        // Tabs not created yet show the factory's items.
+        didSet { invalidateScreen() }
+    }
     /// Named tab-container templates (e.g. "@account") from the layout file, made by `makeController`.
     public var templates: [String: LayoutTabContainer] = [:]
     /// The tab container that takes modules dropped in at runtime (`acceptsNewModules`), if any.
     public weak var newModulesContainer: TabContainer?
     /// A status line for the next screens (e.g. "reloaded clock v2"); nil for none.
-    public var status: String?
+    public var status: String? {
+        didSet { if status != oldValue { invalidateScreen() } }
+    }
     /// True when something changed since the front end last drew; the main loop clears it after drawing.
     public var needsRender = true
     /// True once `start()` showed the root.
     public private(set) var isStarted = false
-    /// The thread this model belongs to once a session binds it (checked in debug builds).
-    public let confinement = ThreadConfinement()
+    /// Moves on with `invalidate()`: renderings made under an older generation are stale.
+    var renderGeneration = 0
+    /// The last `screen`, until something it shows changes.
+    var cachedScreen: Screen?
 
     /// Creates a host for `root`.
     public init(root: any Controller, factory: (any ControllerFactory)? = nil) {
@@ -32,6 +48,7 @@ public final class ContainerHost {
 
     /// Shows the root: it (and its visible chain) loads and appears. Idempotent.
     public func start() {
+        confinement.assertConfined("ContainerHost.start")
         guard !isStarted else { return }
         isStarted = true
         Appearance.willAppear(root)
@@ -45,6 +62,7 @@ public final class ContainerHost {
     /// Makes a controller for `module` ("@name" makes a template's tab container titled `param`).
     /// The result is not started; callers start it (push helpers below do).
     public func makeController(module: String, param: String?) throws -> any Controller {
+        confinement.assertConfined("ContainerHost.makeController")
         if module.hasPrefix("@") {
             guard let template = templates[module] else {
                 throw TabKitError(.unknownModule, "no template named \"\(module)\"; declare it under \"templates\" in the layout file")
@@ -69,6 +87,7 @@ public final class ContainerHost {
     /// a module knows its param before its first appearance call, as in a tab.
     @discardableResult
     public func push(module: String, param: String?, onto stack: NavigationController? = nil) throws -> any Controller {
+        confinement.assertConfined("ContainerHost.push")
         guard let target = stack ?? applicationStack else {
             throw TabKitError(.noContainer, "cannot push \"\(module)\": the layout's root is not a navigation stack")
         }
@@ -81,17 +100,16 @@ public final class ContainerHost {
     /// Makes `module`, starts it and presents it full screen.
     @discardableResult
     public func present(module: String, param: String?) throws -> any Controller {
+        confinement.assertConfined("ContainerHost.present")
         let controller = try makeController(module: module, param: param)
         controller.start(param: param)
         present(controller)
         return controller
     }
 
-    /// Asks the front end for a new frame (a controller's content or title changed).
-    public func invalidate() { needsRender = true }
-
     /// Presents `controller` full screen over everything: the visible chain gets disappear calls (rule 12).
     public func present(_ controller: any Controller) {
+        confinement.assertConfined("ContainerHost.present")
         let below = modals.last ?? root
         controller.context.host = self
         modals.append(controller)
@@ -101,6 +119,7 @@ public final class ContainerHost {
     /// Dismisses the top modal; what it covered appears again (tab bar included). False if none.
     @discardableResult
     public func dismiss() -> Bool {
+        confinement.assertConfined("ContainerHost.dismiss")
         guard let top = modals.popLast() else { return false }
         let below = modals.last ?? root
         if isStarted { Appearance.replace(top, with: below) }
@@ -110,6 +129,7 @@ public final class ContainerHost {
     /// The dynamic-tab call: into the container accepting new modules, else the innermost visible one.
     @discardableResult
     public func addTab(name: String, module: String, image: String? = nil, param: String? = nil) throws -> Tab {
+        confinement.assertConfined("ContainerHost.addTab")
         guard let container = newModulesContainer ?? visibleTabContainer ?? (root as? TabContainer) else {
             throw TabKitError(.noContainer, "cannot add tab \"\(name)\": no tab container is visible or accepts new modules")
         }

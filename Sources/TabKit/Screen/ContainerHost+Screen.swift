@@ -6,7 +6,19 @@ extension ContainerHost {
     /// from More (Back label "More"); with none, the leaf's title and no Back. The tab bar is the
     /// innermost visible tab container's; a screen pushed onto an outer stack hides it. A modal has
     /// no Back label (Back dismisses it) and shows only what is inside it.
+    ///
+    /// Kept until something it shows changes: computing it again renders only the controllers whose
+    /// rendering was invalidated or that have none yet (e.g. a tab shown for the first time).
     public var screen: Screen {
+        confinement.assertConfined("ContainerHost.screen")
+        if let cachedScreen { return cachedScreen }
+        let screen = makeScreen()
+        cachedScreen = screen
+        return screen
+    }
+
+    /// Computes the screen from the tree and the kept renderings.
+    func makeScreen() -> Screen {
         let chain = visibleChain
         var backLabel: String?
         var titleOwner: (any Controller)?
@@ -26,7 +38,7 @@ extension ContainerHost {
         }
         let leaf = chain.last ?? root
         return Screen(
-            title: (titleOwner ?? leaf).title, backLabel: modals.isEmpty ? backLabel : nil, content: leaf.render(),
+            title: (titleOwner ?? leaf).title, backLabel: modals.isEmpty ? backLabel : nil, content: rendering(of: leaf),
             tabBar: tabBar, isModal: !modals.isEmpty, status: status)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// A front end only draws this and sends `ScreenAction`s back; it never sees
 /// controllers or modules.
-public struct Screen: Sendable, Hashable {
+public struct Screen: Sendable, Hashable, Codable {
     /// The title bar's title (the visible top controller's title).
     public var title: String
     /// The Back button's label; nil when there is nothing to go back to.

@@ -8,8 +8,8 @@ public enum ScreenAction: Sendable, Hashable {
     case back
     /// Dismiss the top modal.
     case dismiss
-    /// A key the front end did not consume, forwarded to the visible controller (see `tab_key`).
-    case key(UInt32)
+    /// A key the front end did not consume, forwarded to the visible controller.
+    case key(TabKey)
     /// The user moved the tab in bar slot `from` to slot `to` (customizing; rules 25–26). Only
     /// customizable tabs move; the More slot never does.
     case moveTab(from: Int, to: Int)

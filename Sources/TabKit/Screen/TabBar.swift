@@ -1,5 +1,5 @@
 /// The tab bar of the visible tab container.
-public struct TabBar: Sendable, Hashable {
+public struct TabBar: Sendable, Hashable, Codable {
     /// Where it is drawn.
     public var position: BarPosition
     /// The slots shown, in order; when tabs overflow, the last is the More item.

@@ -1,5 +1,5 @@
 /// One slot of a tab bar.
-public struct TabBarItem: Sendable, Hashable {
+public struct TabBarItem: Sendable, Hashable, Codable {
     /// The item's title.
     public var title: String
     /// A short symbol for text front ends; nil for none.

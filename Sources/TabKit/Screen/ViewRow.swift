@@ -1,5 +1,5 @@
 /// A row of a content view tree.
-public struct ViewRow: Sendable, Hashable {
+public struct ViewRow: Sendable, Hashable, Codable {
     /// The main text.
     public var title: String
     /// Secondary text shown after the title (nil for none).

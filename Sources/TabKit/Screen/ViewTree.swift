@@ -1,5 +1,5 @@
 /// The content of one screen: an ordered list of nodes.
-public struct ViewTree: Sendable, Hashable {
+public struct ViewTree: Sendable, Hashable, Codable {
     /// The nodes in display order.
     public var nodes: [ViewNode]
 

@@ -68,7 +68,7 @@ public final class ModuleController: Controller {
     public func handle(_ event: ControllerEvent) {
         switch event {
         case .action(let action): instance.send(.action(action))
-        case .key(let key): instance.send(.key(key))
+        case .key(let key): instance.send(.key(key.rawValue))
         case .tick: instance.send(.tick)
         }
     }
@@ -129,7 +129,7 @@ extension ModuleController: ModuleHostDelegate {
     }
 
     public func moduleDidInvalidate() {
-        host?.invalidate()
+        host?.invalidate(self)
     }
 
     public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {

@@ -5,7 +5,7 @@ import TabKit
 /// Up/Down (and the wheel) move the focus among `content.focusableActions`, Tab/Shift-Tab cycle
 /// it, Enter activates, Left/Right and digits 1–9 select tab slots, Esc/Backspace go back (or
 /// dismiss a modal), `q` and Ctrl-C quit, Ctrl-L repaints, a click acts on what the hit map says
-/// is there. Other keys go to the model as `.key(code)` with `tab_key` codes. Focus and scroll
+/// is there. Other keys go to the model as `.key(TabKey)`. Focus and scroll
 /// are remembered per screen, so Back returns to the row that was left.
 public struct InputRouter: Sendable {
     /// The focused item (index into `content.focusableActions`), nil when nothing is focusable.
@@ -17,20 +17,6 @@ public struct InputRouter: Sendable {
     private var remembered: [ScreenIdentity: (action: String?, focus: Int?, scroll: Int)] = [:]
     private var hitMap = HitMap()
     private var contentRows = 1
-
-    /// `tab_key` codes (tab_module.h).
-    public enum KeyCode {
-        /// TAB_KEY_UP.
-        public static let up: UInt32 = 0x110001
-        /// TAB_KEY_DOWN.
-        public static let down: UInt32 = 0x110002
-        /// TAB_KEY_LEFT.
-        public static let left: UInt32 = 0x110003
-        /// TAB_KEY_RIGHT.
-        public static let right: UInt32 = 0x110004
-        /// TAB_KEY_ENTER.
-        public static let enter: UInt32 = 0x0D
-    }
 
     /// Creates a router with nothing focused yet.
     public init() {}
@@ -113,8 +99,8 @@ public struct InputRouter: Sendable {
                     case .home: scroll = 0
                     default: scroll = Int(Int32.max)
                     }
-                    if key == .up { return [.redraw, .perform(.key(KeyCode.up))] }
-                    if key == .down { return [.redraw, .perform(.key(KeyCode.down))] }
+                    if key == .up { return [.redraw, .perform(.key(.up))] }
+                    if key == .down { return [.redraw, .perform(.key(.down))] }
                     return [.redraw]
                 }
                 let page = max(1, contentRows / 2)
@@ -136,10 +122,10 @@ public struct InputRouter: Sendable {
                 return [.redraw]
             case .enter:
                 if let focus, focus < actions.count { return [.perform(.activate(actions[focus]))] }
-                return [.perform(.key(KeyCode.enter))]
+                return [.perform(.key(.enter))]
             case .left, .right:
                 guard slots > 0, let selected = screen.tabBar?.items.firstIndex(where: \.isSelected) else {
-                    return [.perform(.key(key == .left ? KeyCode.left : KeyCode.right))]
+                    return [.perform(.key(key == .left ? .left : .right))]
                 }
                 let next = (selected + (key == .left ? -1 : 1) + slots) % slots
                 return [.perform(.selectTab(next))]
@@ -152,21 +138,22 @@ public struct InputRouter: Sendable {
             case .escape, .backspace:
                 if screen.isModal { return [.perform(.dismiss)] }
                 if screen.backLabel != nil { return [.perform(.back)] }
-                return key == .escape ? [.perform(.key(0x1B))] : [.perform(.key(0x7F))]
+                return [.perform(.key(TabKey(scalar: key == .escape ? "\u{1B}" : "\u{7F}")))]
             case .delete:
-                return [.perform(.key(0x7F))]
+                return [.perform(.key(TabKey(scalar: "\u{7F}")))]
             case .control(let letter):
                 switch letter {
                 case "l": return [.repaint]
                 case "c", "d": return [.quit]
-                default: return [.perform(.key(letter.unicodeScalars.first!.value - 0x60))]
+                // Ctrl plus a letter types that letter's C0 control character (Ctrl-A is 0x01).
+                default: return [.perform(.key(TabKey(rawValue: letter.unicodeScalars.first!.value - 0x60)))]
                 }
             case .character(let scalar):
                 if scalar == "q" { return [.quit] }
                 if ("1"..."9").contains(scalar), Int(scalar.value) - 0x30 <= slots {
                     return [.perform(.selectTab(Int(scalar.value) - 0x31))]
                 }
-                return [.perform(.key(scalar.value))]
+                return [.perform(.key(TabKey(scalar: scalar)))]
             }
         }
     }

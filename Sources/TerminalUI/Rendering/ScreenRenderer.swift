@@ -218,7 +218,7 @@ public struct ScreenRenderer: Sendable {
 
     func drawTabBar(_ bar: TabBar, into grid: inout CellGrid, hits: inout HitMap, row: Int) {
         if let custom = bar.custom {
-            drawCustomBar(custom, into: &grid, hits: &hits, row: row)
+            drawCustomBar(custom, of: bar, into: &grid, hits: &hits, row: row)
             return
         }
         let slots = Self.slots(count: bar.items.count, width: grid.width)
@@ -258,7 +258,7 @@ public struct ScreenRenderer: Sendable {
         }
     }
 
-    func drawCustomBar(_ tree: ViewTree, into grid: inout CellGrid, hits: inout HitMap, row: Int) {
+    func drawCustomBar(_ tree: ViewTree, of bar: TabBar, into grid: inout CellGrid, hits: inout HitMap, row: Int) {
         var items: [(label: String, action: String?)] = []
         for node in tree.nodes {
             switch node {
@@ -275,7 +275,7 @@ public struct ScreenRenderer: Sendable {
             let x = slot.lowerBound + (slot.count - DisplayWidth.of(label)) / 2
             grid.put(label, x: x, y: row, limit: slot.upperBound - x)
             if let action = item.action {
-                if let tab = Int(action) {
+                if let tab = bar.slot(forAction: action) {
                     hits.add(row: row, columns: slot, .tab(tab))
                 } else {
                     hits.add(row: row, columns: slot, .action(action, focusIndex: nil))

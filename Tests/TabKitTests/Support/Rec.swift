@@ -1,7 +1,8 @@
 import TabKit
 
 /// A recording controller standing for a module: logs every call into the shared log, checks the
-/// strict will/did cycle itself, renders rows for its `actions` and runs scripted reactions.
+/// strict will/did cycle itself, counts its renders, renders rows for its `actions` and runs
+/// scripted reactions.
 final class Rec: Controller {
     let context = ControllerContext()
     let name: String
@@ -15,6 +16,8 @@ final class Rec: Controller {
     var restored: [UInt8]?
     /// What `restoreState` answers.
     var acceptsState = true
+    /// How many times `render` was called (render only when needed).
+    private(set) var renders = 0
     /// Appearance calls received out of the strict cycle (must stay empty).
     private(set) var cycleViolations: [String] = []
     private var phase = 3
@@ -40,7 +43,8 @@ final class Rec: Controller {
     func start(param: String?) { log.add("\(name).start(\(param ?? "nil"))") }
 
     func render() -> ViewTree {
-        ViewTree([.text("\(name) content")] + actions.map { .row(ViewRow(title: $0.id, action: $0.id)) })
+        renders += 1
+        return ViewTree([.text("\(name) content")] + actions.map { .row(ViewRow(title: $0.id, action: $0.id)) })
     }
 
     func handle(_ event: ControllerEvent) {
@@ -48,7 +52,7 @@ final class Rec: Controller {
         case .action(let id):
             log.add("\(name).action(\(id))")
             actions.first { $0.id == id }?.run(self)
-        case .key(let k): log.add("\(name).key(\(k))")
+        case .key(let k): log.add("\(name).key(\(k.rawValue))")
         case .tick: log.add("\(name).tick")
         }
     }
@@ -59,6 +63,12 @@ final class Rec: Controller {
         restored = state
         log.add("\(name).restoreState(\(state))")
         return acceptsState
+    }
+
+    /// Returns the renders counted since the last take, and starts counting again.
+    func takeRenders() -> Int {
+        defer { renders = 0 }
+        return renders
     }
 
     /// Adds a row `id` that runs `run` when activated.

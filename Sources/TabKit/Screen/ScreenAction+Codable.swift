@@ -1,0 +1,50 @@
+extension ScreenAction: Codable {
+    /// The JSON keys: `type` names the case, the others are its fields.
+    enum CodingKeys: String, CodingKey {
+        case type, slot, id, key, from, to
+    }
+
+    /// The case names written as `type`.
+    enum Kind: String, Codable {
+        case selectTab, activate, back, dismiss, key, moveTab
+    }
+
+    /// Reads the flat form `{"type": "activate", "id": …}` that `encode(to:)` writes.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(Kind.self, forKey: .type) {
+        case .selectTab: self = .selectTab(try c.decode(Int.self, forKey: .slot))
+        case .activate: self = .activate(try c.decode(String.self, forKey: .id))
+        case .back: self = .back
+        case .dismiss: self = .dismiss
+        case .key: self = .key(try c.decode(TabKey.self, forKey: .key))
+        case .moveTab: self = .moveTab(from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
+        }
+    }
+
+    /// Writes one flat object, its case under `type` (a stable shape for browsers and process
+    /// boundaries): `{"type":"selectTab","slot":n}`, `{"type":"activate","id":…}`, `{"type":"back"}`,
+    /// `{"type":"dismiss"}`, `{"type":"key","key":n}` (the `tab_key` value), `{"type":"moveTab","from":n,"to":n}`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .selectTab(let slot):
+            try c.encode(Kind.selectTab, forKey: .type)
+            try c.encode(slot, forKey: .slot)
+        case .activate(let id):
+            try c.encode(Kind.activate, forKey: .type)
+            try c.encode(id, forKey: .id)
+        case .back:
+            try c.encode(Kind.back, forKey: .type)
+        case .dismiss:
+            try c.encode(Kind.dismiss, forKey: .type)
+        case .key(let key):
+            try c.encode(Kind.key, forKey: .type)
+            try c.encode(key, forKey: .key)
+        case .moveTab(let from, let to):
+            try c.encode(Kind.moveTab, forKey: .type)
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+        }
+    }
+}
