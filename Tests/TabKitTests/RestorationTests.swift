@@ -28,7 +28,7 @@ struct RestorationTests {
         let saved = String(decoding: host.saveRestoration(), as: UTF8.self)
         #expect(
             saved
-                == #"{"version":1,"root":{"tabs":{"selected":"b","index":1,"moreList":false,"order":["a","b","c"],"stacks":{"a":[{"module":"alpha","param":null}],"b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}}}"#
+                == #"{"root":{"tabs":{"index":1,"moreList":false,"order":["a","b","c"],"selected":"b","stacks":{"a":[{"module":"alpha","param":null}],"b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}},"version":1}"#
         )
 
         let log2 = Log()
@@ -160,6 +160,8 @@ struct RestorationTests {
     @Test(arguments: [
         ("nope", TabKitError(.malformedJSON, "restoration data:1:2: malformed JSON: unexpected character 'o'; expected null; delete the file to start fresh")),
         ("{}", TabKitError(.missingKey, "restoration data: missing \"root\"; delete the file to start fresh")),
+        (#"{"root": {"stack": 5}}"#, TabKitError(.invalidValue, "restoration data: root.stack has the wrong shape; delete the file to start fresh")),
+        (#"{"root": {"tabs": {"index": "one"}}}"#, TabKitError(.invalidValue, "restoration data: root.tabs.index has the wrong shape; delete the file to start fresh")),
     ])
     func badRestorationDataIsAnErrorAndChangesNothing(text: String, error: TabKitError) throws {
         let host = try Self.host(["a", "b"], Log())

@@ -5,22 +5,11 @@ import Foundation
 #endif
 
 extension ContainerHost {
-    /// The restoration file's contents (JSON): every stack's path from the root and every tab
-    /// container's selection by tab NAME, tab order and created tabs' stacks (rule 41).
-    ///
-    /// ```
-    /// {"version":1,"root":NODE}
-    /// NODE  = {"stack":[ENTRY, ...]}                      (a navigation stack, root first)
-    ///       | {"tabs":{"selected":"name"|null,"index":n,"moreList":bool,"order":["name",...],
-    ///                  "stacks":{"name":[ENTRY, ...], ...}}}
-    /// ENTRY = {"module":"name"|null,"param":"…"|null,"state":"base64"?,"tabs":{…}?}
-    /// ```
-    /// A stack's path stops at the first controller without a module name (it could not be remade).
-    /// Modals are not saved.
+    /// The restoration file's contents: `RestorationState` as JSON (rule 41). A stack's path stops
+    /// at the first controller without a module name (it could not be made again). Modals are not saved.
     public func saveRestoration() -> Data {
         confinement.assertConfined("ContainerHost.saveRestoration")
-        let doc = JSONValue.object([("version", JSONValue(.number(1))), ("root", Self.save(root))])
-        return Data(doc.serialized.utf8)
+        return RestorationState(root: Self.save(root)).encoded()
     }
 
     /// Restores what `saveRestoration()` wrote: stacks are rebuilt through `makeController` (each
@@ -32,64 +21,54 @@ extension ContainerHost {
     @discardableResult
     public func restore(from data: Data) throws(TabKitError) -> [TabKitError] {
         confinement.assertConfined("ContainerHost.restore")
-        let text = String(decoding: data, as: UTF8.self)
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(text)
-        } catch {
-            throw TabKitError(.malformedJSON, "restoration data:\(error.line):\(error.column): malformed JSON: \(error.reason); delete the file to start fresh")
-        }
-        guard case .object(let members) = value.kind, let rootState = members.first(where: { $0.key == "root" })?.value else {
-            throw TabKitError(.missingKey, "restoration data: missing \"root\"; delete the file to start fresh")
-        }
+        let state = try RestorationState.decode(data)
         var problems: [TabKitError] = []
-        restore(root, from: rootState, problems: &problems)
+        restore(root, from: state.root, problems: &problems)
         return problems
     }
 
-    static func save(_ c: any Controller) -> JSONValue {
-        if let nav = c as? NavigationController {
-            return .object([("stack", saveStack(nav))])
-        }
-        if let tabs = c as? TabContainer {
-            return .object([("tabs", saveTabs(tabs))])
-        }
-        return .object([])
+    static func save(_ c: any Controller) -> RestorationNode {
+        if let nav = c as? NavigationController { return .stack(saveStack(nav)) }
+        if let tabs = c as? TabContainer { return .tabs(saveTabs(tabs)) }
+        return .other
     }
 
-    static func saveStack(_ nav: NavigationController) -> JSONValue {
-        var entries: [JSONValue] = []
+    static func saveStack(_ nav: NavigationController) -> [RestorationEntry] {
+        var entries: [RestorationEntry] = []
         for (i, c) in nav.stack.enumerated() {
             if i > 0, c.context.module == nil { break }
-            var pairs: [(String, JSONValue)] = [("module", .string(c.context.module)), ("param", .string(c.context.param))]
-            if let bytes = c.saveState() { pairs.append(("state", JSONValue(.string(Data(bytes).base64EncodedString())))) }
-            if let tabs = c as? TabContainer { pairs.append(("tabs", saveTabs(tabs))) }
-            entries.append(.object(pairs))
+            entries.append(
+                RestorationEntry(
+                    module: c.context.module, param: c.context.param,
+                    state: c.saveState().map { Data($0).base64EncodedString() },
+                    tabs: (c as? TabContainer).map(saveTabs)))
         }
-        return JSONValue(.array(entries))
+        return entries
     }
 
-    static func saveTabs(_ tabs: TabContainer) -> JSONValue {
-        let stacks = tabs.tabs.compactMap { tab in tab.stack.map { (tab.name, saveStack($0)) } }
-        return .object([
-            ("selected", .string(tabs.selectedTab?.name)),
-            ("index", JSONValue(.number(Double(tabs.selectedIndex ?? tabs.previousIndex ?? 0)))),
-            ("moreList", JSONValue(.bool(tabs.isShowingMoreList))),
-            ("order", JSONValue(.array(tabs.tabs.map { JSONValue(.string($0.name)) }))),
-            ("stacks", .object(stacks)),
-        ])
+    static func saveTabs(_ tabs: TabContainer) -> RestorationTabs {
+        var stacks: [String: [RestorationEntry]] = [:]
+        for tab in tabs.tabs {
+            if let stack = tab.stack { stacks[tab.name] = saveStack(stack) }
+        }
+        return RestorationTabs(
+            selected: tabs.selectedTab?.name, index: tabs.selectedIndex ?? tabs.previousIndex ?? 0,
+            moreList: tabs.isShowingMoreList, order: tabs.tabs.map(\.name), stacks: stacks)
     }
 
-    func restore(_ c: any Controller, from state: JSONValue, problems: inout [TabKitError]) {
-        if let nav = c as? NavigationController, let entries = state["stack"]?.arrayValue {
-            restoreStack(nav, entries, problems: &problems)
-        } else if let tabs = c as? TabContainer, let t = state["tabs"] {
-            restoreTabs(tabs, t, problems: &problems)
+    func restore(_ c: any Controller, from node: RestorationNode, problems: inout [TabKitError]) {
+        switch node {
+        case .stack(let entries):
+            if let nav = c as? NavigationController { restoreStack(nav, entries, problems: &problems) }
+        case .tabs(let state):
+            if let tabs = c as? TabContainer { restoreTabs(tabs, state, problems: &problems) }
+        case .other:
+            break
         }
     }
 
-    func restoreEntryState(_ c: any Controller, _ entry: JSONValue, problems: inout [TabKitError]) {
-        if let b64 = entry["state"]?.stringValue {
+    func restoreEntryState(_ c: any Controller, _ entry: RestorationEntry, problems: inout [TabKitError]) {
+        if let b64 = entry.state {
             if let data = Data(base64Encoded: b64) {
                 if !c.restoreState(Array(data)) {
                     problems.append(
@@ -99,20 +78,19 @@ extension ContainerHost {
                 problems.append(TabKitError(.invalidValue, "restoration data: state of \"\(c.context.module ?? c.title)\" is not base64; ignored"))
             }
         }
-        if let tabs = c as? TabContainer, let t = entry["tabs"] { restoreTabs(tabs, t, problems: &problems) }
+        if let tabs = c as? TabContainer, let state = entry.tabs { restoreTabs(tabs, state, problems: &problems) }
     }
 
-    func restoreStack(_ nav: NavigationController, _ entries: [JSONValue], problems: inout [TabKitError]) {
+    func restoreStack(_ nav: NavigationController, _ entries: [RestorationEntry], problems: inout [TabKitError]) {
         // A path saved over another root module (the layout changed) does not belong on this one.
-        guard let first = entries.first, let root = nav.root, first["module"]?.stringValue == root.context.module else { return }
+        guard let first = entries.first, let root = nav.root, first.module == root.context.module else { return }
         restoreEntryState(root, first, problems: &problems)
         var rebuilt: [any Controller] = [root]
         for entry in entries.dropFirst() {
-            guard let module = entry["module"]?.stringValue else { break }
-            let param = entry["param"]?.stringValue
+            guard let module = entry.module else { break }
             do {
-                let c = try makeController(module: module, param: param)
-                c.start(param: param)
+                let c = try makeController(module: module, param: entry.param)
+                c.start(param: entry.param)
                 restoreEntryState(c, entry, problems: &problems)
                 rebuilt.append(c)
             } catch {
@@ -123,24 +101,23 @@ extension ContainerHost {
         if rebuilt.count > 1 || nav.stack.count > 1 { nav.setStack(rebuilt) }
     }
 
-    func restoreTabs(_ tabs: TabContainer, _ state: JSONValue, problems: inout [TabKitError]) {
-        if let order = state["order"]?.arrayValue { tabs.applyOrder(order.compactMap(\.stringValue)) }
-        if case .object(let stacks)? = state["stacks"]?.kind {
-            for member in stacks {
-                guard let tab = tabs.tab(named: member.key), let entries = member.value.arrayValue else { continue }
-                let needsStack = entries.count > 1 || entries.first?["state"] != nil || entries.first?["tabs"] != nil
-                guard needsStack else { continue }
-                restoreStack(tabs.materialize(tab), entries, problems: &problems)
-            }
+    func restoreTabs(_ tabs: TabContainer, _ state: RestorationTabs, problems: inout [TabKitError]) {
+        tabs.applyOrder(state.order)
+        // In tab order, so tabs are created in the order the user sees them.
+        for tab in tabs.tabs {
+            guard let entries = state.stacks[tab.name] else { continue }
+            let needsStack = entries.count > 1 || entries.first?.state != nil || entries.first?.tabs != nil
+            guard needsStack else { continue }
+            restoreStack(tabs.materialize(tab), entries, problems: &problems)
         }
-        let saved = state["index"]?.intValue ?? 0
-        if state["moreList"]?.boolValue == true, tabs.hasMore {
+        let saved = state.index
+        if state.moreList, tabs.hasMore {
             tabs.show(.moreList, style: .tabSwitch)
             // "index" is the tab the list returns to when More goes away (rule 27).
             if tabs.tabs.indices.contains(saved) { tabs.previousIndex = saved }
             return
         }
-        if let name = state["selected"]?.stringValue, tabs.select(name: name) { return }
+        if let name = state.selected, tabs.select(name: name) { return }
         guard !tabs.tabs.isEmpty else { return }
         tabs.select(index: tabs.tabs.indices.contains(saved) ? saved : tabs.tabs.count - 1)
     }

@@ -1,0 +1,33 @@
+/// One controller on a saved stack: how to make it again (module and param), what it saved, and,
+/// for a tab container, its tabs.
+public struct RestorationEntry: Codable, Sendable, Hashable {
+    /// The module (or "@template") that made it; nil ends the path when restoring.
+    public var module: String?
+    /// Its param.
+    public var param: String?
+    /// Its `save_state` bytes, base64; nil when it saved nothing.
+    public var state: String?
+    /// Its tabs, when it is a tab container.
+    public var tabs: RestorationTabs?
+
+    /// Creates an entry.
+    public init(module: String?, param: String?, state: String? = nil, tabs: RestorationTabs? = nil) {
+        self.module = module
+        self.param = param
+        self.state = state
+        self.tabs = tabs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case module, param, state, tabs
+    }
+
+    // `module` and `param` are written as null rather than left out, as readers of older files expect.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(module, forKey: .module)
+        try container.encode(param, forKey: .param)
+        try container.encodeIfPresent(state, forKey: .state)
+        try container.encodeIfPresent(tabs, forKey: .tabs)
+    }
+}

@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `--state` file: every stack's path from the root and every tab container's selection by
+/// tab NAME, tab order and created tabs' stacks (rule 41). The one type the file is written and
+/// read through.
+///
+/// ```
+/// {"root":NODE,"version":1}
+/// NODE  = {"stack":[ENTRY, ...]}                      (a navigation stack, root first)
+///       | {"tabs":TABS}                               (a tab container)
+///       | {}                                          (anything else)
+/// TABS  = {"index":n,"moreList":bool,"order":["name",...],"selected":"name"|null,
+///          "stacks":{"name":[ENTRY, ...], ...}}
+/// ENTRY = {"module":"name"|null,"param":"…"|null,"state":"base64"?,"tabs":TABS?}
+/// ```
+/// Keys are written sorted; readers accept any order.
+public struct RestorationState: Codable, Sendable, Hashable {
+    /// The format's version.
+    public var version: Int
+    /// The root controller's state.
+    public var root: RestorationNode
+
+    /// Creates a state.
+    public init(version: Int = 1, root: RestorationNode) {
+        self.version = version
+        self.root = root
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, root
+    }
+
+    /// Reads a state; a file without `version` is version 1, one without `root` is an error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        root = try container.decode(RestorationNode.self, forKey: .root)
+    }
+
+    /// The file's bytes (JSON with sorted keys).
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings, numbers and arrays cannot fail.
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    /// Reads the file's bytes; the error is one line with what to do.
+    public static func decode(_ data: Data) throws(TabKitError) -> RestorationState {
+        do {
+            return try JSONDecoder().decode(RestorationState.self, from: data)
+        } catch DecodingError.keyNotFound(let key, let context) where context.codingPath.isEmpty {
+            throw TabKitError(.missingKey, "restoration data: missing \"\(key.stringValue)\"; delete the file to start fresh")
+        } catch {
+            // The hand-written parser says where the syntax breaks (line and column).
+            do {
+                _ = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+            } catch {
+                throw TabKitError(
+                    .malformedJSON,
+                    "restoration data:\(error.line):\(error.column): malformed JSON: \(error.reason); delete the file to start fresh")
+            }
+            throw TabKitError(
+                .invalidValue, "restoration data: \(Self.describe(error)); delete the file to start fresh")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "unreadable" }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            return "\(path.isEmpty ? "the file" : path) has the wrong shape"
+        @unknown default:
+            return "unreadable"
+        }
+    }
+}
