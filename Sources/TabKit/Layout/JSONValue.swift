@@ -42,46 +42,4 @@ struct JSONValue: Sendable {
         case .null: "null"
         }
     }
-
-    /// Serializes compactly (object keys in their stored order).
-    var serialized: String {
-        switch kind {
-        case .object(let members):
-            "{" + members.map { Self.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
-        case .array(let items): "[" + items.map(\.serialized).joined(separator: ",") + "]"
-        case .string(let s): Self.quote(s)
-        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        case .bool(let b): b ? "true" : "false"
-        case .null: "null"
-        }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// Builds an object from key/value pairs (positions unknown).
-    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
-        JSONValue(.object(pairs.map { Member(key: $0.0, line: 0, column: 0, value: $0.1) }))
-    }
-
-    /// A string, or null for nil.
-    static func string(_ s: String?) -> JSONValue { s.map { JSONValue(.string($0)) } ?? JSONValue(.null) }
 }
