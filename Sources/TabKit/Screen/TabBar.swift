@@ -4,8 +4,8 @@ public struct TabBar: Sendable, Hashable, Codable {
     public var position: BarPosition
     /// The slots shown, in order; when tabs overflow, the last is the More item.
     public var items: [TabBarItem]
-    /// When a tab-bar module draws the bar, its rendering (buttons whose action ids are slot indexes
-    /// as decimal strings); nil for the default bar.
+    /// When a tab-bar module draws the bar, its rendering (buttons whose action ids name slots by
+    /// `slot(forAction:)` select them); nil for the default bar.
     public var custom: ViewTree?
 
     /// Creates a tab bar.
