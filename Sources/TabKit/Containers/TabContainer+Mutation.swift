@@ -82,6 +82,8 @@ extension TabContainer {
             if existed, let root = tab.rootController {
                 root.context.param = param
                 root.start(param: param)
+                // A restart may change what it shows, like an event (counts as invalidated once).
+                root.host?.invalidate(root)
             }
             return tab
         }

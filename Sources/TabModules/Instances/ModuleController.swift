@@ -112,20 +112,20 @@ public final class ModuleController: Controller {
         } else if reason == nil && wasMarked {
             setTabBadge(badgeBeforeFailure)
         }
-        host?.invalidate()
+        host?.invalidateScreen()
     }
 }
 
 extension ModuleController: ModuleHostDelegate {
     public func moduleDidSetTitle(_ title: String) {
         titleOverride = title
-        host?.invalidate()
+        host?.invalidateScreen()
     }
 
     public func moduleDidSetBadge(_ badge: String?) {
         self.badge = badge
         if reloadFailure == nil { setTabBadge(badge) } else { badgeBeforeFailure = badge }
-        host?.invalidate()
+        host?.invalidateScreen()
     }
 
     public func moduleDidInvalidate() {
@@ -149,7 +149,7 @@ extension ModuleController: ModuleHostDelegate {
     public func modulePop() {
         guard let nav = navigationController, nav.stack.count > 1 else { return }
         nav.pop()
-        host?.invalidate()
+        host?.invalidateScreen()
     }
 
     public func modulePresent(module: String, param: String?) -> Bool {
@@ -176,7 +176,7 @@ extension ModuleController: ModuleHostDelegate {
             } else {
                 return false
             }
-            host?.invalidate()
+            host?.invalidateScreen()
             return true
         } catch {
             moduleLog(level: .warning, message: "add_tab \(name) (\(module)): \(error)")

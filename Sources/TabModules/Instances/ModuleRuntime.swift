@@ -71,7 +71,12 @@ public final class ModuleRuntime: ControllerFactory {
         var delivered = 0
         for id in due {
             guard let controller = byInstance[id] else { continue }
-            controller.handle(.tick)
+            // Through the model: a ticked controller counts as invalidated once, like an event.
+            if let host = controller.host {
+                host.send(.tick, to: controller)
+            } else {
+                controller.handle(.tick)
+            }
             delivered += 1
         }
         return delivered
