@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
         .testTarget(
             name: "TabModulesTests",
-            dependencies: ["TabModules", "TabKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TabModules", "TabKit", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
@@ -114,6 +114,6 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
-        .testTarget(name: "TabHostEndToEndTests", dependencies: [], swiftSettings: strict),
+        .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTestSupport"], swiftSettings: strict),
     ] + examples.map(\.1)
 )

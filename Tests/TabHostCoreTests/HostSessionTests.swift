@@ -77,7 +77,7 @@ struct HostSessionTests {
         defer { harness.remove() }
         let layout = try harness.directory.write("bad.json", text: #"{"root": {"stack": {"module": "nosuch"}}}"#)
         let configuration = SessionConfiguration(
-            directories: [.init(harness.directory.file("modules"))], layoutPath: layout,
+            directories: [.init(harness.directory.path("modules"))], layoutPath: layout,
             logPath: harness.logPath, watch: false)
         #expect {
             _ = try HostSession.open(configuration)

@@ -6,24 +6,23 @@ import TabKit
 
 /// A live session over the counting module in a temporary directory, with its own loop and log.
 final class SessionHarness {
-    let directory: TemporaryModuleDirectory
+    let directory: Fixture
     let loop = PollEventLoop()
     let opened: HostSession.Opened
     var session: HostSession { opened.session }
-    var logPath: String { directory.file("host.log") }
+    var logPath: String { directory.path("host.log") }
 
     /// `root` is the layout's root node as JSON text.
     init(root: String = #"{"stack": {"module": "counting"}}"#, extraFiles: [String: String] = [:]) throws {
-        directory = try TemporaryModuleDirectory()
-        let modules = directory.file("modules")
+        directory = try Fixture()
+        let modules = directory.path("modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         _ = chmod(modules, 0o755)
-        let built = try directory.compileModule("counting.so", source: CountingModule.source, flags: ["-pthread"])
-        try FileManager.default.moveItem(atPath: built, toPath: modules + "/counting.so")
+        try Fixture.compileModule(CountingModule.source, to: modules + "/counting.so", flags: ["-Wall", "-Werror", "-shared", "-fPIC", "-pthread"])
         for (name, text) in extraFiles { try text.write(toFile: modules + "/" + name, atomically: true, encoding: .utf8) }
         let layout = try directory.write("layout.json", text: #"{"root": \#(root)}"#)
         let configuration = SessionConfiguration(
-            directories: [.init(modules)], layoutPath: layout, logPath: directory.file("host.log"), watch: false)
+            directories: [.init(modules)], layoutPath: layout, logPath: directory.path("host.log"), watch: false)
         opened = try HostSession.open(configuration, loop: loop)
         session.start()
     }

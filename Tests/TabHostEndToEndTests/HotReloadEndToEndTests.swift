@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTestSupport
 import Testing
 
 /// Hot reload through the real `tabhost run` in tmux, and `tabhost inspect` reading a running host's refusals.
@@ -34,17 +35,7 @@ struct HotReloadEndToEndTests {
     }
 
     static func compile(_ source: String, to output: String) throws {
-        let file = output + ".c"
-        try source.write(toFile: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        process.arguments = [
-            "-shared", "-fPIC", "-I", ListInspectSupport.repoRoot + "/Sources/CTabModule/include", "-o", output, file,
-        ]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw SupportError("cc failed for \(output)") }
+        try Fixture.compileModule(source, to: output)
     }
 
     @Test func reloadInTheTerminalAndInspectSeesTheRefusal() throws {

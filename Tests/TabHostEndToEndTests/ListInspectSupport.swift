@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTestSupport
 import Testing
 
 /// Runs the built `tabhost` binary and builds module fixtures for the list/inspect tests.
@@ -55,9 +56,7 @@ enum ListInspectSupport {
 
     /// A temporary directory (mode 0700).
     static func makeDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("tabhost-e2e-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw SupportError("mkdtemp failed") }
-        return String(cString: made)
+        try Fixture.makeTemporaryDirectory(prefix: "tabhost-e2e")
     }
 
     /// Compiles a module with cc and only tab_module.h. `fields` go into the descriptor after the header.
@@ -75,17 +74,7 @@ enum ListInspectSupport {
             \(entry)
 
             """
-        let sourcePath = path + ".c"
-        try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: sourcePath) }
-        let cc = Process()
-        cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        cc.arguments = ["-shared", "-fPIC", "-I", repoRoot + "/Sources/CTabModule/include", "-o", path, sourcePath]
-        try cc.run()
-        cc.waitUntilExit()
-        guard cc.terminationStatus == 0 else { throw SupportError("cc failed for \(path)") }
-        _ = chmod(path, 0o755)
-        return path
+        return try Fixture.compileModule(source, to: path)
     }
 
     /// `text` padded with spaces to `width` terminal cells (all test cells are one cell per scalar).

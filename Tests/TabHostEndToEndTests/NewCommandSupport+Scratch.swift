@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTestSupport
 
 extension NewCommandSupport {
     /// A fresh temporary directory, removed when the value is released.
@@ -8,9 +9,7 @@ extension NewCommandSupport {
 
         /// Creates `$TMPDIR/tabhost-new-XXXXXX`.
         init() throws {
-            var template = Array("\(NSTemporaryDirectory())/tabhost-new-XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
-            path = URL(fileURLWithPath: String(cString: made)).standardizedFileURL.path
+            path = try Fixture.makeTemporaryDirectory(prefix: "tabhost-new")
         }
 
         deinit {

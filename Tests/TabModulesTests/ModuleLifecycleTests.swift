@@ -1,3 +1,4 @@
+import TabHostTestSupport
 import TabKit
 import TabModules
 import Testing

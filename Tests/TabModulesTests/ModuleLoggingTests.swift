@@ -1,3 +1,4 @@
+import TabHostTestSupport
 import Logging
 import TabKit
 import TabModules

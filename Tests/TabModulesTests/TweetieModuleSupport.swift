@@ -1,3 +1,4 @@
+import TabHostTestSupport
 import Foundation
 import TabKit
 import TabModules

@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTestSupport
 import Testing
 
 /// Builds what the `tabhost run` tests need: shell command lines, a scratch directory, C fixture modules.
@@ -30,26 +31,7 @@ enum RunSupport {
     /// Compiles C `source` (with tab_module.h) into the shared library at `path` with cc.
     @discardableResult
     static func compile(_ source: String, to path: String) throws -> String {
-        let sourcePath = path + ".c"
-        try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: sourcePath) }
-        let log = path + ".cc.log"
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        let cc = Process()
-        cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        cc.arguments = ["-shared", "-fPIC", "-Wall", "-Werror", "-I", S.repoRoot + "/Sources/CTabModule/include", "-o", path, sourcePath]
-        cc.standardOutput = handle
-        cc.standardError = handle
-        try cc.run()
-        cc.waitUntilExit()
-        try handle.close()
-        guard cc.terminationStatus == 0 else {
-            throw SupportError("cc failed for \(path): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
-        }
-        _ = chmod(path, 0o755)
-        return path
+        try Fixture.compileModule(source, to: path, flags: ["-shared", "-fPIC", "-Wall", "-Werror"])
     }
 
     /// A content module named `name` whose render shows `body` (C statements using `api` and `view`)

@@ -1,5 +1,5 @@
-/// A test fixture could not be made.
-public struct TestSupportError: Error, CustomStringConvertible {
+/// A fixture could not be built.
+public struct FixtureError: Error, CustomStringConvertible {
     /// What failed.
     public let description: String
 
