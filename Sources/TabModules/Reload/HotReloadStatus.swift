@@ -3,7 +3,7 @@
 ///
 /// JSON: `{"pid": 1234, "refused": [{"module": "clock", "file": "/mods/clock.so", "reason": "…"}]}`
 /// (`module` is null when the file never provided one).
-public struct HotReloadStatus: Codable, Sendable, Hashable {
+package struct HotReloadStatus: Codable, Sendable, Hashable {
     /// One refused file.
     public struct Refusal: Codable, Sendable, Hashable {
         /// The module whose old version keeps running; nil when the file never provided one.

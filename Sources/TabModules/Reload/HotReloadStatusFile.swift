@@ -3,7 +3,7 @@ import Foundation
 /// A running host's `HotReloadStatus`, kept as a small JSON file in its private cache directory so
 /// `tabhost inspect` in another terminal can say why the old version still runs. Replaced
 /// atomically (a temporary file, then a rename).
-public struct HotReloadStatusFile: Sendable, Hashable {
+package struct HotReloadStatusFile: Sendable, Hashable {
     /// The file name inside a cache directory.
     public static let fileName = "status.json"
 

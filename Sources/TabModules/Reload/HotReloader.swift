@@ -16,7 +16,7 @@ public final class HotReloader {
     public private(set) var refusals: [String: HotReloadReport] = [:]
     /// Where the refusals are published for `tabhost inspect`; rewritten whenever they change
     /// (and when set).
-    public var statusFile: HotReloadStatusFile? {
+    package var statusFile: HotReloadStatusFile? {
         didSet { statusFile?.write(Array(refusals.values)) }
     }
 

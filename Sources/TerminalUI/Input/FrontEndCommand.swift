@@ -1,7 +1,7 @@
 import TabKit
 
 /// What the front end does in answer to one input event.
-public enum FrontEndCommand: Sendable, Hashable {
+package enum FrontEndCommand: Sendable, Hashable {
     /// Send this action to the model, then redraw.
     case perform(ScreenAction)
     /// Redraw (focus or scroll moved).

@@ -1,5 +1,5 @@
 /// Regions of a rendered frame and what a click on each means.
-public struct HitMap: Sendable, Hashable {
+package struct HitMap: Sendable, Hashable {
     /// The regions, in drawing order (later ones win where they overlap).
     public private(set) var regions: [HitRegion] = []
 

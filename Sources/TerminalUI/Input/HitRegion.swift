@@ -1,5 +1,5 @@
 /// A run of cells on one row that means one `HitTarget`.
-public struct HitRegion: Sendable, Hashable {
+package struct HitRegion: Sendable, Hashable {
     /// The row (0-based).
     public var row: Int
     /// The columns covered (0-based, half-open).

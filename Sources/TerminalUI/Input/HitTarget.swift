@@ -1,5 +1,5 @@
 /// What a screen region means when clicked.
-public enum HitTarget: Sendable, Hashable {
+package enum HitTarget: Sendable, Hashable {
     /// The Back label in the title bar.
     case back
     /// Tab bar slot `index` (the More slot included), or a custom bar button naming that index.

@@ -2,7 +2,7 @@
 ///
 /// A lone ESC is ambiguous (Escape, or the start of a sequence still in flight): it stays
 /// pending until more bytes come or the caller, after a short timeout, calls `flush()`.
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
     /// Bytes of an incomplete sequence.
     public private(set) var pending: [UInt8] = []
 

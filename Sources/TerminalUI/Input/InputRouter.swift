@@ -7,7 +7,7 @@ import TabKit
 /// dismiss a modal), `q` and Ctrl-C quit, Ctrl-L repaints, a click acts on what the hit map says
 /// is there. Other keys go to the model as `.key(TabKey)`. Focus and scroll
 /// are remembered per screen, so Back returns to the row that was left.
-public struct InputRouter: Sendable {
+package struct InputRouter: Sendable {
     /// The focused item (index into `content.focusableActions`), nil when nothing is focusable.
     public private(set) var focus: Int?
     /// The first content line shown.

@@ -1,5 +1,5 @@
 /// One terminal cell: a character cluster, its display width and its style.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
     /// The grapheme cluster drawn here; empty for the right half of a wide character.
     public var text: String
     /// 1 for a normal cell, 2 for the left half of a wide character, 0 for its right half.

@@ -1,5 +1,5 @@
 /// A width×height grid of cells: what one frame of the terminal shows.
-public struct CellGrid: Sendable, Hashable {
+package struct CellGrid: Sendable, Hashable {
     /// Columns.
     public let width: Int
     /// Rows.

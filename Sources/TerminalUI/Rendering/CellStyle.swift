@@ -1,5 +1,5 @@
 /// How a cell is drawn: attributes and an optional foreground colour.
-public struct CellStyle: Sendable, Hashable {
+package struct CellStyle: Sendable, Hashable {
     /// Bold (SGR 1).
     public var bold: Bool
     /// Dim (SGR 2).

@@ -2,7 +2,7 @@
 ///
 /// Wide (2 columns): East Asian Wide and Fullwidth ranges and emoji with default emoji
 /// presentation (or followed by U+FE0F). Zero: combining marks, format characters and controls.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// East Asian Wide/Fullwidth ranges (Unicode 15, EastAsianWidth.txt, W and F), emoji handled separately.
     static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,

@@ -1,7 +1,7 @@
 /// Turns the previous frame into the next with the fewest bytes it reasonably can: cursor moves
 /// and changed runs only, or a full repaint when there is no previous frame, after a resize or
 /// when asked (Ctrl-L). The caller writes each result with one `write`.
-public struct FrameDiffer: Sendable {
+package struct FrameDiffer: Sendable {
     /// The frame the terminal shows now; nil forces the next frame to be a full repaint.
     public private(set) var previous: CellGrid?
     /// Bytes of the last frame produced.

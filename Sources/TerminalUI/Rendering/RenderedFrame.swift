@@ -1,5 +1,5 @@
 /// The result of drawing one `Screen`: the cells, the click map and the scroll state used.
-public struct RenderedFrame: Sendable, Hashable {
+package struct RenderedFrame: Sendable, Hashable {
     /// The cells.
     public var grid: CellGrid
     /// What clicks mean.

@@ -6,7 +6,7 @@ import TabKit
 /// it is at the top, the content (scrolled so the focus is visible; framed when modal), the tab
 /// bar when at the bottom, the status line. Rules are dropped below 10 rows; the bar and status
 /// are dropped before the last content row is.
-public struct ScreenRenderer: Sendable {
+package struct ScreenRenderer: Sendable {
     /// How to draw.
     public var options: RenderOptions
 

@@ -1,5 +1,5 @@
 /// A foreground colour from the 256-colour palette (0–7 normal, 8–15 bright).
-public struct TerminalColor: Sendable, Hashable {
+package struct TerminalColor: Sendable, Hashable {
     /// The palette index.
     public var index: UInt8
 
