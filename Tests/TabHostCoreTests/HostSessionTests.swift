@@ -72,8 +72,8 @@ struct HostSessionTests {
         #expect(harness.session.screen.status?.contains("1 module file(s) refused") == true)
     }
 
-    @Test func aBadLayoutIsOneLineNamingTheFile() throws {
-        let harness = try SessionHarness()
+    @Test func aBadLayoutIsOneLineNamingTheFileAfterTheRefusedModules() throws {
+        let harness = try SessionHarness(extraFiles: ["broken.so": "not an ELF file"])
         defer { harness.remove() }
         let layout = try harness.directory.write("bad.json", text: #"{"root": {"stack": {"module": "nosuch"}}}"#)
         let configuration = SessionConfiguration(
@@ -84,6 +84,7 @@ struct HostSessionTests {
         } throws: { error in
             guard let error = error as? SessionSetupError else { return false }
             return error.code == .layout && error.description.hasPrefix(layout + ":") && !error.description.contains("\n")
+                && error.earlier.count == 1 && error.earlier[0].contains("broken.so: not an ELF file")
         }
     }
 }

@@ -42,12 +42,13 @@ extension HostSession {
                 text, file: configuration.layoutPath, knownModules: Set(registry.modules.map(\.name)))
         } catch let error as TabKitError {
             cache.removeAll()
-            throw SessionSetupError(.layout, error.description)
+            throw SessionSetupError(.layout, error.description, earlier: warnings)
         } catch {
             cache.removeAll()
             throw SessionSetupError(
                 .layout,
-                "\(configuration.layoutPath): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE")
+                "\(configuration.layoutPath): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE",
+                earlier: warnings)
         }
 
         let logFile = HostLogFile(path: configuration.logPath)

@@ -17,10 +17,13 @@ public struct SessionSetupError: Error, CustomStringConvertible, Sendable, Hasha
     public let code: Code
     /// One line: file, reason, what to do.
     public let description: String
+    /// What was found wrong before it (refused module files), one line each, to show first.
+    public var earlier: [String] = []
 
     /// Creates an error.
-    public init(_ code: Code, _ description: String) {
+    public init(_ code: Code, _ description: String, earlier: [String] = []) {
         self.code = code
         self.description = description
+        self.earlier = earlier
     }
 }

@@ -21,6 +21,7 @@ struct RunCommand: ParsableCommand {
         do {
             opened = try HostSession.open(options.configuration)
         } catch {
+            for line in error.earlier { writeStandardError(line) }
             writeStandardError(error.description)
             throw ExitCode(1)
         }
