@@ -28,10 +28,10 @@ struct NewCommand: ParsableCommand {
     @Option(help: "The TabHost package a Swift project takes TabModuleKit from (default: the one tabhost was built from).")
     var tabhostPackage: String = NewCommand.builtFromPackage
 
-    /// The TabHost checkout this binary was compiled from (this file is Sources/tabhost/NewCommand.swift).
+    /// The TabHost checkout this binary was compiled from (this file is Sources/tabhost/Commands/NewCommand.swift).
     static let builtFromPackage: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
+        for _ in 0..<4 { url.deleteLastPathComponent() }
         return url.path
     }()
 
