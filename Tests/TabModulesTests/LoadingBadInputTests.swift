@@ -106,6 +106,15 @@ struct LoadingBadInputTests {
         .source(
             "malformed name", ModuleSource().with("name", "\"My Tab\""), .badName,
             "module name \"My Tab\" has characters outside [a-z0-9._-]"),
+        .source(
+            "name \"..\"", ModuleSource().with("name", "\"..\""), .badName,
+            "module name \"..\" starts with a dot (its file would be hidden)"),
+        .source(
+            "name \".\"", ModuleSource().with("name", "\".\""), .badName,
+            "module name \".\" starts with a dot (its file would be hidden)"),
+        .source(
+            "hidden name", ModuleSource().with("name", "\".tab\""), .badName,
+            "module name \".tab\" starts with a dot (its file would be hidden)"),
         .source("NULL title", ModuleSource().with("title", nil), .badTitle, "title is NULL"),
         .source(
             "non-UTF-8 title", ModuleSource().with("title", "\"Caf\\xe9\""), .badTitle,
