@@ -97,6 +97,13 @@ struct LoadingBadInputTests {
         .source(
             "newer ABI minor", ModuleSource().with("abi_minor", "5"), .abiMinorTooNew,
             "built for module ABI 1.5, newer than this host's 1.0"),
+        .source(
+            "nonzero reserved slot", ModuleSource().with("reserved", "{[3] = (void *)1}"), .reservedNotZero,
+            "reserved[3] is not zero"),
+        .source(
+            "nonzero first and last reserved slots", ModuleSource().with("reserved", "{[0] = (void *)&descriptor, [7] = (void *)1}"),
+            .reservedNotZero,
+            "reserved[0] is not zero"),
         .source("unknown kind", ModuleSource().with("kind", "7"), .badKind, "unknown kind 7 (0 = content, 1 = tab bar)"),
         .source("NULL name", ModuleSource().with("name", nil), .badName, "module name is NULL"),
         .source("empty name", ModuleSource().with("name", "\"\""), .badName, "module name is empty"),

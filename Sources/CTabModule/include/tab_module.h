@@ -11,7 +11,8 @@
  *   - Each struct starts with (or contains) a `struct_size`. Read a field only
  *     if the struct is large enough to hold it (`TAB_API_HAS`).
  *   - The host accepts a module when: magic matches, struct_size >= the v1
- *     size, abi_major == TAB_MODULE_ABI_MAJOR and abi_minor <= the host's minor.
+ *     size, abi_major == TAB_MODULE_ABI_MAJOR, abi_minor <= the host's minor
+ *     and every `reserved` slot is zero (NULL).
  *
  * Threading (as in UIKit): the host calls every module function on one thread,
  * its main loop. A module calls the host API only from inside those calls, on
@@ -233,7 +234,7 @@ typedef struct tab_module_descriptor {
     /** Optional: frees the instance. Never called twice, never followed by another call. */
     void (*destroy)(void *self);
 
-    /** Reserved for growth: must be zero (NULL). */
+    /** Reserved for growth: must be zero (NULL); a nonzero slot is refused (code reservedNotZero). */
     void *reserved[8];
 } tab_module_descriptor;
 

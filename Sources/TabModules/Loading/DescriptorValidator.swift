@@ -46,6 +46,7 @@ enum DescriptorValidator {
                 reason: "built for module ABI \(d.abi_major).\(d.abi_minor), newer than this host's \(hostMajor).\(hostMinor)",
                 hint: "update TabHost or rebuild it against this host's tab_module.h")
         }
+        try checkReservedSlots(d, path: path)
         let kind = ModuleKind(rawValue: d.kind)
         guard kind.isKnown else {
             throw ModuleError(
@@ -80,6 +81,16 @@ enum DescriptorValidator {
 
     /// True for a valid module name (``ModuleNameRules/nameProblem(_:)``).
     static func isValidName(_ name: String) -> Bool { ModuleNameRules.nameProblem(name) == nil }
+
+    /// Refuses a nonzero `reserved` slot: a module that puts something there was built against a
+    /// header that gave the slot a meaning this host does not know, or wrote garbage.
+    private static func checkReservedSlots(_ d: tab_module_descriptor, path: String) throws(ModuleError) {
+        let slots = withUnsafeBytes(of: d.reserved) { Array($0.bindMemory(to: UInt.self)) }
+        guard let index = slots.firstIndex(where: { $0 != 0 }) else { return }
+        throw ModuleError(
+            .reservedNotZero, path: path, reason: "reserved[\(index)] is not zero",
+            hint: "rebuild the module against this tab_module.h (reserved slots must stay NULL)")
+    }
 
     private static func validName(_ pointer: UnsafePointer<CChar>?, path: String) throws(ModuleError) -> String {
         let hint = "name it with 1 to 64 characters from a-z 0-9 . _ -, not starting with a dot"

@@ -66,5 +66,9 @@ extension ModuleError {
         public static let unknownModule = Code("unknownModule")
         /// `create` returned NULL.
         public static let createFailed = Code("createFailed")
+
+        // Added with module ABI 1.1.
+        /// A `reserved` slot of the descriptor is not zero (NULL).
+        public static let reservedNotZero = Code("reservedNotZero")
     }
 }
