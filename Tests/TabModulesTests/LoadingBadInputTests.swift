@@ -93,10 +93,13 @@ struct LoadingBadInputTests {
             "descriptor struct_size 16 is smaller than the v1 descriptor (192 bytes)"),
         .source(
             "other ABI major", ModuleSource().with("abi_major", "2"), .abiMajorMismatch,
-            "built for module ABI 2.0; this host speaks ABI 1.0"),
+            "built for module ABI 2.1; this host speaks ABI 1.1"),
         .source(
             "newer ABI minor", ModuleSource().with("abi_minor", "5"), .abiMinorTooNew,
-            "built for module ABI 1.5, newer than this host's 1.0"),
+            "built for module ABI 1.5, newer than this host's 1.1"),
+        .source(
+            "next ABI minor", ModuleSource().with("abi_minor", "2"), .abiMinorTooNew,
+            "built for module ABI 1.2, newer than this host's 1.1"),
         .source(
             "nonzero reserved slot", ModuleSource().with("reserved", "{[3] = (void *)1}"), .reservedNotZero,
             "reserved[3] is not zero"),

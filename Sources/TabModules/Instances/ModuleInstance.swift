@@ -182,6 +182,7 @@ public final class ModuleInstance {
             callDepth += 1
             body(handle)
             callDepth -= 1
+            if callDepth == 0 { box.releaseCallStrings() }
             if callDepth == 0 && destroyPending {
                 destroyPending = false
                 destroyNow()
