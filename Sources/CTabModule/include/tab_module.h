@@ -19,7 +19,8 @@
  * History:
  *   1.0  first release.
  *   1.1  `tab_bar_item.image`; `tab_item` strings live until the module call
- *        that obtained them returns; nonzero `reserved` slots are refused.
+ *        that obtained them returns; nonzero `reserved` slots are refused;
+ *        `dismiss` dismisses the modal the instance is part of (and those above).
  *
  * Threading (as in UIKit): the host calls every module function on one thread,
  * its main loop. A module calls the host API only from inside those calls, on
@@ -174,7 +175,12 @@ typedef struct tab_host_api {
     void (*pop)(tab_host *host);
     /** Presents `module` modally, full screen, over everything. Returns nonzero on success. */
     int (*present)(tab_host *host, const char *module, const char *param);
-    /** Dismisses the modal this instance is part of (or the top modal). */
+    /**
+     * Dismisses the modal this instance is part of (the presented screen or any
+     * screen inside it), together with every modal presented above it; what it
+     * covered appears again. Does nothing when the instance is not inside a
+     * modal. (1.0 hosts dismissed the top modal.)
+     */
     void (*dismiss)(tab_host *host);
     /**
      * The dynamic-tab call. In the nearest tab container: if a tab named
