@@ -100,12 +100,13 @@ public struct ModuleHost {
     /// The bar item at `index`, or nil if it is out of range.
     public func tabItem(at index: Int) -> TabBarItem? {
         guard hasTabBarCalls, index >= 0, let tabItem = api.pointee.tab_item else { return nil }
+        // Zero-filled: a 1.0 host does not know `image` and leaves it NULL.
         var item = tab_bar_item()
         item.struct_size = UInt32(MemoryLayout<tab_bar_item>.size)
         guard tabItem(handle, index, &item) != 0 else { return nil }
         return TabBarItem(
             title: copiedString(item.title) ?? "", glyph: copiedString(item.glyph), badge: copiedString(item.badge),
-            isSelected: item.selected != 0)
+            isSelected: item.selected != 0, image: copiedString(item.image))
     }
 
     /// Every bar item, in order.

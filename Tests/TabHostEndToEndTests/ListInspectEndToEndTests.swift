@@ -86,7 +86,7 @@ struct ListInspectEndToEndTests {
                 glyph:        ★
                 kind:         content
                 image:        \(dir)/assets/s.svg
-                abi:          1.0 (host 1.0)
+                abi:          1.1 (host 1.1)
                 struct size:  192 bytes
                 required:     create render
                 optional:     destroy
@@ -127,7 +127,7 @@ struct ListInspectEndToEndTests {
         ("text.so", "text", "notELF", "not an ELF file (starts with \"just tex\")"),
         ("noentry.so", "noentry", "missingEntry", "no tab_module_entry symbol (not a TabHost module)"),
         ("badname.so", "badname", "badName", "module name \"Bad Name\" has characters outside [a-z0-9._-]"),
-        ("newer.so", "newer", "abiMinorTooNew", "built for module ABI 1.9, newer than this host's 1.0"),
+        ("newer.so", "newer", "abiMinorTooNew", "built for module ABI 1.9, newer than this host's 1.1"),
     ])
     func inspectExplainsARejectedFile(_ file: String, _ kind: String, _ code: String, _ reason: String) throws {
         let dir = try S.makeDirectory()

@@ -43,14 +43,28 @@ struct NewCommandTests {
                 == NewCommandSupport.expectedTranscript(name: "2fa.my-mod_x", title: "2fa My Mod X", image: "2fa.my-mod_x.svg"))
     }
 
-    @Test(arguments: ["Foo", "", "a b", "émoji", "..", ".", "x/y", String(repeating: "a", count: 65)])
-    func badNamesExitTwoWithOneLine(_ name: String) throws {
+    /// Bad names and the loader's reason for each (`ModuleNameRules`, shared with the descriptor check).
+    static let badNames: [(name: String, reason: String)] = [
+        ("Foo", #"module name "Foo" has characters outside [a-z0-9._-]"#),
+        ("", "module name is empty"),
+        ("a b", #"module name "a b" has characters outside [a-z0-9._-]"#),
+        ("émoji", #"module name "\xc3\xa9moji" has characters outside [a-z0-9._-]"#),
+        ("..", #"module name ".." starts with a dot (its file would be hidden)"#),
+        (".", #"module name "." starts with a dot (its file would be hidden)"#),
+        ("...", #"module name "..." starts with a dot (its file would be hidden)"#),
+        (".hidden", #"module name ".hidden" starts with a dot (its file would be hidden)"#),
+        ("x/y", #"module name "x/y" has characters outside [a-z0-9._-]"#),
+        (String(repeating: "a", count: 65), "module name is longer than 64 bytes"),
+    ]
+
+    @Test(arguments: badNames)
+    func badNamesExitTwoWithOneLine(_ name: String, _ reason: String) throws {
         let dir = try NewCommandSupport.Scratch()
         let result = try NewCommandSupport.tabhost(["new", name, "--output", dir.path])
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "tabhost new: invalid module name \"\(name)\": use 1 to 64 characters from a-z, 0-9, '.', '_' and '-' (for example \"my-module\")\n"
+                == "tabhost new: \(reason); use 1 to 64 characters from a-z, 0-9, '.', '_' and '-', not starting with '.' (for example \"my-module\")\n"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "wrote files for a bad name")
     }

@@ -94,10 +94,20 @@ struct LoadingBadInputTests {
             "descriptor struct_size 16 is smaller than the v1 descriptor (192 bytes)"),
         .source(
             "other ABI major", ModuleSource().with("abi_major", "2"), .abiMajorMismatch,
-            "built for module ABI 2.0; this host speaks ABI 1.0"),
+            "built for module ABI 2.1; this host speaks ABI 1.1"),
         .source(
             "newer ABI minor", ModuleSource().with("abi_minor", "5"), .abiMinorTooNew,
-            "built for module ABI 1.5, newer than this host's 1.0"),
+            "built for module ABI 1.5, newer than this host's 1.1"),
+        .source(
+            "next ABI minor", ModuleSource().with("abi_minor", "2"), .abiMinorTooNew,
+            "built for module ABI 1.2, newer than this host's 1.1"),
+        .source(
+            "nonzero reserved slot", ModuleSource().with("reserved", "{[3] = (void *)1}"), .reservedNotZero,
+            "reserved[3] is not zero"),
+        .source(
+            "nonzero first and last reserved slots", ModuleSource().with("reserved", "{[0] = (void *)&descriptor, [7] = (void *)1}"),
+            .reservedNotZero,
+            "reserved[0] is not zero"),
         .source("unknown kind", ModuleSource().with("kind", "7"), .badKind, "unknown kind 7 (0 = content, 1 = tab bar)"),
         .source("NULL name", ModuleSource().with("name", nil), .badName, "module name is NULL"),
         .source("empty name", ModuleSource().with("name", "\"\""), .badName, "module name is empty"),
@@ -107,6 +117,15 @@ struct LoadingBadInputTests {
         .source(
             "malformed name", ModuleSource().with("name", "\"My Tab\""), .badName,
             "module name \"My Tab\" has characters outside [a-z0-9._-]"),
+        .source(
+            "name \"..\"", ModuleSource().with("name", "\"..\""), .badName,
+            "module name \"..\" starts with a dot (its file would be hidden)"),
+        .source(
+            "name \".\"", ModuleSource().with("name", "\".\""), .badName,
+            "module name \".\" starts with a dot (its file would be hidden)"),
+        .source(
+            "hidden name", ModuleSource().with("name", "\".tab\""), .badName,
+            "module name \".tab\" starts with a dot (its file would be hidden)"),
         .source("NULL title", ModuleSource().with("title", nil), .badTitle, "title is NULL"),
         .source(
             "non-UTF-8 title", ModuleSource().with("title", "\"Caf\\xe9\""), .badTitle,

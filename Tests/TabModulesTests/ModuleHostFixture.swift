@@ -13,10 +13,14 @@ final class ModuleHostFixture {
     /// What the module logged through the runtime's logger.
     let log = LogRecorder()
 
-    init(file: String, source: String, layout: String, modules: Set<String>) throws {
+    /// `prepare` adds to the fixture directory (more modules, images) before its modules are loaded.
+    init(
+        file: String, source: String, layout: String, modules: Set<String>, prepare: (Fixture) throws -> Void = { _ in }
+    ) throws {
         fixture = try Fixture()
         cacheRoot = try Fixture()
         try fixture.compile(file, source: source)
+        try prepare(fixture)
         let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")

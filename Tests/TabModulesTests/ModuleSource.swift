@@ -6,7 +6,7 @@ struct ModuleSource {
         ("abi_major", "TAB_MODULE_ABI_MAJOR"), ("abi_minor", "TAB_MODULE_ABI_MINOR"), ("kind", nil),
         ("name", "\"good\""), ("version", nil), ("title", "\"Good\""), ("image", nil), ("glyph", nil),
         ("create", "create"), ("start", nil), ("render", "render"), ("event", nil), ("appearance", nil),
-        ("save_state", nil), ("restore_state", nil), ("destroy", "destroy"),
+        ("save_state", nil), ("restore_state", nil), ("destroy", "destroy"), ("reserved", nil),
     ]
     /// How the entry point is defined.
     var entry = "TAB_MODULE_DECLARE(descriptor)"

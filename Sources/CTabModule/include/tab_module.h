@@ -1,5 +1,5 @@
 /*
- * tab_module.h: the TabHost module ABI, version 1.
+ * tab_module.h: the TabHost module ABI, version 1.1.
  *
  * A tab module is a shared library (.so) that exports exactly one symbol,
  * `tab_module_entry`, returning a static descriptor. This header is all a
@@ -11,7 +11,16 @@
  *   - Each struct starts with (or contains) a `struct_size`. Read a field only
  *     if the struct is large enough to hold it (`TAB_API_HAS`).
  *   - The host accepts a module when: magic matches, struct_size >= the v1
- *     size, abi_major == TAB_MODULE_ABI_MAJOR and abi_minor <= the host's minor.
+ *     size, abi_major == TAB_MODULE_ABI_MAJOR, abi_minor <= the host's minor
+ *     and every `reserved` slot is zero (NULL).
+ *   - A module built against an older minor keeps loading: the host reads and
+ *     writes only the fields that module's structs hold.
+ *
+ * History:
+ *   1.0  first release.
+ *   1.1  `tab_bar_item.image`; `tab_item` strings live until the module call
+ *        that obtained them returns; nonzero `reserved` slots are refused;
+ *        `dismiss` dismisses the modal the instance is part of (and those above).
  *
  * Threading (as in UIKit): the host calls every module function on one thread,
  * its main loop. A module calls the host API only from inside those calls, on
@@ -19,10 +28,12 @@
  * thread: work a module does on its own threads comes back through it, as a
  * TAB_EVENT_TICK delivered on the main thread.
  *
- * Ownership: every `const char *` the host passes to a module is valid only
- * for the duration of that call; copy it to keep it. Every string a module
- * passes to the host is copied before the call returns. Strings in the
- * descriptor must stay valid while the image is loaded (use literals).
+ * Ownership: every `const char *` the host passes to a module as an argument
+ * is valid only for the duration of that call; copy it to keep it. Strings
+ * `tab_item` stores live until the module call that obtained them returns
+ * (see `tab_item`). Every string a module passes to the host is copied before
+ * the call returns. Strings in the descriptor must stay valid while the image
+ * is loaded (use literals).
  */
 #ifndef TAB_MODULE_H
 #define TAB_MODULE_H
@@ -31,7 +42,7 @@
 #include <stdint.h>
 
 #define TAB_MODULE_ABI_MAJOR 1
-#define TAB_MODULE_ABI_MINOR 0
+#define TAB_MODULE_ABI_MINOR 1
 
 /** First field of every descriptor: "TABM" read as a little-endian word. */
 #define TAB_MODULE_MAGIC 0x4D424154u
@@ -45,7 +56,11 @@
 /** Marks the entry point: default visibility, C linkage under C++. */
 #define TAB_MODULE_EXPORT TAB_MODULE_EXTERN_C __attribute__((visibility("default")))
 
-/** True when a struct of `struct_size` bytes holds `field` (for appended fields). */
+/**
+ * True when a struct of `struct_size` bytes holds `field` (for appended fields).
+ * Use it on what the host built (`tab_host_api`, `tab_event`) before reading a
+ * field added after 1.0, e.g. `TAB_API_HAS(api, tab_host_api, tab_item)`.
+ */
 #define TAB_API_HAS(ptr, type, field) \
     ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
 
@@ -110,13 +125,29 @@ typedef struct tab_event {
     uint32_t key;         /* TAB_EVENT_KEY: Unicode scalar or enum tab_key; else 0 */
 } tab_event;
 
-/** One item of a tab container's bar, as a tab-bar module sees it. */
+/**
+ * One item of a tab container's bar, as a tab-bar module sees it: filled by
+ * `tab_item`. The caller owns the struct and zero-fills it with its size,
+ * `tab_bar_item item = {.struct_size = sizeof(tab_bar_item)};`; the host
+ * writes only the fields that `struct_size` holds and never changes
+ * `struct_size`. Every string is owned by the host and stays valid until the
+ * module call that obtained it (the `render`, `event`, … in progress) returns:
+ * collect every item first, then draw. Copy a string to keep it longer.
+ */
 typedef struct tab_bar_item {
-    uint32_t struct_size; /* set by the caller to sizeof(tab_bar_item) */
-    const char *title;    /* owned by the host; valid until the current call returns */
-    const char *glyph;    /* may be NULL */
-    const char *badge;    /* NULL = no badge; else shown verbatim */
-    int selected;         /* nonzero for the selected item */
+    uint32_t struct_size; /* Required, set by the caller: sizeof(tab_bar_item) */
+    const char *title;    /* Always set: the item's title (owned by the host) */
+    const char *glyph;    /* Optional: a short symbol, or NULL (owned by the host) */
+    const char *badge;    /* Optional: NULL = no badge; else shown verbatim (owned by the host) */
+    int selected;         /* Always set: nonzero for the selected item */
+    /*
+     * Added in 1.1. Optional: the item's image, an absolute path (PNG or SVG),
+     * or NULL (owned by the host). A 1.0 host does not know this field and
+     * leaves it as the caller set it, so a 1.1 module that may run on a 1.0
+     * host must zero-fill the struct (as above) and treat NULL as "no image";
+     * a 1.0 module's smaller struct_size keeps the host from writing it.
+     */
+    const char *image;
 } tab_bar_item;
 
 /**
@@ -144,7 +175,12 @@ typedef struct tab_host_api {
     void (*pop)(tab_host *host);
     /** Presents `module` modally, full screen, over everything. Returns nonzero on success. */
     int (*present)(tab_host *host, const char *module, const char *param);
-    /** Dismisses the modal this instance is part of (or the top modal). */
+    /**
+     * Dismisses the modal this instance is part of (the presented screen or any
+     * screen inside it), together with every modal presented above it; what it
+     * covered appears again. Does nothing when the instance is not inside a
+     * modal. (1.0 hosts dismissed the top modal.)
+     */
     void (*dismiss)(tab_host *host);
     /**
      * The dynamic-tab call. In the nearest tab container: if a tab named
@@ -182,7 +218,13 @@ typedef struct tab_host_api {
 
     /** Number of items in the bar this tab-bar instance draws (0 for content modules). */
     size_t (*tab_count)(tab_host *host);
-    /** Fills `out` (set out->struct_size first) for item `index`; returns 0 if out of range. */
+    /**
+     * Fills `out` for item `index` (0 ..< tab_count), writing only the fields
+     * `out->struct_size` holds; returns 0 (and writes nothing) if out of range.
+     * The strings it stores stay valid until the module call in progress
+     * returns (the outermost one, for calls nested through the host), however
+     * many items are read: a module may read them all before drawing.
+     */
     int (*tab_item)(tab_host *host, size_t index, tab_bar_item *out);
 } tab_host_api;
 
@@ -233,7 +275,7 @@ typedef struct tab_module_descriptor {
     /** Optional: frees the instance. Never called twice, never followed by another call. */
     void (*destroy)(void *self);
 
-    /** Reserved for growth: must be zero (NULL). */
+    /** Reserved for growth: must be zero (NULL); a nonzero slot is refused (code reservedNotZero). */
     void *reserved[8];
 } tab_module_descriptor;
 

@@ -126,6 +126,21 @@ public final class ContainerHost {
         return true
     }
 
+    /// Dismisses the modal `controller` is part of (the presented controller itself or anything inside
+    /// it) together with every modal presented above it, as UIKit's `dismiss` on a presented view
+    /// controller does; what it covered appears again. Only the top modal was visible, so only it
+    /// gets disappear calls. False, changing nothing, when `controller` is not inside a modal.
+    @discardableResult
+    public func dismiss(containing controller: any Controller) -> Bool {
+        var node = controller
+        while let parent = node.context.parent { node = parent }
+        guard let index = modals.firstIndex(where: { $0 === node }), let top = modals.last else { return false }
+        modals.removeSubrange(index...)
+        let below = modals.last ?? root
+        if isStarted { Appearance.replace(top, with: below) }
+        return true
+    }
+
     /// The dynamic-tab call: into the container accepting new modules, else the innermost visible one.
     @discardableResult
     public func addTab(name: String, module: String, image: String? = nil, param: String? = nil) throws -> Tab {

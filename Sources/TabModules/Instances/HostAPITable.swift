@@ -12,10 +12,6 @@ enum HostAPITable {
         return UnsafePointer(table)
     }()
 
-    /// Strings for `tab_item`: kept until the next `tab_item` call on the main loop (the header
-    /// says item strings are valid until the current module call returns).
-    nonisolated(unsafe) static var itemStrings: [UnsafeMutablePointer<CChar>] = []
-
     private static func makeTable() -> tab_host_api {
         var api = tab_host_api()
         api.struct_size = UInt32(MemoryLayout<tab_host_api>.size)
@@ -92,10 +88,9 @@ enum HostAPITable {
             return max(0, delegate.moduleTabCount())
         }
         api.tab_item = { host, index, out in
-            guard let out, let delegate = ModuleHostBox.from(host)?.delegate,
-                let item = delegate.moduleTabItem(at: Int(index))
+            guard let out, let box = ModuleHostBox.from(host), let item = box.delegate?.moduleTabItem(at: Int(index))
             else { return 0 }
-            HostAPITable.fill(out, with: item)
+            HostAPITable.fill(out, with: item, keepingStringsIn: box)
             return 1
         }
         return api
@@ -107,15 +102,13 @@ enum HostAPITable {
         return String(cString: pointer)
     }
 
-    /// Fills a caller-sized `tab_bar_item`, writing only the fields its `struct_size` holds.
-    private static func fill(_ out: UnsafeMutablePointer<tab_bar_item>, with item: TabBarItem) {
-        for pointer in itemStrings { free(pointer) }
-        itemStrings.removeAll(keepingCapacity: true)
-        func keep(_ string: String?) -> UnsafePointer<CChar>? {
-            guard let string, let copy = strdup(string) else { return nil }
-            itemStrings.append(copy)
-            return UnsafePointer(copy)
-        }
+    /// Fills a caller-sized `tab_bar_item`, writing only the fields its `struct_size` holds (a 1.0
+    /// module's smaller struct has no `image`). The strings belong to `box` until the module call in
+    /// progress returns, so a module may read every item before drawing any (ABI 1.1).
+    private static func fill(
+        _ out: UnsafeMutablePointer<tab_bar_item>, with item: TabBarItem, keepingStringsIn box: ModuleHostBox
+    ) {
+        func keep(_ string: String?) -> UnsafePointer<CChar>? { string.flatMap(box.keepForCall) }
         let size = Int(out.pointee.struct_size)
         func fits<T>(_ keyPath: KeyPath<tab_bar_item, T>) -> Bool {
             guard let offset = MemoryLayout<tab_bar_item>.offset(of: keyPath) else { return false }
@@ -125,5 +118,6 @@ enum HostAPITable {
         if fits(\.glyph) { out.pointee.glyph = keep(item.glyph) }
         if fits(\.badge) { out.pointee.badge = keep(item.badge) }
         if fits(\.selected) { out.pointee.selected = item.isSelected ? 1 : 0 }
+        if fits(\.image) { out.pointee.image = keep(item.image) }
     }
 }

@@ -166,6 +166,8 @@ package final class InProcessModuleInstance: ModuleInstance {
             callDepth += 1
             body(handle)
             callDepth -= 1
+            // tab_item's strings live until the module call that obtained them returns.
+            if callDepth == 0 { box.releaseCallStrings() }
             if callDepth == 0 && destroyPending {
                 destroyPending = false
                 destroyNow()

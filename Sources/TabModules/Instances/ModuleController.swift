@@ -164,7 +164,8 @@ extension ModuleController: ModuleHostDelegate {
     }
 
     public func moduleDismiss() {
-        host?.dismiss()
+        guard let host, host.dismiss(containing: self) else { return }
+        host.invalidate()
     }
 
     public func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool {

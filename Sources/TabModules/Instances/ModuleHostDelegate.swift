@@ -17,7 +17,7 @@ public protocol ModuleHostDelegate: AnyObject {
     func modulePop()
     /// `present`: present `module` modally.
     func modulePresent(module: String, param: String?) -> Bool
-    /// `dismiss`: dismiss the modal this instance is part of.
+    /// `dismiss`: dismiss the modal this instance is part of (and those above it); nothing outside a modal.
     func moduleDismiss()
     /// `add_tab`: the dynamic-tab call on the nearest tab container.
     func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool

@@ -10,8 +10,7 @@ enum DescriptorValidator {
     /// The host's ABI version.
     static let hostMajor = UInt32(TAB_MODULE_ABI_MAJOR)
     static let hostMinor = UInt32(TAB_MODULE_ABI_MINOR)
-    /// The longest name and title, in bytes.
-    static let maxNameBytes = 64
+    /// The longest title, in bytes.
     static let maxTitleBytes = 64
 
     static func validate(
@@ -47,6 +46,7 @@ enum DescriptorValidator {
                 reason: "built for module ABI \(d.abi_major).\(d.abi_minor), newer than this host's \(hostMajor).\(hostMinor)",
                 hint: "update TabHost or rebuild it against this host's tab_module.h")
         }
+        try checkReservedSlots(d, path: path)
         let kind = ModuleKind(rawValue: d.kind)
         guard kind.isKnown else {
             throw ModuleError(
@@ -79,29 +79,25 @@ enum DescriptorValidator {
             functions: functions, sourcePath: path, containsSwift: file.facts.containsSwift)
     }
 
-    /// True for a valid module name: 1–64 bytes of `[a-z0-9._-]`.
-    static func isValidName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        return !bytes.isEmpty && bytes.count <= maxNameBytes && bytes.allSatisfy(isNameByte)
-    }
+    /// True for a valid module name (``ModuleNameRules/nameProblem(_:)``).
+    static func isValidName(_ name: String) -> Bool { ModuleNameRules.nameProblem(name) == nil }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F
-            || byte == 0x2D
+    /// Refuses a nonzero `reserved` slot: a module that puts something there was built against a
+    /// header that gave the slot a meaning this host does not know, or wrote garbage.
+    private static func checkReservedSlots(_ d: tab_module_descriptor, path: String) throws(ModuleError) {
+        let slots = withUnsafeBytes(of: d.reserved) { Array($0.bindMemory(to: UInt.self)) }
+        guard let index = slots.firstIndex(where: { $0 != 0 }) else { return }
+        throw ModuleError(
+            .reservedNotZero, path: path, reason: "reserved[\(index)] is not zero",
+            hint: "rebuild the module against this tab_module.h (reserved slots must stay NULL)")
     }
 
     private static func validName(_ pointer: UnsafePointer<CChar>?, path: String) throws(ModuleError) -> String {
-        let hint = "name it with 1 to 64 characters from a-z 0-9 . _ -"
+        let hint = "name it with 1 to 64 characters from a-z 0-9 . _ -, not starting with a dot"
         guard let pointer else { throw ModuleError(.badName, path: path, reason: "module name is NULL", hint: hint) }
-        let bytes = bounded(pointer, limit: maxNameBytes + 1)
-        guard !bytes.isEmpty else { throw ModuleError(.badName, path: path, reason: "module name is empty", hint: hint) }
-        guard bytes.count <= maxNameBytes else {
-            throw ModuleError(.badName, path: path, reason: "module name is longer than 64 bytes", hint: hint)
-        }
-        guard bytes.allSatisfy(isNameByte) else {
-            throw ModuleError(
-                .badName, path: path, reason: "module name \(quoted(bytes)) has characters outside [a-z0-9._-]",
-                hint: hint)
+        let bytes = bounded(pointer, limit: ModuleNameRules.maxNameBytes + 1)
+        if let problem = ModuleNameRules.nameProblem(utf8: bytes) {
+            throw ModuleError(.badName, path: path, reason: problem, hint: hint)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -115,7 +111,8 @@ enum DescriptorValidator {
                 .badTitle, path: path, reason: "title is \(strlen(pointer)) bytes, longer than 64", hint: hint)
         }
         guard let title = String(validating: bytes, as: UTF8.self) else {
-            throw ModuleError(.badTitle, path: path, reason: "title is not valid UTF-8 (\(quoted(bytes)))", hint: hint)
+            throw ModuleError(
+                .badTitle, path: path, reason: "title is not valid UTF-8 (\(ModuleNameRules.quoted(bytes)))", hint: hint)
         }
         return title
     }
@@ -151,20 +148,6 @@ enum DescriptorValidator {
     private static func lossy(_ pointer: UnsafePointer<CChar>?) -> String? {
         guard let pointer else { return nil }
         return String(decoding: bounded(pointer, limit: 256), as: UTF8.self)
-    }
-
-    /// Bytes shown in quotes, non-printable ones as \xNN.
-    private static func quoted(_ bytes: [UInt8]) -> String {
-        var text = "\""
-        for byte in bytes {
-            if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = String(byte, radix: 16)
-                text += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return text + "\""
     }
 
     private static func hex(_ value: UInt32) -> String {

@@ -11,9 +11,10 @@ public struct ModuleDirectory: Sendable, Equatable {
         self.namePrefix = namePrefix
     }
 
-    /// True for a file name this directory loads: `*.so`, not hidden, with the prefix if one is set.
+    /// True for a file name this directory loads: a module file name
+    /// (``ModuleNameRules/fileNameProblem(_:suffix:)``) with the prefix if one is set.
     public func isModuleFileName(_ name: String) -> Bool {
-        guard name.hasSuffix(".so"), name.count > 3, !name.hasPrefix(".") else { return false }
+        guard ModuleNameRules.fileNameProblem(name) == nil else { return false }
         return namePrefix.map(name.hasPrefix) ?? true
     }
 }

@@ -69,5 +69,9 @@ extension ModuleError {
         /// A reload could not move the running state over: the running version's `save_state` did not
         /// return it, or the new version's `restore_state` refused it.
         public static let restoreFailed = Code("restoreFailed")
+
+        // Added with module ABI 1.1.
+        /// A `reserved` slot of the descriptor is not zero (NULL).
+        public static let reservedNotZero = Code("reservedNotZero")
     }
 }

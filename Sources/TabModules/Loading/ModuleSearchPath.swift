@@ -55,6 +55,6 @@ public enum ModuleSearchPath {
 }
 
 extension ModuleSearchPath {
-    /// True for a valid module name: 1 to 64 bytes of `[a-z0-9._-]`.
+    /// True for a valid module name: 1 to 64 bytes of `[a-z0-9._-]`, not starting with a dot.
     public static func isValidModuleName(_ name: String) -> Bool { DescriptorValidator.isValidName(name) }
 }

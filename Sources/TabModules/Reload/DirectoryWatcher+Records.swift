@@ -60,9 +60,9 @@ extension DirectoryWatcher {
         }
     }
 
-    /// True for `*.so`-style names, excluding hidden dot-files (editor and rsync temporaries).
+    /// True for module file names (``ModuleNameRules/fileNameProblem(_:suffix:)``) with the configured suffix.
     func isModuleName(_ name: String) -> Bool {
-        name.hasSuffix(configuration.fileSuffix) && name.count > configuration.fileSuffix.count && !name.hasPrefix(".")
+        ModuleNameRules.fileNameProblem(name, suffix: configuration.fileSuffix) == nil
     }
 
     /// The directory was deleted, moved or unmounted: its files are gone and watching it stops.

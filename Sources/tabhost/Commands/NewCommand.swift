@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TabModules
 
 /// `tabhost new NAME [--swift] [--output DIR]`: scaffolds a module project that builds on its own.
 struct NewCommand: ParsableCommand {
@@ -37,8 +38,9 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         guard let moduleName = ModuleName(name) else {
+            let problem = ModuleNameRules.nameProblem(name) ?? "invalid module name \"\(name)\""
             Self.fail(
-                "invalid module name \"\(name)\": use 1 to 64 characters from a-z, 0-9, '.', '_' and '-' (for example \"my-module\")",
+                "\(problem); use 1 to 64 characters from a-z, 0-9, '.', '_' and '-', not starting with '.' (for example \"my-module\")",
                 code: 2)
         }
         let outputURL = URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL

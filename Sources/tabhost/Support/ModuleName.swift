@@ -1,13 +1,13 @@
-/// A valid module name (`[a-z0-9._-]`, 1 to 64 bytes, not "." or "..") and names derived from it.
+import TabModules
+
+/// A valid module name (the loader's rule, `ModuleNameRules`) and names derived from it.
 struct ModuleName: Sendable, Hashable {
     /// The name as given: the descriptor name and the project directory's name.
     let text: String
 
-    /// Validates `text`; nil if it is not a module name.
+    /// Validates `text`; nil if it is not a module name (`ModuleNameRules.nameProblem` says why).
     init?(_ text: String) {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-".utf8)
-        guard (1...64).contains(text.utf8.count), text.utf8.allSatisfy(allowed.contains), text != ".", text != ".."
-        else { return nil }
+        guard ModuleNameRules.nameProblem(text) == nil else { return nil }
         self.text = text
     }
 
