@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -100,6 +101,25 @@ int tabhost_isolation_spawn(const char *helper, const char *label, tabhost_isola
     child->pid_fd = (int)syscall(SYS_pidfd_open, pid, 0); /* close-on-exec by definition */
 #endif
     return 0;
+}
+
+int tabhost_isolation_reap(pid_t pid, int block, int *status) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    int options = WEXITED | WNOWAIT | (block ? 0 : WNOHANG);
+    int waited;
+    do {
+        waited = waitid(P_PID, (id_t)pid, &info, options);
+    } while (waited < 0 && errno == EINTR);
+    if (waited < 0) return -1;
+    if (info.si_pid != pid) return 0; /* still running */
+    /* Exited but not reaped: the group id is still ours alone. */
+    kill(-pid, SIGKILL);
+    pid_t reaped;
+    do {
+        reaped = waitpid(pid, status, 0);
+    } while (reaped < 0 && errno == EINTR);
+    return reaped == pid ? 1 : -1;
 }
 
 const char *tabhost_isolation_signal_name(int signal_number) {

@@ -12,14 +12,19 @@ final class ModuleHostFixture {
     /// What the module logged through the runtime's logger.
     let log = LogRecorder()
 
-    init(file: String, source: String, layout: String, modules: Set<String>) throws {
+    /// `factory` makes the instances; by default `IsolationUnderTest` picks in process or out of process.
+    init(
+        file: String, source: String, layout: String, modules: Set<String>,
+        factory: ((LogRecorder) -> any ModuleInstanceFactory)? = nil
+    ) throws {
         fixture = try Fixture()
         cacheRoot = try Fixture()
         try fixture.compile(file, source: source)
         let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
-        runtime = ModuleRuntime(registry: registry, logger: log.logger)
+        runtime = ModuleRuntime(
+            registry: registry, logger: log.logger, factory: factory?(log) ?? IsolationUnderTest.factory(logger: log.logger))
         host = ContainerHost(layout: try Layout.parse(layout, file: "layout.json", knownModules: modules), factory: runtime)
     }
 

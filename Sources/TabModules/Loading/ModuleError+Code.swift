@@ -69,5 +69,8 @@ extension ModuleError {
         /// A reload could not move the running state over: the running version's `save_state` did not
         /// return it, or the new version's `restore_state` refused it.
         public static let restoreFailed = Code("restoreFailed")
+        /// The child process that runs the module (isolation) could not be started, refused the module,
+        /// or stopped while an instance was being made.
+        public static let processFailed = Code("processFailed")
     }
 }

@@ -38,7 +38,7 @@ extern "C" {
 /** Bytes of a frame header. */
 #define TABHOST_WIRE_HEADER_SIZE 12
 /** Largest value of a frame's `length` field. */
-#define TABHOST_WIRE_MAX_FRAME (64u * 1024u * 1024u)
+#define TABHOST_WIRE_MAX_FRAME 67108864u /* 64 MiB */
 /** The string count that stands for NULL. */
 #define TABHOST_WIRE_NULL_STRING 0xFFFFFFFFu
 /** The child's end of the socketpair. */
@@ -110,6 +110,13 @@ typedef struct tabhost_isolation_child {
  */
 int tabhost_isolation_spawn(const char *helper, const char *label, tabhost_isolation_child *child,
                             char *error, size_t error_cap);
+
+/**
+ * Reaps the child `pid` if it has exited (or, with `block`, waits for it): SIGKILL first goes to
+ * its process group while the pid cannot be reused yet, so forks of the module end with it.
+ * Returns 1 and the wait status in `status` once reaped, 0 while it runs, -1 on error.
+ */
+int tabhost_isolation_reap(pid_t pid, int block, int *status);
 
 /** The signal's short name without "SIG" (e.g. "SEGV"), or NULL when unknown. */
 const char *tabhost_isolation_signal_name(int signal_number);

@@ -1,0 +1,65 @@
+import Logging
+
+/// Makes instances whose modules run in child processes: one `tabhost-module-host` child per module
+/// version, shared by all of that version's instances, started with its first instance and ended
+/// with its last (a reload's new version gets a new child; the old one ends with its last instance).
+///
+/// Main-loop only. Attach the host's loop (`attach(to:)`) so children are watched while no call
+/// waits: ticks from a module's threads, its output, a crash or a late reply then arrive at once.
+public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
+    /// The helper and the deadlines.
+    public let settings: IsolationSettings
+    private let logger: Logger
+    private var connections: [ObjectIdentifier: ModuleHostConnection] = [:]
+    private var loop: (any ModuleProcessLoop)?
+
+    /// A factory whose children's output and reports go to `logger` (with the module's name as metadata).
+    public init(settings: IsolationSettings = IsolationSettings(), logger: Logger) {
+        self.settings = settings
+        self.logger = logger
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Watches every child, present and future, on `loop`.
+    public func attach(to loop: any ModuleProcessLoop) {
+        self.loop = loop
+        for connection in connections.values { connection.attach(to: loop) }
+    }
+
+    public func makeInstance(
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+    ) throws(ModuleError) -> any ModuleInstance {
+        let connection = try connection(for: module)
+        return try OutOfProcessModuleInstance(
+            module: module, connection: connection, factory: self, environment: environment, delegate: delegate)
+    }
+
+    /// The process ids of the running children, by module name (tests, reports).
+    public var childProcesses: [(module: String, pid: Int32)] {
+        connections.values.compactMap { connection in connection.livePID.map { (connection.module.name, $0) } }
+            .sorted { $0.module < $1.module }
+    }
+
+    /// Ends every child now (their instances show nothing more; call when the session ends).
+    public func shutdown() {
+        let all = connections.values
+        connections.removeAll()
+        for connection in all { connection.retire() }
+    }
+
+    /// The running child of `module`'s version, or a new one.
+    func connection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
+        let key = ObjectIdentifier(module)
+        if let existing = connections[key], existing.state != .stopped { return existing }
+        let connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+        connection.onStop = { [weak self] stopped in
+            if let self, connections[key] === stopped { connections[key] = nil }
+        }
+        if let loop { connection.attach(to: loop) }
+        connections[key] = connection
+        return connection
+    }
+}
