@@ -102,7 +102,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             return ViewTree([.text("\(title): \(reason)")])
         case .unavailable:
             if let failure { return stoppedTree(failure) }
-            return notRespondingTree
+            // Ended by the host (its factory went away): nothing to show.
+            return connection.state == .stopped ? ViewTree([]) : notRespondingTree
         }
     }
 
