@@ -55,7 +55,10 @@ extension HostSession {
         let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
 
         // Module log lines carry the module's name as `module` metadata, which the file handler prints.
-        let runtime = ModuleRuntime(registry: registry, logger: logger)
+        let processes = configuration.isolation == .process
+            ? OutOfProcessModuleInstanceFactory(settings: configuration.isolationSettings, logger: logger) : nil
+        let runtime = ModuleRuntime(
+            registry: registry, logger: logger, factory: processes ?? InProcessModuleInstanceFactory())
         // Set before any instance exists (building the layout creates the root's): only instances
         // made after it are checked. `start()` binds it to the loop thread.
         runtime.confinement = ThreadConfinement()
@@ -78,6 +81,7 @@ extension HostSession {
             throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
         }
         session.stateFile = stateFile
+        if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
         session.reportStartupRefusals(registry.errors, logPath: logFile.path)
         return Opened(session: session, cache: cache, logFile: logFile, warnings: warnings)

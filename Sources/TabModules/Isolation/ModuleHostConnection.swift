@@ -57,6 +57,8 @@ final class ModuleHostConnection {
     private(set) var functions: ModuleFunctions = []
     /// Called once when the connection stops (crash, kill, or retire), so the factory forgets it.
     var onStop: ((ModuleHostConnection) -> Void)?
+    /// Told when the child stops with a failure, stops answering or answers again.
+    var onEvent: ((ModuleProcessEvent) -> Void)?
 
     private let logger: Logger
     private let process: ModuleHostProcess
@@ -434,6 +436,7 @@ final class ModuleHostConnection {
             }
         }
         notifyInstances()
+        onEvent?(.notResponding(call: call?.description))
     }
 
     /// Kills a child that has not answered for the kill timeout (checked lazily without a loop).
@@ -459,6 +462,7 @@ final class ModuleHostConnection {
             _ = request(writer, call: ModuleCall(.destroy))
         }
         notifyInstances()
+        onEvent?(.responding)
     }
 
     private func violation(_ what: String) {
@@ -505,9 +509,11 @@ final class ModuleHostConnection {
         if let failure {
             logger.error("stopped: \(failure)", metadata: ["module": "\(module.name)"])
             notifyInstances()
+            onEvent?(.stopped(failure))
         }
         onStop?(self)
         onStop = nil
+        onEvent = nil
     }
 
     private func notifyInstances() {

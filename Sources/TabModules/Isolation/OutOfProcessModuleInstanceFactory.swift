@@ -12,6 +12,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     private let logger: Logger
     private var connections: [ObjectIdentifier: ModuleHostConnection] = [:]
     private var loop: (any ModuleProcessLoop)?
+    /// Told when a child stops, stops answering or answers again (the session's status line).
+    public var onEvent: ((ModuleInfo, ModuleProcessEvent) -> Void)?
 
     /// A factory whose children's output and reports go to `logger` (with the module's name as metadata).
     public init(settings: IsolationSettings = IsolationSettings(), logger: Logger) {
@@ -58,6 +60,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         connection.onStop = { [weak self] stopped in
             if let self, connections[key] === stopped { connections[key] = nil }
         }
+        connection.onEvent = { [weak self] event in self?.onEvent?(module.info, event) }
         if let loop { connection.attach(to: loop) }
         connections[key] = connection
         return connection

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `tabhost run` in its default mode runs each module in a child process: a module that crashes,
+/// hangs or prints leaves the host running and the terminal intact, and no child outlives the host.
+@Suite(.timeLimit(.minutes(2)))
+struct RunIsolationTests {
+    typealias R = RunSupport
+    typealias T = TmuxSession
+
+    /// A scratch directory with one module, `misbehaving`, whose "Misbehave" row runs `onEvent`
+    /// and whose render runs `body` first; and the command line that runs it.
+    private static func setUp(onEvent: String, body: String = "") throws -> (scratch: String, command: String) {
+        let scratch = try R.makeScratch()
+        let modules = scratch + "/modules"
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+        try R.compile(
+            "#include <stdio.h>\n#include <unistd.h>\n"
+                + R.moduleSource(
+                    name: "misbehaving", title: "Misbehaving",
+                    body: body + #"api->row(view, "Misbehave", NULL, "go");"#,
+                    onEvent: "if (event->type == TAB_EVENT_ACTION) { \(onEvent) }"),
+            to: modules + "/misbehaving.so")
+        let layout = try R.writeStackLayout(module: "misbehaving", to: scratch + "/layout.json")
+        return (scratch, R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch))
+    }
+
+    /// The module-host children of the `tabhost` the pane runs.
+    private static func moduleHosts(of tmux: T) throws -> [pid_t] {
+        try tmux.childPIDs().flatMap { tabhost in
+            let text = (try? String(contentsOfFile: "/proc/\(tabhost)/task/\(tabhost)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { pid_t($0) }
+        }
+    }
+
+    private static func gone(_ pids: [pid_t]) -> Bool {
+        for _ in 0..<100 {
+            if pids.allSatisfy({ kill($0, 0) != 0 && errno == ESRCH }) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    @Test func aSegfaultShowsOnTheTabAndTheHostRunsOn() throws {
+        let (scratch, command) = try Self.setUp(onEvent: "volatile int *nowhere = NULL; *nowhere = 1;")
+        defer { R.remove(scratch) }
+        let tmux = try T(command)
+        try tmux.waitFor("Misbehave")
+        let children = try Self.moduleHosts(of: tmux)
+        #expect(children.count == 1)
+        try tmux.send("Enter")
+        let screen = try tmux.waitFor("Misbehaving stopped: SIGSEGV in event \"go\"")
+        #expect(screen.contains("Restart"))
+        try tmux.send("Enter")  // Restart: a new child
+        try tmux.waitFor("Misbehave")
+        let restarted = try Self.moduleHosts(of: tmux)
+        #expect(restarted.count == 1 && restarted != children)
+        try tmux.send("q")
+        let done = try tmux.waitFor("STATUS:")
+        #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+        #expect(Self.gone(restarted))
+        let log = try String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8)
+        #expect(log.contains("[misbehaving] error: stopped: SIGSEGV in event \"go\""), "\(log)")
+    }
+
+    @Test func aHangShowsNotRespondingAndQQuitsAtOnce() throws {
+        let (scratch, command) = try Self.setUp(onEvent: "for (;;) pause();")
+        defer { R.remove(scratch) }
+        let tmux = try T(command)
+        try tmux.waitFor("Misbehave")
+        let children = try Self.moduleHosts(of: tmux)
+        try tmux.send("Enter")
+        try tmux.waitFor("Misbehaving is not responding")
+        let asked = ContinuousClock.now
+        try tmux.send("q")
+        let done = try tmux.waitFor("STATUS:")
+        #expect(ContinuousClock.now - asked < .seconds(3))
+        #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+        #expect(Self.gone(children))
+    }
+
+    @Test func whatAModulePrintsGoesToTheLogNotTheTerminal() throws {
+        let (scratch, command) = try Self.setUp(
+            onEvent: "", body: #"printf("printed by the module\n"); fflush(stdout); fprintf(stderr, "warned by the module\n");"#)
+        defer { R.remove(scratch) }
+        let tmux = try T(command)
+        let screen = try tmux.waitFor("Misbehave")
+        #expect(!screen.contains("printed by the module"))
+        try tmux.send("q")
+        try tmux.waitFor("STATUS:")
+        let log = try String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8)
+        #expect(log.contains("[misbehaving] info: printed by the module"), "\(log)")
+        #expect(log.contains("[misbehaving] info: warned by the module"), "\(log)")
+    }
+
+    @Test(arguments: [SIGTERM, SIGKILL])
+    func noChildOutlivesTheHost(signal: Int32) throws {
+        let (scratch, command) = try Self.setUp(onEvent: "")
+        defer { R.remove(scratch) }
+        let tmux = try T(command)
+        try tmux.waitFor("Misbehave")
+        let children = try Self.moduleHosts(of: tmux)
+        #expect(children.count == 1)
+        for pid in try tmux.childPIDs() { kill(pid, signal) }
+        try tmux.waitFor("STATUS:")
+        #expect(Self.gone(children))
+    }
+}
