@@ -208,7 +208,9 @@ final class ModuleHostConnection {
         switch channel.send(writer.frame(seq: seq), deadline: .now + (timeout ?? settings.hangTimeout)) {
         case .sent: break
         case .closed:
-            childEnded()
+            // It was gone before this request: the request is not what it died in.
+            let outer = outstanding.dropLast().last
+            childEnded(blaming: .some(outer?.call))
             return .unavailable
         case .timedOut:
             // Part of a frame is out: the stream cannot be resynchronized.
@@ -476,8 +478,9 @@ final class ModuleHostConnection {
         stop(with: ModuleHostFailure(exit: reason, call: call))
     }
 
-    /// End-of-file or exit: reaps the child and says how it ended.
-    private func childEnded() {
+    /// End-of-file or exit: reaps the child and says how it ended, in the innermost call waiting
+    /// (or in `blaming`'s call, or none, when the caller knows better).
+    private func childEnded(blaming: ModuleCall?? = .none) {
         guard state != .stopped else { return }
         drainOutput()
         var exit = process.reap(block: false)
@@ -488,7 +491,12 @@ final class ModuleHostConnection {
             process.reap(block: true)
             exit = .closedConnection
         }
-        stop(with: ModuleHostFailure(exit: exit ?? .closedConnection, call: outstanding.last?.call ?? hung?.call))
+        let blamed: ModuleCall?
+        switch blaming {
+        case .some(let call): blamed = call
+        case .none: blamed = outstanding.last?.call ?? hung?.call
+        }
+        stop(with: ModuleHostFailure(exit: exit ?? .closedConnection, call: blamed))
     }
 
     /// Stops for good: unwatches, ends the child, tells the instances (when it failed) and the factory.

@@ -152,9 +152,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard module.info.functions.contains(.saveState) else { return nil }
         var writer = WireWriter(.saveState)
         writer.u64(id)
-        guard case .replied(var reader) = call(writer, ModuleCall(.saveState, instance: id)),
-            (try? reader.u8()) == 1, let bytes = try? reader.data()
-        else { return nil }
+        let reply = call(writer, ModuleCall(.saveState, instance: id))
+        // Stopped during the call: what it saved last is all there is.
+        if failure != nil { return savedState }
+        guard case .replied(var reader) = reply, (try? reader.u8()) == 1, let bytes = try? reader.data() else { return nil }
         savedState = bytes
         lastSnapshot = .now
         return bytes
