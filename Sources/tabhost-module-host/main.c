@@ -489,6 +489,8 @@ static void serve_load(frame *request, reader *r) {
         } else {
             /* Never closed: the process ends with the module. */
             descriptor = d;
+            /* `ps -o comm` and `top` name the module (a spare child was started without one). */
+            prctl(PR_SET_NAME, d->name);
             buffer b = {0};
             put_u32(&b, function_bits(d));
             put_u32(&b, d->kind);

@@ -14,18 +14,22 @@ public struct IsolationSettings: Sendable {
     public var startTimeout: Duration
     /// After a handled event, the module's state is saved for Restart at most this often.
     public var snapshotInterval: Duration
+    /// Keeps one child started ahead (after the first module starts), so a reload or a Restart does
+    /// not wait for the helper's exec and dynamic linking; it costs one idle helper (about 1 MiB).
+    public var keepsSpareChild: Bool
 
     /// Settings with the helper found next to this executable (see `defaultHelperPath`).
     public init(
         helperPath: String = IsolationSettings.defaultHelperPath, hangTimeout: Duration = .seconds(1),
         killTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(5),
-        snapshotInterval: Duration = .seconds(1)
+        snapshotInterval: Duration = .seconds(1), keepsSpareChild: Bool = true
     ) {
         self.helperPath = helperPath
         self.hangTimeout = hangTimeout
         self.killTimeout = killTimeout
         self.startTimeout = startTimeout
         self.snapshotInterval = snapshotInterval
+        self.keepsSpareChild = keepsSpareChild
     }
 
     /// The helper's file name.

@@ -80,14 +80,17 @@ final class ModuleHostConnection {
     private var outputLine: [UInt8] = []
     private var outputScratch = [UInt8](repeating: 0, count: 4096)
 
-    /// Starts a child for `module`, checks its protocol version and has it open the module's
-    /// private copy. Throws `processFailed` when any of that fails.
-    init(module: LoadedModule, settings: IsolationSettings, logger: Logger) throws(ModuleError) {
+    /// Starts a child for `module` (or takes `spare`, a child started ahead that has not loaded a
+    /// module yet), checks its protocol version and has it open the module's private copy. Throws
+    /// `processFailed` when any of that fails.
+    init(
+        module: LoadedModule, settings: IsolationSettings, logger: Logger, spare: ModuleHostProcess? = nil
+    ) throws(ModuleError) {
         self.module = module
         self.settings = settings
         self.logger = logger
         do {
-            process = try ModuleHostProcess(helper: settings.helperPath, label: module.name)
+            process = try spare ?? ModuleHostProcess(helper: settings.helperPath, label: module.name)
         } catch {
             throw ModuleError(
                 .processFailed, module: module.name, path: module.info.sourcePath,

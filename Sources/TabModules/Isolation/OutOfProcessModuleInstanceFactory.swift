@@ -12,6 +12,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     private let logger: Logger
     private var connections: [ObjectIdentifier: ModuleHostConnection] = [:]
     private var loop: (any ModuleProcessLoop)?
+    /// A child started ahead, waiting for the next module (see `IsolationSettings.keepsSpareChild`).
+    private var spare: ModuleHostProcess?
+    private var isShutDown = false
     /// Told when a child stops, stops answering or answers again (the session's status line).
     public var onEvent: ((ModuleInfo, ModuleProcessEvent) -> Void)?
 
@@ -47,16 +50,52 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
 
     /// Ends every child now (their instances show nothing more; call when the session ends).
     public func shutdown() {
+        isShutDown = true
+        spare = nil
         let all = connections.values
         connections.removeAll()
         for connection in all { connection.retire() }
+    }
+
+    /// The spare child's process id, if one waits (tests).
+    public var spareProcessID: Int32? { spare?.pid }
+
+    private func takeSpare() -> ModuleHostProcess? {
+        defer { spare = nil }
+        return spare
+    }
+
+    /// Starts the next spare child after the current loop iteration (at once without a loop), so the
+    /// next module (a reload's new version, a Restart) skips the helper's exec and dynamic linking.
+    private func prepareSpareSoon() {
+        guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
+        let start: () -> Void = { [weak self] in
+            guard let self, spare == nil, !isShutDown else { return }
+            spare = try? ModuleHostProcess(helper: settings.helperPath, label: "spare")
+        }
+        if let loop {
+            _ = loop.schedule(after: .zero, start)
+        } else {
+            start()
+        }
     }
 
     /// The running child of `module`'s version, or a new one.
     func connection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
         let key = ObjectIdentifier(module)
         if let existing = connections[key], existing.state != .stopped { return existing }
-        let connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+        let connection: ModuleHostConnection
+        if let spare = takeSpare() {
+            do {
+                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare)
+            } catch {
+                // The spare died meanwhile (or was killed): a fresh child says what really fails.
+                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+            }
+        } else {
+            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+        }
+        prepareSpareSoon()
         connection.onStop = { [weak self] stopped in
             if let self, connections[key] === stopped { connections[key] = nil }
         }

@@ -38,8 +38,11 @@ struct IsolationLifetimeTests {
             modules: [("crashy.so", IsolationModules.crashy), ("probe.so", HostAPIProbeModule.source)], layout: Self.layout)
         setup?.host.start()
         _ = setup?.host.apply(.selectTab(1))
-        let pids = setup?.factory.childProcesses.map(\.pid) ?? []
+        var pids = setup?.factory.childProcesses.map(\.pid) ?? []
         #expect(pids.count == 2)
+        _ = setup?.runLoop(until: { setup?.factory.spareProcessID != nil })
+        pids += [setup?.factory.spareProcessID].compactMap { $0 }
+        #expect(pids.count == 3)
         setup = nil
         for pid in pids { #expect(!IsolatedHost.processExists(pid)) }
     }

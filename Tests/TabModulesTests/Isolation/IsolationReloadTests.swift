@@ -32,6 +32,8 @@ struct IsolationReloadTests {
         let visible = h.container.tabs[0].stack!.root!
         h.increment(visible, times: 3)
         let old = try #require(Self.pid(factory))
+        // A child started ahead takes the new version: the reload waits for no exec.
+        let spare = try #require(factory.spareProcessID)
         var next = Self.alpha
         next.version = "2"
         try h.install(next)
@@ -39,6 +41,8 @@ struct IsolationReloadTests {
         #expect(ReloadHarness.text(visible) == "hello v2 count=3 param=-")
         let new = try #require(Self.pid(factory))
         #expect(new != old)
+        #expect(new == spare)
+        #expect(factory.spareProcessID != nil && factory.spareProcessID != spare)
         #expect(!IsolatedHost.processExists(old))
         #expect(factory.childProcesses.count == 1)
     }
