@@ -57,6 +57,8 @@ final class ModuleHostConnection {
     private(set) var functions: ModuleFunctions = []
     /// Called once when the connection stops (crash, kill, or retire), so the factory forgets it.
     var onStop: ((ModuleHostConnection) -> Void)?
+    /// The child's process, for reaping after the connection stopped.
+    var childProcess: ModuleHostProcess { process }
     /// Told when the child stops with a failure, stops answering or answers again.
     var onEvent: ((ModuleProcessEvent) -> Void)?
 
@@ -514,7 +516,9 @@ final class ModuleHostConnection {
         watches.removeAll()
         killTimer = nil
         if !outputLine.isEmpty { logOutputLine() }
-        process.terminate(grace: .milliseconds(100))
+        // Killed now, reaped later (by the factory, or when the process object goes): a reload or the
+        // last pop does not wait for the kernel to tear the child down.
+        process.end()
         pending.removeAll()
         abandoned.removeAll()
         if let failure {

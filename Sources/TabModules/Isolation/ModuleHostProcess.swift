@@ -84,6 +84,14 @@ final class ModuleHostProcess {
         close(output)
     }
 
+    /// Ends the child without waiting: closes the host's ends and kills its process group (the module
+    /// was destroyed or the child has stopped: nothing is left to finish). Reap it later with
+    /// `reap(block:)`, or let deinit do it.
+    func end() {
+        closeDescriptors()
+        kill()
+    }
+
     /// Ends the child for good: end-of-file first, then SIGKILL to its group after `grace`; reaps it.
     func terminate(grace: Duration = .milliseconds(100)) {
         closeDescriptors()

@@ -15,6 +15,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// A child started ahead, waiting for the next module (see `IsolationSettings.keepsSpareChild`).
     private var spare: ModuleHostProcess?
     private var isShutDown = false
+    /// Children killed and not reaped yet (their process objects reap them when they go).
+    private var ending: [ModuleHostProcess] = []
     /// Told when a child stops, stops answering or answers again (the session's status line).
     public var onEvent: ((ModuleInfo, ModuleProcessEvent) -> Void)?
 
@@ -54,11 +56,35 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         spare = nil
         let all = connections.values
         connections.removeAll()
-        for connection in all { connection.retire() }
+        for connection in all {
+            connection.retire()
+            // Instances may keep the connection (and its process object) for a while: reap now.
+            connection.childProcess.reap(block: true)
+        }
+        for process in ending { process.reap(block: true) }
+        ending.removeAll()
     }
 
     /// The spare child's process id, if one waits (tests).
     public var spareProcessID: Int32? { spare?.pid }
+
+    /// Reaps the children that were killed, on the loop shortly after; without a loop, those that
+    /// exited already now and the others at the next child start or at shutdown (never waiting).
+    private func reapEndedSoon() {
+        guard let loop else {
+            reapEnded()
+            return
+        }
+        _ = loop.schedule(after: .milliseconds(20)) { [weak self] in self?.reapEnded() }
+    }
+
+    /// Reaps the killed children that have exited; the others wait for the next call.
+    private func reapEnded() {
+        ending.removeAll { $0.reap(block: false) != nil }
+        if !ending.isEmpty, let loop {
+            _ = loop.schedule(after: .milliseconds(100)) { [weak self] in self?.reapEnded() }
+        }
+    }
 
     private func takeSpare() -> ModuleHostProcess? {
         defer { spare = nil }
@@ -84,6 +110,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     func connection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
         let key = ObjectIdentifier(module)
         if let existing = connections[key], existing.state != .stopped { return existing }
+        if loop == nil { reapEnded() }
         let connection: ModuleHostConnection
         if let spare = takeSpare() {
             do {
@@ -97,7 +124,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         }
         prepareSpareSoon()
         connection.onStop = { [weak self] stopped in
-            if let self, connections[key] === stopped { connections[key] = nil }
+            guard let self else { return }
+            if connections[key] === stopped { connections[key] = nil }
+            ending.append(stopped.childProcess)
+            reapEndedSoon()
         }
         connection.onEvent = { [weak self] event in self?.onEvent?(module.info, event) }
         if let loop { connection.attach(to: loop) }

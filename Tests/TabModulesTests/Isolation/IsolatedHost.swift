@@ -76,4 +76,15 @@ final class IsolatedHost {
     static func processExists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
     }
+
+    /// Waits up to two seconds for `pid` to be gone or dead (a zombie the factory reaps later; a
+    /// SIGKILL takes effect asynchronously); true when it is.
+    static func hasEnded(_ pid: Int32) -> Bool {
+        for _ in 0..<200 {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            if !processExists(pid) || stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+            usleep(10_000)
+        }
+        return false
+    }
 }

@@ -71,7 +71,9 @@ struct IsolationLifetimeTests {
         let crashyPID = try #require(setup.childPID(of: "crashy"))
         only.destroy()
         #expect(setup.childPID(of: "crashy") == nil)
-        #expect(!IsolatedHost.processExists(crashyPID))
+        #expect(IsolatedHost.hasEnded(crashyPID))
+        // Killed at once, reaped on the loop shortly after.
+        #expect(setup.runLoop(until: { !IsolatedHost.processExists(crashyPID) }))
     }
 
     @Test func aFactoryAloneEndsItsChildrenWhenReleased() throws {

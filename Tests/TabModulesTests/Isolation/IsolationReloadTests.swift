@@ -43,7 +43,7 @@ struct IsolationReloadTests {
         #expect(new != old)
         #expect(new == spare)
         #expect(factory.spareProcessID != nil && factory.spareProcessID != spare)
-        #expect(!IsolatedHost.processExists(old))
+        #expect(IsolatedHost.hasEnded(old))
         #expect(factory.childProcesses.count == 1)
     }
 
