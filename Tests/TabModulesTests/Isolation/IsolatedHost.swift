@@ -35,6 +35,20 @@ final class IsolatedHost {
         host = ContainerHost(layout: try Layout.parse(layout, file: "layout.json", knownModules: names), factory: runtime)
     }
 
+    /// Started: tab "a" runs crashy (selected), tab "b" the probe with param "B", each in its own child.
+    static func crashyBesideProbe() throws -> IsolatedHost {
+        let setup = try IsolatedHost(
+            modules: [("crashy.so", IsolationModules.crashy), ("probe.so", HostAPIProbeModule.source)],
+            layout: """
+                {"root": {"stack": {"tabs": [
+                    {"name": "a", "module": "crashy"},
+                    {"name": "b", "module": "probe", "param": "B"}
+                ]}}}
+                """)
+        setup.host.start()
+        return setup
+    }
+
     deinit {
         factory.shutdown()
         fixture.remove()

@@ -12,15 +12,7 @@ final class IsolationHangTests {
     var host: ContainerHost { setup.host }
 
     init() throws {
-        setup = try IsolatedHost(
-            modules: [("crashy.so", IsolationModules.crashy), ("probe.so", HostAPIProbeModule.source)],
-            layout: """
-                {"root": {"stack": {"tabs": [
-                    {"name": "a", "module": "crashy"},
-                    {"name": "b", "module": "probe", "param": "B"}
-                ]}}}
-                """)
-        host.start()
+        setup = try IsolatedHost.crashyBesideProbe()
     }
 
     /// How long `body` takes.
