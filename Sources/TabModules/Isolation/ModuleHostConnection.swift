@@ -1,6 +1,5 @@
 import Glibc
 import Logging
-import _CIsolation
 
 /// One child process running one module version, shared by all of that version's instances: the
 /// host's side of the wire protocol.
@@ -63,8 +62,9 @@ final class ModuleHostConnection {
     var onEvent: ((ModuleProcessEvent) -> Void)?
 
     private let logger: Logger
-    private let process: ModuleHostProcess
-    private let channel: ModuleHostChannel
+    private let link: ModuleHostLink
+    private var process: ModuleHostProcess { link.process }
+    private var channel: ModuleHostChannel { link.channel }
     private var instances: [UInt64: WeakInstance] = [:]
     private var nextSeq: UInt32 = 1
     /// Requests sent and not answered yet, innermost last: what a crash or hang message names.
@@ -79,8 +79,6 @@ final class ModuleHostConnection {
     private var loop: (any ModuleProcessLoop)?
     private var watches: [Int] = []
     private var killTimer: Int?
-    private var outputLine: [UInt8] = []
-    private var outputScratch = [UInt8](repeating: 0, count: 4096)
 
     /// Starts a child for `module` (or takes `spare`, a child started ahead that has not loaded a
     /// module yet), checks its protocol version and has it open the module's private copy. Throws
@@ -91,6 +89,7 @@ final class ModuleHostConnection {
         self.module = module
         self.settings = settings
         self.logger = logger
+        let process: ModuleHostProcess
         do {
             process = try spare ?? ModuleHostProcess(helper: settings.helperPath, label: module.name)
         } catch {
@@ -99,7 +98,7 @@ final class ModuleHostConnection {
                 reason: "cannot start its process (\(error))",
                 hint: "install \(IsolationSettings.helperName) next to tabhost, or run it in process (--isolation none)")
         }
-        channel = ModuleHostChannel(fd: process.socket)
+        link = ModuleHostLink(process: process, logger: logger, name: module.name)
         if let reason = handshake() {
             stop(with: nil)
             throw ModuleError(
@@ -122,17 +121,7 @@ final class ModuleHostConnection {
 
     /// HELLO, then LOAD; nil when the child runs the module, else why not.
     private func handshake() -> String? {
-        let deadline = ContinuousClock.now + settings.startTimeout
-        guard case .frame(let hello) = receive(until: deadline) else {
-            return "its process did not start (\(failure?.description ?? "no answer within \(ModuleHostExit.seconds(settings.startTimeout))"))"
-        }
-        var reader = hello.reader
-        guard hello.type == .hello, (try? reader.u32()) == TABHOST_WIRE_MAGIC, let major = try? reader.u16(),
-            let minor = try? reader.u16()
-        else { return "its process does not speak the module protocol" }
-        guard major == TABHOST_WIRE_VERSION_MAJOR else {
-            return "its process speaks protocol \(major).\(minor), this host \(TABHOST_WIRE_VERSION_MAJOR).\(TABHOST_WIRE_VERSION_MINOR)"
-        }
+        if let refusal = link.handshake(until: .now + settings.startTimeout) { return refusal }
         var load = WireWriter(.load)
         load.string(module.copyPath)
         load.string(module.name)
@@ -275,44 +264,16 @@ final class ModuleHostConnection {
 
     /// The next frame from the child, draining its output meanwhile, until `deadline`.
     private func receive(until deadline: ContinuousClock.Instant) -> Incoming {
-        while true {
-            guard state != .stopped else { return .ended }
-            do {
-                if let frame = try channel.nextFrame() { return .frame(frame) }
-            } catch {
-                violation("a malformed frame")
-                return .ended
-            }
-            let wait = ModuleHostChannel.milliseconds(until: deadline)
-            var fds = [
-                pollfd(fd: process.socket, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: process.output, events: Int16(POLLIN), revents: 0),
-            ]
-            if process.pidDescriptor >= 0 {
-                fds.append(pollfd(fd: process.pidDescriptor, events: Int16(POLLIN), revents: 0))
-            }
-            let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), wait) }
-            if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 {
-                if wait == 0 || ready < 0 { return .timedOut }
-                continue
-            }
-            if fds[1].revents != 0 { drainOutput() }
-            let exited = fds.count > 2 && fds[2].revents != 0
-            if fds[0].revents != 0 || exited {
-                switch channel.fill() {
-                case .data: continue
-                case .endOfFile:
-                    childEnded()
-                    return .ended
-                case .wouldBlock:
-                    if exited {
-                        // Exited, yet the socket stays open: a fork of the module holds it.
-                        childEnded()
-                        return .ended
-                    }
-                }
-            }
+        guard state != .stopped else { return .ended }
+        switch link.next(until: deadline) {
+        case .frame(let frame): return .frame(frame)
+        case .timedOut: return .timedOut
+        case .ended:
+            childEnded()
+            return .ended
+        case .malformed:
+            violation("a malformed frame")
+            return .ended
         }
     }
 
@@ -367,7 +328,7 @@ final class ModuleHostConnection {
     /// Handles what the child sent while no call waits (the loop calls this for its descriptors).
     func pump() {
         guard state != .stopped, outstanding.isEmpty else { return }
-        drainOutput()
+        link.drainOutput()
         var ended = false
         switch channel.fill() {
         case .endOfFile: ended = true
@@ -402,28 +363,6 @@ final class ModuleHostConnection {
         guard call.type == .render, !frame.isFailure, let instance = instances[call.instance]?.instance else { return }
         var reader = frame.reader
         instance.receiveLateRender(&reader)
-    }
-
-    /// Writes the child's stdout and stderr to the log, one line per line, with the module's name.
-    private func drainOutput() {
-        while true {
-            let count = outputScratch.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            for byte in outputScratch[0..<count] {
-                if byte == UInt8(ascii: "\n") || outputLine.count >= 4096 {
-                    logOutputLine()
-                    if byte == UInt8(ascii: "\n") { continue }
-                }
-                outputLine.append(byte)
-            }
-        }
-    }
-
-    private func logOutputLine() {
-        let line = String(decoding: outputLine, as: UTF8.self)
-        outputLine.removeAll(keepingCapacity: true)
-        logger.info("\(line)", metadata: ["module": "\(module.name)", "stream": "output"])
     }
 
     // MARK: Hangs and ends
@@ -487,7 +426,7 @@ final class ModuleHostConnection {
     /// (or in `blaming`'s call, or none, when the caller knows better).
     private func childEnded(blaming: ModuleCall?? = .none) {
         guard state != .stopped else { return }
-        drainOutput()
+        link.drainOutput()
         var exit = process.reap(block: false)
         if exit == nil && process.waitForExit(.milliseconds(200)) { exit = process.reap(block: false) }
         if exit == nil {
@@ -515,7 +454,7 @@ final class ModuleHostConnection {
         }
         watches.removeAll()
         killTimer = nil
-        if !outputLine.isEmpty { logOutputLine() }
+        link.flushOutput()
         // Killed now, reaped later (by the factory, or when the process object goes): a reload or the
         // last pop does not wait for the kernel to tear the child down.
         process.end()
