@@ -502,11 +502,101 @@ static void serve_load(frame *request, reader *r) {
     free(name);
 }
 
+static void scan_phase(uint8_t phase) {
+    buffer b = {0};
+    put_u8(&b, phase);
+    notify(TABHOST_WIRE_SCAN_PHASE, &b);
+    free(b.bytes);
+}
+
+/* A descriptor string as the host's validator reads it, at most `limit` bytes, through volatile
+   reads (a wild pointer must crash here, and an unused strnlen may be dropped by the compiler). */
+static void put_bounded_str(buffer *b, const char *s, size_t limit) {
+    if (s == NULL) {
+        put_u32(b, TABHOST_WIRE_NULL_STRING);
+        return;
+    }
+    const volatile char *bytes = s;
+    size_t n = 0;
+    while (n < limit && bytes[n] != '\0') n++;
+    put_u32(b, (uint32_t)n);
+    buffer_reserve(b, n);
+    for (size_t i = 0; i < n; i++) b->bytes[b->count + i] = (unsigned char)bytes[i];
+    b->count += n;
+}
+
+/* Opens a file the host has not trusted yet, as the host would, and reports what the host's
+   validator needs: a crash or hang here costs this child, not the host. Images without Swift code
+   are closed again (`close_after`), running their destructors; the others stay mapped (a Swift
+   image must never be closed), and the host ends the scanner now and then. */
+static void serve_scan(frame *request, reader *r) {
+    char *path = get_str(r);
+    uint8_t close_after = get_u8(r);
+    if (r->bad || path == NULL) {
+        free(path);
+        reply_failure(request, "malformed scan request");
+        return;
+    }
+    char message[512] = "";
+    buffer b = {0};
+    scan_phase(TABHOST_WIRE_SCAN_OPENING);
+    tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
+    free(path);
+    put_u8(&b, image != NULL);
+    put_str(&b, image == NULL ? message : NULL);
+    void *symbol = image ? tabhost_lt_symbol(image, "tab_module_entry", NULL, 0) : NULL;
+    put_u8(&b, symbol != NULL);
+    const tab_module_descriptor *d = NULL;
+    if (symbol != NULL) {
+        const tab_module_descriptor *(*entry)(void);
+        memcpy(&entry, &symbol, sizeof entry);
+        scan_phase(TABHOST_WIRE_SCAN_ENTRY);
+        d = entry();
+    }
+    put_u8(&b, d != NULL);
+    if (d != NULL) {
+        scan_phase(TABHOST_WIRE_SCAN_DESCRIPTOR);
+        /* The header words one by one (the struct may be smaller than ours), then, for a v1-sized
+           descriptor with the right magic, what the validator reads. */
+        uint32_t header[2];
+        memcpy(header, d, sizeof header);
+        put_u32(&b, header[0]);
+        put_u32(&b, header[1]);
+        int full = header[0] == TAB_MODULE_MAGIC && header[1] >= sizeof(tab_module_descriptor);
+        put_u8(&b, (uint8_t)full);
+        if (full) {
+            put_u32(&b, d->abi_major);
+            put_u32(&b, d->abi_minor);
+            put_u32(&b, d->kind);
+            put_bounded_str(&b, d->name, 4096);
+            put_bounded_str(&b, d->version, 4096);
+            put_bounded_str(&b, d->title, 4096);
+            put_bounded_str(&b, d->image, 4096);
+            put_bounded_str(&b, d->glyph, 4096);
+            put_u32(&b, function_bits(d));
+            uint32_t reserved = 0;
+            for (unsigned i = 0; i < sizeof d->reserved / sizeof d->reserved[0]; i++)
+                if (d->reserved[i] != NULL) reserved |= 1u << i;
+            put_u32(&b, reserved);
+        }
+    }
+    if (image != NULL && close_after) {
+        scan_phase(TABHOST_WIRE_SCAN_CLOSING);
+        tabhost_lt_close(image, NULL, 0);
+    }
+    reply(request, &b);
+    free(b.bytes);
+}
+
 static void serve(frame *request) {
     reader r = {request->payload, request->count, 0, 0};
     size_t mark = kept_count;
     if (request->type == TABHOST_WIRE_LOAD) {
         serve_load(request, &r);
+        return;
+    }
+    if (request->type == TABHOST_WIRE_SCAN) {
+        serve_scan(request, &r);
         return;
     }
     uint64_t id = get_u64(&r);

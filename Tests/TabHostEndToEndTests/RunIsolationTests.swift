@@ -103,6 +103,32 @@ struct RunIsolationTests {
         #expect(log.contains("[misbehaving] info: warned by the module"), "\(log)")
     }
 
+    /// A file whose constructor crashes the dynamic loader: `tabhost list` refuses it in one line and
+    /// lists the rest; a running host refuses it when it is dropped into a watched directory.
+    @Test func aFileThatCrashesTheLoaderIsRefusedNotFatal() throws {
+        let (scratch, _) = try Self.setUp(onEvent: "")
+        defer { R.remove(scratch) }
+        let modules = scratch + "/modules"
+        let crashing = "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }\n"
+            + R.moduleSource(name: "boom", title: "Boom", body: "")
+        try R.compile(crashing, to: scratch + "/boom.so")
+        try FileManager.default.copyItem(atPath: scratch + "/boom.so", toPath: modules + "/boom.so")
+        let listed = try ListInspectSupport.run(["list", modules])
+        let refusal = "boom.so: crashed the dynamic loader (SIGSEGV) while loading"
+        #expect((listed.stdout + listed.stderr).contains(refusal), "\(listed)")
+        #expect(listed.stdout.contains("misbehaving"), "\(listed)")
+        try FileManager.default.removeItem(atPath: modules + "/boom.so")
+
+        let layout = scratch + "/layout.json"
+        let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch))
+        try tmux.waitFor("Misbehave")
+        #expect(rename(scratch + "/boom.so", modules + "/boom.so") == 0)
+        try tmux.waitFor("crashed the dynamic loader")
+        try tmux.send("q")
+        let done = try tmux.waitFor("STATUS:")
+        #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+    }
+
     @Test(arguments: [SIGTERM, SIGKILL])
     func noChildOutlivesTheHost(signal: Int32) throws {
         let (scratch, command) = try Self.setUp(onEvent: "")

@@ -31,8 +31,17 @@ extension HostSession {
             throw SessionSetupError(.moduleCache, error.description)
         }
         let options = ModuleLoadOptions(allowInsecurePermissions: configuration.allowInsecurePermissions)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        let logFile = HostLogFile(path: configuration.logPath)
+        let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
+        var loader = ModuleLoader(cache: cache, options: options)
+        // Untrusted files are opened in a scanner child first: one that crashes the loader is refused.
+        // With isolation the host never opens a module file itself: modules come from the scanner's report.
+        let scanner = configuration.isolation == .process
+            ? ModuleScanner(settings: configuration.isolationSettings, hostOpensFiles: false, logger: logger) : nil
+        loader.scanner = scanner
+        let registry = ModuleRegistry(loader: loader)
         registry.load(directories: configuration.directories)
+        scanner?.finish()  // its images stay mapped while it lives; a reload starts another
         var warnings = registry.errors.map(\.description)
 
         let layout: Layout
@@ -50,9 +59,7 @@ extension HostSession {
                 "\(configuration.layoutPath): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE")
         }
 
-        let logFile = HostLogFile(path: configuration.logPath)
         if let failure = logFile.openFailure { warnings.append(failure) }
-        let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
 
         // Module log lines carry the module's name as `module` metadata, which the file handler prints.
         let processes = configuration.isolation == .process

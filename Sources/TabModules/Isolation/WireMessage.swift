@@ -11,6 +11,8 @@ struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringConvertibl
 
     static let hello = WireMessage(TABHOST_WIRE_HELLO)
     static let load = WireMessage(TABHOST_WIRE_LOAD)
+    static let scan = WireMessage(TABHOST_WIRE_SCAN)
+    static let scanPhase = WireMessage(TABHOST_WIRE_SCAN_PHASE)
     static let create = WireMessage(TABHOST_WIRE_CREATE)
     static let start = WireMessage(TABHOST_WIRE_START)
     static let render = WireMessage(TABHOST_WIRE_RENDER)

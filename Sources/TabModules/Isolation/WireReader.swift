@@ -38,6 +38,15 @@ struct WireReader {
         return String(decoding: bytes[offset..<offset + Int(count)], as: UTF8.self)
     }
 
+    /// A string's raw bytes (for the validator, which judges the UTF-8 itself); nil for the NULL count.
+    mutating func optionalBytes() throws(Malformed) -> [UInt8]? {
+        let count = try u32()
+        if count == TABHOST_WIRE_NULL_STRING { return nil }
+        guard bytes.count - offset >= Int(count) else { throw Malformed() }
+        defer { offset += Int(count) }
+        return Array(bytes[offset..<offset + Int(count)])
+    }
+
     /// A string that must not be NULL.
     mutating func string() throws(Malformed) -> String {
         guard let value = try optionalString() else { throw Malformed() }

@@ -56,6 +56,17 @@ enum tabhost_wire_type {
     TABHOST_WIRE_HELLO = 1,
     /* host -> child: str path (the checked private copy), str name -> u32 functions, u32 kind */
     TABHOST_WIRE_LOAD = 2,
+    /* host -> scanner child: str path, u8 close -> u8 opened, str? loader message, u8 has entry,
+       u8 has descriptor, then with a descriptor: u32 magic, u32 struct_size, u8 full, and when full
+       (right magic, v1 size): u32 abi_major, u32 abi_minor, u32 kind, str? name, str? version,
+       str? title, str? image, str? glyph (each at most 4096 bytes), u32 functions, u32 reserved
+       (bit i: reserved[i] is not NULL). Opens the file, calls its entry point, reads the descriptor
+       as the host's validator will and, with close (an image without Swift code), closes it again,
+       running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
+       files; the host builds and validates the descriptor from this report without opening it. */
+    TABHOST_WIRE_SCAN = 3,
+    /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
+    TABHOST_WIRE_SCAN_PHASE = 4,
 
     /* host -> child requests on one instance (u64 instance id first) */
     TABHOST_WIRE_CREATE = 10,        /* u64 id -> u8 created */
@@ -83,6 +94,14 @@ enum tabhost_wire_type {
     TABHOST_WIRE_TAB_COUNT = 53,     /* (nothing) -> u64 count */
     TABHOST_WIRE_TAB_ITEM = 54       /* u64 index -> u8 found, str title, str? glyph, str? badge,
                                         u8 selected, str? image */
+};
+
+/** How far a SCAN got: what a crash is blamed on. */
+enum tabhost_wire_scan_phase {
+    TABHOST_WIRE_SCAN_OPENING = 1,   /* the dynamic loader: mapping, relocations, constructors */
+    TABHOST_WIRE_SCAN_ENTRY = 2,     /* tab_module_entry() */
+    TABHOST_WIRE_SCAN_DESCRIPTOR = 3, /* reading the descriptor's fields and strings */
+    TABHOST_WIRE_SCAN_CLOSING = 4     /* closing the image: its destructors */
 };
 
 /** Render nodes: u8 kind, then the strings shown. */
