@@ -60,7 +60,8 @@ struct BenchReloadCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
-        let loading = try CommandModules()
+        // Isolated as `tabhost run` is: the host never opens the module, a scanner child reads it.
+        let loading = try CommandModules(scan: isolation == .process)
         let cache = loading.cache
         defer { cache.removeAll() }
         let registry = loading.registry
