@@ -21,6 +21,12 @@ final class IsolationStartTests {
                 static void *null_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; return NULL; }
                 __attribute__((used)) static const
                 """))
+        try fixture.compile("stuck.so", source: ModuleSource(name: "stuck").with("create", "stuck_create").text
+            .replacingOccurrences(of: "__attribute__((used)) static const", with: """
+                extern int pause(void);
+                static void *stuck_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; for (;;) pause(); return NULL; }
+                __attribute__((used)) static const
+                """))
         registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
@@ -83,6 +89,15 @@ final class IsolationStartTests {
         let refusal = failure("probe", helper: fixture.path("helper-v2"))
         #expect(refusal?.code == .processFailed)
         #expect(refusal?.description.contains("speaks protocol 2.0, this host 1.0") == true)
+    }
+
+    /// A `create` that never returns: the instance is refused after the hang timeout and its child ends.
+    @Test func aHangInCreateIsRefusedAfterTheDeadline() {
+        let start = ContinuousClock.now
+        let refusal = failure("stuck")
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(refusal?.code == .processFailed)
+        #expect(refusal?.description.contains("did not answer create") == true)
     }
 
     @Test func aCreateThatReturnsNullIsCreateFailedAsInProcess() {
