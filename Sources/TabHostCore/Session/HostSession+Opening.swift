@@ -64,8 +64,19 @@ extension HostSession {
         // Module log lines carry the module's name as `module` metadata, which the file handler prints.
         let processes = configuration.isolation == .process
             ? OutOfProcessModuleInstanceFactory(settings: configuration.isolationSettings, logger: logger) : nil
-        let runtime = ModuleRuntime(
-            registry: registry, logger: logger, factory: processes ?? InProcessModuleInstanceFactory())
+        let factory: any ModuleInstanceFactory
+        if let processes, let scanner {
+            // Modules the layout trusts ("isolation": "none") are opened here after all, and run here.
+            scanner.inProcessModules = layout.inProcessModules
+            for name in layout.inProcessModules {
+                if let file = registry.module(named: name)?.info.sourcePath { _ = try? registry.load(file: file) }
+            }
+            scanner.finish()
+            factory = MixedModuleInstanceFactory(outOfProcess: processes, inProcessModules: layout.inProcessModules)
+        } else {
+            factory = processes ?? InProcessModuleInstanceFactory()
+        }
+        let runtime = ModuleRuntime(registry: registry, logger: logger, factory: factory)
         // Set before any instance exists (building the layout creates the root's): only instances
         // made after it are checked. `start()` binds it to the loop thread.
         runtime.confinement = ThreadConfinement()

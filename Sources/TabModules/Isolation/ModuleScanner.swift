@@ -45,6 +45,14 @@ public final class ModuleScanner: @unchecked Sendable {
     /// False: the host never opens module files; each module comes from the scanner's report and
     /// can only run out of process (what `--isolation process` and `tabhost list` use).
     public var hostOpensFiles: Bool
+    /// Modules the host opens itself after the scan even when `hostOpensFiles` is false: trusted to
+    /// run in process (a layout's `"isolation": "none"`).
+    public var inProcessModules: Set<String> = []
+
+    /// True when the host opens the file the scanner reported on (the scan only guarded it).
+    func hostOpens(_ report: ModuleScanReport) -> Bool {
+        hostOpensFiles || report.descriptor?.name.map { inProcessModules.contains(String(decoding: $0, as: UTF8.self)) } == true
+    }
 
     /// Files one scanner child opens before the next starts (each image stays mapped in it).
     public static let filesPerChild = 256

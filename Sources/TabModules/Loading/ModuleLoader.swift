@@ -26,15 +26,16 @@ public struct ModuleLoader: Sendable {
     /// calls `tab_module_entry` and validates the descriptor. On failure nothing stays open.
     ///
     /// With a `scanner`, a child opens the copy first; when the scanner is exclusive
-    /// (`hostOpensFiles` false) this process never opens it: the descriptor is rebuilt from the
-    /// child's report and validated the same way, and the module can only run out of process.
+    /// (`hostOpensFiles` false, and the module not one of its `inProcessModules`) this process never
+    /// opens it: the descriptor is rebuilt from the child's report and validated the same way, and
+    /// the module can only run out of process.
     public func load(_ path: String) throws(ModuleError) -> LoadedModule {
         let file = try ModuleFileReader.check(path, options: options)
         let copy = try cache.store(file.bytes, baseName: ModuleFileReader.baseName(of: file.path))
         if let scanner {
             do throws(ModuleError) {
                 let report = try scanner.scan(copy: copy.path, original: file.path, closes: !file.facts.containsSwift)
-                if let report, !scanner.hostOpensFiles {
+                if let report, !scanner.hostOpens(report) {
                     return try scannedModule(report, file: file, copy: copy)
                 }
             } catch {
