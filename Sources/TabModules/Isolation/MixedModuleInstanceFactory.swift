@@ -13,6 +13,7 @@ public struct MixedModuleInstanceFactory: ModuleInstanceFactory {
         self.inProcessModules = inProcessModules
     }
 
+    /// A new instance: in process for a trusted module the host opened itself, else in its child.
     public func makeInstance(
         of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {

@@ -36,6 +36,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         for connection in connections.values { connection.attach(to: loop) }
     }
 
+    /// A new instance in the child of `module`'s version (started now, or the spare child, when none runs).
     public func makeInstance(
         of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {
