@@ -38,6 +38,7 @@ let package = Package(
     name: "TabHost",
     products: [
         .executable(name: "tabhost", targets: ["tabhost"]),
+        .executable(name: "tabhost-module-host", targets: ["tabhost-module-host"]),
         .library(name: "TabKit", targets: ["TabKit"]),
         .library(name: "TabModules", targets: ["TabModules"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
@@ -59,11 +60,20 @@ let package = Package(
         .target(name: "_CTerminalShims", cSettings: strictC),
         // Descriptor plumbing for the host core (eventfd), close-on-exec always.
         .target(name: "_CHostShims", cSettings: strictC),
+        // The wire protocol between the host and its module children, and starting a child.
+        .target(name: "_CIsolation", cSettings: strictC),
+        // The child process that runs one module (isolation): C, so a C module pays for no Swift runtime.
+        .executableTarget(
+            name: "tabhost-module-host", dependencies: ["_CIsolation", "_CLtdl", "CTabModule"],
+            cSettings: strictC + [.unsafeFlags(["-fvisibility=hidden"])],
+            // SwiftPM links through swiftc, which adds libswiftCore; with the static library and the two
+            // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "TabKit", swiftSettings: strict),
         .target(
             name: "TabModules",
             dependencies: [
-                "TabKit", "_CLtdl", "CTabModule",
+                "TabKit", "_CLtdl", "CTabModule", "_CIsolation",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

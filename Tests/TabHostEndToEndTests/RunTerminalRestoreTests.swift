@@ -58,7 +58,9 @@ struct RunTerminalRestoreTests {
                 onEvent: "if (event->type == TAB_EVENT_ACTION) { volatile int *nowhere = NULL; *nowhere = 1; }"),
             to: modules + "/crasher.so")
         let layout = try R.writeStackLayout(module: "crasher", to: scratch + "/layout.json")
-        let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch))
+        // In process: the module's crash is the host's (RunIsolationTests has the default, isolated case).
+        let arguments = ["--modules", modules, "--layout", layout, "--no-watch", "--isolation", "none"]
+        let tmux = try T(R.runCommand(arguments, scratch: scratch))
         try tmux.waitFor("Crash now")
         try tmux.send("Enter")
         try Self.expectRestored(tmux) { $0 == "STATUS:139" }

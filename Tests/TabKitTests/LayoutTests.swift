@@ -93,7 +93,7 @@ struct LayoutTests {
         (#"{"root":{"stack":{"module":"acounts"}}}"#, .unknownModule,
          "layout.json:1:28: unknown module \"acounts\" at root.stack.module; known modules: accountmore, accounts, fancybar, favourites"),
         (#"{"root":{"tabs":[{"name":"a","module":"accounts","badge":"1"}]}}"#, .unknownKey,
-         "layout.json:1:50: unknown key \"badge\" at root.tabs[0]; allowed keys: name, module, param, title, glyph, image, customizable"),
+         "layout.json:1:50: unknown key \"badge\" at root.tabs[0]; allowed keys: name, module, param, title, glyph, image, customizable, isolation"),
         (#"{"root":{"tabs":[{"name":"a","module":"accounts"},{"name":"a","module":"favourites"}]}}"#, .duplicateName,
          "layout.json:1:59: duplicate tab name \"a\" at root.tabs[1].name; tab names must be unique in a container"),
         (#"{"root":{"tabs":[{"module":"accounts"}]}}"#, .missingKey, "layout.json:1:18: root.tabs[0] is missing the required key \"name\"; add it"),

@@ -18,6 +18,8 @@ struct ReloadSource {
     var restoreRefuses = false
     /// save_state asks for one byte more on every call (a module that never settles on a size).
     var stateGrows = false
+    /// save_state dereferences NULL (a module that crashes while a reload saves its state).
+    var saveCrashes = false
     var entry = "TAB_MODULE_DECLARE(descriptor)"
 
     var source: String {
@@ -48,6 +50,7 @@ struct ReloadSource {
         __attribute__((unused)) static size_t save_state(void *s, void *buf, size_t cap) {
             S *x = s;
             if (\(stateGrows ? 1 : 0)) return cap + 1;
+            if (\(saveCrashes ? 1 : 0)) { volatile int *nowhere = NULL; *nowhere = 1; }
             if (cap >= sizeof(int)) memcpy(buf, &x->count, sizeof(int));
             return sizeof(int);
         }
@@ -87,10 +90,10 @@ final class ReloadHarness {
     var log: [String] { recorder.records.map { "\($0.metadata["module"].map { "\($0)" } ?? "-"): \($0.message)" } }
     private var builds = 0
 
-    /// `factory` makes the instances (in-process C instances by default).
+    /// `factory` makes the instances (by default `IsolationUnderTest` picks in process or out of process).
     init(
         initial: [ReloadSource], tabs: [(String, String)] = [("one", "alpha"), ("two", "beta")],
-        factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory()
+        factory: (any ModuleInstanceFactory)? = nil
     ) throws {
         fixture = try Fixture()
         modules = fixture.path("mods")
@@ -100,7 +103,8 @@ final class ReloadHarness {
         cache = try ModuleCache(root: fixture.path("cache"))
         registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
         registry.load(directories: [ModuleDirectory(modules)])
-        runtime = ModuleRuntime(registry: registry, logger: recorder.logger, factory: factory)
+        runtime = ModuleRuntime(
+            registry: registry, logger: recorder.logger, factory: factory ?? IsolationUnderTest.factory(logger: recorder.logger))
         let tabList = tabs.map { #"{"name": "\#($0.0)", "module": "\#($0.1)"}"# }.joined(separator: ", ")
         let layout = try Layout.parse(
             #"{"root": {"tabs": [\#(tabList)], "acceptsNewModules": true}}"#,

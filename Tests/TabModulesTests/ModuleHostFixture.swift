@@ -13,9 +13,11 @@ final class ModuleHostFixture {
     /// What the module logged through the runtime's logger.
     let log = LogRecorder()
 
-    /// `prepare` adds to the fixture directory (more modules, images) before its modules are loaded.
+    /// `prepare` adds to the fixture directory (more modules, images) before its modules are loaded;
+    /// `factory` makes the instances (by default `IsolationUnderTest` picks in process or out of process).
     init(
-        file: String, source: String, layout: String, modules: Set<String>, prepare: (Fixture) throws -> Void = { _ in }
+        file: String, source: String, layout: String, modules: Set<String>, prepare: (Fixture) throws -> Void = { _ in },
+        factory: ((LogRecorder) -> any ModuleInstanceFactory)? = nil
     ) throws {
         fixture = try Fixture()
         cacheRoot = try Fixture()
@@ -24,7 +26,8 @@ final class ModuleHostFixture {
         let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
-        runtime = ModuleRuntime(registry: registry, logger: log.logger)
+        runtime = ModuleRuntime(
+            registry: registry, logger: log.logger, factory: factory?(log) ?? IsolationUnderTest.factory(logger: log.logger))
         host = ContainerHost(layout: try Layout.parse(layout, file: "layout.json", knownModules: modules), factory: runtime)
     }
 

@@ -31,8 +31,17 @@ extension HostSession {
             throw SessionSetupError(.moduleCache, error.description)
         }
         let options = ModuleLoadOptions(allowInsecurePermissions: configuration.allowInsecurePermissions)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        let logFile = HostLogFile(path: configuration.logPath)
+        let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
+        var loader = ModuleLoader(cache: cache, options: options)
+        // Untrusted files are opened in a scanner child first: one that crashes the loader is refused.
+        // With isolation the host never opens a module file itself: modules come from the scanner's report.
+        let scanner = configuration.isolation == .process
+            ? ModuleScanner(settings: configuration.isolationSettings, hostOpensFiles: false, logger: logger) : nil
+        loader.scanner = scanner
+        let registry = ModuleRegistry(loader: loader)
         registry.load(directories: configuration.directories)
+        scanner?.finish()  // its images stay mapped while it lives; a reload starts another
         var warnings = registry.errors.map(\.description)
 
         let layout: Layout
@@ -51,12 +60,24 @@ extension HostSession {
                 earlier: warnings)
         }
 
-        let logFile = HostLogFile(path: configuration.logPath)
         if let failure = logFile.openFailure { warnings.append(failure) }
-        let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
 
         // Module log lines carry the module's name as `module` metadata, which the file handler prints.
-        let runtime = ModuleRuntime(registry: registry, logger: logger)
+        let processes = configuration.isolation == .process
+            ? OutOfProcessModuleInstanceFactory(settings: configuration.isolationSettings, logger: logger) : nil
+        let factory: any ModuleInstanceFactory
+        if let processes, let scanner {
+            // Modules the layout trusts ("isolation": "none") are opened here after all, and run here.
+            scanner.inProcessModules = layout.inProcessModules
+            for name in layout.inProcessModules {
+                if let file = registry.module(named: name)?.info.sourcePath { _ = try? registry.load(file: file) }
+            }
+            scanner.finish()
+            factory = MixedModuleInstanceFactory(outOfProcess: processes, inProcessModules: layout.inProcessModules)
+        } else {
+            factory = processes ?? InProcessModuleInstanceFactory()
+        }
+        let runtime = ModuleRuntime(registry: registry, logger: logger, factory: factory)
         // Set before any instance exists (building the layout creates the root's): only instances
         // made after it are checked. `start()` binds it to the loop thread.
         runtime.confinement = ThreadConfinement()
@@ -79,6 +100,7 @@ extension HostSession {
             throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
         }
         session.stateFile = stateFile
+        if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
         session.reportStartupRefusals(registry.errors, logPath: logFile.path)
         return Opened(session: session, cache: cache, logFile: logFile, warnings: warnings)

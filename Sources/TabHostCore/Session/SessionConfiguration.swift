@@ -14,11 +14,16 @@ public struct SessionConfiguration: Sendable {
     public var watch: Bool
     /// Whether module files and directories writable by group or others are accepted.
     public var allowInsecurePermissions: Bool
+    /// Where modules run: in child processes of their own, or in this process.
+    public var isolation: ModuleIsolation
+    /// The helper and the call deadlines of process isolation.
+    public var isolationSettings: IsolationSettings
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(
         directories: [ModuleDirectory], layoutPath: String, statePath: String? = nil,
-        logPath: String = HostLogFile.defaultPath, watch: Bool = true, allowInsecurePermissions: Bool = false
+        logPath: String = HostLogFile.defaultPath, watch: Bool = true, allowInsecurePermissions: Bool = false,
+        isolation: ModuleIsolation = .process, isolationSettings: IsolationSettings = IsolationSettings()
     ) {
         self.directories = directories
         self.layoutPath = layoutPath
@@ -26,5 +31,7 @@ public struct SessionConfiguration: Sendable {
         self.logPath = logPath
         self.watch = watch
         self.allowInsecurePermissions = allowInsecurePermissions
+        self.isolation = isolation
+        self.isolationSettings = isolationSettings
     }
 }

@@ -5,16 +5,20 @@
 /// { "root": NODE (required; a stack or a tabs node),
 ///   "templates": { "@name": TABS, ... } }
 /// NODE   = MODULE | STACK | TABS
-/// MODULE = { "module": "name" or "@template" (required), "param": "…", "title": "…" }
+/// MODULE = { "module": "name" or "@template" (required), "param": "…", "title": "…",
+///            "isolation": "process"|"none" }
 /// STACK  = { "stack": MODULE or TABS (required; the stack's root) }
 /// TABS   = { "tabs": [TAB, ...] (required), "title": "…", "bar": "top"|"bottom",
 ///            "capacity": 5 (0 = all shown), "style": "…", "tabBarModule": MODULE,
 ///            "acceptsNewModules": false, "popsToRootOnReselect": true }
 /// TAB    = { "name": "…" (required, unique), "module": "…" (required), "param": "…",
-///            "title": "…", "glyph": "…", "image": "…", "customizable": true }
+///            "title": "…", "glyph": "…", "image": "…", "customizable": true,
+///            "isolation": "process"|"none" }
 /// ```
 /// A template is pushed by name with a param: the param becomes the container's title and is
 /// passed to each tab's `start` (a tab's own "param" is used when the push gives none).
+/// `"isolation": "none"` marks a module trusted: all its instances run in the host's process even
+/// when the host isolates modules (see `inProcessModules`).
 public struct Layout: Sendable, Hashable {
     /// The root node (a stack or a tab container).
     public var root: LayoutNode

@@ -6,11 +6,14 @@ public struct LayoutModule: Sendable, Hashable {
     public var param: String?
     /// A title override (for templates: the container's title).
     public var title: String?
+    /// `"isolation": "none"`: the module is trusted to run in the host's process (all its instances).
+    public var runsInProcess: Bool
 
     /// Creates a module reference.
-    public init(module: String, param: String? = nil, title: String? = nil) {
+    public init(module: String, param: String? = nil, title: String? = nil, runsInProcess: Bool = false) {
         self.module = module
         self.param = param
         self.title = title
+        self.runsInProcess = runsInProcess
     }
 }

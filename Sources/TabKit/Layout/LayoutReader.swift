@@ -64,6 +64,15 @@ struct LayoutReader {
         }
     }
 
+    /// `"isolation"`: "none" (the module runs in the host's process) or "process" (the default).
+    func runsInProcess(_ o: [String: JSONValue], _ path: String, in v: JSONValue) throws(TabKitError) -> Bool {
+        guard let isolation = try string(o, "isolation", path, in: v) else { return false }
+        guard isolation == "none" || isolation == "process" else {
+            throw fail(.invalidValue, o["isolation"]!, "\(path).isolation must be \"process\" or \"none\", found \"\(isolation)\"")
+        }
+        return isolation == "none"
+    }
+
     mutating func layout(_ v: JSONValue) throws(TabKitError) -> Layout {
         let o = try members(v, "the document", allowed: ["root", "templates"])
         var templates: [String: LayoutTabContainer] = [:]
@@ -135,10 +144,12 @@ struct LayoutReader {
     }
 
     func module(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutModule {
-        let o = try members(v, path, allowed: ["module", "param", "title"])
+        let o = try members(v, path, allowed: ["module", "param", "title", "isolation"])
         let name = try required(o, "module", path, in: v)
         try checkModule(name, o["module"]!, "\(path).module")
-        return LayoutModule(module: name, param: try string(o, "param", path, in: v), title: try string(o, "title", path, in: v))
+        return LayoutModule(
+            module: name, param: try string(o, "param", path, in: v), title: try string(o, "title", path, in: v),
+            runsInProcess: try runsInProcess(o, path, in: v))
     }
 
     mutating func tabs(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutTabContainer {
@@ -150,7 +161,8 @@ struct LayoutReader {
         var tabs: [LayoutTab] = []
         for (i, item) in items.enumerated() {
             let p = "\(path).tabs[\(i)]"
-            let t = try members(item, p, allowed: ["name", "module", "param", "title", "glyph", "image", "customizable"])
+            let t = try members(
+                item, p, allowed: ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation"])
             let name = try required(t, "name", p, in: item)
             if tabs.contains(where: { $0.name == name }) {
                 throw fail(.duplicateName, t["name"]!, "duplicate tab name \"\(name)\" at \(p).name; tab names must be unique in a container")
@@ -161,7 +173,7 @@ struct LayoutReader {
                 LayoutTab(
                     name: name, module: module, param: try string(t, "param", p, in: item), title: try string(t, "title", p, in: item),
                     glyph: try string(t, "glyph", p, in: item), image: try string(t, "image", p, in: item),
-                    isCustomizable: try bool(t, "customizable", p, default: true)))
+                    isCustomizable: try bool(t, "customizable", p, default: true), runsInProcess: try runsInProcess(t, p, in: item)))
         }
         var bar = BarPosition.bottom
         if let b = try string(o, "bar", path, in: v) {

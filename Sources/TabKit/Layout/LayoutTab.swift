@@ -14,11 +14,13 @@ public struct LayoutTab: Sendable, Hashable {
     public var image: String?
     /// Whether the user may move it (default true).
     public var isCustomizable: Bool
+    /// `"isolation": "none"`: the module is trusted to run in the host's process (all its instances).
+    public var runsInProcess: Bool
 
     /// Creates a tab.
     public init(
         name: String, module: String, param: String? = nil, title: String? = nil, glyph: String? = nil,
-        image: String? = nil, isCustomizable: Bool = true
+        image: String? = nil, isCustomizable: Bool = true, runsInProcess: Bool = false
     ) {
         self.name = name
         self.module = module
@@ -27,5 +29,6 @@ public struct LayoutTab: Sendable, Hashable {
         self.glyph = glyph
         self.image = image
         self.isCustomizable = isCustomizable
+        self.runsInProcess = runsInProcess
     }
 }

@@ -7,6 +7,12 @@ public struct InProcessModuleInstanceFactory: ModuleInstanceFactory {
     public func makeInstance(
         of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {
-        try InProcessModuleInstance(of: module, environment: environment, delegate: delegate)
+        guard module.isOpenInProcess else {
+            throw ModuleError(
+                .processFailed, module: module.name, path: module.info.sourcePath,
+                reason: "only a scanner child opened it, so it can run out of process only",
+                hint: "run it with --isolation process, or load it without a scanner")
+        }
+        return try InProcessModuleInstance(of: module, environment: environment, delegate: delegate)
     }
 }

@@ -20,13 +20,16 @@ public final class LoadedModule: @unchecked Sendable {
     /// The private copy that was opened (removed on close).
     public let copyPath: String
 
-    private let image: OpaquePointer
+    /// The open image; nil for a module only a scanner child opened (it runs out of process only).
+    private let image: OpaquePointer?
+    /// Owns `descriptor` for a module only a scanner opened.
+    private let scanned: ScannedDescriptor?
     private let cache: ModuleCache
     private let closed = Mutex(false)
 
     init(
         info: ModuleInfo, descriptor: UnsafePointer<tab_module_descriptor>, generation: UInt64,
-        copyPath: String, image: OpaquePointer, cache: ModuleCache
+        copyPath: String, image: OpaquePointer?, cache: ModuleCache, scanned: ScannedDescriptor? = nil
     ) {
         self.info = info
         self.descriptor = descriptor
@@ -34,7 +37,11 @@ public final class LoadedModule: @unchecked Sendable {
         self.copyPath = copyPath
         self.image = image
         self.cache = cache
+        self.scanned = scanned
     }
+
+    /// False for a module only a scanner child opened: its functions exist only in a child process.
+    public var isOpenInProcess: Bool { image != nil }
 
     /// The module name (shorthand for `info.name`).
     public var name: String { info.name }
@@ -50,7 +57,7 @@ public final class LoadedModule: @unchecked Sendable {
             return value
         }
         guard !wasClosed else { return }
-        if !info.containsSwift {
+        if let image, !info.containsSwift {
             _ = tabhost_lt_close(image, nil, 0)
         }
         cache.remove(copyAt: copyPath)

@@ -73,5 +73,11 @@ extension ModuleError {
         // Added with module ABI 1.1.
         /// A `reserved` slot of the descriptor is not zero (NULL).
         public static let reservedNotZero = Code("reservedNotZero")
+        /// The child process that runs the module (isolation) could not be started, refused the module,
+        /// or stopped while an instance was being made.
+        public static let processFailed = Code("processFailed")
+        /// Opening the file crashed or hung the scanner child (the dynamic loader, the file's
+        /// constructors or its entry point): it was refused before the host opened it.
+        public static let crashedWhileLoading = Code("crashedWhileLoading")
     }
 }

@@ -7,6 +7,9 @@ public struct ModuleLoader: Sendable {
     public let cache: ModuleCache
     /// Relaxations of the checks.
     public var options: ModuleLoadOptions
+    /// Opens each file in a child process first, when set, so a file that crashes the loader is
+    /// refused instead of taking this process down.
+    public var scanner: ModuleScanner?
 
     /// Creates a loader that copies into `cache`.
     public init(cache: ModuleCache, options: ModuleLoadOptions = ModuleLoadOptions()) {
@@ -21,16 +24,30 @@ public struct ModuleLoader: Sendable {
 
     /// Loads `path`: checks the file, copies it into the cache, opens the copy through libltdl,
     /// calls `tab_module_entry` and validates the descriptor. On failure nothing stays open.
+    ///
+    /// With a `scanner`, a child opens the copy first; when the scanner is exclusive
+    /// (`hostOpensFiles` false, and the module not one of its `inProcessModules`) this process never
+    /// opens it: the descriptor is rebuilt from the child's report and validated the same way, and
+    /// the module can only run out of process.
     public func load(_ path: String) throws(ModuleError) -> LoadedModule {
         let file = try ModuleFileReader.check(path, options: options)
         let copy = try cache.store(file.bytes, baseName: ModuleFileReader.baseName(of: file.path))
+        if let scanner {
+            do throws(ModuleError) {
+                let report = try scanner.scan(copy: copy.path, original: file.path, closes: !file.facts.containsSwift)
+                if let report, !scanner.hostOpens(report) {
+                    return try scannedModule(report, file: file, copy: copy)
+                }
+            } catch {
+                cache.remove(copyAt: copy.path)
+                throw error
+            }
+        }
         var message = [CChar](repeating: 0, count: 512)
         guard let image = tabhost_lt_open(copy.path, &message, message.count) else {
             cache.remove(copyAt: copy.path)
-            let text = Self.loaderMessage(message, copy: copy.path, original: file.path)
-            throw ModuleError(
-                .openFailed, path: file.path, reason: "the dynamic loader refused it: \(text)",
-                hint: "check its dependencies with ldd and rebuild it")
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw Self.openFailed(text, copy: copy.path, original: file.path)
         }
         // Swift images must never be unmapped: make them resident before anything can fail.
         if file.facts.containsSwift { _ = tabhost_lt_make_resident(image) }
@@ -40,17 +57,11 @@ public struct ModuleLoader: Sendable {
         }
         do throws(ModuleError) {
             guard let symbol = tabhost_lt_symbol(image, "tab_module_entry", nil, 0) else {
-                throw ModuleError(
-                    .missingEntry, path: file.path, reason: "no tab_module_entry symbol (not a TabHost module)",
-                    hint: "export it with TAB_MODULE_DECLARE(descriptor) in C, or @_cdecl(\"tab_module_entry\") in Swift")
+                throw Self.missingEntry(file.path)
             }
             typealias Entry = @convention(c) () -> UnsafePointer<tab_module_descriptor>?
             let entry = unsafeBitCast(symbol, to: Entry.self)
-            guard let descriptor = entry() else {
-                throw ModuleError(
-                    .nullDescriptor, path: file.path, reason: "tab_module_entry() returned NULL",
-                    hint: "return the address of a static const tab_module_descriptor")
-            }
+            guard let descriptor = entry() else { throw Self.nullDescriptor(file.path) }
             let info = try DescriptorValidator.validate(descriptor, file: file)
             return LoadedModule(
                 info: info, descriptor: descriptor, generation: copy.generation, copyPath: copy.path, image: image,
@@ -61,9 +72,42 @@ public struct ModuleLoader: Sendable {
         }
     }
 
+    /// A module only the scanner child opened: the same refusals, from its report.
+    private func scannedModule(
+        _ report: ModuleScanReport, file: CheckedModuleFile, copy: (path: String, generation: UInt64)
+    ) throws(ModuleError) -> LoadedModule {
+        guard report.opened else {
+            throw Self.openFailed(report.loaderMessage ?? "cannot open the file", copy: copy.path, original: file.path)
+        }
+        guard report.hasEntry else { throw Self.missingEntry(file.path) }
+        guard let fields = report.descriptor else { throw Self.nullDescriptor(file.path) }
+        let scanned = ScannedDescriptor(fields)
+        let info = try DescriptorValidator.validate(scanned.pointer, file: file)
+        return LoadedModule(
+            info: info, descriptor: scanned.pointer, generation: copy.generation, copyPath: copy.path, image: nil,
+            cache: cache, scanned: scanned)
+    }
+
+    private static func openFailed(_ message: String, copy: String, original: String) -> ModuleError {
+        ModuleError(
+            .openFailed, path: original, reason: "the dynamic loader refused it: \(loaderMessage(message, copy: copy, original: original))",
+            hint: "check its dependencies with ldd and rebuild it")
+    }
+
+    private static func missingEntry(_ path: String) -> ModuleError {
+        ModuleError(
+            .missingEntry, path: path, reason: "no tab_module_entry symbol (not a TabHost module)",
+            hint: "export it with TAB_MODULE_DECLARE(descriptor) in C, or @_cdecl(\"tab_module_entry\") in Swift")
+    }
+
+    private static func nullDescriptor(_ path: String) -> ModuleError {
+        ModuleError(
+            .nullDescriptor, path: path, reason: "tab_module_entry() returned NULL",
+            hint: "return the address of a static const tab_module_descriptor")
+    }
+
     /// The loader's message with the private copy's path replaced by the user's file.
-    private static func loaderMessage(_ buffer: [CChar], copy: String, original: String) -> String {
-        let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    private static func loaderMessage(_ text: String, copy: String, original: String) -> String {
         let parts = text.split(separator: copy, omittingEmptySubsequences: false)
         return parts.joined(separator: ModuleFileReader.baseName(of: original))
             .split(separator: "\n").joined(separator: " ")

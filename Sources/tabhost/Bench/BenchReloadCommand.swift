@@ -34,6 +34,9 @@ struct BenchReloadCommand: ParsableCommand {
     @Option(help: "Untimed reloads before the timed ones (warms caches and allocator arenas).")
     var warmup = 10
 
+    @Option(help: "Where the module runs: none (this process) or process (a child per version; RSS counts it).")
+    var isolation: ModuleIsolation = .none
+
     func run() throws {
         let versions = try [first, second].map { path in
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -57,7 +60,8 @@ struct BenchReloadCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
-        let loading = try CommandModules()
+        // Isolated as `tabhost run` is: the host never opens the module, a scanner child reads it.
+        let loading = try CommandModules(scan: isolation == .process)
         let cache = loading.cache
         defer { cache.removeAll() }
         let registry = loading.registry
@@ -66,7 +70,14 @@ struct BenchReloadCommand: ParsableCommand {
             for error in registry.errors { writeStandardError(error.description) }
             throw ExitCode(1)
         }
-        let runtime = ModuleRuntime(registry: registry, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
+        let processes = isolation == .process ? OutOfProcessModuleInstanceFactory(logger: quiet) : nil
+        let runtime = ModuleRuntime(registry: registry, logger: quiet, factory: processes ?? InProcessModuleInstanceFactory())
+        // The host's RSS plus its children's: what the machine pays.
+        func residentKiB() -> Int {
+            BenchMeasure.residentKiB()
+                + (processes?.childProcesses.map { BenchIsolationCommand.memory(of: $0.pid).rss }.reduce(0, +) ?? 0)
+        }
         let layout = Layout(root: .tabs(LayoutTabContainer(tabs: [LayoutTab(name: "probe", module: module.name)])))
         let host = ContainerHost(layout: layout, factory: runtime)
         host.start()
@@ -78,9 +89,9 @@ struct BenchReloadCommand: ParsableCommand {
         let clock = ContinuousClock()
         var latencies: [Double] = []
         latencies.reserveCapacity(count)
-        var rssStart = BenchMeasure.residentKiB()
+        var rssStart = residentKiB()
         for round in 0..<(warmup + count) {
-            if round == warmup { rssStart = BenchMeasure.residentKiB() }
+            if round == warmup { rssStart = residentKiB() }
             guard FileManager.default.createFile(atPath: staging, contents: versions[(round + 1) % 2]) else {
                 writeStandardError("\(staging): cannot write the next version")
                 throw ExitCode(1)
@@ -112,7 +123,7 @@ struct BenchReloadCommand: ParsableCommand {
             }
             if round >= warmup { latencies.append(BenchMeasure.milliseconds(elapsed)) }
         }
-        let rssEnd = BenchMeasure.residentKiB()
+        let rssEnd = residentKiB()
         BenchMeasure.report([
             "n": "\(latencies.count)",
             "p50_ms": BenchMeasure.format(BenchMeasure.percentile(latencies, 50)),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import TabModules
 
 /// A registry over a fresh private module cache, as every command that loads modules starts.
@@ -11,7 +12,9 @@ struct CommandModules {
     /// The registry loading through it.
     let registry: ModuleRegistry
 
-    init(allowInsecurePermissions: Bool = false) throws {
+    /// `scan`: open every file in a scanner child first, so a file that crashes the loader is refused
+    /// instead of ending the command.
+    init(allowInsecurePermissions: Bool = false, scan: Bool = false) throws {
         do {
             cache = try ModuleCache()
         } catch {
@@ -19,6 +22,12 @@ struct CommandModules {
             throw ExitCode(1)
         }
         let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
-        registry = ModuleRegistry(loader: ModuleLoader(cache: cache, options: options))
+        var loader = ModuleLoader(cache: cache, options: options)
+        if scan {
+            // These commands only read descriptors: this process never opens a module file.
+            loader.scanner = ModuleScanner(
+                hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
+        }
+        registry = ModuleRegistry(loader: loader)
     }
 }

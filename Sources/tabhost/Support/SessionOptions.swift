@@ -20,6 +20,12 @@ struct SessionOptions: ParsableArguments {
     @Flag(help: "Do not watch the module directories (no hot reload).")
     var noWatch = false
 
+    @Option(help: "Where modules run: process (each module in a child process of its own: a crash or hang stays on its tabs) or none (in this process).")
+    var isolation: ModuleIsolation = .process
+
+    @Option(help: "Seconds a module call may take before its tab shows that it is not responding (--isolation process).")
+    var hangTimeout: Double = 1
+
     @OptionGroup var loading: ModuleLoadingOptions
 
     /// The session these options describe.
@@ -27,7 +33,8 @@ struct SessionOptions: ParsableArguments {
         SessionConfiguration(
             directories: ModuleSearchPath.directories(modules), layoutPath: layout ?? Self.demoLayoutPath,
             statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
-            allowInsecurePermissions: loading.allowInsecurePermissions)
+            allowInsecurePermissions: loading.allowInsecurePermissions, isolation: isolation,
+            isolationSettings: IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000))))
     }
 
     /// `Layouts/demo.json` of the checkout this binary was built from.

@@ -1,0 +1,107 @@
+import Glibc
+
+/// The host's end of a child's socket: writes whole frames, reads into a buffer and cuts frames off it.
+///
+/// The descriptor is non-blocking; every wait is a `poll` with a deadline, so a child that stops
+/// reading or writing never blocks the host's loop for longer than the caller allows.
+final class ModuleHostChannel {
+    /// What a read found.
+    enum ReadResult {
+        /// Bytes arrived (maybe not a whole frame yet).
+        case data
+        /// Nothing to read now.
+        case wouldBlock
+        /// The child closed its end (it exited, crashed, or closed every descriptor).
+        case endOfFile
+    }
+
+    /// What a send did.
+    enum SendResult {
+        case sent
+        /// The deadline passed with part of the frame unwritten: the stream is unusable.
+        case timedOut
+        /// The child's end is gone.
+        case closed
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Where `read` lands before the bytes join `buffer` (kept: a render round trip allocates nothing here).
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Writes all of `bytes`, waiting for room until `deadline`.
+    func send(_ bytes: [UInt8], deadline: ContinuousClock.Instant) -> SendResult {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { raw in
+                Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if sent > 0 {
+                offset += sent
+                continue
+            }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { return .closed }
+            let wait = ModuleHostChannel.milliseconds(until: deadline)
+            if wait == 0 { return .timedOut }
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&entry, 1, wait)
+        }
+        return .sent
+    }
+
+    /// Reads what is there without waiting.
+    func fill() -> ReadResult {
+        var got = false
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                if start > 0 && start == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    start = 0
+                }
+                buffer.append(contentsOf: chunk[0..<count])
+                got = true
+                if count < chunk.count { return .data }
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return got ? .data : .wouldBlock }
+            return got ? .data : .endOfFile
+        }
+    }
+
+    /// The next whole frame in the buffer; throws when the child sent something no frame can be.
+    func nextFrame() throws(WireReader.Malformed) -> WireFrame? {
+        let available = buffer.count - start
+        guard available >= WireFrame.headerSize else { return nil }
+        var header = WireReader(Array(buffer[start..<start + WireFrame.headerSize]))
+        let length = Int(try header.u32())
+        let type = WireMessage(rawValue: try header.u16())
+        let flags = try header.u16()
+        let seq = try header.u32()
+        guard length >= 8, length <= WireFrame.maximumLength else { throw WireReader.Malformed() }
+        guard available >= 4 + length else { return nil }
+        let payload = Array(buffer[(start + WireFrame.headerSize)..<(start + 4 + length)])
+        start += 4 + length
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        } else if start > 1 << 20 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        return WireFrame(type: type, flags: flags, seq: seq, payload: payload)
+    }
+
+    /// Milliseconds for `poll` until `deadline`, rounded up; 0 once it passed.
+    static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,108 @@
+import Glibc
+import Logging
+
+/// A started child read as one: frames from its socket with a deadline, and its stdout and stderr
+/// as log lines with the module's name. Shared by module connections and the file scanner.
+final class ModuleHostLink {
+    /// What waiting for the child found.
+    enum Event {
+        case frame(WireFrame)
+        case timedOut
+        /// End-of-file, or the child exited and nothing more is buffered.
+        case ended
+        /// Bytes that no frame can be.
+        case malformed
+    }
+
+    let process: ModuleHostProcess
+    let channel: ModuleHostChannel
+    private let logger: Logger
+    /// The `module` metadata of output lines.
+    var name: String
+    private var line: [UInt8] = []
+    private var scratch = [UInt8](repeating: 0, count: 4096)
+
+    init(process: ModuleHostProcess, logger: Logger, name: String) {
+        self.process = process
+        channel = ModuleHostChannel(fd: process.socket)
+        self.logger = logger
+        self.name = name
+    }
+
+    /// The next frame, draining the output meanwhile, until `deadline`.
+    func next(until deadline: ContinuousClock.Instant) -> Event {
+        while true {
+            do {
+                if let frame = try channel.nextFrame() { return .frame(frame) }
+            } catch {
+                return .malformed
+            }
+            let wait = ModuleHostChannel.milliseconds(until: deadline)
+            var fds = [
+                pollfd(fd: process.socket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: process.output, events: Int16(POLLIN), revents: 0),
+            ]
+            if process.pidDescriptor >= 0 {
+                fds.append(pollfd(fd: process.pidDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), wait) }
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 {
+                if wait == 0 || ready < 0 { return .timedOut }
+                continue
+            }
+            if fds[1].revents != 0 { drainOutput() }
+            let exited = fds.count > 2 && fds[2].revents != 0
+            if fds[0].revents != 0 || exited {
+                switch channel.fill() {
+                case .data: continue
+                case .endOfFile: return .ended
+                case .wouldBlock:
+                    // Exited, yet the socket stays open: a fork of the module holds it.
+                    if exited { return .ended }
+                }
+            }
+        }
+    }
+
+    /// Writes what the child printed to the log, one line per line (long lines split at 4 KiB).
+    func drainOutput() {
+        while true {
+            let count = scratch.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            for byte in scratch[0..<count] {
+                if byte == UInt8(ascii: "\n") || line.count >= 4096 {
+                    logLine()
+                    if byte == UInt8(ascii: "\n") { continue }
+                }
+                line.append(byte)
+            }
+        }
+    }
+
+    /// Logs a last line that had no newline.
+    func flushOutput() {
+        if !line.isEmpty { logLine() }
+    }
+
+    private func logLine() {
+        let text = String(decoding: line, as: UTF8.self)
+        line.removeAll(keepingCapacity: true)
+        logger.info("\(text)", metadata: ["module": "\(name)", "stream": "output"])
+    }
+
+    /// Reads the child's HELLO and checks its protocol version; nil when it speaks ours, else why not.
+    func handshake(until deadline: ContinuousClock.Instant) -> String? {
+        let hello: WireFrame
+        switch next(until: deadline) {
+        case .frame(let frame): hello = frame
+        case .timedOut: return "its process did not start (no answer within the start timeout)"
+        case .ended, .malformed:
+            drainOutput()
+            let exit = process.reap(block: false) ?? (process.waitForExit(.milliseconds(200)) ? process.reap(block: false) : nil)
+            return "its process did not start (\(exit?.description ?? "it closed its connection"))"
+        }
+        return WireHello.check(hello)
+    }
+}

@@ -1,0 +1,9 @@
+/// What happened to a module's child process, for the host's status line.
+public enum ModuleProcessEvent: Sendable, Hashable {
+    /// The child stopped (crash, exit, killed after a hang); its tabs show Restart.
+    case stopped(ModuleHostFailure)
+    /// A call passed the hang timeout; `call` names it ("event \"hang\"").
+    case notResponding(call: String?)
+    /// It answers again after not responding.
+    case responding
+}

@@ -1,0 +1,57 @@
+import _CIsolation
+
+/// A message type of the protocol between the host and `tabhost-module-host`
+/// (`enum tabhost_wire_type` in `tabhost_isolation.h`, where each payload is spelled out).
+struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    let rawValue: UInt16
+
+    init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    private init(_ value: tabhost_wire_type) { rawValue = UInt16(value.rawValue) }
+
+    static let hello = WireMessage(TABHOST_WIRE_HELLO)
+    static let load = WireMessage(TABHOST_WIRE_LOAD)
+    static let scan = WireMessage(TABHOST_WIRE_SCAN)
+    static let scanPhase = WireMessage(TABHOST_WIRE_SCAN_PHASE)
+    static let create = WireMessage(TABHOST_WIRE_CREATE)
+    static let start = WireMessage(TABHOST_WIRE_START)
+    static let render = WireMessage(TABHOST_WIRE_RENDER)
+    static let event = WireMessage(TABHOST_WIRE_EVENT)
+    static let appearance = WireMessage(TABHOST_WIRE_APPEARANCE)
+    static let saveState = WireMessage(TABHOST_WIRE_SAVE_STATE)
+    static let restoreState = WireMessage(TABHOST_WIRE_RESTORE_STATE)
+    static let destroy = WireMessage(TABHOST_WIRE_DESTROY)
+    static let setTitle = WireMessage(TABHOST_WIRE_SET_TITLE)
+    static let setBadge = WireMessage(TABHOST_WIRE_SET_BADGE)
+    static let invalidate = WireMessage(TABHOST_WIRE_INVALIDATE)
+    static let pop = WireMessage(TABHOST_WIRE_POP)
+    static let dismiss = WireMessage(TABHOST_WIRE_DISMISS)
+    static let log = WireMessage(TABHOST_WIRE_LOG)
+    static let scheduleTick = WireMessage(TABHOST_WIRE_SCHEDULE_TICK)
+    static let push = WireMessage(TABHOST_WIRE_PUSH)
+    static let present = WireMessage(TABHOST_WIRE_PRESENT)
+    static let addTab = WireMessage(TABHOST_WIRE_ADD_TAB)
+    static let tabCount = WireMessage(TABHOST_WIRE_TAB_COUNT)
+    static let tabItem = WireMessage(TABHOST_WIRE_TAB_ITEM)
+
+    /// The module function a host request runs (what a crash message names).
+    var functionName: String {
+        switch self {
+        case .load: "load"
+        case .create: "create"
+        case .start: "start"
+        case .render: "render"
+        case .event: "event"
+        case .appearance: "appearance"
+        case .saveState: "save_state"
+        case .restoreState: "restore_state"
+        case .destroy: "destroy"
+        default: "message \(rawValue)"
+        }
+    }
+
+    /// Sent without a reply (set_title, log, schedule_tick, …).
+    var isNotification: Bool { (30..<50).contains(rawValue) }
+
+    var description: String { functionName }
+}

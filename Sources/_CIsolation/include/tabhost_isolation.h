@@ -1,0 +1,147 @@
+/*
+ * tabhost_isolation.h: the wire protocol between the host and `tabhost-module-host`, the child
+ * process that runs one module, and the host's side of starting that child.
+ *
+ * Transport: one AF_UNIX SOCK_STREAM socketpair, descriptor 3 in the child. Every message is a
+ * frame: a 12-byte header in host byte order (both ends run on one machine) followed by the payload.
+ *
+ *     u32 length   bytes after this field: 8 + payload size (at most TABHOST_WIRE_MAX_FRAME)
+ *     u16 type     enum tabhost_wire_type
+ *     u16 flags    TABHOST_WIRE_FLAG_*
+ *     u32 seq      request id chosen by the sender of a request; a reply carries the request's id
+ *
+ * Payload fields, in order, are u8/u16/u32/u64/i32 in host byte order, and strings as a u32 byte
+ * count followed by the bytes (no NUL); TABHOST_WIRE_NULL_STRING as the count means NULL.
+ *
+ * Handshake: the child's first frame is HELLO (u32 TABHOST_WIRE_MAGIC, u16 major, u16 minor,
+ * u32 pid). The host answers a different major by closing the socket; otherwise its first
+ * request is LOAD. Requests nest in both directions: while one side waits for a reply it serves
+ * the other side's requests (a module's `push` inside `event`, the host's `appearance` calls
+ * inside that `push`). Notifications (set_title, log, …) have no reply.
+ */
+#ifndef TABHOST_ISOLATION_H
+#define TABHOST_ISOLATION_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** "TABI" read as a little-endian word: the first field of HELLO. */
+#define TABHOST_WIRE_MAGIC 0x49424154u
+/** The protocol version; a different major is refused by the host. */
+#define TABHOST_WIRE_VERSION_MAJOR 1
+#define TABHOST_WIRE_VERSION_MINOR 0
+/** Bytes of a frame header. */
+#define TABHOST_WIRE_HEADER_SIZE 12
+/** Largest value of a frame's `length` field. */
+#define TABHOST_WIRE_MAX_FRAME 67108864u /* 64 MiB */
+/** The string count that stands for NULL. */
+#define TABHOST_WIRE_NULL_STRING 0xFFFFFFFFu
+/** The child's end of the socketpair. */
+#define TABHOST_WIRE_SOCKET_FD 3
+
+/** `flags` bits. */
+enum tabhost_wire_flag {
+    TABHOST_WIRE_FLAG_REPLY = 1,  /* a reply to the request with the same seq */
+    TABHOST_WIRE_FLAG_FAILED = 2  /* a reply whose payload is one string: why the request failed */
+};
+
+/** Message types. The comment gives the payload, then "->" and the reply's payload. */
+enum tabhost_wire_type {
+    /* child -> host, first frame: u32 magic, u16 major, u16 minor, u32 pid (no reply) */
+    TABHOST_WIRE_HELLO = 1,
+    /* host -> child: str path (the checked private copy), str name -> u32 functions, u32 kind */
+    TABHOST_WIRE_LOAD = 2,
+    /* host -> scanner child: str path, u8 close -> u8 opened, str? loader message, u8 has entry,
+       u8 has descriptor, then with a descriptor: u32 magic, u32 struct_size, u8 full, and when full
+       (right magic, v1 size): u32 abi_major, u32 abi_minor, u32 kind, str? name, str? version,
+       str? title, str? image, str? glyph (each at most 4096 bytes), u32 functions, u32 reserved
+       (bit i: reserved[i] is not NULL). Opens the file, calls its entry point, reads the descriptor
+       as the host's validator will and, with close (an image without Swift code), closes it again,
+       running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
+       files; the host builds and validates the descriptor from this report without opening it. */
+    TABHOST_WIRE_SCAN = 3,
+    /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
+    TABHOST_WIRE_SCAN_PHASE = 4,
+
+    /* host -> child requests on one instance (u64 instance id first) */
+    TABHOST_WIRE_CREATE = 10,        /* u64 id -> u8 created */
+    TABHOST_WIRE_START = 11,         /* u64 id, str? param -> (empty) */
+    TABHOST_WIRE_RENDER = 12,        /* u64 id -> u32 count, count nodes (see below) */
+    TABHOST_WIRE_EVENT = 13,         /* u64 id, u32 type, str? action, u32 key -> (empty) */
+    TABHOST_WIRE_APPEARANCE = 14,    /* u64 id, i32 phase -> (empty) */
+    TABHOST_WIRE_SAVE_STATE = 15,    /* u64 id -> u8 saved, u32 size, bytes */
+    TABHOST_WIRE_RESTORE_STATE = 16, /* u64 id, u32 size, bytes -> u8 restored */
+    TABHOST_WIRE_DESTROY = 17,       /* u64 id -> (empty) */
+
+    /* child -> host notifications (no reply), u64 instance id first */
+    TABHOST_WIRE_SET_TITLE = 30,     /* str title */
+    TABHOST_WIRE_SET_BADGE = 31,     /* str? badge */
+    TABHOST_WIRE_INVALIDATE = 32,    /* (nothing) */
+    TABHOST_WIRE_POP = 33,           /* (nothing) */
+    TABHOST_WIRE_DISMISS = 34,       /* (nothing) */
+    TABHOST_WIRE_LOG = 35,           /* i32 level, str message */
+    TABHOST_WIRE_SCHEDULE_TICK = 36, /* u32 milliseconds; sent from any of the module's threads */
+
+    /* child -> host requests, u64 instance id first */
+    TABHOST_WIRE_PUSH = 50,          /* str module, str? param, i32 target -> i32 result */
+    TABHOST_WIRE_PRESENT = 51,       /* str module, str? param -> i32 result */
+    TABHOST_WIRE_ADD_TAB = 52,       /* str name, str module, str? image, str? param -> i32 result */
+    TABHOST_WIRE_TAB_COUNT = 53,     /* (nothing) -> u64 count */
+    TABHOST_WIRE_TAB_ITEM = 54       /* u64 index -> u8 found, str title, str? glyph, str? badge,
+                                        u8 selected, str? image */
+};
+
+/** How far a SCAN got: what a crash is blamed on. */
+enum tabhost_wire_scan_phase {
+    TABHOST_WIRE_SCAN_OPENING = 1,   /* the dynamic loader: mapping, relocations, constructors */
+    TABHOST_WIRE_SCAN_ENTRY = 2,     /* tab_module_entry() */
+    TABHOST_WIRE_SCAN_DESCRIPTOR = 3, /* reading the descriptor's fields and strings */
+    TABHOST_WIRE_SCAN_CLOSING = 4     /* closing the image: its destructors */
+};
+
+/** Render nodes: u8 kind, then the strings shown. */
+enum tabhost_wire_node {
+    TABHOST_WIRE_NODE_SECTION = 1, /* str? title */
+    TABHOST_WIRE_NODE_ROW = 2,     /* str title, str? detail, str? action */
+    TABHOST_WIRE_NODE_TEXT = 3,    /* str text */
+    TABHOST_WIRE_NODE_BUTTON = 4,  /* str label, str? action */
+    TABHOST_WIRE_NODE_IMAGE = 5    /* str path (as the module gave it), str? alt */
+};
+
+/** A started child: the host's ends of its descriptors (all close-on-exec). */
+typedef struct tabhost_isolation_child {
+    pid_t pid;
+    int socket_fd; /* non-blocking; the child's is TABHOST_WIRE_SOCKET_FD */
+    int log_fd;    /* non-blocking read end of the pipe the child's stdout and stderr write to */
+    int pid_fd;    /* pidfd_open(pid): readable once the child exited; -1 where unsupported */
+} tabhost_isolation_child;
+
+/**
+ * Starts `helper` as `helper --parent PID --module LABEL` in a session of its own, with stdin on
+ * /dev/null, stdout and stderr on a pipe, the socket as descriptor 3, default signal dispositions
+ * and an empty signal mask; no other descriptor of the host reaches it. Returns 0 and fills
+ * `child`, or -1 with a message in `error`.
+ */
+int tabhost_isolation_spawn(const char *helper, const char *label, tabhost_isolation_child *child,
+                            char *error, size_t error_cap);
+
+/**
+ * Reaps the child `pid` if it has exited (or, with `block`, waits for it): SIGKILL first goes to
+ * its process group while the pid cannot be reused yet, so forks of the module end with it.
+ * Returns 1 and the wait status in `status` once reaped, 0 while it runs, -1 on error.
+ */
+int tabhost_isolation_reap(pid_t pid, int block, int *status);
+
+/** The signal's short name without "SIG" (e.g. "SEGV"), or NULL when unknown. */
+const char *tabhost_isolation_signal_name(int signal_number);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TABHOST_ISOLATION_H */

@@ -1,0 +1,751 @@
+/*
+ * tabhost-module-host: runs one tab module in a process of its own and speaks the wire protocol
+ * of tabhost_isolation.h with the host over descriptor 3.
+ *
+ * The host checks the file, makes the private copy and validates the descriptor before it starts
+ * this child (its loader does that work for both paths); the child opens the copy the host names,
+ * checks that it still declares the expected module and serves the host's requests. Every host API
+ * call becomes a frame: notifications (set_title, log, …) are sent and forgotten, requests (push,
+ * add_tab, tab_item, …) wait for the host's reply and serve the host's nested requests meanwhile.
+ * View-building calls are collected and travel with the render reply.
+ *
+ * It dies with the host: PR_SET_PDEATHSIG(SIGKILL), and end-of-file on descriptor 3 ends it too.
+ */
+#define _GNU_SOURCE
+#include "tab_module.h"
+#include "tabhost_isolation.h"
+#include "tabhost_ltdl.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* ---- byte buffers ---------------------------------------------------------------------------- */
+
+typedef struct buffer {
+    unsigned char *bytes;
+    size_t count, capacity;
+} buffer;
+
+static void buffer_reserve(buffer *b, size_t extra) {
+    if (b->count + extra <= b->capacity) return;
+    size_t capacity = b->capacity ? b->capacity : 256;
+    while (capacity < b->count + extra) capacity *= 2;
+    unsigned char *grown = realloc(b->bytes, capacity);
+    if (grown == NULL) _exit(71); /* out of memory: the host reports the child as stopped */
+    b->bytes = grown;
+    b->capacity = capacity;
+}
+
+static void put(buffer *b, const void *data, size_t count) {
+    buffer_reserve(b, count);
+    if (count > 0) memcpy(b->bytes + b->count, data, count);
+    b->count += count;
+}
+
+static void put_u8(buffer *b, uint8_t v) { put(b, &v, sizeof v); }
+static void put_u32(buffer *b, uint32_t v) { put(b, &v, sizeof v); }
+static void put_i32(buffer *b, int32_t v) { put(b, &v, sizeof v); }
+static void put_u64(buffer *b, uint64_t v) { put(b, &v, sizeof v); }
+
+static void put_str(buffer *b, const char *s) {
+    if (s == NULL) {
+        put_u32(b, TABHOST_WIRE_NULL_STRING);
+        return;
+    }
+    size_t length = strnlen(s, TABHOST_WIRE_MAX_FRAME / 2);
+    put_u32(b, (uint32_t)length);
+    put(b, s, length);
+}
+
+/* A received payload, read front to back; any short read sets `bad`. */
+typedef struct reader {
+    const unsigned char *bytes;
+    size_t count, offset;
+    int bad;
+} reader;
+
+static int take(reader *r, void *out, size_t count) {
+    if (r->bad || r->count - r->offset < count) {
+        r->bad = 1;
+        memset(out, 0, count);
+        return 0;
+    }
+    memcpy(out, r->bytes + r->offset, count);
+    r->offset += count;
+    return 1;
+}
+
+static uint32_t get_u32(reader *r) { uint32_t v; take(r, &v, sizeof v); return v; }
+static int32_t get_i32(reader *r) { int32_t v; take(r, &v, sizeof v); return v; }
+static uint64_t get_u64(reader *r) { uint64_t v; take(r, &v, sizeof v); return v; }
+static uint8_t get_u8(reader *r) { uint8_t v; take(r, &v, sizeof v); return v; }
+
+/* A string as a new NUL-terminated copy (NULL for the wire's NULL); free it. */
+static char *get_str(reader *r) {
+    uint32_t length = get_u32(r);
+    if (r->bad || length == TABHOST_WIRE_NULL_STRING) return NULL;
+    if (r->count - r->offset < length) {
+        r->bad = 1;
+        return NULL;
+    }
+    char *copy = malloc((size_t)length + 1);
+    if (copy == NULL) _exit(71);
+    memcpy(copy, r->bytes + r->offset, length);
+    copy[length] = '\0';
+    r->offset += length;
+    return copy;
+}
+
+/* ---- frames ---------------------------------------------------------------------------------- */
+
+typedef struct frame {
+    uint16_t type, flags;
+    uint32_t seq;
+    unsigned char *payload; /* malloc'd; free it */
+    size_t count;
+} frame;
+
+static const int wire = TABHOST_WIRE_SOCKET_FD;
+/* Module threads send schedule_tick while the main thread sends replies: one frame at a time. */
+static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t main_thread;
+static uint32_t next_seq = 1;
+
+/* The host is gone or the socket is unusable: nothing is left to do. */
+static void host_gone(void) { _exit(0); }
+
+static void write_all(const unsigned char *bytes, size_t count) {
+    while (count > 0) {
+        ssize_t sent = send(wire, bytes, count, MSG_NOSIGNAL);
+        if (sent < 0 && errno == EINTR) continue;
+        if (sent <= 0) host_gone();
+        bytes += sent;
+        count -= (size_t)sent;
+    }
+}
+
+static void send_frame(uint16_t type, uint16_t flags, uint32_t seq, const buffer *payload) {
+    unsigned char header[TABHOST_WIRE_HEADER_SIZE];
+    uint32_t length = (uint32_t)(8 + (payload ? payload->count : 0));
+    memcpy(header, &length, 4);
+    memcpy(header + 4, &type, 2);
+    memcpy(header + 6, &flags, 2);
+    memcpy(header + 8, &seq, 4);
+    pthread_mutex_lock(&send_lock);
+    write_all(header, sizeof header);
+    if (payload && payload->count > 0) write_all(payload->bytes, payload->count);
+    pthread_mutex_unlock(&send_lock);
+}
+
+static void read_all(unsigned char *bytes, size_t count) {
+    while (count > 0) {
+        ssize_t got = read(wire, bytes, count);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) host_gone(); /* end-of-file: the host closed its end or exited */
+        bytes += got;
+        count -= (size_t)got;
+    }
+}
+
+static void read_frame(frame *f) {
+    unsigned char header[TABHOST_WIRE_HEADER_SIZE];
+    read_all(header, sizeof header);
+    uint32_t length;
+    memcpy(&length, header, 4);
+    memcpy(&f->type, header + 4, 2);
+    memcpy(&f->flags, header + 6, 2);
+    memcpy(&f->seq, header + 8, 4);
+    if (length < 8 || length > TABHOST_WIRE_MAX_FRAME) _exit(72); /* not our host */
+    f->count = length - 8;
+    f->payload = malloc(f->count ? f->count : 1);
+    if (f->payload == NULL) _exit(71);
+    read_all(f->payload, f->count);
+}
+
+/* ---- the module ------------------------------------------------------------------------------ */
+
+static const tab_module_descriptor *descriptor;
+
+/* What `tab_host *` points at in this process. */
+struct tab_host {
+    uint64_t id;
+    void *self;
+    struct tab_host *next;
+};
+
+/* What `tab_view *` points at: the render reply being built. */
+struct tab_view {
+    buffer nodes;
+    uint32_t count;
+    int open;
+};
+
+static struct tab_host *instances;
+
+static struct tab_host *find_instance(uint64_t id) {
+    for (struct tab_host *h = instances; h != NULL; h = h->next)
+        if (h->id == id) return h;
+    return NULL;
+}
+
+/* Strings handed to the module by tab_item: valid until the host's request being served returns
+   (the header's rule), so they are freed when that request's reply is sent. */
+static char **kept_strings;
+static size_t kept_count, kept_capacity;
+
+static const char *keep(char *s) {
+    if (s == NULL) return NULL;
+    if (kept_count == kept_capacity) {
+        kept_capacity = kept_capacity ? kept_capacity * 2 : 16;
+        char **grown = realloc(kept_strings, kept_capacity * sizeof *grown);
+        if (grown == NULL) _exit(71);
+        kept_strings = grown;
+    }
+    kept_strings[kept_count++] = s;
+    return s;
+}
+
+static void release_kept(size_t mark) {
+    while (kept_count > mark) free(kept_strings[--kept_count]);
+}
+
+static void serve(frame *request);
+
+/* Sends a request to the host and serves the host's requests until its reply arrives. */
+static frame call_host(uint16_t type, const buffer *payload) {
+    uint32_t seq = next_seq++;
+    send_frame(type, 0, seq, payload);
+    for (;;) {
+        frame f;
+        read_frame(&f);
+        if (f.flags & TABHOST_WIRE_FLAG_REPLY) {
+            if (f.seq != seq) _exit(73); /* replies come back in order, or the host is confused */
+            return f;
+        }
+        serve(&f);
+        free(f.payload);
+    }
+}
+
+/* True on the thread that serves the host: the only thread that may wait for a reply. */
+static int on_main_thread(void) { return pthread_equal(pthread_self(), main_thread); }
+
+static void notify(uint16_t type, const buffer *payload) { send_frame(type, 0, 0, payload); }
+
+static void host_set_title(tab_host *host, const char *title) {
+    if (host == NULL || title == NULL) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_str(&b, title);
+    notify(TABHOST_WIRE_SET_TITLE, &b);
+    free(b.bytes);
+}
+
+static void host_set_badge(tab_host *host, const char *badge) {
+    if (host == NULL) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_str(&b, badge);
+    notify(TABHOST_WIRE_SET_BADGE, &b);
+    free(b.bytes);
+}
+
+static void host_simple(tab_host *host, uint16_t type) {
+    if (host == NULL) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    notify(type, &b);
+    free(b.bytes);
+}
+
+static void host_invalidate(tab_host *host) { host_simple(host, TABHOST_WIRE_INVALIDATE); }
+static void host_pop(tab_host *host) { host_simple(host, TABHOST_WIRE_POP); }
+static void host_dismiss(tab_host *host) { host_simple(host, TABHOST_WIRE_DISMISS); }
+
+/* A request whose reply is one i32 (push, present, add_tab); 0 off the main thread. */
+static int host_int_call(uint16_t type, buffer *b) {
+    frame reply = call_host(type, b);
+    free(b->bytes);
+    reader r = {reply.payload, reply.count, 0, 0};
+    int32_t result = (reply.flags & TABHOST_WIRE_FLAG_FAILED) ? 0 : get_i32(&r);
+    free(reply.payload);
+    return r.bad ? 0 : result;
+}
+
+static int host_push(tab_host *host, const char *module, const char *param, int target) {
+    if (host == NULL || module == NULL || !on_main_thread()) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_str(&b, module);
+    put_str(&b, param);
+    put_i32(&b, target);
+    return host_int_call(TABHOST_WIRE_PUSH, &b);
+}
+
+static int host_present(tab_host *host, const char *module, const char *param) {
+    if (host == NULL || module == NULL || !on_main_thread()) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_str(&b, module);
+    put_str(&b, param);
+    return host_int_call(TABHOST_WIRE_PRESENT, &b);
+}
+
+static int host_add_tab(tab_host *host, const char *name, const char *module, const char *image,
+                        const char *param) {
+    if (host == NULL || name == NULL || module == NULL || !on_main_thread()) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_str(&b, name);
+    put_str(&b, module);
+    put_str(&b, image);
+    put_str(&b, param);
+    return host_int_call(TABHOST_WIRE_ADD_TAB, &b);
+}
+
+static void host_schedule_tick(tab_host *host, uint32_t after_ms) {
+    if (host == NULL) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_u32(&b, after_ms);
+    notify(TABHOST_WIRE_SCHEDULE_TICK, &b);
+    free(b.bytes);
+}
+
+static void host_log(tab_host *host, int level, const char *message) {
+    if (host == NULL || message == NULL) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_i32(&b, level);
+    put_str(&b, message);
+    notify(TABHOST_WIRE_LOG, &b);
+    free(b.bytes);
+}
+
+static int view_open(tab_view *view) { return view != NULL && view->open && on_main_thread(); }
+
+static void view_section(tab_view *view, const char *title) {
+    if (!view_open(view)) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_SECTION);
+    put_str(&view->nodes, title);
+    view->count++;
+}
+
+static void view_row(tab_view *view, const char *title, const char *detail, const char *action) {
+    if (!view_open(view)) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_ROW);
+    put_str(&view->nodes, title != NULL ? title : "");
+    put_str(&view->nodes, detail);
+    put_str(&view->nodes, action);
+    view->count++;
+}
+
+static void view_text(tab_view *view, const char *text) {
+    if (!view_open(view) || text == NULL) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_TEXT);
+    put_str(&view->nodes, text);
+    view->count++;
+}
+
+static void view_button(tab_view *view, const char *label, const char *action) {
+    if (!view_open(view) || label == NULL) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_BUTTON);
+    put_str(&view->nodes, label);
+    put_str(&view->nodes, action);
+    view->count++;
+}
+
+static void view_image(tab_view *view, const char *path, const char *alt) {
+    if (!view_open(view) || path == NULL) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_IMAGE);
+    put_str(&view->nodes, path);
+    put_str(&view->nodes, alt);
+    view->count++;
+}
+
+static size_t host_tab_count(tab_host *host) {
+    if (host == NULL || !on_main_thread()) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    frame reply = call_host(TABHOST_WIRE_TAB_COUNT, &b);
+    free(b.bytes);
+    reader r = {reply.payload, reply.count, 0, 0};
+    uint64_t count = (reply.flags & TABHOST_WIRE_FLAG_FAILED) ? 0 : get_u64(&r);
+    free(reply.payload);
+    return r.bad ? 0 : (size_t)count;
+}
+
+static int host_tab_item(tab_host *host, size_t index, tab_bar_item *out) {
+    if (host == NULL || out == NULL || !on_main_thread()) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_u64(&b, (uint64_t)index);
+    frame reply = call_host(TABHOST_WIRE_TAB_ITEM, &b);
+    free(b.bytes);
+    reader r = {reply.payload, reply.count, 0, 0};
+    int found = !(reply.flags & TABHOST_WIRE_FLAG_FAILED) && get_u8(&r);
+    char *title = found ? get_str(&r) : NULL;
+    char *glyph = found ? get_str(&r) : NULL;
+    char *badge = found ? get_str(&r) : NULL;
+    int selected = found ? get_u8(&r) : 0;
+    char *image = found ? get_str(&r) : NULL;
+    free(reply.payload);
+    if (!found || r.bad) {
+        free(title);
+        free(glyph);
+        free(badge);
+        free(image);
+        return 0;
+    }
+    /* Only the fields the caller's struct_size holds. */
+    if (TAB_API_HAS(out, tab_bar_item, title)) out->title = keep(title); else free(title);
+    if (TAB_API_HAS(out, tab_bar_item, glyph)) out->glyph = keep(glyph); else free(glyph);
+    if (TAB_API_HAS(out, tab_bar_item, badge)) out->badge = keep(badge); else free(badge);
+    if (TAB_API_HAS(out, tab_bar_item, selected)) out->selected = selected;
+#if TAB_MODULE_ABI_MINOR >= 1
+    if (TAB_API_HAS(out, tab_bar_item, image)) out->image = keep(image); else free(image);
+#else
+    free(image);
+#endif
+    return 1;
+}
+
+static const tab_host_api api = {
+    .struct_size = (uint32_t)sizeof(tab_host_api),
+    .set_title = host_set_title,
+    .set_badge = host_set_badge,
+    .invalidate = host_invalidate,
+    .push = host_push,
+    .pop = host_pop,
+    .present = host_present,
+    .dismiss = host_dismiss,
+    .add_tab = host_add_tab,
+    .schedule_tick = host_schedule_tick,
+    .log = host_log,
+    .section = view_section,
+    .row = view_row,
+    .text = view_text,
+    .button = view_button,
+    .image = view_image,
+    .tab_count = host_tab_count,
+    .tab_item = host_tab_item,
+};
+
+/* ---- serving the host ------------------------------------------------------------------------ */
+
+static void reply(const frame *request, const buffer *payload) {
+    send_frame(request->type, TABHOST_WIRE_FLAG_REPLY, request->seq, payload);
+}
+
+static void reply_failure(const frame *request, const char *format, ...) {
+    char message[512];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    buffer b = {0};
+    put_str(&b, message);
+    send_frame(request->type, TABHOST_WIRE_FLAG_REPLY | TABHOST_WIRE_FLAG_FAILED, request->seq, &b);
+    free(b.bytes);
+}
+
+static uint32_t function_bits(const tab_module_descriptor *d) {
+    /* The bit order of ModuleFunctions on the host. */
+    return (d->create ? 1u << 0 : 0) | (d->start ? 1u << 1 : 0) | (d->render ? 1u << 2 : 0) |
+           (d->event ? 1u << 3 : 0) | (d->appearance ? 1u << 4 : 0) | (d->save_state ? 1u << 5 : 0) |
+           (d->restore_state ? 1u << 6 : 0) | (d->destroy ? 1u << 7 : 0);
+}
+
+static void serve_load(frame *request, reader *r) {
+    char *path = get_str(r);
+    char *name = get_str(r);
+    char message[512] = "";
+    if (r->bad || path == NULL || name == NULL) {
+        reply_failure(request, "malformed load request");
+    } else if (descriptor != NULL) {
+        reply_failure(request, "a module is loaded already");
+    } else {
+        tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
+        void *symbol = image ? tabhost_lt_symbol(image, "tab_module_entry", message, sizeof message) : NULL;
+        const tab_module_descriptor *(*entry)(void) = NULL;
+        if (symbol != NULL) memcpy(&entry, &symbol, sizeof entry);
+        const tab_module_descriptor *d = entry ? entry() : NULL;
+        if (image == NULL) {
+            reply_failure(request, "the dynamic loader refused it: %s", message);
+        } else if (d == NULL) {
+            reply_failure(request, "%s", symbol == NULL ? "no tab_module_entry symbol" : "tab_module_entry() returned NULL");
+        } else if (d->magic != TAB_MODULE_MAGIC || d->abi_major != TAB_MODULE_ABI_MAJOR ||
+                   d->struct_size < offsetof(tab_module_descriptor, reserved) || d->name == NULL ||
+                   strcmp(d->name, name) != 0 || d->create == NULL || d->render == NULL) {
+            reply_failure(request, "the file no longer declares module \"%s\"", name);
+        } else {
+            /* Never closed: the process ends with the module. */
+            descriptor = d;
+            /* `ps -o comm` and `top` name the module (a spare child was started without one). */
+            prctl(PR_SET_NAME, d->name);
+            buffer b = {0};
+            put_u32(&b, function_bits(d));
+            put_u32(&b, d->kind);
+            reply(request, &b);
+            free(b.bytes);
+        }
+    }
+    free(path);
+    free(name);
+}
+
+static void scan_phase(uint8_t phase) {
+    buffer b = {0};
+    put_u8(&b, phase);
+    notify(TABHOST_WIRE_SCAN_PHASE, &b);
+    free(b.bytes);
+}
+
+/* A descriptor string as the host's validator reads it, at most `limit` bytes, through volatile
+   reads (a wild pointer must crash here, and an unused strnlen may be dropped by the compiler). */
+static void put_bounded_str(buffer *b, const char *s, size_t limit) {
+    if (s == NULL) {
+        put_u32(b, TABHOST_WIRE_NULL_STRING);
+        return;
+    }
+    const volatile char *bytes = s;
+    size_t n = 0;
+    while (n < limit && bytes[n] != '\0') n++;
+    put_u32(b, (uint32_t)n);
+    buffer_reserve(b, n);
+    for (size_t i = 0; i < n; i++) b->bytes[b->count + i] = (unsigned char)bytes[i];
+    b->count += n;
+}
+
+/* Opens a file the host has not trusted yet, as the host would, and reports what the host's
+   validator needs: a crash or hang here costs this child, not the host. Images without Swift code
+   are closed again (`close_after`), running their destructors; the others stay mapped (a Swift
+   image must never be closed), and the host ends the scanner now and then. */
+static void serve_scan(frame *request, reader *r) {
+    char *path = get_str(r);
+    uint8_t close_after = get_u8(r);
+    if (r->bad || path == NULL) {
+        free(path);
+        reply_failure(request, "malformed scan request");
+        return;
+    }
+    char message[512] = "";
+    buffer b = {0};
+    scan_phase(TABHOST_WIRE_SCAN_OPENING);
+    tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
+    free(path);
+    put_u8(&b, image != NULL);
+    put_str(&b, image == NULL ? message : NULL);
+    void *symbol = image ? tabhost_lt_symbol(image, "tab_module_entry", NULL, 0) : NULL;
+    put_u8(&b, symbol != NULL);
+    const tab_module_descriptor *d = NULL;
+    if (symbol != NULL) {
+        const tab_module_descriptor *(*entry)(void);
+        memcpy(&entry, &symbol, sizeof entry);
+        scan_phase(TABHOST_WIRE_SCAN_ENTRY);
+        d = entry();
+    }
+    put_u8(&b, d != NULL);
+    if (d != NULL) {
+        scan_phase(TABHOST_WIRE_SCAN_DESCRIPTOR);
+        /* The header words one by one (the struct may be smaller than ours), then, for a v1-sized
+           descriptor with the right magic, what the validator reads. */
+        uint32_t header[2];
+        memcpy(header, d, sizeof header);
+        put_u32(&b, header[0]);
+        put_u32(&b, header[1]);
+        int full = header[0] == TAB_MODULE_MAGIC && header[1] >= sizeof(tab_module_descriptor);
+        put_u8(&b, (uint8_t)full);
+        if (full) {
+            put_u32(&b, d->abi_major);
+            put_u32(&b, d->abi_minor);
+            put_u32(&b, d->kind);
+            put_bounded_str(&b, d->name, 4096);
+            put_bounded_str(&b, d->version, 4096);
+            put_bounded_str(&b, d->title, 4096);
+            put_bounded_str(&b, d->image, 4096);
+            put_bounded_str(&b, d->glyph, 4096);
+            put_u32(&b, function_bits(d));
+            uint32_t reserved = 0;
+            for (unsigned i = 0; i < sizeof d->reserved / sizeof d->reserved[0]; i++)
+                if (d->reserved[i] != NULL) reserved |= 1u << i;
+            put_u32(&b, reserved);
+        }
+    }
+    if (image != NULL && close_after) {
+        scan_phase(TABHOST_WIRE_SCAN_CLOSING);
+        tabhost_lt_close(image, NULL, 0);
+    }
+    reply(request, &b);
+    free(b.bytes);
+}
+
+static void serve(frame *request) {
+    reader r = {request->payload, request->count, 0, 0};
+    size_t mark = kept_count;
+    if (request->type == TABHOST_WIRE_LOAD) {
+        serve_load(request, &r);
+        return;
+    }
+    if (request->type == TABHOST_WIRE_SCAN) {
+        serve_scan(request, &r);
+        return;
+    }
+    uint64_t id = get_u64(&r);
+    if (descriptor == NULL) {
+        reply_failure(request, "no module is loaded");
+        return;
+    }
+    if (request->type == TABHOST_WIRE_CREATE) {
+        if (find_instance(id) != NULL) {
+            reply_failure(request, "instance %llu exists", (unsigned long long)id);
+            return;
+        }
+        struct tab_host *host = calloc(1, sizeof *host);
+        if (host == NULL) _exit(71);
+        host->id = id;
+        host->self = descriptor->create(&api, host);
+        buffer b = {0};
+        put_u8(&b, host->self != NULL);
+        if (host->self != NULL) {
+            host->next = instances;
+            instances = host;
+        } else {
+            free(host);
+        }
+        release_kept(mark);
+        reply(request, &b);
+        free(b.bytes);
+        return;
+    }
+    struct tab_host *host = find_instance(id);
+    if (host == NULL) {
+        reply_failure(request, "no instance %llu", (unsigned long long)id);
+        return;
+    }
+    buffer b = {0};
+    switch (request->type) {
+    case TABHOST_WIRE_START: {
+        char *param = get_str(&r);
+        if (descriptor->start) descriptor->start(host->self, param);
+        free(param);
+        break;
+    }
+    case TABHOST_WIRE_RENDER: {
+        tab_view view = {{0}, 0, 1};
+        descriptor->render(host->self, &view);
+        view.open = 0;
+        put_u32(&b, view.count);
+        put(&b, view.nodes.bytes, view.nodes.count);
+        free(view.nodes.bytes);
+        break;
+    }
+    case TABHOST_WIRE_EVENT: {
+        tab_event event;
+        memset(&event, 0, sizeof event);
+        event.struct_size = (uint32_t)sizeof event;
+        event.type = get_u32(&r);
+        char *action = get_str(&r);
+        event.action = action;
+        event.key = get_u32(&r);
+        if (descriptor->event) descriptor->event(host->self, &event);
+        free(action);
+        break;
+    }
+    case TABHOST_WIRE_APPEARANCE: {
+        int32_t phase = get_i32(&r);
+        if (descriptor->appearance) descriptor->appearance(host->self, phase);
+        break;
+    }
+    case TABHOST_WIRE_SAVE_STATE: {
+        if (descriptor->save_state == NULL) {
+            put_u8(&b, 0);
+            break;
+        }
+        size_t capacity = descriptor->save_state(host->self, NULL, 0);
+        /* The size may grow between the two calls; ask again a few times, then give up. */
+        int saved = 0;
+        for (int attempt = 0; attempt < 4 && !saved; attempt++) {
+            void *bytes = malloc(capacity ? capacity : 1);
+            if (bytes == NULL) _exit(71);
+            size_t needed = descriptor->save_state(host->self, bytes, capacity);
+            if (needed <= capacity && needed <= TABHOST_WIRE_MAX_FRAME / 2) {
+                put_u8(&b, 1);
+                put_u32(&b, (uint32_t)needed);
+                put(&b, bytes, needed);
+                saved = 1;
+            }
+            capacity = needed;
+            free(bytes);
+        }
+        if (!saved) put_u8(&b, 0);
+        break;
+    }
+    case TABHOST_WIRE_RESTORE_STATE: {
+        uint32_t size = get_u32(&r);
+        int restored = 0;
+        if (!r.bad && size <= r.count - r.offset && descriptor->restore_state)
+            restored = descriptor->restore_state(host->self, r.bytes + r.offset, size) != 0;
+        put_u8(&b, (uint8_t)restored);
+        break;
+    }
+    case TABHOST_WIRE_DESTROY: {
+        for (struct tab_host **link = &instances; *link != NULL; link = &(*link)->next) {
+            if (*link == host) {
+                *link = host->next;
+                break;
+            }
+        }
+        if (descriptor->destroy) descriptor->destroy(host->self);
+        free(host);
+        break;
+    }
+    default:
+        free(b.bytes);
+        release_kept(mark);
+        reply_failure(request, "unknown request %u", (unsigned)request->type);
+        return;
+    }
+    release_kept(mark);
+    reply(request, &b);
+    free(b.bytes);
+}
+
+int main(int argc, char **argv) {
+    long parent = 0;
+    for (int i = 1; i + 1 < argc; i += 2)
+        if (strcmp(argv[i], "--parent") == 0) parent = strtol(argv[i + 1], NULL, 10);
+    /* Die with the host; if it died before this line, the parent is already someone else. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (parent <= 0 || getppid() != (pid_t)parent) {
+        fprintf(stderr, "tabhost-module-host: run by tabhost only (the host passes --parent PID)\n");
+        return 64;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    /* The module's printf lines reach the host's log one by one, not in 4 KiB blocks. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    main_thread = pthread_self();
+
+    buffer hello = {0};
+    put_u32(&hello, TABHOST_WIRE_MAGIC);
+    uint16_t version[2] = {TABHOST_WIRE_VERSION_MAJOR, TABHOST_WIRE_VERSION_MINOR};
+    put(&hello, version, sizeof version);
+    put_u32(&hello, (uint32_t)getpid());
+    send_frame(TABHOST_WIRE_HELLO, 0, 0, &hello);
+    free(hello.bytes);
+
+    for (;;) {
+        frame f;
+        read_frame(&f);
+        if (!(f.flags & TABHOST_WIRE_FLAG_REPLY)) serve(&f);
+        free(f.payload);
+    }
+}

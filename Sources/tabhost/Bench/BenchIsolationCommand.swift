@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TabKit
+import TabModules
+import TerminalUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabhost bench isolation`: what running modules in child processes costs, beside the same
+/// measurements in process, in one run.
+///
+/// Two content modules are the two tabs of a host, made in process (`mode=none`) and out of process
+/// (`mode=process`). Per mode it reports the render round trip (the visible controller's `render`,
+/// microseconds), the tab switch (`apply(.selectTab)` plus `ContainerHost.screen`, which renders the
+/// newly visible module: microseconds) and the switch as a terminal composes it (plus a 200×60 frame and
+/// its diff). Then, out of process only: child start to first render (a new
+/// child, `create`, `render`; milliseconds) and the RSS, PSS and private dirty memory of one child
+/// (KiB), for `--first` and, when given, for `--swift` (a Swift module such as the Counter example).
+struct BenchIsolationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "isolation",
+        abstract: "Times render round trips, tab switches and child starts in process and out of process (key=value output).")
+
+    @Option(help: "A content module (.so), the first tab.")
+    var first: String
+
+    @Option(help: "Another content module (.so) with another name, the second tab.")
+    var second: String
+
+    @Option(help: "A Swift module (.so) whose child's memory is measured too.")
+    var swift: String?
+
+    @Option(help: "Timed render round trips and tab switches per mode.")
+    var iterations = 2000
+
+    @Option(help: "Timed child starts.")
+    var starts = 50
+
+    func run() throws {
+        let loading = try CommandModules()
+        defer { loading.cache.removeAll() }
+        let registry = loading.registry
+        var modules: [LoadedModule] = []
+        for path in [first, second] + (swift.map { [$0] } ?? []) {
+            do {
+                modules.append(try registry.load(file: path).module)
+            } catch {
+                writeStandardError(error.description)
+                throw ExitCode(1)
+            }
+        }
+        let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
+        for isolation in [ModuleIsolation.none, .process] {
+            let factory: any ModuleInstanceFactory =
+                isolation == .process ? OutOfProcessModuleInstanceFactory(logger: quiet) : InProcessModuleInstanceFactory()
+            let runtime = ModuleRuntime(registry: registry, logger: quiet, factory: factory)
+            let tabs = modules.prefix(2).map { LayoutTab(name: $0.name, module: $0.name) }
+            let host = ContainerHost(layout: Layout(root: .tabs(LayoutTabContainer(tabs: tabs))), factory: runtime)
+            host.start()
+            _ = host.apply(.selectTab(1))
+            _ = host.apply(.selectTab(0))
+            let renders = measure(iterations) { _ = host.visibleController.render() }
+            var next = 1
+            let switches = measure(iterations) {
+                _ = host.apply(.selectTab(next))
+                _ = host.screen
+                next = 1 - next
+            }
+            // What a terminal front end does per switch: the model's screen, then a 200×60 frame and its diff.
+            let renderer = ScreenRenderer()
+            var differ = FrameDiffer()
+            let compositions = measure(iterations) {
+                _ = host.apply(.selectTab(next))
+                _ = differ.frame(renderer.render(host.screen, width: 200, height: 60).grid)
+                next = 1 - next
+            }
+            BenchMeasure.report([
+                "mode": isolation.rawValue,
+                "render_p50_us": BenchMeasure.format(BenchMeasure.percentile(renders, 50) * 1000),
+                "render_p99_us": BenchMeasure.format(BenchMeasure.percentile(renders, 99) * 1000),
+                "switch_p50_us": BenchMeasure.format(BenchMeasure.percentile(switches, 50) * 1000),
+                "switch_p99_us": BenchMeasure.format(BenchMeasure.percentile(switches, 99) * 1000),
+                "compose_p50_us": BenchMeasure.format(BenchMeasure.percentile(compositions, 50) * 1000),
+            ])
+        }
+        try reportChildren(modules: modules, logger: quiet)
+    }
+
+    /// Child start to first render, and one child's memory per module measured.
+    private func reportChildren(modules: [LoadedModule], logger: Logger) throws {
+        let environment = ModuleInstanceEnvironment(ticks: TickScheduler(), confinement: nil)
+        var startTimes: [Double] = []
+        for _ in 0..<starts {
+            let factory = OutOfProcessModuleInstanceFactory(logger: logger)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let instance = try factory.makeInstance(of: modules[0], environment: environment, delegate: nil)
+            _ = instance.render()
+            startTimes.append(BenchMeasure.milliseconds(clock.now - start))
+            instance.destroy()
+        }
+        var pairs: [(String, String)] = [
+            ("start_p50_ms", BenchMeasure.format(BenchMeasure.percentile(startTimes, 50))),
+            ("start_p99_ms", BenchMeasure.format(BenchMeasure.percentile(startTimes, 99))),
+        ]
+        let measured = [("c", modules[0])] + (modules.count > 2 ? [("swift", modules[2])] : [])
+        for (label, module) in measured {
+            let factory = OutOfProcessModuleInstanceFactory(logger: logger)
+            let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
+            _ = instance.render()
+            guard let pid = factory.childProcesses.first?.pid else { continue }
+            let memory = Self.memory(of: pid)
+            pairs += [
+                ("\(label)_child_rss_kib", "\(memory.rss)"), ("\(label)_child_pss_kib", "\(memory.pss)"),
+                ("\(label)_child_private_kib", "\(memory.privateDirty)"),
+            ]
+            instance.destroy()
+        }
+        let line = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: " ") + "\n"
+        _ = Array(line.utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// Runs `body` `count` times (after a tenth as warm-up); returns each run's milliseconds.
+    private func measure(_ count: Int, _ body: () -> Void) -> [Double] {
+        for _ in 0..<max(1, count / 10) { body() }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        times.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = clock.now
+            body()
+            times.append(BenchMeasure.milliseconds(clock.now - start))
+        }
+        return times
+    }
+
+    /// VmRSS, Pss and Private_Dirty of `pid` in KiB (-1 when unreadable).
+    static func memory(of pid: Int32) -> (rss: Int, pss: Int, privateDirty: Int) {
+        func field(_ name: String, in file: String) -> Int {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") })
+            else { return -1 }
+            return Int(line.dropFirst(name.count + 1).filter(\.isNumber)) ?? -1
+        }
+        return (
+            field("VmRSS", in: "/proc/\(pid)/status"), field("Pss", in: "/proc/\(pid)/smaps_rollup"),
+            field("Private_Dirty", in: "/proc/\(pid)/smaps_rollup")
+        )
+    }
+}

@@ -1,0 +1,4 @@
+import ArgumentParser
+import TabModules
+
+extension ModuleIsolation: ExpressibleByArgument {}

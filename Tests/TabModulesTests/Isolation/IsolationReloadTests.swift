@@ -1,0 +1,83 @@
+import Foundation
+import TabKit
+import Testing
+
+@testable import TabModules
+
+/// Hot reload across processes: the new version gets a new child, the state moves over
+/// (save in the old child, create/start/restore in the new one), the old child ends.
+@Suite(.serialized)
+struct IsolationReloadTests {
+    static let alpha = ReloadSource(name: "alpha")
+
+    private static func harness(_ source: ReloadSource = alpha, settings: IsolationSettings = IsolatedHost.testSettings) throws
+        -> (ReloadHarness, OutOfProcessModuleInstanceFactory)
+    {
+        let log = LogRecorder()
+        let factory = OutOfProcessModuleInstanceFactory(settings: settings, logger: log.logger)
+        return (try ReloadHarness(initial: [source], tabs: [("one", "alpha")], factory: factory), factory)
+    }
+
+    private static func isZombie(_ pid: Int32) -> Bool {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    private static func pid(_ factory: OutOfProcessModuleInstanceFactory) -> Int32? {
+        factory.childProcesses.first { $0.module == "alpha" }?.pid
+    }
+
+    @Test func aReloadMovesTheStateIntoANewChildAndEndsTheOldOne() throws {
+        let (h, factory) = try Self.harness()
+        let visible = h.container.tabs[0].stack!.root!
+        h.increment(visible, times: 3)
+        let old = try #require(Self.pid(factory))
+        // A child started ahead takes the new version: the reload waits for no exec.
+        let spare = try #require(factory.spareProcessID)
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        #expect(h.pump().map(\.message) == ["reloaded alpha v2"])
+        #expect(ReloadHarness.text(visible) == "hello v2 count=3 param=-")
+        let new = try #require(Self.pid(factory))
+        #expect(new != old)
+        #expect(new == spare)
+        #expect(factory.spareProcessID != nil && factory.spareProcessID != spare)
+        #expect(IsolatedHost.hasEnded(old))
+        #expect(factory.childProcesses.count == 1)
+    }
+
+    @Test func aStoppedModuleReloadsWithTheStateItLastSaved() throws {
+        let (h, factory) = try Self.harness()
+        let visible = h.container.tabs[0].stack!.root!
+        h.increment(visible, times: 2)  // saved after each handled event (interval zero here)
+        let pid = try #require(Self.pid(factory))
+        kill(pid, SIGSEGV)
+        while IsolatedHost.processExists(pid) && kill(pid, 0) == 0 && !Self.isZombie(pid) { usleep(1000) }
+        // No loop watches the child here: the next call finds it gone, and does not blame itself.
+        #expect(ReloadHarness.text(visible) == "Alpha stopped: SIGSEGV")
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        #expect(h.pump().map(\.message) == ["reloaded alpha v2"])
+        #expect(ReloadHarness.text(visible) == "hello v2 count=2 param=-")
+    }
+
+    @Test func aCrashInSaveStateDuringAReloadLeavesTheHostAlive() throws {
+        var crashing = Self.alpha
+        crashing.saveCrashes = true
+        // No snapshots after events: the reload's save_state is the first, and it crashes.
+        var settings = IsolatedHost.testSettings
+        settings.snapshotInterval = .seconds(3600)
+        let (h, _) = try Self.harness(crashing, settings: settings)
+        let visible = h.container.tabs[0].stack!.root!
+        h.increment(visible, times: 1)
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        let reports = h.pump()
+        #expect(reports.count == 1)
+        #expect(ReloadHarness.text(visible) == "Alpha stopped: SIGSEGV in save_state")
+        #expect(visible.render().nodes.contains(.button(label: "Restart", action: "tabhost:restart")))
+    }
+}
