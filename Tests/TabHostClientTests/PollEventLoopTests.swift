@@ -119,4 +119,17 @@ struct PollEventLoopTests {
         try loop.run()
         #expect(fromOther.withLock { $0 } == false)
     }
+
+    @Test func aStopBeforeRunIsKeptAndRunReturns() throws {
+        let loop = PollEventLoop()
+        var handled = 0
+        loop.atEndOfIteration { handled += 1 }
+        loop.stop()
+        try loop.run()  // returns at once instead of waiting forever
+        #expect(handled == 1)
+        // The flag went with that run: the loop runs again until the next stop.
+        loop.schedule(after: .milliseconds(10)) { loop.stop() }
+        try loop.run()
+        #expect(handled >= 2)
+    }
 }

@@ -100,14 +100,17 @@ public final class PollEventLoop: EventLoop, @unchecked Sendable {
         if !inEventLoop { wake() }
     }
 
-    /// Runs until `stop()`; the calling thread owns the loop from now on. Throws when poll(2) fails
+    /// Runs until `stop()` (one called before `run()` makes it return after its first end-of-iteration
+    /// handlers); the calling thread owns the loop from now on. Throws when poll(2) fails
     /// for a reason other than EINTR, or when the wake-up descriptor could not be made.
     public func run() throws(EventLoopError) {
         guard wakeup >= 0 else {
             throw EventLoopError(.wakeupFailed, "cannot make the event loop's wake-up descriptor (eventfd failed)")
         }
         owner.store(UInt(pthread_self()), ordering: .releasing)
-        stopping.store(false, ordering: .releasing)
+        // A stop() that came before run() (from another thread, say) is kept, not lost: the flag is
+        // cleared when run() returns, so the loop can run again later.
+        defer { stopping.store(false, ordering: .releasing) }
         for handler in idleHandlers { handler() }
         while !isStopping {
             try runOnce(timeout: nil)
