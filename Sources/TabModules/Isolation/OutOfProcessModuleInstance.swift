@@ -236,14 +236,15 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     private func destroyNow() {
         guard alive else { return }
+        // A stopped or unresponsive screen that goes may leave its module fine everywhere else.
+        let hadState = failure != nil || isNotResponding
         alive = false
         delegate = nil
         environment.ticks.cancel(id)
         connection?.destroy(id)
         // A module thread may have scheduled a tick until destroy stopped it.
         environment.ticks.cancel(id)
-        // A stopped screen that goes may leave its module running everywhere else.
-        if failure != nil || isNotResponding { factory?.instancesChanged() }
+        if hadState { factory?.instancesChanged() }
     }
 
     private func createInChild() throws(ModuleError) {
