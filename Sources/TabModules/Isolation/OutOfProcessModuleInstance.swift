@@ -98,6 +98,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// True while the child has not answered a call within the hang timeout.
     package var isNotResponding: Bool { failure == nil && connection?.state == .unresponsive }
 
+    /// True while it shows the stopped screen (its child stopped, or it is held).
+    package var isStopped: Bool { failure != nil }
+
     /// True while it waits for the user's Restart after its module's crash loop (no child yet).
     package var isHeld: Bool { connection == nil }
 

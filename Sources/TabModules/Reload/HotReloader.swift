@@ -126,8 +126,11 @@ public final class HotReloader {
                 let instance = try runtime.makeInstance(of: new, delegate: staging)
                 prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)
+                // A module that had stopped before it ever saved has no state to drop (one that stops
+                // in this save_state does: the reload is refused).
+                let stopped = (controller.instance as? OutOfProcessModuleInstance)?.isStopped == true
                 let state = controller.saveState()
-                if state == nil, controller.info.functions.contains(.saveState) {
+                if state == nil, controller.info.functions.contains(.saveState), !stopped {
                     // save_state exists but never settled on a size: moving on would drop the state.
                     throw ModuleError(
                         .restoreFailed, module: new.name, path: new.info.sourcePath,
