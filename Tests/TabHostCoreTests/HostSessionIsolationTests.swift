@@ -39,25 +39,38 @@ struct HostSessionIsolationTests {
         """
     }
 
-    @Test func onlyTheModulesTheLayoutTrustsRunInTheHostsProcess() throws {
+    /// A started session over the modules "trusted" and "isolated" with `layout`; remove the fixture
+    /// and the cache when done.
+    private static func open(layout text: String) throws -> (Fixture, HostSession.Opened) {
         let directory = try Fixture()
-        defer { directory.remove() }
         let modules = directory.path("modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         _ = chmod(modules, 0o755)
         for name in ["trusted", "isolated"] {
             try Fixture.compileModule(Self.source(name: name), to: modules + "/" + name + ".so", flags: ["-Wall", "-Werror", "-shared", "-fPIC"])
         }
-        let layout = try directory.write("layout.json", text: """
-            {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
-            """)
-        let loop = PollEventLoop()
+        let layout = try directory.write("layout.json", text: text)
         let opened = try HostSession.open(
             SessionConfiguration(directories: [.init(modules)], layoutPath: layout, logPath: directory.path("host.log"), watch: false),
-            loop: loop)
-        defer { opened.cache.removeAll() }
+            loop: PollEventLoop())
+        opened.session.start()
+        return (directory, opened)
+    }
+
+    /// "trusted" (in process) at the root of a stack, for pushing "isolated" onto.
+    private static func openStack() throws -> (Fixture, HostSession.Opened) {
+        try open(layout: #"{"root": {"stack": {"module": "trusted", "isolation": "none"}}}"#)
+    }
+
+    @Test func onlyTheModulesTheLayoutTrustsRunInTheHostsProcess() throws {
+        let (directory, opened) = try Self.open(layout: """
+            {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
+            """)
+        defer {
+            opened.cache.removeAll()
+            directory.remove()
+        }
         let session = opened.session
-        session.start()
         #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
         session.perform(.selectTab(1))
         let isolated = try #require(SessionHarness.text(of: session.screen))
@@ -68,25 +81,6 @@ struct HostSessionIsolationTests {
         #expect(session.screen.status == "Isolated stopped: SIGSEGV in event \"segv\"; Restart is on its tab")
         session.perform(.selectTab(0))
         #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
-    }
-
-    /// A session over the modules "trusted" (in process, the root of a stack) and "isolated".
-    private static func openStack() throws -> (Fixture, HostSession.Opened) {
-        let directory = try Fixture()
-        let modules = directory.path("modules")
-        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
-        _ = chmod(modules, 0o755)
-        for name in ["trusted", "isolated"] {
-            try Fixture.compileModule(Self.source(name: name), to: modules + "/" + name + ".so", flags: ["-Wall", "-Werror", "-shared", "-fPIC"])
-        }
-        let layout = try directory.write("layout.json", text: """
-            {"root": {"stack": {"module": "trusted", "isolation": "none"}}}
-            """)
-        let opened = try HostSession.open(
-            SessionConfiguration(directories: [.init(modules)], layoutPath: layout, logPath: directory.path("host.log"), watch: false),
-            loop: PollEventLoop())
-        opened.session.start()
-        return (directory, opened)
     }
 
     /// The module states the session published for `tabhost inspect`.
