@@ -3,6 +3,7 @@ import TabHostClient
 import TabHostCore
 import TabHostTestSupport
 import TabKit
+import TabModules
 import Testing
 
 /// A session isolates its modules by default: each runs in a child process, except those the layout
@@ -38,25 +39,38 @@ struct HostSessionIsolationTests {
         """
     }
 
-    @Test func onlyTheModulesTheLayoutTrustsRunInTheHostsProcess() throws {
+    /// A started session over the modules "trusted" and "isolated" with `layout`; remove the fixture
+    /// and the cache when done.
+    private static func open(layout text: String) throws -> (Fixture, HostSession.Opened) {
         let directory = try Fixture()
-        defer { directory.remove() }
         let modules = directory.path("modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         _ = chmod(modules, 0o755)
         for name in ["trusted", "isolated"] {
             try Fixture.compileModule(Self.source(name: name), to: modules + "/" + name + ".so", flags: ["-Wall", "-Werror", "-shared", "-fPIC"])
         }
-        let layout = try directory.write("layout.json", text: """
-            {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
-            """)
-        let loop = PollEventLoop()
+        let layout = try directory.write("layout.json", text: text)
         let opened = try HostSession.open(
             SessionConfiguration(directories: [.init(modules)], layoutPath: layout, logPath: directory.path("host.log"), watch: false),
-            loop: loop)
-        defer { opened.cache.removeAll() }
+            loop: PollEventLoop())
+        opened.session.start()
+        return (directory, opened)
+    }
+
+    /// "trusted" (in process) at the root of a stack, for pushing "isolated" onto.
+    private static func openStack() throws -> (Fixture, HostSession.Opened) {
+        try open(layout: #"{"root": {"stack": {"module": "trusted", "isolation": "none"}}}"#)
+    }
+
+    @Test func onlyTheModulesTheLayoutTrustsRunInTheHostsProcess() throws {
+        let (directory, opened) = try Self.open(layout: """
+            {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
+            """)
+        defer {
+            opened.cache.removeAll()
+            directory.remove()
+        }
         let session = opened.session
-        session.start()
         #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
         session.perform(.selectTab(1))
         let isolated = try #require(SessionHarness.text(of: session.screen))
@@ -67,5 +81,57 @@ struct HostSessionIsolationTests {
         #expect(session.screen.status == "Isolated stopped: SIGSEGV in event \"segv\"; Restart is on its tab")
         session.perform(.selectTab(0))
         #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
+    }
+
+    /// The module states the session published for `tabhost inspect`.
+    private static func published(_ opened: HostSession.Opened) -> [ModuleProcessState]? {
+        HotReloadStatusFile(directory: opened.cache.directory).read()?.modules
+    }
+
+    /// The status file says which module is stopped while one of its screens shows it, and no longer
+    /// once the user restarted it (or the screen went).
+    @Test func theStatusFileSaysWhichModuleIsStopped() throws {
+        let (directory, opened) = try Self.openStack()
+        defer {
+            opened.cache.removeAll()
+            directory.remove()
+        }
+        let session = opened.session
+        #expect(Self.published(opened) == [])
+        try session.host.push(module: "isolated", param: nil)
+        session.perform(.activate("segv"))
+        let stopped = "Isolated stopped: SIGSEGV in event \"segv\""
+        #expect(Self.published(opened) == [ModuleProcessState(module: "isolated", state: .stopped, reason: stopped, crashes: 1)])
+        session.perform(.activate("tabhost:restart"))
+        #expect(SessionHarness.text(of: session.screen)?.hasPrefix("pid ") == true)
+        #expect(Self.published(opened) == [])
+        session.perform(.activate("segv"))
+        #expect(Self.published(opened)?.map(\.module) == ["isolated"])
+        session.perform(.back)
+        #expect(Self.published(opened) == [])
+    }
+
+    /// The third crash within a minute says so in the status line and the status file; the module's
+    /// next screen starts no child until the user chooses Restart there.
+    @Test func aCrashLoopShowsInTheStatusLineAndTheStatusFile() throws {
+        let (directory, opened) = try Self.openStack()
+        defer {
+            opened.cache.removeAll()
+            directory.remove()
+        }
+        let session = opened.session
+        for _ in 0..<3 {
+            try session.host.push(module: "isolated", param: nil)
+            session.perform(.activate("segv"))
+            session.perform(.back)
+        }
+        let looped = "Isolated stopped: SIGSEGV in event \"segv\" (3 crashes within 60 s; not restarted until you choose Restart)"
+        #expect(session.screen.status == looped)
+        try session.host.push(module: "isolated", param: nil)
+        #expect(SessionHarness.text(of: session.screen) == looped)
+        #expect(Self.published(opened) == [ModuleProcessState(module: "isolated", state: .stopped, reason: looped, crashes: 3)])
+        session.perform(.activate("tabhost:restart"))
+        #expect(SessionHarness.text(of: session.screen)?.hasPrefix("pid ") == true)
+        #expect(Self.published(opened) == [])
     }
 }

@@ -26,7 +26,7 @@ struct RunIsolationTests {
     }
 
     /// Every module-host child of the `tabhost` the pane runs, the spare one started ahead included.
-    private static func moduleHosts(of tmux: T) throws -> [pid_t] {
+    static func moduleHosts(of tmux: T) throws -> [pid_t] {
         try tmux.childPIDs().flatMap { tabhost in
             let text = (try? String(contentsOfFile: "/proc/\(tabhost)/task/\(tabhost)/children", encoding: .utf8)) ?? ""
             return text.split(separator: " ").compactMap { pid_t($0) }
@@ -35,7 +35,7 @@ struct RunIsolationTests {
 
     /// The children running a module: a child names itself after its module once it loaded one
     /// (a spare one keeps the helper's name).
-    private static func runningModules(of tmux: T) throws -> [pid_t] {
+    static func runningModules(of tmux: T) throws -> [pid_t] {
         try moduleHosts(of: tmux).filter { pid in
             let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
             return name.trimmingCharacters(in: .whitespacesAndNewlines) == "misbehaving"

@@ -282,6 +282,26 @@ struct HotReloadTests {
         #expect(HotReloadStatusFile(directory: h.cache.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
     }
 
+    /// A status file written before module process states were published still reads (`modules` nil);
+    /// one written now has them.
+    @Test func theStatusFileStaysReadableAcrossVersions() throws {
+        let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
+        let file = HotReloadStatusFile(directory: h.cache.directory)
+        try #"{"pid": 7, "refused": []}"#.write(toFile: file.path, atomically: true, encoding: .utf8)
+        #expect(file.read() == HotReloadStatus(pid: 7, refused: [], modules: nil))
+        h.reloader.statusFile = file
+        let stopped = ModuleProcessState(module: "alpha", state: .stopped, reason: "Alpha stopped: SIGSEGV", crashes: 1)
+        h.reloader.moduleStates = [stopped]
+        let data = try #require(FileManager.default.contents(atPath: file.path))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let modules = try #require(object["modules"] as? [[String: Any]])
+        #expect(modules.first?["state"] as? String == "stopped")
+        #expect(modules.first?["crashes"] as? Int == 1)
+        #expect(file.read() == HotReloadStatus(pid: getpid(), refused: [], modules: [stopped]))
+        h.reloader.moduleStates = []
+        #expect(file.read() == HotReloadStatus(pid: getpid(), refused: []))
+    }
+
     @Test func deletingARefusedFileThatNeverLoadedClearsItFromTheStatusFile() throws {
         let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
         h.reloader.statusFile = HotReloadStatusFile(directory: h.cache.directory)

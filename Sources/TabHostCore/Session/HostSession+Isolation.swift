@@ -1,19 +1,26 @@
 import TabModules
 
 extension HostSession {
-    /// Watches out-of-process modules' children on the session's loop and says in the status line
-    /// when one stops or stops answering (the log has the same lines, with the module's name).
+    /// Watches out-of-process modules' children on the session's loop, says in the status line when
+    /// one stops or stops answering (the log has the same lines, with the module's name), and
+    /// publishes which modules are stopped or not responding in the status file `tabhost inspect` reads.
     func watchModuleProcesses(_ factory: OutOfProcessModuleInstanceFactory) {
         factory.attach(to: EventLoopModuleProcessLoop(loop))
-        factory.onEvent = { [weak self] module, event in
+        factory.onEvent = { [weak self, weak factory] module, event in
             switch event {
             case .stopped(let failure):
-                self?.showStatus("\(module.title) stopped: \(failure); Restart is on its tab")
+                if let crashLoop = factory?.crashLoop(of: module.name) {
+                    self?.showStatus("\(module.title) stopped: \(failure) (\(crashLoop))")
+                } else {
+                    self?.showStatus("\(module.title) stopped: \(failure); Restart is on its tab")
+                }
             case .notResponding:
                 self?.showStatus("\(module.title) is not responding")
             case .responding:
                 self?.showStatus("\(module.title) responds again")
             }
         }
+        factory.onStatesChanged = { [weak self] states in self?.reloader.moduleStates = states }
+        reloader.moduleStates = factory.moduleStates
     }
 }

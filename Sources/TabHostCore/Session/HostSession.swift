@@ -61,11 +61,11 @@ public final class HostSession: ScreenSession {
                 }
             }
             self.watcher = watcher
-            // Refused reloads are published for `tabhost inspect` in another terminal.
-            reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.cache.directory)
         } else {
             watcher = nil
         }
+        // Refused reloads and stopped modules are published for `tabhost inspect` in another terminal.
+        reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.cache.directory)
     }
 
     /// Shows the root and starts serving: binds the model to this (the loop) thread, watches the

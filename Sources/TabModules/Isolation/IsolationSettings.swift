@@ -17,12 +17,18 @@ public struct IsolationSettings: Sendable {
     /// Keeps one child started ahead (after the first module starts), so a reload or a Restart does
     /// not wait for the helper's exec and dynamic linking; it costs one idle helper (about 1 MiB).
     public var keepsSpareChild: Bool
+    /// A module whose children stop this many times within `crashLoopWindow` is not started again
+    /// (by a new tab or screen of it, or a reload) until the user chooses Restart.
+    public var crashLoopLimit: Int
+    /// The sliding window of the crash-loop rule.
+    public var crashLoopWindow: Duration
 
     /// Settings with the helper found next to this executable (see `defaultHelperPath`).
     public init(
         helperPath: String = IsolationSettings.defaultHelperPath, hangTimeout: Duration = .seconds(1),
         killTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(5),
-        snapshotInterval: Duration = .seconds(1), keepsSpareChild: Bool = true
+        snapshotInterval: Duration = .seconds(1), keepsSpareChild: Bool = true, crashLoopLimit: Int = 3,
+        crashLoopWindow: Duration = .seconds(60)
     ) {
         self.helperPath = helperPath
         self.hangTimeout = hangTimeout
@@ -30,6 +36,8 @@ public struct IsolationSettings: Sendable {
         self.startTimeout = startTimeout
         self.snapshotInterval = snapshotInterval
         self.keepsSpareChild = keepsSpareChild
+        self.crashLoopLimit = crashLoopLimit
+        self.crashLoopWindow = crashLoopWindow
     }
 
     /// The helper's file name.

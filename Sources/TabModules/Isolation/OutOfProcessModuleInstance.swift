@@ -9,6 +9,9 @@ import TabKit
 ///   Restart starts a new child (or joins the module's new one), creates, starts with the last
 ///   param and restores the state last saved (saved after handled events at most once per
 ///   `snapshotInterval`, and on every `saveState`).
+/// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
+///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
+///   param and state it is given for then.
 /// - Hang: a call that passes the hang timeout returns (a render shows "<Title> is not responding");
 ///   calls made meanwhile return at once; a late render is shown when it arrives.
 ///
@@ -24,13 +27,14 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     package weak var delegate: (any ModuleHostDelegate)?
     /// The module version this instance runs (kept for Restart).
     let module: LoadedModule
-    /// The child it runs in now (a new one after Restart).
-    private(set) var connection: ModuleHostConnection
+    /// The child it runs in now (a new one after Restart); nil while held after a crash loop.
+    private(set) var connection: ModuleHostConnection?
     /// Why the child stopped under this instance; nil while it runs.
     private(set) var failure: ModuleHostFailure?
     private weak var factory: OutOfProcessModuleInstanceFactory?
     private let environment: ModuleInstanceEnvironment
     private let resourceDirectory: String
+    private let settings: IsolationSettings
     private var alive = true
     private var callDepth = 0
     private var destroyPending = false
@@ -46,21 +50,40 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// Creates the instance in `connection`'s child. Throws `createFailed` when the module's
     /// `create` returned NULL, `processFailed` when the child stopped or did not answer.
-    init(
+    convenience init(
         module: LoadedModule, connection: ModuleHostConnection, factory: OutOfProcessModuleInstanceFactory,
         environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
     ) throws(ModuleError) {
+        self.init(module: module, connection: connection, failure: nil, factory: factory, environment: environment, delegate: delegate)
+        try createInChild()
+    }
+
+    /// An instance of a module held after a crash loop: no child until the user chooses Restart; until
+    /// then it shows `failure` (the crash that started the loop) with Restart.
+    convenience init(
+        module: LoadedModule, heldAfter failure: ModuleHostFailure, factory: OutOfProcessModuleInstanceFactory,
+        environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+    ) {
+        self.init(module: module, connection: nil, failure: failure, factory: factory, environment: environment, delegate: delegate)
+    }
+
+    private init(
+        module: LoadedModule, connection: ModuleHostConnection?, failure: ModuleHostFailure?,
+        factory: OutOfProcessModuleInstanceFactory, environment: ModuleInstanceEnvironment,
+        delegate: (any ModuleHostDelegate)?
+    ) {
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         moduleName = module.name
         self.module = module
         self.connection = connection
+        self.failure = failure
         self.factory = factory
+        settings = factory.settings
         self.environment = environment
         self.delegate = delegate
         title = module.info.title
         resourceDirectory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
         environment.confinement?.assertConfined("\(module.name) create")
-        try createInChild()
     }
 
     deinit {
@@ -70,10 +93,16 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     package var isAlive: Bool { alive }
 
     /// The child's process id while it runs (tests and reports).
-    package var processID: Int32? { connection.livePID }
+    package var processID: Int32? { connection?.livePID }
 
     /// True while the child has not answered a call within the hang timeout.
-    package var isNotResponding: Bool { failure == nil && connection.state == .unresponsive }
+    package var isNotResponding: Bool { failure == nil && connection?.state == .unresponsive }
+
+    /// True while it shows the stopped screen (its child stopped, or it is held).
+    package var isStopped: Bool { failure != nil }
+
+    /// True while it waits for the user's Restart after its module's crash loop (no child yet).
+    package var isHeld: Bool { connection == nil }
 
     // MARK: ModuleInstance
 
@@ -103,7 +132,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         case .unavailable:
             if let failure { return stoppedTree(failure) }
             // Ended by the host (its factory went away): nothing to show.
-            return connection.state == .stopped ? ViewTree([]) : notRespondingTree
+            return connection?.state == .stopped ? ViewTree([]) : notRespondingTree
         }
     }
 
@@ -162,7 +191,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     }
 
     package func restoreState(_ state: [UInt8]) -> Bool {
-        guard failure == nil, module.info.functions.contains(.restoreState) else { return false }
+        guard module.info.functions.contains(.restoreState) else { return false }
+        if isHeld {
+            // Restored in the child the user's Restart starts (a reload moves state into a held instance).
+            savedState = state
+            return true
+        }
+        guard failure == nil else { return false }
         var writer = WireWriter(.restoreState)
         writer.u64(id)
         writer.data(state)
@@ -188,7 +223,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// One request on this instance, with the re-entrancy bookkeeping of the in-process instance:
     /// a module that pops itself from inside `event` is destroyed after that call returns.
     private func call(_ writer: WireWriter, _ moduleCall: ModuleCall) -> ModuleHostConnection.Reply {
-        guard alive, failure == nil else { return .unavailable }
+        guard alive, failure == nil, let connection else { return .unavailable }
         environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
         return withExtendedLifetime(self) {
             callDepth += 1
@@ -204,15 +239,19 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     private func destroyNow() {
         guard alive else { return }
+        // A stopped or unresponsive screen that goes may leave its module fine everywhere else.
+        let hadState = failure != nil || isNotResponding
         alive = false
         delegate = nil
         environment.ticks.cancel(id)
-        connection.destroy(id)
+        connection?.destroy(id)
         // A module thread may have scheduled a tick until destroy stopped it.
         environment.ticks.cancel(id)
+        if hadState { factory?.instancesChanged() }
     }
 
     private func createInChild() throws(ModuleError) {
+        guard let connection else { return }
         connection.register(self)
         switch connection.create(id) {
         case .replied(var reader) where (try? reader.u8()) == 1:
@@ -240,17 +279,19 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// After a handled event, saves the module's state for Restart at most once per interval.
     private func snapshotIfDue() {
         guard module.info.functions.contains(.saveState), alive, failure == nil else { return }
-        let interval = connection.settings.snapshotInterval
+        let interval = settings.snapshotInterval
         if let lastSnapshot, ContinuousClock.now - lastSnapshot < interval { return }
         _ = saveState()
     }
 
-    /// Restart: a new child (or the module's current one), then create, start, restore.
+    /// Restart (the user's choice, so it also ends a crash loop): a new child (or the module's
+    /// current one), then create, start, restore.
     private func restart() {
         guard let factory, failure != nil, alive else { return }
         let previous = failure
+        defer { factory.instancesChanged() }
         do {
-            let fresh = try factory.connection(for: module)
+            let fresh = try factory.restartConnection(for: module)
             connection = fresh
             failure = nil
             try createInChild()
@@ -272,7 +313,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// The child stopped, stopped answering, or answers again: the screen changes.
     func connectionChanged() {
-        guard alive else { return }
+        guard alive, let connection else { return }
         if connection.state == .stopped, failure == nil, let reason = connection.failure {
             failure = reason
         }
@@ -381,17 +422,19 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         return ViewTree(builder.nodes)
     }
 
-    /// "<Title> stopped: SIGSEGV in event "segv"" and a Restart button.
+    /// "<Title> stopped: SIGSEGV in event "segv"" and a Restart button; after a crash loop the line
+    /// ends with " (3 crashes within 60 s; not restarted until you choose Restart)".
     private func stoppedTree(_ failure: ModuleHostFailure) -> ViewTree {
-        ViewTree([
-            .text("\(title) stopped: \(failure)"),
+        let loop = factory?.crashLoop(of: moduleName).map { " (\($0))" } ?? ""
+        return ViewTree([
+            .text("\(title) stopped: \(failure)\(loop)"),
             .button(label: "Restart", action: Self.restartAction),
         ])
     }
 
     /// "<Title> is not responding" while a call waits past the hang timeout.
     private var notRespondingTree: ViewTree {
-        let kill = ModuleHostExit.seconds(connection.settings.killTimeout)
+        let kill = ModuleHostExit.seconds(settings.killTimeout)
         return ViewTree([
             .text("\(title) is not responding"),
             .text("It is stopped if it does not answer within \(kill)."),

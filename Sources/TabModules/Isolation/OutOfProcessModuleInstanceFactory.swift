@@ -4,6 +4,10 @@ import Logging
 /// version, shared by all of that version's instances, started with its first instance and ended
 /// with its last (a reload's new version gets a new child; the old one ends with its last instance).
 ///
+/// A module whose children crashed `settings.crashLoopLimit` times within `crashLoopWindow` is
+/// held: its new instances (a push, a lazy tab, a reload) start no child and show the stopped screen
+/// with Restart, until the user chooses Restart on one of them (see `ModuleCrashHistory`).
+///
 /// Main-loop only. Attach the host's loop (`attach(to:)`) so children are watched while no call
 /// waits: ticks from a module's threads, its output, a crash or a late reply then arrive at once.
 public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
@@ -17,13 +21,31 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     private var isShutDown = false
     /// Children killed and not reaped yet (their process objects reap them when they go).
     private var ending: [ModuleHostProcess] = []
-    /// Told when a child stops, stops answering or answers again (the session's status line).
+    /// Told when a child stops, stops answering or answers again (the session's status line), after
+    /// the crash is counted (`crashLoop(of:)` says whether it started a crash loop).
     public var onEvent: ((ModuleInfo, ModuleProcessEvent) -> Void)?
+    /// Told when `moduleStates` changes (the session publishes it for `tabhost inspect`).
+    public var onStatesChanged: (([ModuleProcessState]) -> Void)?
+    /// The clock of the crash-loop rule (tests move it instead of waiting a minute).
+    public var now: () -> ContinuousClock.Instant
+    private var crashes: ModuleCrashHistory
+    /// Every instance made, for `moduleStates`.
+    private var instances: [WeakInstance] = []
+    private var publishedStates: [ModuleProcessState] = []
+
+    private struct WeakInstance {
+        weak var instance: OutOfProcessModuleInstance?
+    }
 
     /// A factory whose children's output and reports go to `logger` (with the module's name as metadata).
-    public init(settings: IsolationSettings = IsolationSettings(), logger: Logger) {
+    public init(
+        settings: IsolationSettings = IsolationSettings(), logger: Logger,
+        now: @escaping () -> ContinuousClock.Instant = { .now }
+    ) {
         self.settings = settings
         self.logger = logger
+        self.now = now
+        crashes = ModuleCrashHistory(limit: settings.crashLoopLimit, window: settings.crashLoopWindow)
     }
 
     deinit {
@@ -36,13 +58,79 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         for connection in connections.values { connection.attach(to: loop) }
     }
 
-    /// A new instance in the child of `module`'s version (started now, or the spare child, when none runs).
+    /// A new instance in the child of `module`'s version (started now, or the spare child, when none
+    /// runs); for a module held after a crash loop, an instance that shows the stopped screen and
+    /// starts a child only when the user chooses Restart.
     public func makeInstance(
         of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {
-        let connection = try connection(for: module)
-        return try OutOfProcessModuleInstance(
-            module: module, connection: connection, factory: self, environment: environment, delegate: delegate)
+        let instance: OutOfProcessModuleInstance
+        if let loop = crashes.loop(of: module.name) {
+            logger.warning("not started: \(loop)", metadata: ["module": "\(module.name)"])
+            instance = OutOfProcessModuleInstance(
+                module: module, heldAfter: loop.failure, factory: self, environment: environment, delegate: delegate)
+        } else {
+            let connection = try connection(for: module)
+            instance = try OutOfProcessModuleInstance(
+                module: module, connection: connection, factory: self, environment: environment, delegate: delegate)
+        }
+        instances.removeAll { $0.instance == nil }
+        instances.append(WeakInstance(instance: instance))
+        instancesChanged()
+        return instance
+    }
+
+    // MARK: Crash loops and states
+
+    /// The crash loop that holds `module` (by name) until the user chooses Restart, if any.
+    public func crashLoop(of module: String) -> ModuleCrashLoop? {
+        crashes.loop(of: module)
+    }
+
+    /// The modules one of whose live instances shows the stopped screen or is not responding, by
+    /// name, with the line the host shows (the module's descriptor title) and its counted crashes.
+    public var moduleStates: [ModuleProcessState] {
+        var states: [String: ModuleProcessState] = [:]
+        let time = now()
+        for entry in instances {
+            guard let instance = entry.instance, instance.isAlive else { continue }
+            let name = instance.moduleName
+            let title = instance.module.info.title
+            let count = crashes.crashes(of: name, at: time)
+            if let failure = instance.failure {
+                let loop = crashes.loop(of: name).map { " (\($0))" } ?? ""
+                states[name] = ModuleProcessState(
+                    module: name, state: .stopped, reason: "\(title) stopped: \(failure)\(loop)", crashes: count)
+            } else if instance.isNotResponding, states[name] == nil {
+                states[name] = ModuleProcessState(
+                    module: name, state: .notResponding, reason: "\(title) is not responding", crashes: count)
+            }
+        }
+        return states.values.sorted { $0.module < $1.module }
+    }
+
+    /// An instance stopped, restarted or ended: tells `onStatesChanged` when `moduleStates` changed.
+    func instancesChanged() {
+        guard let onStatesChanged else { return }
+        let states = moduleStates
+        guard states != publishedStates else { return }
+        publishedStates = states
+        onStatesChanged(states)
+    }
+
+    /// The running child for an instance the user restarts: `module`'s crashes are forgotten first.
+    func restartConnection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
+        if crashes.loop(of: module.name) != nil {
+            logger.info("restart chosen: the crash count starts again", metadata: ["module": "\(module.name)"])
+        }
+        crashes.reset(module.name)
+        return try connection(for: module)
+    }
+
+    private func childStopped(_ module: LoadedModule, _ failure: ModuleHostFailure) {
+        if let loop = crashes.record(failure, of: module.name, at: now()) {
+            logger.error("\(loop)", metadata: ["module": "\(module.name)"])
+        }
     }
 
     /// The process ids of the running children, by module name (tests, reports).
@@ -130,7 +218,12 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             ending.append(stopped.childProcess)
             reapEndedSoon()
         }
-        connection.onEvent = { [weak self] event in self?.onEvent?(module.info, event) }
+        connection.onEvent = { [weak self] event in
+            guard let self else { return }
+            if case .stopped(let failure) = event { childStopped(module, failure) }
+            onEvent?(module.info, event)
+            instancesChanged()
+        }
         if let loop { connection.attach(to: loop) }
         connections[key] = connection
         return connection

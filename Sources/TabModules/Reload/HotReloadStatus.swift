@@ -1,8 +1,11 @@
 /// What a running host publishes about itself in its status file, for `tabhost inspect` in
-/// another terminal: its process id and the module files it refused (the old versions keep running).
+/// another terminal: its process id, the module files it refused (the old versions keep running)
+/// and the modules whose processes are stopped or not responding.
 ///
-/// JSON: `{"pid": 1234, "refused": [{"module": "clock", "file": "/mods/clock.so", "reason": "…"}]}`
-/// (`module` is null when the file never provided one).
+/// JSON: `{"pid": 1234, "refused": [{"module": "clock", "file": "/mods/clock.so", "reason": "…"}],
+/// "modules": [{"module": "clock", "state": "stopped", "reason": "Clock stopped: SIGSEGV in event \"segv\"", "crashes": 1}]}`
+/// (`module` is null when the file never provided one). `modules` came later: a host that predates
+/// it leaves it out, and it reads as nil.
 package struct HotReloadStatus: Codable, Sendable, Hashable {
     /// One refused file.
     public struct Refusal: Codable, Sendable, Hashable {
@@ -33,10 +36,14 @@ package struct HotReloadStatus: Codable, Sendable, Hashable {
     public var pid: Int32
     /// The refused files, sorted by path.
     public var refused: [Refusal]
+    /// The modules whose processes are stopped or not responding, sorted by name (nil from an
+    /// older host, which did not say).
+    public var modules: [ModuleProcessState]?
 
     /// Creates a status.
-    public init(pid: Int32, refused: [Refusal]) {
+    public init(pid: Int32, refused: [Refusal], modules: [ModuleProcessState]? = []) {
         self.pid = pid
         self.refused = refused
+        self.modules = modules
     }
 }

@@ -14,10 +14,15 @@ public final class HotReloader {
     public let host: ContainerHost
     /// The last refused report of each file still refused, by absolute path (for `tabhost inspect`).
     public private(set) var refusals: [String: HotReloadReport] = [:]
-    /// Where the refusals are published for `tabhost inspect`; rewritten whenever they change
-    /// (and when set).
+    /// Where the refusals and `moduleStates` are published for `tabhost inspect`; rewritten whenever
+    /// they change (and when set).
     package var statusFile: HotReloadStatusFile? {
-        didSet { statusFile?.write(Array(refusals.values)) }
+        didSet { publishStatus() }
+    }
+    /// The modules whose processes are stopped or not responding (the session sets it from the
+    /// out-of-process factory), published with the refusals.
+    package var moduleStates: [ModuleProcessState] = [] {
+        didSet { if moduleStates != oldValue { publishStatus() } }
     }
 
     /// The version of each module file last loaded or refused, by absolute path (see `rescan`).
@@ -56,9 +61,13 @@ public final class HotReloader {
             refusals[file] = report.kind == .refused ? stored : nil
         }
         // Deleting a refused file that never loaded clears its refusal without a report.
-        if refusals != refusalsBefore { statusFile?.write(Array(refusals.values)) }
+        if refusals != refusalsBefore { publishStatus() }
         if !reports.isEmpty { host.invalidate() }
         return reports
+    }
+
+    private func publishStatus() {
+        statusFile?.write(Array(refusals.values), modules: moduleStates)
     }
 
     /// Loads a new or changed file and moves every live instance of its module over.
@@ -117,8 +126,11 @@ public final class HotReloader {
                 let instance = try runtime.makeInstance(of: new, delegate: staging)
                 prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)
+                // A module that had stopped before it ever saved has no state to drop (one that stops
+                // in this save_state does: the reload is refused).
+                let stopped = (controller.instance as? OutOfProcessModuleInstance)?.isStopped == true
                 let state = controller.saveState()
-                if state == nil, controller.info.functions.contains(.saveState) {
+                if state == nil, controller.info.functions.contains(.saveState), !stopped {
                     // save_state exists but never settled on a size: moving on would drop the state.
                     throw ModuleError(
                         .restoreFailed, module: new.name, path: new.info.sourcePath,
@@ -145,7 +157,11 @@ public final class HotReloader {
             controller.replaceInstance(with: instance, info: new.info, staged: staging)
         }
         let version = new.info.version.map { " v\($0)" } ?? ""
-        return HotReloadReport(.reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)")
+        // A module held after a crash loop gets the new version (and its state) only when the user restarts it.
+        let held = prepared.contains { ($0.1 as? OutOfProcessModuleInstance)?.isHeld == true }
+        let stays = held ? "; it stays stopped until you choose Restart on its tab" : ""
+        return HotReloadReport(
+            .reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)\(stays)")
     }
 
     /// A deleted file: its module leaves the registry and its tabs go by TabKit's removal rule.

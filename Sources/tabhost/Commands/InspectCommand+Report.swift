@@ -7,8 +7,9 @@ struct InspectReport {
     var module: ModuleInfo?
     /// Why the file was rejected, or nil.
     var error: ModuleError?
-    /// Reloads that running hosts refused for this module or file (their old version keeps running).
-    var runningHosts: [RunningHostRefusal] = []
+    /// What running hosts report about this module or file: refused reloads (their old version keeps
+    /// running), a stopped or unresponsive module process.
+    var runningHosts: [RunningHostReport] = []
 
     init(module: ModuleInfo) { self.module = module }
     init(error: ModuleError) { self.error = error }

@@ -1,36 +1,64 @@
 import Foundation
 import TabModules
 
-/// One refused reload a running `tabhost run` reports in its status file.
-struct RunningHostRefusal: Equatable {
+/// What a running `tabhost run` reports about a module in its status file: a refused reload (the
+/// old version keeps running), or its process stopped or not responding.
+struct RunningHostReport: Equatable {
+    /// What the running host says about the module.
+    enum State: String {
+        /// A reload of its file was refused.
+        case refused
+        /// Its process stopped: its tabs show the stopped screen with Restart.
+        case stopped
+        /// Its process does not answer.
+        case notResponding
+    }
+
     /// The running host's process id.
     var pid: Int32
-    /// The module whose old version keeps running (nil when the file never provided one).
+    /// The module concerned (nil when a refused file never provided one).
     var module: String?
-    /// The refused file.
-    var file: String
+    /// The refused file; nil for a process state.
+    var file: String?
+    /// Refused, stopped or not responding.
+    var state: State
     /// The one-line reason, as the host showed it.
     var reason: String
+    /// For a process state, the module's crashes that count toward the crash-loop rule.
+    var crashes: Int?
 
     /// The text line `tabhost inspect` prints.
     var line: String { "running host \(pid): \(reason)" }
 
     /// The JSON object `tabhost inspect --json` prints in `runningHosts`.
     var jsonObject: [String: Any] {
-        ["pid": Int(pid), "module": module ?? NSNull(), "file": file, "reason": reason]
+        var object: [String: Any] = [
+            "pid": Int(pid), "module": module ?? NSNull(), "file": file ?? NSNull(), "state": state.rawValue,
+            "reason": reason,
+        ]
+        if let crashes { object["crashes"] = crashes }
+        return object
     }
 
-    /// The refusals of live hosts (cache directories `tabhost-PID*` under `root` whose PID runs,
-    /// other than this process) about module `name` or module file `file`.
-    static func find(name: String?, file: String?, root: String = ModuleCache.defaultRoot()) -> [RunningHostRefusal] {
+    /// The reports of live hosts (cache directories `tabhost-PID*` under `root` whose PID runs, other
+    /// than this process) about module `name` or module file `file`: refusals first, then the module's
+    /// process state.
+    static func find(name: String?, file: String?, root: String = ModuleCache.defaultRoot()) -> [RunningHostReport] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        var found: [RunningHostRefusal] = []
+        var found: [RunningHostReport] = []
         for entry in entries.sorted() where entry.hasPrefix("tabhost-") {
             let digits = entry.dropFirst("tabhost-".count).prefix { $0.isNumber }
             guard let pid = Int32(digits), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM else { continue }
             guard let status = HotReloadStatusFile(directory: root + "/" + entry).read() else { continue }
             for item in status.refused where (name != nil && item.module == name) || (file != nil && item.file == file) {
-                found.append(RunningHostRefusal(pid: pid, module: item.module, file: item.file, reason: item.reason))
+                found.append(
+                    RunningHostReport(pid: pid, module: item.module, file: item.file, state: .refused, reason: item.reason))
+            }
+            for item in status.modules ?? [] where name != nil && item.module == name {
+                let state: State = item.state == .stopped ? .stopped : .notResponding
+                found.append(
+                    RunningHostReport(
+                        pid: pid, module: item.module, file: nil, state: state, reason: item.reason, crashes: item.crashes))
             }
         }
         return found

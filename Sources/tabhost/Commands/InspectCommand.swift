@@ -51,11 +51,11 @@ struct InspectCommand: ParsableCommand {
                 report = InspectReport(error: error)
             }
             let file = URL(fileURLWithPath: target).standardizedFileURL.path
-            report.runningHosts = RunningHostRefusal.find(name: report.module?.name, file: file)
+            report.runningHosts = RunningHostReport.find(name: report.module?.name, file: file)
         } else {
             let searched = ModuleSearchPath.directories(modules)
             registry.load(directories: searched)
-            let running = RunningHostRefusal.find(name: target, file: nil)
+            let running = RunningHostReport.find(name: target, file: nil)
             guard let module = registry.module(named: target) else {
                 for refusal in running { print(refusal.line) }
                 let places = searched.map(\.path).joined(separator: ", ")

@@ -58,9 +58,15 @@ final class IsolationHangTests {
         setup.activate("count")
         setup.activate("slow-render:600")
         #expect(setup.texts.first == "Crashy is not responding")
+        // What a running host publishes for `tabhost inspect`, while it lasts.
+        #expect(
+            setup.factory.moduleStates == [
+                ModuleProcessState(module: "crashy", state: .notResponding, reason: "Crashy is not responding", crashes: 0)
+            ])
         host.needsRender = false
         #expect(setup.runLoop(until: { self.host.needsRender }))
         #expect(setup.texts == ["count 1"])
+        #expect(setup.factory.moduleStates == [])
         // Answering again, the module gets calls again.
         setup.activate("count")
         #expect(setup.texts == ["count 2"])
