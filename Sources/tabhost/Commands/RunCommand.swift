@@ -1,5 +1,7 @@
 import ArgumentParser
+import Logging
 import TabHostCore
+import TabHostWeb
 import TerminalUI
 
 /// `tabhost run`: a live session with the terminal front end attached.
@@ -15,6 +17,27 @@ struct RunCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: SessionOptions
+
+    @Option(
+        name: .customLong("web"), help: ArgumentHelp(
+            "Also serve this session to a browser on [ADDR:]PORT (loopback only; port 0 picks one); the address to open, with its token, goes to the status line and the log.",
+            valueName: "[ADDR:]PORT"))
+    var web: String?
+
+    /// The web front end's settings from `--web`, nil without it.
+    private func webSettings(logger: Logger) throws -> WebSettings? {
+        guard let web else { return nil }
+        guard let parsed = WebSettings.parseAddress(web) else {
+            throw ValidationError("--web \(web): expected [ADDR:]PORT, such as 8080 or 127.0.0.1:0")
+        }
+        let settings = WebSettings(bindAddress: parsed.address ?? "127.0.0.1", port: parsed.port, logger: logger)
+        if let refusal = settings.bindRefusal { throw ValidationError(refusal) }
+        return settings
+    }
+
+    func validate() throws {
+        _ = try webSettings(logger: Logger(label: "check"))
+    }
 
     func run() throws {
         let opened: HostSession.Opened
@@ -35,7 +58,20 @@ struct RunCommand: ParsableCommand {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
+        var webFrontEnd: WebFrontEnd?
+        if let settings = try webSettings(logger: session.logger) {
+            do {
+                let web = try WebFrontEnd(session: session, settings: settings)
+                _ = try web.start()
+                webFrontEnd = web
+            } catch {
+                writeStandardError(error.description)
+                throw ExitCode(1)
+            }
+        }
+        defer { webFrontEnd?.stop() }
         session.start()
+        if let webFrontEnd { session.showStatus("browser: \(webFrontEnd.address)", for: .seconds(60)) }
         do {
             try app.run()
         } catch {
