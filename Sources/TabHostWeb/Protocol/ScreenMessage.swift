@@ -34,7 +34,7 @@ public enum ScreenMessage {
 
     private static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Screens hold strings, numbers and booleans only: encoding cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
