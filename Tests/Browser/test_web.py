@@ -156,6 +156,8 @@ class BrowserTestCase(unittest.TestCase):
     def screenshot(self, page, name):
         os.makedirs(SHOTS, exist_ok=True)
         path = os.path.join(SHOTS, name)
+        page.mouse.move(1, 1)  # no hover highlight in the picture
+        page.wait_for_timeout(100)
         page.screenshot(path=path)
         return path
 

@@ -180,4 +180,17 @@ struct LiveServerTests {
         }
         #expect(host.process.isRunning)
     }
+
+    @Test func anOversizedFrameClosesOnlyThatPagesConnection() throws {
+        let host = try ServedHost()
+        let other = try host.openWebSocket()
+        _ = try other.receiveText()
+        let socket = try host.openWebSocket()
+        _ = try socket.receiveText()
+        try socket.sendText(#"{"type":"activate","id":""# + String(repeating: "a", count: 20_000) + #""}"#)
+        #expect(try socket.receiveText() == nil, "the connection stayed open")
+        try other.sendText(#"{"type":"activate","id":"John"}"#)
+        #expect(try Message(other.receiveText()).changes["title"] as? String == "John")
+        #expect(host.process.isRunning)
+    }
 }
