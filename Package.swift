@@ -139,7 +139,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit"], swiftSettings: strict),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit", "TabHostTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "TabHostWebTests",
             dependencies: [

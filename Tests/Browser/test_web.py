@@ -142,8 +142,8 @@ class BrowserTestCase(unittest.TestCase):
         self.served.append(served)
         return served
 
-    def page(self, url=None, width=430, height=640):
-        context = self.browser.new_context(viewport={"width": width, "height": height})
+    def page(self, url=None, width=430, height=640, **context_options):
+        context = self.browser.new_context(viewport={"width": width, "height": height}, **context_options)
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -244,15 +244,12 @@ class WebFrontEndTests(BrowserTestCase):
 
     def test_touch_taps_work(self):
         served = self.serve()
-        context = self.browser.new_context(viewport={"width": 390, "height": 700}, has_touch=True, is_mobile=True)
-        self.contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.goto(served.url)
+        page = self.page(served.url, width=390, height=700, has_touch=True, is_mobile=True)
         page.get_by_role("button", name="John").tap()
         expect(title(page)).to_have_text("John")
-        page.get_by_role("tab", name=re.compile("^More")).tap()
-        expect(page.get_by_role("tab", name=re.compile("^More"))).to_have_attribute("aria-selected", "true")
+        more = page.get_by_role("tab", name=re.compile("^More"))
+        more.tap()
+        expect(more).to_have_attribute("aria-selected", "true")
 
     def test_a_second_browser_sees_the_same_session(self):
         served = self.serve()

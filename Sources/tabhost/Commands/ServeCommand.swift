@@ -34,16 +34,8 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened: HostSession.Opened
-        do {
-            opened = try HostSession.open(options.configuration)
-        } catch {
-            for line in error.earlier { writeStandardError(line) }
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
+        let opened = try options.openSession()
         defer { opened.cache.removeAll() }
-        for warning in opened.warnings { writeStandardError(warning) }
         let session = opened.session
         let stopSignals = StopSignals(stopping: session.loop)
         let web: WebFrontEnd
