@@ -11,9 +11,11 @@ import re
 import shutil
 import subprocess
 import tempfile
+import struct
 import threading
 import time
 import unittest
+import zlib
 
 from playwright.sync_api import expect, sync_playwright
 
@@ -36,13 +38,14 @@ def title(page):
 
 
 class Served:
-    """`tabhost serve --port 0` with a private log; the address is the first line of its stdout."""
+    """`tabhost serve --port 0` with a private log (not watching its module directories unless `watch`);
+    the address is the first line of its stdout."""
 
-    def __init__(self, *arguments):
+    def __init__(self, *arguments, watch=False):
         self.scratch = tempfile.mkdtemp(prefix="tabhost-browser-")
         self.log = os.path.join(self.scratch, "tabhost.log")
         self.process = subprocess.Popen(
-            [TABHOST, "serve", "--port", "0", "--no-watch", "--log", self.log, *arguments],
+            [TABHOST, "serve", "--port", "0", "--log", self.log, *([] if watch else ["--no-watch"]), *arguments],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.process.stdout.readline().strip()
         match = ADDRESS.fullmatch(self.url)
@@ -64,6 +67,50 @@ class Served:
                 return f.read()
         except FileNotFoundError:
             return ""
+
+
+HOT_MODULE = r"""
+#include "tab_module.h"
+#include <stdlib.h>
+typedef struct hot { const tab_host_api *api; } hot;
+static void *create(const tab_host_api *api, tab_host *host) {
+    (void)host;
+    hot *self = calloc(1, sizeof(*self));
+    if (self != NULL) self->api = api;
+    return self;
+}
+static void render(void *opaque, tab_view *view) {
+    hot *self = opaque;
+    self->api->section(view, "Version VERSION");
+    self->api->text(view, "Built VERSION time(s).");
+}
+static void destroy(void *opaque) { free(opaque); }
+static const tab_module_descriptor descriptor = {
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "hot", .version = "VERSION.0", .title = "Hot",
+    .image = "hot.png", .create = create, .render = render, .destroy = destroy,
+};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+def compile_module(version, output):
+    """Builds the hot module (its version in its text) with cc against tab_module.h alone."""
+    source = output + ".c"
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(HOT_MODULE.replace("VERSION", str(version)))
+    include = os.path.join(ROOT, "Sources", "CTabModule", "include")
+    subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include, "-o", output, source], check=True)
+    os.remove(source)
+
+
+def write_png(path, size=24, rgb=(10, 102, 216)):
+    """A small solid PNG (a tab image that is not SVG)."""
+    row = b"\x00" + bytes(rgb) * size
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(row * size)) + chunk(b"IEND", b""))
 
 
 class OtherApp(http.server.BaseHTTPRequestHandler):
@@ -137,8 +184,8 @@ class BrowserTestCase(unittest.TestCase):
             served.stop()
         self.assertEqual(self.errors, [], "the page logged errors")
 
-    def serve(self, *arguments):
-        served = Served(*arguments)
+    def serve(self, *arguments, watch=False):
+        served = Served(*arguments, watch=watch)
         self.served.append(served)
         return served
 
@@ -309,6 +356,32 @@ class WebFrontEndTests(BrowserTestCase):
         expect(clock).to_have_attribute("aria-selected", "true")
         expect(title(page)).to_have_text("Clock")
         self.screenshot(page, "fancy.png")
+
+
+class HotReloadTests(BrowserTestCase):
+    def test_a_hot_reload_shows_up_in_the_browser_and_a_png_tab_image_loads(self):
+        modules = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
+        try:
+            write_png(os.path.join(modules, "hot.png"))
+            compile_module(1, os.path.join(modules, "hot.so"))
+            layout = os.path.join(modules, "layout.json")
+            with open(layout, "w", encoding="utf-8") as f:
+                f.write('{"root": {"tabs": [{"name": "hot", "module": "hot"}]}}')
+            served = self.serve("--modules", modules, "--layout", layout, watch=True)
+            page = self.page(served.url)
+            expect(page.get_by_role("main")).to_contain_text("Version 1")
+            tab = page.get_by_role("tab", name="Hot")
+            expect(tab).to_have_attribute("aria-selected", "true")
+            self.assert_tab_images_loaded(page)
+            self.assertTrue(tab.locator("img").get_attribute("src").endswith("hot.png"))
+
+            # A new build dropped in place (renamed over the old file, as an installer does).
+            compile_module(2, os.path.join(modules, "hot.so.new"))
+            os.replace(os.path.join(modules, "hot.so.new"), os.path.join(modules, "hot.so"))
+            expect(page.get_by_role("main")).to_contain_text("Version 2", timeout=20000)
+            expect(page.locator("#status")).to_contain_text("reloaded hot")
+        finally:
+            shutil.rmtree(modules, ignore_errors=True)
 
 
 class TerminalAndBrowserTests(BrowserTestCase):

@@ -33,6 +33,25 @@ struct LiveServerTests {
         #expect(b.stop() == 0)
     }
 
+    @Test(arguments: [["serve", "--bind", "0.0.0.0"], ["serve", "--bind", "192.168.1.1", "--port", "8080"], ["run", "--web", "0.0.0.0:0"]])
+    func anotherAddressThanLoopbackIsRefusedWithOneLine(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ServedHost.tabhost)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(stdout.isEmpty)
+        #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
+        #expect(stderr.contains("only loopback addresses") && stderr.contains("SSH tunnel"), "\(stderr)")
+    }
+
     @Test func thePageNeedsTheTokenWhichBecomesAStrictHttpOnlyCookie() throws {
         let host = try ServedHost()
         #expect(try host.get("/").status == 401)

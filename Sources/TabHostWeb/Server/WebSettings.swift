@@ -38,9 +38,12 @@ public struct WebSettings: Sendable {
 
     /// Why `bindAddress` is refused, or nil: only loopback addresses are served, since the page
     /// and its token travel in clear text (reach it from elsewhere through an SSH tunnel).
-    public var bindRefusal: String? {
-        WebAccess.isLoopback(hostName: bindAddress)
+    public var bindRefusal: String? { Self.bindRefusal(for: bindAddress) }
+
+    /// Why binding `address` is refused, or nil (see `bindRefusal`).
+    public static func bindRefusal(for address: String) -> String? {
+        WebAccess.isLoopback(hostName: address)
             ? nil
-            : "--bind \(bindAddress): only loopback addresses (127.0.0.1, ::1, localhost) are served: the page and its token travel unencrypted; from another machine use an SSH tunnel (ssh -L PORT:127.0.0.1:PORT HOST)"
+            : "\(address): only loopback addresses (127.0.0.1, ::1, localhost) are served: the page and its token travel unencrypted; from another machine use an SSH tunnel (ssh -L PORT:127.0.0.1:PORT HOST)"
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Logging
 import TabHostCore
 import TabHostWeb
 import TerminalUI
@@ -24,22 +23,24 @@ struct RunCommand: ParsableCommand {
             valueName: "[ADDR:]PORT"))
     var web: String?
 
-    /// The web front end's settings from `--web`, nil without it.
-    private func webSettings(logger: Logger) throws -> WebSettings? {
+    /// `--web`'s address and port, nil without it.
+    private func webAddress() throws -> (address: String, port: Int)? {
         guard let web else { return nil }
         guard let parsed = WebSettings.parseAddress(web) else {
             throw ValidationError("--web \(web): expected [ADDR:]PORT, such as 8080 or 127.0.0.1:0")
         }
-        let settings = WebSettings(bindAddress: parsed.address ?? "127.0.0.1", port: parsed.port, logger: logger)
-        if let refusal = settings.bindRefusal { throw ValidationError(refusal) }
-        return settings
+        return (parsed.address ?? "127.0.0.1", parsed.port)
     }
 
     func validate() throws {
-        _ = try webSettings(logger: Logger(label: "check"))
+        _ = try webAddress()
     }
 
     func run() throws {
+        if let (address, _) = try webAddress(), let refusal = WebSettings.bindRefusal(for: address) {
+            writeStandardError("tabhost: --web " + refusal)
+            throw ExitCode(2)
+        }
         let opened = try options.openSession()
         defer { opened.cache.removeAll() }
         let session = opened.session
@@ -51,8 +52,9 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var webFrontEnd: WebFrontEnd?
-        if let settings = try webSettings(logger: session.logger) {
+        if let (address, port) = try webAddress() {
             do {
+                let settings = WebSettings(bindAddress: address, port: port, logger: session.logger)
                 let web = try WebFrontEnd(session: session, settings: settings)
                 _ = try web.start()
                 webFrontEnd = web

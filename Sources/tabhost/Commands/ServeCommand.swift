@@ -28,12 +28,13 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): not a port number (0-65535)") }
-        if let refusal = WebSettings(bindAddress: bind, port: port, logger: .init(label: "check")).bindRefusal {
-            throw ValidationError(refusal)
-        }
     }
 
     func run() throws {
+        if let refusal = WebSettings.bindRefusal(for: bind) {
+            writeStandardError("tabhost: --bind " + refusal)
+            throw ExitCode(2)
+        }
         let opened = try options.openSession()
         defer { opened.cache.removeAll() }
         let session = opened.session
