@@ -50,6 +50,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // The public module ABI: a header-only C target third parties compile against.
@@ -91,10 +95,23 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict),
         .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
+        // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page shipped as resources.
+        .target(
+            name: "TabHostWeb",
+            dependencies: [
+                "TabKit", "TabHostClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Page")],
+            swiftSettings: strict),
         .executableTarget(
             name: "tabhost",
             dependencies: [
-                "TabModules", "TerminalUI", "TabKit", "TabHostClient", "TabHostCore",
+                "TabModules", "TerminalUI", "TabHostWeb", "TabKit", "TabHostClient", "TabHostCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -122,7 +139,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit"], swiftSettings: strict),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit", "TabHostTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TabHostWebTests",
+            dependencies: [
+                "TabHostWeb", "TabHostClient", "TabKit", "TabHostTestSupport",
+            ],
+            swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTestSupport"], swiftSettings: strict),
     ] + examples.map(\.1)

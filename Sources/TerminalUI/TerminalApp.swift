@@ -86,6 +86,9 @@ public final class TerminalApp {
         let subscription = session.subscribe { [unowned self] screen in
             self.screen = screen
             needsDisplay = true
+            // Screens are published at the end of an iteration, possibly after this app's own
+            // end-of-iteration draw (a change from a tick or another front end): draw it now.
+            drawIfNeeded()
         }
         screen = session.screen
         isRunning = true

@@ -20,8 +20,14 @@ final class RecordingSession: ScreenSession {
     /// How many times a front end asked for the screen.
     var screenReads = 0
 
-    init(loop: PollEventLoop = PollEventLoop()) {
+    /// With `publishing` false, call `startPublishing()` later (as a live session does in `start()`,
+    /// after a front end registered its own end-of-iteration work).
+    init(loop: PollEventLoop = PollEventLoop(), publishing: Bool = true) {
         self.loop = loop
+        if publishing { startPublishing() }
+    }
+
+    func startPublishing() {
         loop.atEndOfIteration { [unowned self] in publisher.publish(current) }
     }
 
@@ -104,6 +110,24 @@ struct TerminalAppTests {
         #expect(app.statistics.fullRepaints == 1)
         // The first frame and the tick's; Back changed nothing this session shows, so no frame.
         #expect(app.statistics.frames == 2)
+    }
+
+    @Test func aScreenPublishedAfterTheAppsOwnDrawIsDrawnInTheSameIteration() throws {
+        let pty = PseudoTerminal(columns: 40, rows: 12)
+        let source = RecordingSession(publishing: false)
+        let app = try makeApp(source, pty)
+        source.startPublishing()  // after the app's end-of-iteration draw, like HostSession.start()
+        // Another front end (a browser) changes the model; nothing else wakes the loop until the check.
+        app.loop.schedule(after: .milliseconds(50)) { source.selected = 1 }
+        var shown = ""
+        app.loop.schedule(after: .milliseconds(300)) {
+            var screen = ANSIInterpreter(width: 40, height: 12)
+            screen.apply(pty.readAll())
+            shown = screen.grid.text
+            app.quit()
+        }
+        try app.run()
+        #expect(shown.contains("Mentions") && !shown.contains("Jack"), "\(shown)")
     }
 
     @Test func resizeRepaintsAtTheNewSizeAndCtrlLRepaints() throws {

@@ -128,12 +128,12 @@ public final class HostSession: ScreenSession {
         }
     }
 
-    /// Shows `message` in the status line for `statusDuration`.
-    public func showStatus(_ message: String) {
+    /// Shows `message` in the status line for `duration` (default `statusDuration`), or until the next message.
+    public func showStatus(_ message: String, for duration: Duration? = nil) {
         host.status = message
         host.invalidate()
         if let statusTimer { loop.cancel(statusTimer) }
-        statusTimer = loop.schedule(after: statusDuration) { [weak self] in
+        statusTimer = loop.schedule(after: duration ?? statusDuration) { [weak self] in
             guard let self else { return }
             host.status = nil
             statusTimer = nil

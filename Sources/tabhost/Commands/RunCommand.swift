@@ -1,5 +1,6 @@
 import ArgumentParser
 import TabHostCore
+import TabHostWeb
 import TerminalUI
 
 /// `tabhost run`: a live session with the terminal front end attached.
@@ -16,17 +17,32 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var options: SessionOptions
 
-    func run() throws {
-        let opened: HostSession.Opened
-        do {
-            opened = try HostSession.open(options.configuration)
-        } catch {
-            for line in error.earlier { writeStandardError(line) }
-            writeStandardError(error.description)
-            throw ExitCode(1)
+    @Option(
+        name: .customLong("web"), help: ArgumentHelp(
+            "Also serve this session to a browser on [ADDR:]PORT (loopback only; port 0 picks one); the address to open, with its token, goes to the status line and the log.",
+            valueName: "[ADDR:]PORT"))
+    var web: String?
+
+    /// `--web`'s address and port, nil without it.
+    private func webAddress() throws -> (address: String, port: Int)? {
+        guard let web else { return nil }
+        guard let parsed = WebSettings.parseAddress(web) else {
+            throw ValidationError("--web \(web): expected [ADDR:]PORT, such as 8080 or 127.0.0.1:0")
         }
+        return (parsed.address ?? "127.0.0.1", parsed.port)
+    }
+
+    func validate() throws {
+        _ = try webAddress()
+    }
+
+    func run() throws {
+        if let (address, _) = try webAddress(), let refusal = WebSettings.bindRefusal(for: address) {
+            writeStandardError("tabhost: --web " + refusal)
+            throw ExitCode(2)
+        }
+        let opened = try options.openSession()
         defer { opened.cache.removeAll() }
-        for warning in opened.warnings { writeStandardError(warning) }
         let session = opened.session
         let app: TerminalApp
         do {
@@ -35,7 +51,21 @@ struct RunCommand: ParsableCommand {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
+        var webFrontEnd: WebFrontEnd?
+        if let (address, port) = try webAddress() {
+            do {
+                let settings = WebSettings(bindAddress: address, port: port, logger: session.logger)
+                let web = try WebFrontEnd(session: session, settings: settings)
+                _ = try web.start()
+                webFrontEnd = web
+            } catch {
+                writeStandardError(error.description)
+                throw ExitCode(1)
+            }
+        }
+        defer { webFrontEnd?.stop() }
         session.start()
+        if let webFrontEnd { session.showStatus("browser: \(webFrontEnd.address)", for: .seconds(60)) }
         do {
             try app.run()
         } catch {

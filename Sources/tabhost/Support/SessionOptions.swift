@@ -43,3 +43,21 @@ struct SessionOptions: ParsableArguments {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts/demo.json").path
     }
 }
+
+extension SessionOptions {
+    /// Opens the session these options describe, as every front end's command does: setup errors go to
+    /// standard error (with what was refused before them) and end the command with status 1; warnings
+    /// are written and the session goes on. Remove `cache` when the session ends.
+    func openSession() throws -> HostSession.Opened {
+        let opened: HostSession.Opened
+        do {
+            opened = try HostSession.open(configuration)
+        } catch {
+            for line in error.earlier { writeStandardError(line) }
+            writeStandardError(error.description)
+            throw ExitCode(1)
+        }
+        for warning in opened.warnings { writeStandardError(warning) }
+        return opened
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TabKit
+
+/// Reads and checks what a browser sends: one `ScreenAction` as JSON text, which must make sense on
+/// the screen the session shows now. Anything else is refused with a reason for the log.
+public enum ActionValidation {
+    /// The longest message read as an action; longer ones are refused unread.
+    public static let maximumMessageBytes = 4096
+
+    /// The action in `text`, or why it is refused.
+    public static func decode(_ text: String) -> Result<ScreenAction, Refusal> {
+        guard text.utf8.count <= maximumMessageBytes else {
+            return .failure(Refusal("message of \(text.utf8.count) bytes (limit \(maximumMessageBytes))"))
+        }
+        do {
+            return .success(try JSONDecoder().decode(ScreenAction.self, from: Data(text.utf8)))
+        } catch {
+            return .failure(Refusal("not an action: \(excerpt(text))"))
+        }
+    }
+
+    /// Why `action` does not apply to `screen`, or nil when it may be performed.
+    public static func refusal(of action: ScreenAction, on screen: Screen) -> Refusal? {
+        let slots = screen.tabBar?.items.count ?? 0
+        switch action {
+        case .selectTab(let slot):
+            return (0..<slots).contains(slot) ? nil : Refusal("selectTab \(slot): the bar has \(slots) slot(s)")
+        case .activate(let id):
+            if screen.content.focusableActions.contains(id) { return nil }
+            if let custom = screen.tabBar?.custom, custom.focusableActions.contains(id) { return nil }
+            return Refusal("activate \(excerpt(id)): no such row or button on the screen")
+        case .back:
+            return screen.backLabel != nil || screen.isModal ? nil : Refusal("back: nothing to go back to")
+        case .dismiss:
+            return screen.isModal ? nil : Refusal("dismiss: no modal is shown")
+        case .key:
+            return nil
+        case .moveTab(let from, let to):
+            return (0..<slots).contains(from) && (0..<slots).contains(to)
+                ? nil : Refusal("moveTab \(from) → \(to): the bar has \(slots) slot(s)")
+        }
+    }
+
+    /// A refused message, with a reason for the log.
+    public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+        /// One line.
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func excerpt(_ text: String) -> String {
+        let flat = text.map { $0.isNewline ? " " : $0 }
+        return flat.count > 80 ? String(flat.prefix(80)) + "…" : String(flat)
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TabKit
+
+/// What the server sends over the WebSocket, as JSON text messages.
+///
+/// - `{"type":"frame","screen":SCREEN}`: the whole screen, sent first on every connection.
+/// - `{"type":"update","changes":{FIELD: VALUE, …}}`: the top-level fields of `Screen` that differ
+///   from the screen this connection was last sent; a field that became absent is `null`. The page
+///   applies it as `screen = {...screen, ...changes}`.
+///
+/// `SCREEN` is `Screen`'s own Codable form (see `ScreenCodingTests`).
+public enum ScreenMessage {
+    /// The full frame for `screen`.
+    public static func frame(_ screen: Screen) -> String {
+        encode(Frame(screen: screen))
+    }
+
+    /// The update that turns `old` into `new`, or nil when they are equal.
+    public static func update(from old: Screen, to new: Screen) -> String? {
+        let changes = Changes(old: old, new: new)
+        guard !changes.isEmpty else { return nil }
+        return encode(Update(changes: changes))
+    }
+
+    /// What to send a connection that was last sent `last` (nil: nothing yet) when the screen is `screen`.
+    public static func next(after last: Screen?, screen: Screen) -> String? {
+        guard let last else { return frame(screen) }
+        return update(from: last, to: screen)
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Screens hold strings, numbers and booleans only: encoding cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private struct Frame: Encodable {
+        let type = "frame"
+        let screen: Screen
+    }
+
+    private struct Update: Encodable {
+        let type = "update"
+        let changes: Changes
+    }
+
+    /// The changed top-level fields of a screen, under `Screen`'s own key names.
+    struct Changes: Encodable {
+        enum Key: String, CodingKey {
+            case title, backLabel, content, tabBar, isModal, status
+        }
+
+        let old: Screen
+        let new: Screen
+
+        var changedKeys: [Key] {
+            var keys: [Key] = []
+            if old.title != new.title { keys.append(.title) }
+            if old.backLabel != new.backLabel { keys.append(.backLabel) }
+            if old.content != new.content { keys.append(.content) }
+            if old.tabBar != new.tabBar { keys.append(.tabBar) }
+            if old.isModal != new.isModal { keys.append(.isModal) }
+            if old.status != new.status { keys.append(.status) }
+            return keys
+        }
+
+        var isEmpty: Bool { changedKeys.isEmpty }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            for key in changedKeys {
+                switch key {
+                case .title: try c.encode(new.title, forKey: key)
+                case .backLabel: try encodeOrNull(new.backLabel, key, &c)
+                case .content: try c.encode(new.content, forKey: key)
+                case .tabBar: try encodeOrNull(new.tabBar, key, &c)
+                case .isModal: try c.encode(new.isModal, forKey: key)
+                case .status: try encodeOrNull(new.status, key, &c)
+                }
+            }
+        }
+
+        private func encodeOrNull<T: Encodable>(_ value: T?, _ key: Key, _ c: inout KeyedEncodingContainer<Key>) throws {
+            if let value { try c.encode(value, forKey: key) } else { try c.encodeNil(forKey: key) }
+        }
+    }
+}

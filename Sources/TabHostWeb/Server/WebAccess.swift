@@ -1,0 +1,114 @@
+/// Who may use the web front end: the token check, the session cookie it is exchanged for, and the
+/// WebSocket's Host and Origin check. Pure values, no I/O.
+///
+/// - The token is fresh per host process (128 random bits) and stays valid while the host runs, so
+///   another browser may open the same address.
+/// - A request carrying the token (`?token=…`) gets an `HttpOnly`, `SameSite=Strict` cookie holding
+///   it; later requests (scripts, images, the WebSocket) are authorized by that cookie.
+/// - The WebSocket upgrade also needs a `Host` that names a loopback host (a page served from an
+///   attacker's domain that rebinds to 127.0.0.1 fails here) and an `Origin` equal to `http://` + that
+///   Host: a page from another origin cannot drive the host even with the cookie.
+public struct WebAccess: Sendable, Hashable {
+    /// The secret in the address (`?token=`) and in the session cookie.
+    public let token: String
+    /// The cookie's name: one per port, since browsers do not separate cookies by port.
+    public let cookieName: String
+
+    /// Access guarded by `token`, its cookie named after `port`.
+    public init(token: String, port: Int) {
+        self.token = token
+        cookieName = "tabhost-\(port)"
+    }
+
+    /// A fresh token: 128 bits from the system's random source, as 32 lowercase hex digits.
+    public static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        return String((0..<32).map { _ in digits[Int(generator.next() & 0xF)] })
+    }
+
+    /// What a request's credentials amount to.
+    public enum Verdict: Sendable, Hashable {
+        /// The token or the cookie matches.
+        case allowed
+        /// Neither was given (401).
+        case missing
+        /// A token or cookie was given and does not match (403).
+        case wrong
+    }
+
+    /// Checks the `token` query parameter, else the session cookie in a `Cookie` header.
+    public func verdict(queryToken: String?, cookieHeader: String?) -> Verdict {
+        if let queryToken { return matches(queryToken) ? .allowed : .wrong }
+        guard let cookie = cookieValue(in: cookieHeader) else { return .missing }
+        return matches(cookie) ? .allowed : .wrong
+    }
+
+    /// The `Set-Cookie` value that stands for the token from now on.
+    public var setCookie: String {
+        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    /// Compares in time independent of where the strings differ.
+    func matches(_ candidate: String) -> Bool {
+        let a = Array(candidate.utf8)
+        let b = Array(token.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for i in a.indices { difference |= a[i] ^ b[i] }
+        return difference == 0
+    }
+
+    /// This server's cookie in a `Cookie` header (`a=1; tabhost-8080=…`), or nil.
+    func cookieValue(in header: String?) -> String? {
+        guard let header else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            if parts[0].trimmingSpaces == cookieName { return String(parts[1].trimmingSpaces) }
+        }
+        return nil
+    }
+
+    /// Why a WebSocket upgrade with these `Host` and `Origin` headers is refused, or nil when it is not.
+    public static func webSocketRefusal(host: String?, origin: String?) -> String? {
+        guard let host, !host.isEmpty else { return "no Host header" }
+        guard isLoopback(hostName: hostName(ofHostHeader: host)) else { return "Host \(host) is not a loopback name" }
+        guard let origin else { return "no Origin header" }
+        guard origin == "http://\(host)" else { return "Origin \(origin) is not http://\(host)" }
+        return nil
+    }
+
+    /// The name part of a `Host` header: `127.0.0.1:8080` → `127.0.0.1`, `[::1]:80` → `::1`.
+    static func hostName(ofHostHeader host: String) -> String {
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            return String(host[host.index(after: host.startIndex)..<close])
+        }
+        if let colon = host.lastIndex(of: ":") { return String(host[..<colon]) }
+        return host
+    }
+
+    /// True for `localhost`, `127.x.y.z` and `::1`: the addresses the server may be bound to.
+    public static func isLoopback(hostName name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower == "localhost" || lower == "::1" { return true }
+        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
+        }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

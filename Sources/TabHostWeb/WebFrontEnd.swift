@@ -1,0 +1,292 @@
+import Dispatch
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Synchronization
+import TabHostClient
+import TabKit
+
+/// The browser front end: an HTTP and WebSocket server (Hummingbird, on its own threads) attached to a
+/// live `ScreenSession` as one more subscriber, beside or instead of the terminal.
+///
+/// - `GET /?token=T`: the page (static HTML, CSS and JavaScript modules); the token is exchanged for a
+///   session cookie (`WebAccess`). Scripts, images and the WebSocket need the cookie or the token.
+/// - `GET /ws`: one WebSocket per page. The server sends a full frame on connect, then only the
+///   changed top-level fields of `Screen` (`ScreenMessage`); the page sends `ScreenAction`s as JSON,
+///   checked against the current screen (`ActionValidation`). Bad messages are logged and ignored.
+/// - `GET /image?path=P`: an image the current screen references (`ImageAccess`); anything else is 404.
+///
+/// Create it on the session's loop thread; `start()` binds and returns the address to open.
+///
+/// ```swift
+/// let web = try WebFrontEnd(session: session, settings: WebSettings(port: 0, logger: logger))
+/// print(try web.start())          // http://127.0.0.1:PORT/?token=TOKEN
+/// session.start(); try loop.run()
+/// web.stop()
+/// ```
+public final class WebFrontEnd: Sendable {
+    /// Where it listens and whom it lets in.
+    public let settings: WebSettings
+    private let handle: ScreenSessionHandle
+    private let assets: PageAssets
+    private let state = WebState()
+    private let subscription: ScreenSubscription
+    private let server = Mutex<ServerRun?>(nil)
+
+    /// A front end for `session`. Call on the session's loop thread.
+    public init(session: any ScreenSession, settings: WebSettings) throws(WebFrontEndError) {
+        session.loop.preconditionInEventLoop()
+        if let refusal = settings.bindRefusal { throw WebFrontEndError(refusal) }
+        self.settings = settings
+        assets = try PageAssets.load()
+        handle = ScreenSessionHandle(session)
+        subscription = session.subscribe { [state] screen in state.publish(screen) }
+    }
+
+    /// The address to open once started: `http://HOST:PORT/?token=TOKEN`.
+    public var address: String {
+        "\(origin)/?token=\(settings.token)"
+    }
+
+    /// `http://HOST:PORT` of the running server.
+    public var origin: String {
+        let host = settings.bindAddress.contains(":") ? "[\(settings.bindAddress)]" : settings.bindAddress
+        return "http://\(host):\(state.port ?? settings.port)"
+    }
+
+    /// How many pages are connected now.
+    public var connectionCount: Int { state.clientCount }
+
+    /// Binds and starts serving on Hummingbird's threads; returns `address` once the port is bound.
+    /// Throws when the address cannot be bound. Call once.
+    public func start() throws(WebFrontEndError) -> String {
+        if settings.port != 0 { state.setPort(settings.port) }
+        let bound = DispatchSemaphore(value: 0)
+        let failure = Mutex<String?>(nil)
+        let ended = DispatchSemaphore(value: 0)
+        let application = makeApplication { [state] port in
+            state.setPort(port)
+            bound.signal()
+        }
+        let logger = settings.logger
+        let task = Task.detached {
+            do {
+                try await application.run()
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+                logger.error("web: the server stopped: \(error)")
+            }
+            bound.signal()
+            ended.signal()
+        }
+        server.withLock { $0 = ServerRun(task: task, ended: ended) }
+        if bound.wait(timeout: .now() + .seconds(30)) == .timedOut {
+            throw WebFrontEndError("the web server did not start within 30 seconds")
+        }
+        if let failure = failure.withLock({ $0 }) ?? (state.port == nil ? "no port was bound" : nil) {
+            throw WebFrontEndError("cannot serve on \(settings.bindAddress):\(settings.port): \(failure)")
+        }
+        settings.logger.notice("web: serving \(origin)/ (open \(address))")
+        return address
+    }
+
+    /// Closes every page's connection and stops the server (waits up to two seconds for it).
+    /// Call on the session's loop thread.
+    public func stop() {
+        handle.loop.preconditionInEventLoop()
+        state.stop()
+        handle.withSession { [subscription] session in session.unsubscribe(subscription) }
+        guard let run = server.withLock({ run in defer { run = nil }; return run }) else { return }
+        run.task.cancel()
+        _ = run.ended.wait(timeout: .now() + .seconds(2))
+    }
+
+    private struct ServerRun: Sendable {
+        let task: Task<Void, Never>
+        let ended: DispatchSemaphore
+    }
+
+    // MARK: Server
+
+    private func makeApplication(onBound: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+        let router = Router()
+        router.middlewares.add(SecurityHeadersMiddleware())
+        for (path, asset) in assets.assets {
+            router.get(RouterPath(path)) { [self] request, _ in page(asset, request: request) }
+        }
+        router.get("/image") { [self] request, _ in image(request) }
+        // A GET /ws without an upgrade lands here: say why.
+        router.get("/ws") { [self] request, _ in webSocketRefusalResponse(request) }
+
+        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+        webSocketRouter.ws(
+            "/ws",
+            shouldUpgrade: { [self] request, _ in
+                // A refused upgrade is answered 400 by the WebSocket upgrader (NIO), and logged here.
+                guard let (_, reason) = webSocketRefusal(request) else { return .upgrade([:]) }
+                settings.logger.warning("web: refused a WebSocket: \(reason)")
+                return .dontUpgrade
+            },
+            onUpgrade: { [self] inbound, outbound, _ in
+                await serve(inbound: inbound, outbound: outbound)
+            })
+
+        var hummingbirdLogger = settings.logger
+        hummingbirdLogger.logLevel = .warning
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
+            configuration: .init(address: .hostname(settings.bindAddress, port: settings.port), serverName: nil),
+            onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
+            logger: hummingbirdLogger)
+    }
+
+    private var access: WebAccess {
+        WebAccess(token: settings.token, port: state.port ?? settings.port)
+    }
+
+    private func verdict(_ request: Request) -> WebAccess.Verdict {
+        access.verdict(
+            queryToken: request.uri.queryParameters["token"].map(String.init),
+            cookieHeader: request.headers[.cookie])
+    }
+
+    private func refused(_ verdict: WebAccess.Verdict, _ request: Request) -> Response {
+        settings.logger.warning("web: refused \(request.uri.path): \(verdict == .missing ? "no token" : "wrong token")")
+        let message = verdict == .missing
+            ? "tabhost: open the address tabhost printed; it carries ?token=…\n"
+            : "tabhost: this token is not this host's; open the address tabhost printed\n"
+        return Response(
+            status: verdict == .missing ? .unauthorized : .forbidden,
+            headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: message)))
+    }
+
+    private func page(_ asset: PageAssets.Asset, request: Request) -> Response {
+        let verdict = verdict(request)
+        guard verdict == .allowed else { return refused(verdict, request) }
+        var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "no-store"]
+        if asset.contentType.hasPrefix("text/html") {
+            let socket = request.head.authority.map { " ws://\($0)" } ?? ""
+            headers[.contentSecurityPolicy] =
+                "default-src 'self'; connect-src 'self'\(socket); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        }
+        if request.uri.queryParameters["token"] != nil { headers[.setCookie] = access.setCookie }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+    }
+
+    private func image(_ request: Request) -> Response {
+        let verdict = verdict(request)
+        guard verdict == .allowed else { return refused(verdict, request) }
+        guard let path = request.uri.queryParameters["path"].map(String.init),
+            let image = ImageAccess.read(path, allowed: state.images)
+        else { return Response(status: .notFound) }
+        var headers: HTTPFields = [
+            .contentType: image.contentType, .cacheControl: "private, no-cache", .eTag: image.etag,
+        ]
+        // SVG can carry script: never let it run, even when opened on its own.
+        if image.contentType == "image/svg+xml" { headers[.contentSecurityPolicy] = "sandbox; default-src 'none'; style-src 'unsafe-inline'" }
+        if request.headers[.ifNoneMatch] == image.etag { return Response(status: .notModified, headers: headers) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+    }
+
+    // MARK: WebSocket
+
+    /// Why a WebSocket upgrade request is refused, or nil: credentials, then Host and Origin.
+    private func webSocketRefusal(_ request: Request) -> (status: HTTPResponse.Status, reason: String)? {
+        switch verdict(request) {
+        case .missing: return (.unauthorized, "no token")
+        case .wrong: return (.forbidden, "wrong token")
+        case .allowed: break
+        }
+        if let reason = WebAccess.webSocketRefusal(host: request.head.authority, origin: request.headers[.origin]) {
+            return (.forbidden, reason)
+        }
+        return nil
+    }
+
+    private func webSocketRefusalResponse(_ request: Request) -> Response {
+        let (status, reason) = webSocketRefusal(request) ?? (.upgradeRequired, "not a WebSocket upgrade")
+        settings.logger.warning("web: refused a WebSocket: \(reason)")
+        return Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "tabhost: \(reason)\n")))
+    }
+
+    /// One page's connection: screens out (a full frame, then changes), actions in.
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        let (screens, mailbox) = AsyncStream.makeStream(of: Screen.self, bufferingPolicy: .bufferingNewest(1))
+        guard let id = state.addClient(mailbox) else { return }
+        defer {
+            state.removeClient(id)
+            mailbox.finish()
+        }
+        handle.withSession { [state] session in
+            let screen = session.screen
+            state.publishInitial(screen)
+            mailbox.yield(screen)
+        }
+        let logger = settings.logger
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var last: Screen?
+                for await screen in screens {
+                    guard let message = ScreenMessage.next(after: last, screen: screen) else { continue }
+                    do {
+                        try await outbound.writeTextMessage(message)
+                    } catch {
+                        return
+                    }
+                    last = screen
+                }
+            }
+            group.addTask { [self] in
+                do {
+                    for try await message in inbound.messages(maxSize: 1 << 14) {
+                        receive(message)
+                    }
+                } catch {
+                    logger.warning("web: a page's connection failed: \(error)")
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func receive(_ message: WebSocketMessage) {
+        let logger = settings.logger
+        guard case .text(let text) = message else {
+            logger.warning("web: ignored a binary message from a page")
+            return
+        }
+        switch ActionValidation.decode(text) {
+        case .failure(let refusal):
+            logger.warning("web: ignored a message from a page: \(refusal)")
+        case .success(let action):
+            handle.withSession { session in
+                if let refusal = ActionValidation.refusal(of: action, on: session.screen) {
+                    logger.warning("web: ignored an action from a page: \(refusal)")
+                } else {
+                    session.perform(action)
+                }
+            }
+        }
+    }
+}
+
+/// Headers every response carries.
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var referrerPolicy: HTTPField.Name { HTTPField.Name("Referrer-Policy")! }
+    static var frameOptions: HTTPField.Name { HTTPField.Name("X-Frame-Options")! }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[Self.referrerPolicy] = "no-referrer"
+        response.headers[Self.frameOptions] = "DENY"
+        return response
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TabHostTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `tabhost serve --port 0` process (the built binary next to the test bundle), its address
+/// read from the first line of its standard output; `stop()` sends SIGTERM and waits.
+final class ServedHost {
+    let process = Process()
+    let scratch: String
+    let url: String
+    let port: Int
+    let token: String
+    var logPath: String { scratch + "/tabhost.log" }
+
+    /// The `tabhost` executable next to the test bundle.
+    static var tabhost: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return (exe as NSString).deletingLastPathComponent + "/tabhost"
+    }
+
+    init(arguments: [String] = []) throws {
+        scratch = try Fixture.makeTemporaryDirectory(prefix: "tabhost-web")
+        process.executableURL = URL(fileURLWithPath: Self.tabhost)
+        process.arguments = ["serve", "--port", "0", "--no-watch", "--log", scratch + "/tabhost.log"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        var line: [UInt8] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        while line.last != 10 {
+            guard ContinuousClock.now < deadline else { throw LoopbackSocket.Failure(description: "tabhost serve printed no address") }
+            let byte = try out.fileHandleForReading.read(upToCount: 1) ?? Data()
+            guard let b = byte.first else { throw LoopbackSocket.Failure(description: "tabhost serve ended without an address") }
+            line.append(b)
+        }
+        url = String(decoding: line.dropLast(), as: UTF8.self)
+        // http://127.0.0.1:PORT/?token=TOKEN
+        let pattern = /^http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]{32})$/
+        guard let match = url.wholeMatch(of: pattern), let port = Int(match.1) else {
+            throw LoopbackSocket.Failure(description: "unexpected first line: \(url)")
+        }
+        self.port = port
+        token = String(match.2)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
+    var cookie: String { "tabhost-\(port)=\(token)" }
+    var origin: String { "http://127.0.0.1:\(port)" }
+
+    /// A fresh connection to the server.
+    func connect() throws -> LoopbackSocket { try LoopbackSocket(port: port) }
+
+    /// One GET on a fresh connection.
+    func get(_ path: String, headers: [String: String] = [:]) throws -> LoopbackSocket.Response {
+        try connect().get(path, headers: headers, port: port)
+    }
+
+    /// A WebSocket as the page opens it (cookie, same Origin), its upgrade accepted.
+    func openWebSocket() throws -> LoopbackSocket {
+        let socket = try connect()
+        let response = try socket.upgrade(port: port, headers: ["Cookie": cookie, "Origin": origin])
+        guard response.status == 101 else { throw LoopbackSocket.Failure(description: "upgrade answered \(response.status)") }
+        return socket
+    }
+
+    /// The log so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until the log contains `text`.
+    func waitForLog(_ text: String, timeout: Duration = .seconds(10)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if log.contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// SIGTERM, then the exit status (nil if it did not end within `timeout`).
+    func stop(timeout: Duration = .seconds(10)) -> Int32? {
+        process.terminate()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+}

@@ -1,0 +1,71 @@
+import TabHostWeb
+import Testing
+
+/// Who gets in: the token, the cookie it becomes, the WebSocket's Host and Origin, the bind address.
+struct WebAccessTests {
+    let access = WebAccess(token: "0123456789abcdef0123456789abcdef", port: 8080)
+
+    @Test func tokensAreFreshHexOf128Bits() {
+        let tokens = (0..<50).map { _ in WebAccess.randomToken() }
+        #expect(Set(tokens).count == 50)
+        #expect(tokens.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+    }
+
+    @Test func theTokenOrTheCookieLetsIn() {
+        #expect(access.verdict(queryToken: access.token, cookieHeader: nil) == .allowed)
+        #expect(access.verdict(queryToken: nil, cookieHeader: "a=b; tabhost-8080=\(access.token)") == .allowed)
+        #expect(access.verdict(queryToken: nil, cookieHeader: nil) == .missing)
+        #expect(access.verdict(queryToken: nil, cookieHeader: "tabhost-9090=\(access.token)") == .missing)
+        #expect(access.verdict(queryToken: "", cookieHeader: nil) == .wrong)
+        #expect(access.verdict(queryToken: String(access.token.dropLast()), cookieHeader: nil) == .wrong)
+        #expect(access.verdict(queryToken: nil, cookieHeader: "tabhost-8080=x") == .wrong)
+        // A wrong token in the address is wrong even with a good cookie.
+        #expect(access.verdict(queryToken: "x", cookieHeader: "tabhost-8080=\(access.token)") == .wrong)
+        #expect(access.setCookie == "tabhost-8080=\(access.token); Path=/; HttpOnly; SameSite=Strict")
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1:8080", "http://127.0.0.1:8080", nil),
+        ("localhost:8080", "http://localhost:8080", nil),
+        ("[::1]:8080", "http://[::1]:8080", nil),
+        ("127.0.0.1:2222", "http://127.0.0.1:2222", nil),  // an SSH tunnel's local port
+        ("127.0.0.1:8080", "http://localhost:8080", "Origin http://localhost:8080 is not http://127.0.0.1:8080"),
+        ("127.0.0.1:8080", "https://127.0.0.1:8080", "Origin https://127.0.0.1:8080 is not http://127.0.0.1:8080"),
+        ("127.0.0.1:8080", "null", "Origin null is not http://127.0.0.1:8080"),
+        ("evil.example:8080", "http://evil.example:8080", "Host evil.example:8080 is not a loopback name"),
+        ("127.0.0.1.evil.example", "http://127.0.0.1.evil.example", "Host 127.0.0.1.evil.example is not a loopback name"),
+    ] as [(String, String, String?)])
+    func theWebSocketNeedsALoopbackHostAndItsOwnOrigin(host: String, origin: String, refusal: String?) {
+        #expect(WebAccess.webSocketRefusal(host: host, origin: origin) == refusal)
+    }
+
+    @Test func missingHeadersAreRefused() {
+        #expect(WebAccess.webSocketRefusal(host: nil, origin: "http://127.0.0.1:1") == "no Host header")
+        #expect(WebAccess.webSocketRefusal(host: "127.0.0.1:1", origin: nil) == "no Origin header")
+    }
+
+    @Test func onlyLoopbackAddressesAreBound() {
+        for name in ["127.0.0.1", "127.1.2.3", "::1", "localhost", "LOCALHOST"] {
+            #expect(WebAccess.isLoopback(hostName: name), "\(name)")
+        }
+        for name in ["0.0.0.0", "192.168.1.2", "::", "127.0.0.256", "127.0.0", "localhost.example", ""] {
+            #expect(!WebAccess.isLoopback(hostName: name), "\(name)")
+        }
+        let logger = Logger(label: "test")
+        #expect(WebSettings(bindAddress: "127.0.0.1", logger: logger).bindRefusal == nil)
+        let refusal = WebSettings(bindAddress: "0.0.0.0", logger: logger).bindRefusal
+        #expect(refusal?.contains("SSH tunnel") == true)
+    }
+
+    @Test func webAddressesParse() {
+        #expect(WebSettings.parseAddress("8080")! == (nil, 8080))
+        #expect(WebSettings.parseAddress("0")! == (nil, 0))
+        #expect(WebSettings.parseAddress("127.0.0.1:9000")! == ("127.0.0.1", 9000))
+        #expect(WebSettings.parseAddress("[::1]:9000")! == ("::1", 9000))
+        for bad in ["", "x", "70000", ":80", "[::1]", "[::1]9000", "a:b", "-1"] {
+            #expect(WebSettings.parseAddress(bad) == nil, "\(bad)")
+        }
+    }
+}
+
+import Logging
