@@ -93,11 +93,76 @@ TAB_MODULE_DECLARE(descriptor)
 """
 
 
-def compile_module(version, output):
-    """Builds the hot module (its version in its text) with cc against tab_module.h alone."""
+SHEET_MODULE = r"""
+#include "tab_module.h"
+#include <stdlib.h>
+#include <string.h>
+typedef struct sheet { const tab_host_api *api; tab_host *host; int modal; } sheet;
+static void *create(const tab_host_api *api, tab_host *host) {
+    sheet *self = calloc(1, sizeof(*self));
+    if (self != NULL) { self->api = api; self->host = host; }
+    return self;
+}
+static void start(void *opaque, const char *param) {
+    ((sheet *)opaque)->modal = param != NULL && strcmp(param, "modal") == 0;
+}
+static void render(void *opaque, tab_view *view) {
+    sheet *self = opaque;
+    if (self->modal) {
+        self->api->text(view, "This is the sheet.");
+        self->api->button(view, "Close the sheet", "close");
+    } else {
+        self->api->button(view, "Open a sheet", "open");
+    }
+}
+static void event(void *opaque, const tab_event *event) {
+    sheet *self = opaque;
+    if (event->type != TAB_EVENT_ACTION || event->action == NULL) return;
+    if (strcmp(event->action, "open") == 0) self->api->present(self->host, "sheet", "modal");
+    if (strcmp(event->action, "close") == 0) self->api->dismiss(self->host);
+}
+static void destroy(void *opaque) { free(opaque); }
+static const tab_module_descriptor descriptor = {
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "sheet", .version = "1.0", .title = "Sheet",
+    .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
+};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+CRASHY_MODULE = r"""
+#include "tab_module.h"
+#include <signal.h>
+#include <stdlib.h>
+typedef struct crashy { const tab_host_api *api; } crashy;
+static void *create(const tab_host_api *api, tab_host *host) {
+    (void)host;
+    crashy *self = calloc(1, sizeof(*self));
+    if (self != NULL) self->api = api;
+    return self;
+}
+static void render(void *opaque, tab_view *view) {
+    crashy *self = opaque;
+    self->api->button(view, "Crash", "crash");
+}
+static void event(void *opaque, const tab_event *event) {
+    (void)opaque;
+    if (event->type == TAB_EVENT_ACTION) raise(SIGSEGV);
+}
+static void destroy(void *opaque) { free(opaque); }
+static const tab_module_descriptor descriptor = {
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "crashy", .version = "1.0", .title = "Crashy",
+    .create = create, .render = render, .event = event, .destroy = destroy,
+};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+def compile_module(version, output, source_text=HOT_MODULE):
+    """Builds a module (the hot one by default, its version in its text) with cc against tab_module.h alone."""
     source = output + ".c"
     with open(source, "w", encoding="utf-8") as f:
-        f.write(HOT_MODULE.replace("VERSION", str(version)))
+        f.write(source_text.replace("VERSION", str(version)))
     include = os.path.join(ROOT, "Sources", "CTabModule", "include")
     subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include, "-o", output, source], check=True)
     os.remove(source)
@@ -380,6 +445,64 @@ class HotReloadTests(BrowserTestCase):
             os.replace(os.path.join(modules, "hot.so.new"), os.path.join(modules, "hot.so"))
             expect(page.get_by_role("main")).to_contain_text("Version 2", timeout=20000)
             expect(page.locator("#status")).to_contain_text("reloaded hot")
+        finally:
+            shutil.rmtree(modules, ignore_errors=True)
+
+
+class ModalTests(BrowserTestCase):
+    def test_a_modal_is_framed_and_dismissed_by_button_or_escape(self):
+        modules = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
+        try:
+            compile_module(1, os.path.join(modules, "sheet.so"), SHEET_MODULE)
+            layout = os.path.join(modules, "layout.json")
+            with open(layout, "w", encoding="utf-8") as f:
+                f.write('{"root": {"stack": {"module": "sheet"}}}')
+            served = self.serve("--modules", modules, "--layout", layout)
+            page = self.page(served.url)
+            dismiss = page.get_by_role("banner").get_by_role("button", name="Dismiss")
+            expect(dismiss).to_be_hidden()
+            page.get_by_role("button", name="Open a sheet").click()
+            expect(page.get_by_role("main")).to_contain_text("This is the sheet.")
+            expect(page.locator("#app")).to_have_class(re.compile(r"\bmodal\b"))
+            expect(dismiss).to_be_visible()
+            self.screenshot(page, "modal.png")
+            dismiss.click()
+            expect(page.get_by_role("button", name="Open a sheet")).to_be_visible()
+            expect(page.locator("#app")).not_to_have_class(re.compile(r"\bmodal\b"))
+            # The module's own Close, then Escape.
+            page.get_by_role("button", name="Open a sheet").click()
+            page.get_by_role("button", name="Close the sheet").click()
+            expect(page.get_by_role("button", name="Open a sheet")).to_be_visible()
+            page.get_by_role("button", name="Open a sheet").click()
+            expect(dismiss).to_be_visible()
+            page.keyboard.press("Escape")
+            expect(dismiss).to_be_hidden()
+        finally:
+            shutil.rmtree(modules, ignore_errors=True)
+
+
+class CrashTests(BrowserTestCase):
+    def test_a_crashed_tab_shows_as_stopped_with_restart(self):
+        modules = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
+        try:
+            compile_module(1, os.path.join(modules, "crashy.so"), CRASHY_MODULE)
+            compile_module(1, os.path.join(modules, "hot.so"))
+            write_png(os.path.join(modules, "hot.png"))
+            layout = os.path.join(modules, "layout.json")
+            with open(layout, "w", encoding="utf-8") as f:
+                f.write('{"root": {"tabs": [{"name": "c", "module": "crashy"}, {"name": "h", "module": "hot"}]}}')
+            served = self.serve("--modules", modules, "--layout", layout)
+            page = self.page(served.url)
+            main = page.get_by_role("main")
+            main.get_by_role("button", name="Crash").click()
+            expect(main).to_contain_text("Crashy stopped")
+            self.screenshot(page, "crashed.png")
+            # The other tab lives on; the crashed one restarts.
+            page.get_by_role("tab", name="Hot").click()
+            expect(main).to_contain_text("Version 1")
+            page.get_by_role("tab", name="Crashy").click()
+            main.get_by_role("button", name="Restart").click()
+            expect(main.get_by_role("button", name="Crash")).to_be_visible()
         finally:
             shutil.rmtree(modules, ignore_errors=True)
 
