@@ -69,100 +69,74 @@ class Served:
             return ""
 
 
-HOT_MODULE = r"""
-#include "tab_module.h"
-#include <stdlib.h>
-typedef struct hot { const tab_host_api *api; } hot;
-static void *create(const tab_host_api *api, tab_host *host) {
-    (void)host;
-    hot *self = calloc(1, sizeof(*self));
-    if (self != NULL) self->api = api;
-    return self;
-}
-static void render(void *opaque, tab_view *view) {
-    hot *self = opaque;
-    self->api->section(view, "Version VERSION");
-    self->api->text(view, "Built VERSION time(s).");
-}
-static void destroy(void *opaque) { free(opaque); }
-static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "hot", .version = "VERSION.0", .title = "Hot",
-    .image = "hot.png", .create = create, .render = render, .destroy = destroy,
-};
-TAB_MODULE_DECLARE(descriptor)
-"""
-
-
-SHEET_MODULE = r"""
-#include "tab_module.h"
-#include <stdlib.h>
-#include <string.h>
-typedef struct sheet { const tab_host_api *api; tab_host *host; int modal; } sheet;
-static void *create(const tab_host_api *api, tab_host *host) {
-    sheet *self = calloc(1, sizeof(*self));
-    if (self != NULL) { self->api = api; self->host = host; }
-    return self;
-}
-static void start(void *opaque, const char *param) {
-    ((sheet *)opaque)->modal = param != NULL && strcmp(param, "modal") == 0;
-}
-static void render(void *opaque, tab_view *view) {
-    sheet *self = opaque;
-    if (self->modal) {
-        self->api->text(view, "This is the sheet.");
-        self->api->button(view, "Close the sheet", "close");
-    } else {
-        self->api->button(view, "Open a sheet", "open");
-    }
-}
-static void event(void *opaque, const tab_event *event) {
-    sheet *self = opaque;
-    if (event->type != TAB_EVENT_ACTION || event->action == NULL) return;
-    if (strcmp(event->action, "open") == 0) self->api->present(self->host, "sheet", "modal");
-    if (strcmp(event->action, "close") == 0) self->api->dismiss(self->host);
-}
-static void destroy(void *opaque) { free(opaque); }
-static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "sheet", .version = "1.0", .title = "Sheet",
-    .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
-};
-TAB_MODULE_DECLARE(descriptor)
-"""
-
-
-CRASHY_MODULE = r"""
+def module_source(name, title, render, event="", start="", version="1.0", image=None):
+    """A C content module. `render`, `event` and `start` are C statements using `api`, `host` and `self`
+    (whose `int mode` they may keep), and `view`, `event` or `param`."""
+    image_field = f'.image = "{image}", ' if image else ""
+    return f"""
 #include "tab_module.h"
 #include <signal.h>
 #include <stdlib.h>
-typedef struct crashy { const tab_host_api *api; } crashy;
-static void *create(const tab_host_api *api, tab_host *host) {
-    (void)host;
-    crashy *self = calloc(1, sizeof(*self));
-    if (self != NULL) self->api = api;
+#include <string.h>
+typedef struct fixture {{ const tab_host_api *api; tab_host *host; int mode; }} fixture;
+static void *create(const tab_host_api *api, tab_host *host) {{
+    fixture *self = calloc(1, sizeof(*self));
+    if (self != NULL) {{ self->api = api; self->host = host; }}
     return self;
-}
-static void render(void *opaque, tab_view *view) {
-    crashy *self = opaque;
-    self->api->button(view, "Crash", "crash");
-}
-static void event(void *opaque, const tab_event *event) {
-    (void)opaque;
-    if (event->type == TAB_EVENT_ACTION) raise(SIGSEGV);
-}
-static void destroy(void *opaque) { free(opaque); }
-static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "crashy", .version = "1.0", .title = "Crashy",
-    .create = create, .render = render, .event = event, .destroy = destroy,
-};
+}}
+static void start(void *opaque, const char *param) {{
+    fixture *self = opaque; (void)self; (void)param;
+    {start}
+}}
+static void render(void *opaque, tab_view *view) {{
+    fixture *self = opaque; const tab_host_api *api = self->api; (void)api;
+    {render}
+}}
+static void event(void *opaque, const tab_event *event) {{
+    fixture *self = opaque; const tab_host_api *api = self->api; tab_host *host = self->host;
+    (void)api; (void)host; (void)event;
+    {event}
+}}
+static void destroy(void *opaque) {{ free(opaque); }}
+static const tab_module_descriptor descriptor = {{
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "{name}", .version = "{version}", .title = "{title}", {image_field}
+    .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
+}};
 TAB_MODULE_DECLARE(descriptor)
 """
 
 
-def compile_module(version, output, source_text=HOT_MODULE):
-    """Builds a module (the hot one by default, its version in its text) with cc against tab_module.h alone."""
+def hot_module(version):
+    """A module whose text says which build it is, with a PNG tab image next to it."""
+    return module_source(
+        "hot", "Hot", f'api->section(view, "Version {version}"); api->text(view, "Built {version} time(s).");',
+        version=f"{version}.0", image="hot.png")
+
+
+# A module that presents itself as a sheet and dismisses it.
+SHEET_MODULE = module_source(
+    "sheet", "Sheet",
+    render="""if (self->mode) {
+        api->text(view, "This is the sheet.");
+        api->button(view, "Close the sheet", "close");
+    } else {
+        api->button(view, "Open a sheet", "open");
+    }""",
+    start='self->mode = param != NULL && strcmp(param, "modal") == 0;',
+    event="""if (event->type != TAB_EVENT_ACTION || event->action == NULL) return;
+    if (strcmp(event->action, "open") == 0) api->present(host, "sheet", "modal");
+    if (strcmp(event->action, "close") == 0) api->dismiss(host);""")
+
+# A module that crashes on any action.
+CRASHY_MODULE = module_source(
+    "crashy", "Crashy", 'api->button(view, "Crash", "crash");', event="if (event->type == TAB_EVENT_ACTION) raise(SIGSEGV);")
+
+
+def compile_module(output, source_text):
+    """Builds a module with cc against tab_module.h alone."""
     source = output + ".c"
     with open(source, "w", encoding="utf-8") as f:
-        f.write(source_text.replace("VERSION", str(version)))
+        f.write(source_text)
     include = os.path.join(ROOT, "Sources", "CTabModule", "include")
     subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include, "-o", output, source], check=True)
     os.remove(source)
@@ -248,6 +222,19 @@ class BrowserTestCase(unittest.TestCase):
         for served in self.served:
             served.stop()
         self.assertEqual(self.errors, [], "the page logged errors")
+
+    def serve_modules(self, layout, modules, watch=False):
+        """`tabhost serve` of the C modules {file name: source} (plus hot.png) under `layout` (JSON text),
+        in a directory removed after the test. Returns the served host and the directory."""
+        directory = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
+        self.addCleanup(shutil.rmtree, directory, True)
+        write_png(os.path.join(directory, "hot.png"))
+        for name, source in modules.items():
+            compile_module(os.path.join(directory, name), source)
+        layout_path = os.path.join(directory, "layout.json")
+        with open(layout_path, "w", encoding="utf-8") as f:
+            f.write(layout)
+        return self.serve("--modules", directory, "--layout", layout_path, watch=watch), directory
 
     def serve(self, *arguments, watch=False):
         served = Served(*arguments, watch=watch)
@@ -425,86 +412,62 @@ class WebFrontEndTests(BrowserTestCase):
 
 class HotReloadTests(BrowserTestCase):
     def test_a_hot_reload_shows_up_in_the_browser_and_a_png_tab_image_loads(self):
-        modules = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
-        try:
-            write_png(os.path.join(modules, "hot.png"))
-            compile_module(1, os.path.join(modules, "hot.so"))
-            layout = os.path.join(modules, "layout.json")
-            with open(layout, "w", encoding="utf-8") as f:
-                f.write('{"root": {"tabs": [{"name": "hot", "module": "hot"}]}}')
-            served = self.serve("--modules", modules, "--layout", layout, watch=True)
-            page = self.page(served.url)
-            expect(page.get_by_role("main")).to_contain_text("Version 1")
-            tab = page.get_by_role("tab", name="Hot")
-            expect(tab).to_have_attribute("aria-selected", "true")
-            self.assert_tab_images_loaded(page)
-            self.assertTrue(tab.locator("img").get_attribute("src").endswith("hot.png"))
+        served, modules = self.serve_modules(
+            '{"root": {"tabs": [{"name": "hot", "module": "hot"}]}}', {"hot.so": hot_module(1)}, watch=True)
+        page = self.page(served.url)
+        expect(page.get_by_role("main")).to_contain_text("Version 1")
+        tab = page.get_by_role("tab", name="Hot")
+        expect(tab).to_have_attribute("aria-selected", "true")
+        self.assert_tab_images_loaded(page)
+        self.assertTrue(tab.locator("img").get_attribute("src").endswith("hot.png"))
 
-            # A new build dropped in place (renamed over the old file, as an installer does).
-            compile_module(2, os.path.join(modules, "hot.so.new"))
-            os.replace(os.path.join(modules, "hot.so.new"), os.path.join(modules, "hot.so"))
-            expect(page.get_by_role("main")).to_contain_text("Version 2", timeout=20000)
-            expect(page.locator("#status")).to_contain_text("reloaded hot")
-        finally:
-            shutil.rmtree(modules, ignore_errors=True)
+        # A new build dropped in place (renamed over the old file, as an installer does).
+        compile_module(os.path.join(modules, "hot.so.new"), hot_module(2))
+        os.replace(os.path.join(modules, "hot.so.new"), os.path.join(modules, "hot.so"))
+        expect(page.get_by_role("main")).to_contain_text("Version 2", timeout=20000)
+        expect(page.locator("#status")).to_contain_text("reloaded hot")
 
 
 class ModalTests(BrowserTestCase):
     def test_a_modal_is_framed_and_dismissed_by_button_or_escape(self):
-        modules = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
-        try:
-            compile_module(1, os.path.join(modules, "sheet.so"), SHEET_MODULE)
-            layout = os.path.join(modules, "layout.json")
-            with open(layout, "w", encoding="utf-8") as f:
-                f.write('{"root": {"stack": {"module": "sheet"}}}')
-            served = self.serve("--modules", modules, "--layout", layout)
-            page = self.page(served.url)
-            dismiss = page.get_by_role("banner").get_by_role("button", name="Dismiss")
-            expect(dismiss).to_be_hidden()
-            page.get_by_role("button", name="Open a sheet").click()
-            expect(page.get_by_role("main")).to_contain_text("This is the sheet.")
-            expect(page.locator("#app")).to_have_class(re.compile(r"\bmodal\b"))
-            expect(dismiss).to_be_visible()
-            self.screenshot(page, "modal.png")
-            dismiss.click()
-            expect(page.get_by_role("button", name="Open a sheet")).to_be_visible()
-            expect(page.locator("#app")).not_to_have_class(re.compile(r"\bmodal\b"))
-            # The module's own Close, then Escape.
-            page.get_by_role("button", name="Open a sheet").click()
-            page.get_by_role("button", name="Close the sheet").click()
-            expect(page.get_by_role("button", name="Open a sheet")).to_be_visible()
-            page.get_by_role("button", name="Open a sheet").click()
-            expect(dismiss).to_be_visible()
-            page.keyboard.press("Escape")
-            expect(dismiss).to_be_hidden()
-        finally:
-            shutil.rmtree(modules, ignore_errors=True)
+        served, _ = self.serve_modules('{"root": {"stack": {"module": "sheet"}}}', {"sheet.so": SHEET_MODULE})
+        page = self.page(served.url)
+        dismiss = page.get_by_role("banner").get_by_role("button", name="Dismiss")
+        expect(dismiss).to_be_hidden()
+        page.get_by_role("button", name="Open a sheet").click()
+        expect(page.get_by_role("main")).to_contain_text("This is the sheet.")
+        expect(page.locator("#app")).to_have_class(re.compile(r"\bmodal\b"))
+        expect(dismiss).to_be_visible()
+        self.screenshot(page, "modal.png")
+        dismiss.click()
+        expect(page.get_by_role("button", name="Open a sheet")).to_be_visible()
+        expect(page.locator("#app")).not_to_have_class(re.compile(r"\bmodal\b"))
+        # The module's own Close, then Escape.
+        page.get_by_role("button", name="Open a sheet").click()
+        page.get_by_role("button", name="Close the sheet").click()
+        expect(page.get_by_role("button", name="Open a sheet")).to_be_visible()
+        page.get_by_role("button", name="Open a sheet").click()
+        expect(dismiss).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(dismiss).to_be_hidden()
 
 
 class CrashTests(BrowserTestCase):
     def test_a_crashed_tab_shows_as_stopped_with_restart(self):
-        modules = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
-        try:
-            compile_module(1, os.path.join(modules, "crashy.so"), CRASHY_MODULE)
-            compile_module(1, os.path.join(modules, "hot.so"))
-            write_png(os.path.join(modules, "hot.png"))
-            layout = os.path.join(modules, "layout.json")
-            with open(layout, "w", encoding="utf-8") as f:
-                f.write('{"root": {"tabs": [{"name": "c", "module": "crashy"}, {"name": "h", "module": "hot"}]}}')
-            served = self.serve("--modules", modules, "--layout", layout)
-            page = self.page(served.url)
-            main = page.get_by_role("main")
-            main.get_by_role("button", name="Crash").click()
-            expect(main).to_contain_text("Crashy stopped")
-            self.screenshot(page, "crashed.png")
-            # The other tab lives on; the crashed one restarts.
-            page.get_by_role("tab", name="Hot").click()
-            expect(main).to_contain_text("Version 1")
-            page.get_by_role("tab", name="Crashy").click()
-            main.get_by_role("button", name="Restart").click()
-            expect(main.get_by_role("button", name="Crash")).to_be_visible()
-        finally:
-            shutil.rmtree(modules, ignore_errors=True)
+        served, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "c", "module": "crashy"}, {"name": "h", "module": "hot"}]}}',
+            {"crashy.so": CRASHY_MODULE, "hot.so": hot_module(1)})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        main.get_by_role("button", name="Crash").click()
+        expect(main).to_contain_text("Crashy stopped")
+        self.screenshot(page, "crashed.png")
+        # The other tab lives on; the crashed one restarts.
+        page.get_by_role("tab", name="Hot").click()
+        expect(main).to_contain_text("Version 1")
+        page.get_by_role("tab", name="Crashy").click()
+        main.get_by_role("button", name="Restart").click()
+        expect(main.get_by_role("button", name="Crash")).to_be_visible()
 
 
 class TerminalAndBrowserTests(BrowserTestCase):
