@@ -46,7 +46,8 @@ class Served:
         self.log = os.path.join(self.scratch, "tabhost.log")
         self.process = subprocess.Popen(
             [TABHOST, "serve", "--port", "0", "--log", self.log, *([] if watch else ["--no-watch"]), *arguments],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            env=dict(os.environ, XDG_CACHE_HOME=os.path.join(self.scratch, "cache")))
         self.url = self.process.stdout.readline().strip()
         match = ADDRESS.fullmatch(self.url)
         if not match:

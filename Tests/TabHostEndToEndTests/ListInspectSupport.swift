@@ -42,7 +42,9 @@ enum ListInspectSupport {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tabhost)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // A private metadata cache per run unless the test shares one: never the user's ~/.cache.
+        let cache = ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(cache) { $1 }.merging(environment) { $1 }
         process.standardOutput = out
         process.standardError = err
         try process.run()

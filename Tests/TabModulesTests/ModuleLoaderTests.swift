@@ -96,7 +96,7 @@ struct ModuleLoaderTests {
     /// True when /proc/self/maps maps the file at `path` (deleted or not).
     private func mapped(_ path: String) throws -> Bool {
         // /proc files report size 0: read them with read(2), not a size-based reader.
-        let maps = String(decoding: try ModuleFileReader.readAll("/proc/self/maps"), as: UTF8.self)
+        let maps = String(decoding: try ModuleFileReader.readAll("/proc/self/maps").bytes, as: UTF8.self)
         return maps.split(separator: "\n").contains { $0.hasSuffix(path) || $0.hasSuffix(path + " (deleted)") }
     }
 }

@@ -40,7 +40,12 @@ extension HostSession {
             ? ModuleScanner(settings: configuration.isolationSettings, hostOpensFiles: false, logger: logger) : nil
         loader.scanner = scanner
         let registry = ModuleRegistry(loader: loader)
+        // Modules the cache knows are only stat'ed here, and opened when a tab of theirs is first shown.
+        registry.metadataCache = configuration.metadataCachePath.map {
+            ModuleMetadataCache(path: $0, trusted: !configuration.rescan, logger: logger)
+        }
         registry.load(directories: configuration.directories)
+        registry.metadataCache?.save()
         scanner?.finish()  // its images stay mapped while it lives; a reload starts another
         var warnings = registry.errors.map(\.description)
 
@@ -48,7 +53,7 @@ extension HostSession {
         do {
             let text = try String(contentsOfFile: configuration.layoutPath, encoding: .utf8)
             layout = try Layout.parse(
-                text, file: configuration.layoutPath, knownModules: Set(registry.modules.map(\.name)))
+                text, file: configuration.layoutPath, knownModules: registry.moduleNames)
         } catch let error as TabKitError {
             cache.removeAll()
             throw SessionSetupError(.layout, error.description, earlier: warnings)
@@ -70,7 +75,7 @@ extension HostSession {
             // Modules the layout trusts ("isolation": "none") are opened here after all, and run here.
             scanner.inProcessModules = layout.inProcessModules
             for name in layout.inProcessModules {
-                if let file = registry.module(named: name)?.info.sourcePath { _ = try? registry.load(file: file) }
+                if let file = registry.info(named: name)?.sourcePath { _ = try? registry.load(file: file) }
             }
             scanner.finish()
             factory = MixedModuleInstanceFactory(outOfProcess: processes, inProcessModules: layout.inProcessModules)
@@ -100,6 +105,7 @@ extension HostSession {
             throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
         }
         session.stateFile = stateFile
+        session.reportCachedModuleChanges()
         if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
         session.reportStartupRefusals(registry.errors, logPath: logFile.path)

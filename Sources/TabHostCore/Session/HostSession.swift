@@ -191,6 +191,7 @@ public final class HostSession: ScreenSession {
                 showStatus(report.message.replacingOccurrences(of: report.file, with: name))
             }
         }
+        runtime.registry.metadataCache?.save()
         if let watchTimer { loop.cancel(watchTimer) }
         watchTimer = nil
         if let next = watcher.nextDeadline {

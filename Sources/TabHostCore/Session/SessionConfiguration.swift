@@ -18,13 +18,20 @@ public struct SessionConfiguration: Sendable {
     public var isolation: ModuleIsolation
     /// The helper and the call deadlines of process isolation.
     public var isolationSettings: IsolationSettings
+    /// The module metadata cache file (see `ModuleMetadataCache`); nil: every module file is opened at start.
+    public var metadataCachePath: String?
+    /// Ignore what the metadata cache holds (it is rebuilt from the files).
+    public var rescan: Bool
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(
         directories: [ModuleDirectory], layoutPath: String, statePath: String? = nil,
         logPath: String = HostLogFile.defaultPath, watch: Bool = true, allowInsecurePermissions: Bool = false,
-        isolation: ModuleIsolation = .process, isolationSettings: IsolationSettings = IsolationSettings()
+        isolation: ModuleIsolation = .process, isolationSettings: IsolationSettings = IsolationSettings(),
+        metadataCachePath: String? = nil, rescan: Bool = false
     ) {
+        self.metadataCachePath = metadataCachePath
+        self.rescan = rescan
         self.directories = directories
         self.layoutPath = layoutPath
         self.statePath = statePath

@@ -48,7 +48,8 @@ public final class ModuleRuntime: ControllerFactory {
 
     /// The descriptor's title, glyph and image, for tabs whose controller does not exist yet.
     public func tabItem(module name: String) -> TabItemInfo? {
-        guard let info = registry.module(named: name)?.info else { return nil }
+        // From the metadata cache when the module is not open yet: drawing a tab bar opens nothing.
+        guard let info = registry.info(named: name) else { return nil }
         return TabItemInfo(title: info.title, glyph: info.glyph, image: info.imagePath)
     }
 

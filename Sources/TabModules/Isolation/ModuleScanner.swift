@@ -54,6 +54,9 @@ public final class ModuleScanner: @unchecked Sendable {
         hostOpensFiles || report.descriptor?.name.map { inProcessModules.contains(String(decoding: $0, as: UTF8.self)) } == true
     }
 
+    /// True when the host opens the module named `name` itself.
+    func hostOpens(name: String) -> Bool { hostOpensFiles || inProcessModules.contains(name) }
+
     /// Files one scanner child opens before the next starts (each image stays mapped in it).
     public static let filesPerChild = 256
 

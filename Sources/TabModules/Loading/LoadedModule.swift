@@ -19,6 +19,8 @@ public final class LoadedModule: @unchecked Sendable {
     public let generation: UInt64
     /// The private copy that was opened (removed on close).
     public let copyPath: String
+    /// The version of the module file the copy was made from.
+    public let fileStamp: ModuleFileStamp
 
     /// The open image; nil for a module only a scanner child opened (it runs out of process only).
     private let image: OpaquePointer?
@@ -29,8 +31,10 @@ public final class LoadedModule: @unchecked Sendable {
 
     init(
         info: ModuleInfo, descriptor: UnsafePointer<tab_module_descriptor>, generation: UInt64,
-        copyPath: String, image: OpaquePointer?, cache: ModuleCache, scanned: ScannedDescriptor? = nil
+        copyPath: String, fileStamp: ModuleFileStamp, image: OpaquePointer?, cache: ModuleCache,
+        scanned: ScannedDescriptor? = nil
     ) {
+        self.fileStamp = fileStamp
         self.info = info
         self.descriptor = descriptor
         self.generation = generation

@@ -11,12 +11,26 @@ struct CheckedModuleFile: Sendable {
     var bytes: [UInt8]
     /// What the ELF headers say.
     var facts: ELFFacts
+    /// The version of the file the bytes were read from (`fstat` of the descriptor that read them).
+    var stamp: ModuleFileStamp
 }
 
 /// Reads and checks a module file before any `dlopen` (internal).
 enum ModuleFileReader {
     /// Runs the pre-load checks in order: exists, regular file, permissions, not empty, ELF.
     static func check(_ path: String, options: ModuleLoadOptions) throws(ModuleError) -> CheckedModuleFile {
+        let path = try checkStat(path, options: options).path
+        let (bytes, stamp) = try readAll(path)
+        let facts = try ELFFacts.check(bytes, path: path)
+        return CheckedModuleFile(path: path, bytes: bytes, facts: facts, stamp: stamp)
+    }
+
+    /// The checks a fresh `stat` decides (exists, regular file, permissions of the file and its
+    /// directory, not empty), made on every load and every metadata cache lookup: they are never
+    /// taken from the cache. Returns the absolute path and the file's stamp.
+    static func checkStat(_ path: String, options: ModuleLoadOptions) throws(ModuleError) -> (
+        path: String, stamp: ModuleFileStamp
+    ) {
         let path = absolute(path)
         var info = stat()
         guard stat(path, &info) == 0 else { throw fileError(path, errno) }
@@ -38,9 +52,7 @@ enum ModuleFileReader {
             throw ModuleError(
                 .emptyFile, path: path, reason: "empty file (0 bytes)", hint: "finish writing it or rebuild it")
         }
-        let bytes = try readAll(path)
-        let facts = try ELFFacts.check(bytes, path: path)
-        return CheckedModuleFile(path: path, bytes: bytes, facts: facts)
+        return (path, ModuleFileStamp(info))
     }
 
     /// Refuses group- or world-writable files and directories, as sshd's StrictModes does.
@@ -61,7 +73,8 @@ enum ModuleFileReader {
 
     /// Reads a whole file: sized by `fstat`, read straight into the result (no zero-filled
     /// staging buffer, which showed up when loading 1,000 modules), growing if the file grew.
-    static func readAll(_ path: String) throws(ModuleError) -> [UInt8] {
+    /// Returns the stamp of the file the bytes came from too.
+    static func readAll(_ path: String) throws(ModuleError) -> (bytes: [UInt8], stamp: ModuleFileStamp) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw fileError(path, errno) }
         defer { close(fd) }
@@ -85,7 +98,13 @@ enum ModuleFileReader {
                 }
             }
             if failure != 0 { throw fileError(path, failure) }
-            if result.count < capacity { return result }
+            if result.count < capacity {
+                var after = stat()
+                var stamp = ModuleFileStamp(info)
+                // Written to while read: a stamp no lookup matches, so these bytes are never cached as that version.
+                if fstat(fd, &after) != 0 || ModuleFileStamp(after) != stamp { stamp.size = .max }
+                return (result, stamp)
+            }
             // Filled every byte: the file is larger than fstat said; read the rest.
             lseek(fd, 0, SEEK_SET)
             capacity *= 2

@@ -28,12 +28,30 @@ public struct ModuleLoader: Sendable {
     /// With a `scanner`, a child opens the copy first; when the scanner is exclusive
     /// (`hostOpensFiles` false, and the module not one of its `inProcessModules`) this process never
     /// opens it: the descriptor is rebuilt from the child's report and validated the same way, and
-    /// the module can only run out of process.
-    public func load(_ path: String) throws(ModuleError) -> LoadedModule {
-        let file = try ModuleFileReader.check(path, options: options)
+    /// the module can only run out of process. `known`: what the metadata cache holds for the file;
+    /// when the bytes read are that version and the scanner is exclusive, the descriptor is rebuilt
+    /// from it instead of scanning the file again.
+    public func load(_ path: String, known: CachedModuleEntry? = nil) throws(ModuleError) -> LoadedModule {
+        try open(prepare(path), known: known)
+    }
+
+    /// Checks `path` and copies it into the private cache: the part of `load` that may run on any
+    /// thread, ahead of `open` (which must run on the loading thread).
+    func prepare(_ path: String) throws(ModuleError) -> PreparedModuleFile {
+        var file = try ModuleFileReader.check(path, options: options)
         let copy = try cache.store(file.bytes, baseName: ModuleFileReader.baseName(of: file.path))
+        file.bytes = []  // the copy holds them now; 1,000 files in flight must not hold 1,000 buffers
+        return PreparedModuleFile(file: file, copy: copy)
+    }
+
+    /// Opens a prepared file (the rest of `load`); on failure its copy is removed.
+    func open(_ prepared: PreparedModuleFile, known: CachedModuleEntry? = nil) throws(ModuleError) -> LoadedModule {
+        let (file, copy) = (prepared.file, prepared.copy)
         if let scanner {
             do throws(ModuleError) {
+                if let known, known.stamp == file.stamp, let info = known.info, !scanner.hostOpens(name: info.name) {
+                    return try scannedModule(ModuleScanReport(cached: info), file: file, copy: copy)
+                }
                 let report = try scanner.scan(copy: copy.path, original: file.path, closes: !file.facts.containsSwift)
                 if let report, !scanner.hostOpens(report) {
                     return try scannedModule(report, file: file, copy: copy)
@@ -64,8 +82,8 @@ public struct ModuleLoader: Sendable {
             guard let descriptor = entry() else { throw Self.nullDescriptor(file.path) }
             let info = try DescriptorValidator.validate(descriptor, file: file)
             return LoadedModule(
-                info: info, descriptor: descriptor, generation: copy.generation, copyPath: copy.path, image: image,
-                cache: cache)
+                info: info, descriptor: descriptor, generation: copy.generation, copyPath: copy.path,
+                fileStamp: file.stamp, image: image, cache: cache)
         } catch {
             discard()
             throw error
@@ -84,8 +102,8 @@ public struct ModuleLoader: Sendable {
         let scanned = ScannedDescriptor(fields)
         let info = try DescriptorValidator.validate(scanned.pointer, file: file)
         return LoadedModule(
-            info: info, descriptor: scanned.pointer, generation: copy.generation, copyPath: copy.path, image: nil,
-            cache: cache, scanned: scanned)
+            info: info, descriptor: scanned.pointer, generation: copy.generation, copyPath: copy.path,
+            fileStamp: file.stamp, image: nil, cache: cache, scanned: scanned)
     }
 
     private static func openFailed(_ message: String, copy: String, original: String) -> ModuleError {

@@ -12,6 +12,13 @@ public final class ModuleRegistry {
         public var error: ModuleError?
         /// True when `path` is a directory that could not be scanned.
         public var isDirectory: Bool = false
+        /// The metadata cache's answer for a file not opened yet (accepted), or nil.
+        public var cachedInfo: ModuleInfo? = nil
+        /// True when the outcome came from the metadata cache, not from loading the file.
+        public var fromCache: Bool = false
+
+        /// The accepted module's metadata, loaded or from the cache.
+        public var info: ModuleInfo? { module?.info ?? cachedInfo }
     }
 
     /// Checks, copies and opens the files.
@@ -21,37 +28,180 @@ public final class ModuleRegistry {
     private var byName: [String: LoadedModule] = [:]
     /// The same modules by source file: loading 1,000 files must not scan the registry per file.
     private var byPath: [String: LoadedModule] = [:]
+    /// Modules accepted from the metadata cache and not opened yet, by name; opened on first use.
+    private var cachedByName: [String: CachedModuleEntry] = [:]
+    private var cachedNameByPath: [String: String] = [:]
+
+    /// What each file's descriptor said or why it was refused, by path and stamp: with it, `load(directories:)`
+    /// opens no file whose version it knows, and `module(named:)` opens such a module on first use.
+    public var metadataCache: ModuleMetadataCache?
+    /// Called when a module accepted from the metadata cache is opened and its file turned out to have
+    /// changed since (as a hot reload of a changed file would report it): the cached metadata, and the
+    /// new version or why it was refused.
+    public var onCachedModuleChanged: ((ModuleInfo, Result<LoadedModule, ModuleError>) -> Void)?
 
     /// Creates an empty registry that loads with `loader`.
     public init(loader: ModuleLoader) {
         self.loader = loader
     }
 
-    /// The accepted modules, sorted by name.
+    /// The opened modules, sorted by name (not those only the metadata cache knows: see `infos`).
     public var modules: [LoadedModule] { byName.values.sorted { $0.name < $1.name } }
+
+    /// Every accepted module's metadata, opened or from the metadata cache, sorted by name.
+    public var infos: [ModuleInfo] {
+        (byName.values.map(\.info) + cachedByName.values.compactMap(\.info)).sorted { $0.name < $1.name }
+    }
+
+    /// The names of every accepted module, opened or from the metadata cache.
+    public var moduleNames: Set<String> { Set(byName.keys).union(cachedByName.keys) }
 
     /// The errors of every refused file and unreadable directory, in order.
     public var errors: [ModuleError] { entries.compactMap(\.error) }
 
-    /// The module named `name`, if one was accepted.
-    public func module(named name: String) -> LoadedModule? { byName[name] }
+    /// The module named `name`, if one was accepted; a module the metadata cache accepted is opened now
+    /// (checked afresh; see `onCachedModuleChanged` for a file that changed since).
+    public func module(named name: String) -> LoadedModule? {
+        if let module = byName[name] { return module }
+        guard let cached = cachedByName[name], let info = cached.info else { return nil }
+        forgetCached(path: cached.path)
+        do throws(ModuleError) {
+            let (module, _) = try load(file: cached.path, known: cached, recording: true)
+            if module.fileStamp != cached.stamp { onCachedModuleChanged?(info, .success(module)) }
+        } catch {
+            onCachedModuleChanged?(info, .failure(error))
+        }
+        return byName[name]
+    }
+
+    /// The metadata of the module named `name` without opening it, if one was accepted.
+    public func info(named name: String) -> ModuleInfo? { byName[name]?.info ?? cachedByName[name]?.info }
+
+    /// The metadata of the module that `file` provides (opened or cached), if any.
+    public func info(file: String) -> ModuleInfo? {
+        let path = ModuleFileReader.absolute(file)
+        return byPath[path]?.info ?? cachedNameByPath[path].flatMap { cachedByName[$0]?.info }
+    }
 
     /// Loads every module file of `directories` (see `ModuleDiscovery`), recording an entry per
-    /// file and per bad directory. Returns the new entries.
+    /// file and per bad directory. Returns the new entries. With a `metadataCache`, a file whose
+    /// version the cache knows is only `stat`ed (its type and permissions checked afresh); the
+    /// others are loaded, the reading, checks and private copy running ahead on a worker thread.
     @discardableResult
     public func load(directories: [ModuleDirectory]) -> [Entry] {
         let scan = ModuleDiscovery.scan(directories)
         var added = scan.errors.map { Entry(path: $0.path, module: nil, error: $0, isDirectory: true) }
-        for file in scan.files {
-            do throws(ModuleError) {
-                let (module, _) = try load(file: file, recording: false)
-                added.append(Entry(path: module.info.sourcePath, module: module, error: nil))
-            } catch {
+        if let metadataCache {
+            let present = Set(scan.files)
+            for directory in directories where !scan.errors.contains(where: { $0.path == ModuleFileReader.absolute(directory.path) }) {
+                metadataCache.forget(filesOf: directory, except: present)
+            }
+        }
+        let lookups = scan.files.map(lookUp)
+        let misses = lookups.filter(\.isMiss).map(\.path)
+        let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
+        for lookup in lookups {
+            switch lookup {
+            case .refused(let error):
                 added.append(Entry(path: error.path, module: nil, error: error))
+            case .cached(let entry):
+                added.append(register(entry))
+            case .miss(let path, let stamp):
+                let prepared = pipeline?.next() ?? Result { () throws(ModuleError) in try loader.prepare(path) }
+                do throws(ModuleError) {
+                    let (module, _) = try load(prepared: prepared, stamp: stamp, recording: false)
+                    added.append(Entry(path: module.info.sourcePath, module: module, error: nil))
+                } catch {
+                    added.append(Entry(path: error.path, module: nil, error: error))
+                }
             }
         }
         entries += added
         return added
+    }
+
+    /// The entry for one file as `load(directories:)` makes it (from the metadata cache when it knows
+    /// this version), recorded like one; for `tabhost inspect FILE`.
+    public func entry(file: String) -> Entry {
+        let entry: Entry
+        switch lookUp(file) {
+        case .refused(let error):
+            entry = Entry(path: error.path, module: nil, error: error)
+        case .cached(let cached):
+            entry = register(cached)
+        case .miss(let path, let stamp):
+            do throws(ModuleError) {
+                let prepared = Result { () throws(ModuleError) in try loader.prepare(path) }
+                let (module, _) = try load(prepared: prepared, stamp: stamp, recording: false)
+                entry = Entry(path: module.info.sourcePath, module: module, error: nil)
+            } catch {
+                entry = Entry(path: error.path, module: nil, error: error)
+            }
+        }
+        entries.append(entry)
+        return entry
+    }
+
+    /// A file's fresh `stat` checks, then the metadata cache's answer for that version.
+    private enum Lookup {
+        case refused(ModuleError)
+        case cached(CachedModuleEntry)
+        case miss(path: String, stamp: ModuleFileStamp?)
+
+        var isMiss: Bool { if case .miss = self { true } else { false } }
+        var path: String {
+            switch self {
+            case .refused(let error): error.path
+            case .cached(let entry): entry.path
+            case .miss(let path, _): path
+            }
+        }
+    }
+
+    private func lookUp(_ file: String) -> Lookup {
+        guard let metadataCache else { return .miss(path: file, stamp: nil) }
+        let checked: (path: String, stamp: ModuleFileStamp)
+        do throws(ModuleError) {
+            checked = try ModuleFileReader.checkStat(file, options: loader.options)
+        } catch {
+            return .refused(error)
+        }
+        guard let entry = metadataCache.entry(for: checked.path, stamp: checked.stamp) else {
+            return .miss(path: checked.path, stamp: checked.stamp)
+        }
+        // The image is another file: it must still exist, or the module is loaded (and refused) afresh.
+        if let image = entry.info?.imagePath, ModuleFileStamp(path: image) == nil {
+            return .miss(path: checked.path, stamp: checked.stamp)
+        }
+        return .cached(entry)
+    }
+
+    /// Registers a cached outcome (refused, or accepted and opened on first use), with the
+    /// first-file-wins rule for names.
+    private func register(_ cached: CachedModuleEntry) -> Entry {
+        guard let info = cached.info else {
+            return Entry(path: cached.path, module: nil, error: cached.error, fromCache: true)
+        }
+        if let other = self.info(named: info.name), other.sourcePath != cached.path {
+            return Entry(path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.sourcePath), fromCache: true)
+        }
+        cachedByName[info.name] = cached
+        cachedNameByPath[cached.path] = info.name
+        return Entry(path: cached.path, module: nil, error: nil, cachedInfo: info, fromCache: true)
+    }
+
+    /// Drops a cached, not yet opened module of `path`; returns its name.
+    @discardableResult
+    private func forgetCached(path: String) -> String? {
+        guard let name = cachedNameByPath.removeValue(forKey: path) else { return nil }
+        cachedByName[name] = nil
+        return name
+    }
+
+    private static func duplicate(_ name: String, path: String, first: String) -> ModuleError {
+        ModuleError(
+            .duplicateName, path: path, reason: "module name \"\(name)\" is already provided by \(first)",
+            hint: "rename one of the modules or remove one file")
     }
 
     /// Loads one file and registers its module. If the same file already provided a module, the
@@ -59,13 +209,15 @@ public final class ModuleRegistry {
     /// may use it; close it when they are gone). A name another file already provides is refused
     /// with `duplicateName` (the first file wins).
     public func load(file: String) throws(ModuleError) -> (module: LoadedModule, replaced: LoadedModule?) {
-        try load(file: file, recording: true)
+        try load(file: file, known: nil, recording: true)
     }
 
     /// Removes the module that `file` provided from lookup and returns it (not closed).
     @discardableResult
     public func unload(file: String) -> LoadedModule? {
         let path = ModuleFileReader.absolute(file)
+        metadataCache?.forget(path: path)
+        if forgetCached(path: path) != nil { entries.removeAll { $0.path == path && !$0.isDirectory } }
         guard let module = byPath.removeValue(forKey: path) else { return nil }
         byName[module.name] = nil
         // The file is gone: drop its entry too, so the image closes once its last instance goes.
@@ -73,18 +225,31 @@ public final class ModuleRegistry {
         return module
     }
 
-    private func load(file: String, recording: Bool) throws(ModuleError) -> (
+    private func load(file: String, known: CachedModuleEntry?, recording: Bool) throws(ModuleError) -> (
         module: LoadedModule, replaced: LoadedModule?
     ) {
+        let path = ModuleFileReader.absolute(file)
+        // A cached, not yet opened module of this file gives way to what the file holds now.
+        forgetCached(path: path)
+        let stamp = ModuleFileStamp(path: path)
+        let prepared = Result { () throws(ModuleError) in try loader.prepare(path) }
+        return try load(prepared: prepared, known: known, stamp: stamp, recording: recording)
+    }
+
+    /// Opens a prepared file and registers its module, recording the outcome in the metadata cache
+    /// (a refusal under `stamp`, the version `stat` saw before reading).
+    private func load(
+        prepared: Result<PreparedModuleFile, ModuleError>, known: CachedModuleEntry? = nil, stamp: ModuleFileStamp?,
+        recording: Bool
+    ) throws(ModuleError) -> (module: LoadedModule, replaced: LoadedModule?) {
         do throws(ModuleError) {
-            let module = try loader.load(file)
+            let module = try loader.open(prepared.get(), known: known)
             let path = module.info.sourcePath
-            if let other = byName[module.name], other.info.sourcePath != path {
+            // Accepted on its own: which file wins a name is decided afresh each time.
+            metadataCache?.record(CachedModuleEntry(path: path, stamp: module.fileStamp, outcome: .accepted(module.info)))
+            if let other = info(named: module.name), other.sourcePath != path {
                 module.close()
-                throw ModuleError(
-                    .duplicateName, path: path,
-                    reason: "module name \"\(module.name)\" is already provided by \(other.info.sourcePath)",
-                    hint: "rename one of the modules or remove one file")
+                throw Self.duplicate(module.name, path: path, first: other.sourcePath)
             }
             let replaced = byPath[path]
             if let replaced { byName[replaced.name] = nil }
@@ -93,8 +258,19 @@ public final class ModuleRegistry {
             if recording { record(Entry(path: path, module: module, error: nil)) }
             return (module, replaced)
         } catch {
+            recordRefusal(error, stamp: stamp)
             if recording { record(Entry(path: error.path, module: nil, error: error)) }
             throw error
+        }
+    }
+
+    /// Keeps a refusal the file's bytes decide under the version `stat` saw; forgets the file otherwise.
+    private func recordRefusal(_ error: ModuleError, stamp: ModuleFileStamp?) {
+        guard let metadataCache, error.module == nil else { return }
+        if let stamp, CachedModuleEntry.isCacheable(error.code) {
+            metadataCache.record(CachedModuleEntry(path: error.path, stamp: stamp, outcome: .refused(error)))
+        } else if error.code != .duplicateName && error.code != .cacheFailed {
+            metadataCache.forget(path: error.path)
         }
     }
 

@@ -32,8 +32,8 @@ public final class HotReloader {
     public init(runtime: ModuleRuntime, host: ContainerHost) {
         self.runtime = runtime
         self.host = host
-        for module in runtime.registry.modules {
-            stamps[module.info.sourcePath] = FileStamp(path: module.info.sourcePath)
+        for info in runtime.registry.infos {
+            stamps[info.sourcePath] = FileStamp(path: info.sourcePath)
         }
     }
 
@@ -73,13 +73,14 @@ public final class HotReloader {
     /// Loads a new or changed file and moves every live instance of its module over.
     func load(_ path: String) -> HotReloadReport {
         stamps[ModuleFileReader.absolute(path)] = FileStamp(path: path)
-        let previous = registry.module(file: path)
+        // A module only the metadata cache knows (no tab of it shown yet) counts as the previous version too.
+        let previousName = registry.info(file: path)?.name
         let module: LoadedModule
         let replaced: LoadedModule?
         do throws(ModuleError) {
             (module, replaced) = try registry.load(file: path)
         } catch {
-            let name = previous?.name
+            let name = previousName
             for controller in name.map(runtime.controllers(ofModule:)) ?? [] {
                 controller.markReloadFailure(error.description)
             }
@@ -169,9 +170,10 @@ public final class HotReloader {
     private func remove(_ path: String) -> HotReloadReport? {
         refusals[ModuleFileReader.absolute(path)] = nil
         stamps[ModuleFileReader.absolute(path)] = nil
-        guard let module = registry.unload(file: path) else { return nil }
-        removeTabs(of: module.name)
-        return HotReloadReport(.removed, module: module.name, file: path, message: "removed \(module.name)")
+        guard let name = registry.info(file: path)?.name else { return nil }
+        registry.unload(file: path)
+        removeTabs(of: name)
+        return HotReloadReport(.removed, module: name, file: path, message: "removed \(name)")
     }
 
     /// Tabs of `name` whose root does not exist yet (lazy) have no controller to mark: their tab
@@ -204,8 +206,8 @@ public final class HotReloader {
         let files = ((try? ModuleDiscovery.files(in: watched)) ?? []).map(ModuleFileReader.absolute).sorted()
         let present = Set(files)
         var reports: [HotReloadReport] = []
-        for module in registry.modules where module.info.sourcePath.hasPrefix(absolute + "/") {
-            if !present.contains(module.info.sourcePath), let report = remove(module.info.sourcePath) {
+        for info in registry.infos where info.sourcePath.hasPrefix(absolute + "/") {
+            if !present.contains(info.sourcePath), let report = remove(info.sourcePath) {
                 reports.append(report)
             }
         }

@@ -10,9 +10,23 @@ struct InspectReport {
     /// What running hosts report about this module or file: refused reloads (their old version keeps
     /// running), a stopped or unresponsive module process.
     var runningHosts: [RunningHostReport] = []
+    /// True when the answer came from the module metadata cache; nil when no cache was asked.
+    var fromCache: Bool?
 
     init(module: ModuleInfo) { self.module = module }
     init(error: ModuleError) { self.error = error }
+
+    /// The report of one registry entry (a file accepted or refused, loaded or from the cache).
+    init?(_ entry: ModuleRegistry.Entry) {
+        if let info = entry.info {
+            module = info
+        } else if let error = entry.error {
+            self.error = error
+        } else {
+            return nil
+        }
+        fromCache = entry.fromCache
+    }
 
     /// `key: value` lines.
     func text() -> String {
@@ -45,7 +59,17 @@ struct InspectReport {
     }
 
     /// A pretty-printed JSON object with sorted keys.
-    func json() -> String {
+    func json() -> String { Self.json(jsonObject) }
+
+    /// Pretty-printed JSON with sorted keys (`{}` if it cannot be written).
+    static func json(_ value: Any) -> String {
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: options) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The JSON object: the module's fields or the refusal, `runningHosts`, and `cached`.
+    var jsonObject: [String: Any] {
         var object: [String: Any] = [:]
         if let error {
             object = [
@@ -62,8 +86,7 @@ struct InspectReport {
             ]
         }
         object["runningHosts"] = runningHosts.map(\.jsonObject)
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        if let fromCache { object["cached"] = fromCache }
+        return object
     }
 }

@@ -44,19 +44,18 @@ struct InspectCommand: ParsableCommand {
         let registry = loaded.registry
         var report: InspectReport
         if targetIsFile {
-            do {
-                let (module, _) = try registry.load(file: target)
-                report = InspectReport(module: module.info)
-            } catch {
-                report = InspectReport(error: error)
-            }
+            let entry = registry.entry(file: target)
+            report = InspectReport(entry) ?? InspectReport(error: ModuleError(.notFound, path: target, reason: "no such file", hint: "check the path"))
             let file = URL(fileURLWithPath: target).standardizedFileURL.path
             report.runningHosts = RunningHostReport.find(name: report.module?.name, file: file)
         } else {
             let searched = ModuleSearchPath.directories(modules)
-            registry.load(directories: searched)
+            let entries = registry.load(directories: searched)
             let running = RunningHostReport.find(name: target, file: nil)
-            guard let module = registry.module(named: target) else {
+            guard let entry = entries.first(where: { $0.info?.name == target && $0.error == nil }),
+                let found = InspectReport(entry)
+            else {
+                registry.metadataCache?.save()
                 for refusal in running { print(refusal.line) }
                 let places = searched.map(\.path).joined(separator: ", ")
                 writeStandardError(
@@ -64,9 +63,10 @@ struct InspectCommand: ParsableCommand {
                         + "run tabhost list to see the modules and the rejected files")
                 throw ExitCode(1)
             }
-            report = InspectReport(module: module.info)
+            report = found
             report.runningHosts = running
         }
+        registry.metadataCache?.save()
         print(json ? report.json() : report.text(), terminator: "")
         if let error = report.error {
             writeStandardError(error.description)

@@ -9,8 +9,7 @@ extension ListCommand {
     static func table(_ entries: [ModuleRegistry.Entry]) -> String {
         var rows: [[String]] = [["NAME", "VERSION", "KIND", "TITLE", "GLYPH", "FILE", "STATUS"]]
         for entry in entries {
-            if let module = entry.module {
-                let info = module.info
+            if let info = entry.info {
                 rows.append([
                     info.name, info.version ?? "-", info.kind.description, info.title, info.glyph ?? "-", entry.path, "ok",
                 ])
@@ -31,6 +30,18 @@ extension ListCommand {
             text += line + "\n"
         }
         return text
+    }
+}
+
+extension ListCommand {
+    /// What `tabhost list --json` prints: an array of `tabhost inspect --json` objects, one per file.
+    static func json(_ entries: [ModuleRegistry.Entry]) -> String {
+        InspectReport.json(
+            entries.compactMap { entry -> [String: Any]? in
+                guard var report = InspectReport(entry) else { return nil }
+                report.runningHosts = RunningHostReport.find(name: report.module?.name, file: entry.path)
+                return report.jsonObject
+            })
     }
 }
 

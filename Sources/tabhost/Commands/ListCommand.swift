@@ -10,11 +10,16 @@ struct ListCommand: ParsableCommand {
             Without DIR, lists the example modules built next to tabhost, then \
             $XDG_DATA_HOME/tabhost/modules (default ~/.local/share/tabhost/modules) if it exists. \
             Every rejected file gets one line on standard error: the file, the reason, what to do. \
+            Answers come from the module metadata cache ($XDG_CACHE_HOME/tabhost/modules.cache) for files \
+            whose version it knows; --rescan opens every file again. \
             Exit status: 0 when every file is accepted, 1 when any file or directory is rejected.
             """)
 
     @Argument(help: "Directories to list (not recursive).")
     var directories: [String] = []
+
+    @Flag(help: "Print a JSON array of the objects tabhost inspect --json prints (with \"cached\": true for answers from the metadata cache).")
+    var json = false
 
     @OptionGroup var loading: ModuleLoadingOptions
 
@@ -25,8 +30,9 @@ struct ListCommand: ParsableCommand {
         let registry = loaded.registry
         let searched = ModuleSearchPath.directories(directories)
         let entries = registry.load(directories: searched)
+        registry.metadataCache?.save()
         let fileEntries = entries.filter { !$0.isDirectory }
-        print(Self.table(fileEntries), terminator: "")
+        print(json ? Self.json(fileEntries) : Self.table(fileEntries), terminator: "")
         if entries.isEmpty {
             writeStandardError("no module files found in \(searched.map(\.path).joined(separator: ", "))")
         }

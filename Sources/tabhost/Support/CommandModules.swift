@@ -13,8 +13,11 @@ struct CommandModules {
     let registry: ModuleRegistry
 
     /// `scan`: open every file in a scanner child first, so a file that crashes the loader is refused
-    /// instead of ending the command.
-    init(allowInsecurePermissions: Bool = false, scan: Bool = false) throws {
+    /// instead of ending the command. `metadataCache`: answer from the module metadata cache file (and
+    /// keep it up to date), unless `rescan`, which loads every file again.
+    init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
+        throws
+    {
         do {
             cache = try ModuleCache()
         } catch {
@@ -29,5 +32,9 @@ struct CommandModules {
                 hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
         }
         registry = ModuleRegistry(loader: loader)
+        registry.metadataCache = metadataCache.map {
+            ModuleMetadataCache(
+                path: $0, trusted: !rescan, logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
+        }
     }
 }

@@ -34,7 +34,8 @@ struct SessionOptions: ParsableArguments {
             directories: ModuleSearchPath.directories(modules), layoutPath: layout ?? Self.demoLayoutPath,
             statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
             allowInsecurePermissions: loading.allowInsecurePermissions, isolation: isolation,
-            isolationSettings: IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000))))
+            isolationSettings: IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000))),
+            metadataCachePath: ModuleMetadataCache.defaultPath(), rescan: loading.rescan)
     }
 
     /// `Layouts/demo.json` of the checkout this binary was built from.

@@ -8,10 +8,15 @@ import Testing
 final class TmuxSession {
     let socket: String
     let name = "tabhost"
+    /// The session's own `XDG_CACHE_HOME` (removed with the session).
+    let cacheHome: String
 
     /// Starts `command` (run by `sh -c`) in a `width`×`height` terminal.
     init(_ command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         socket = "tabhost-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        // A private metadata cache unless the test shares one: a host in tmux never touches ~/.cache.
+        cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-cache").path
+        let environment = ["XDG_CACHE_HOME": cacheHome].merging(environment) { $1 }
         let exports = environment.map { "export \($0.key)='\($0.value)'; " }.joined()
         // `remain-on-exit` (set from a config file, so before the command starts) keeps the pane
         // after the command ends, so its last screen and exit status can be read.
@@ -25,6 +30,7 @@ final class TmuxSession {
 
     deinit {
         _ = try? Self.tmux(["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: cacheHome)
     }
 
     /// Sends keys as tmux names them ("Down", "Enter", "q", "C-l"…).

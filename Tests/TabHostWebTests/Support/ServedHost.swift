@@ -25,6 +25,7 @@ final class ServedHost {
         scratch = try Fixture.makeTemporaryDirectory(prefix: "tabhost-web")
         process.executableURL = URL(fileURLWithPath: Self.tabhost)
         process.arguments = ["serve", "--port", "0", "--no-watch", "--log", scratch + "/tabhost.log"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": scratch + "/cache"]) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")

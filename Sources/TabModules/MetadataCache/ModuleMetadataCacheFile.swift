@@ -1,0 +1,210 @@
+/// The metadata cache file's format: a pure codec from bytes to entries (or an error) and back.
+///
+/// Layout (little-endian): the magic `TABHMETA`; `u32` format version; `u32` module ABI major and
+/// minor of the host that wrote it; `u32` entry count; the entries; a `u64` FNV-1a checksum of every
+/// byte before it. An entry: path; device, inode, size (`u64`), mtime and ctime (`i64` ns); a tag
+/// (1 accepted, 2 refused); then name, version, title, glyph, declared image, image path, and `u32`
+/// kind, ABI major, ABI minor, struct size, function bits and a `u8` Swift flag; or the refusal's
+/// code, reason and fix. Strings are a `u16` byte count (0xFFFF: none) and UTF-8.
+///
+/// Decoding never traps: every count and offset is checked, every field is validated as the
+/// loader would, and any damage is one `ModuleMetadataCacheError`.
+public struct ModuleMetadataCacheFile: Sendable, Equatable {
+    /// The format version this host reads and writes.
+    public static let formatVersion: UInt32 = 1
+    /// The largest cache file read (about 100 bytes a module: room for 100,000 modules and more).
+    public static let maximumBytes = 16 << 20
+    /// The first eight bytes.
+    static let magic: [UInt8] = Array("TABHMETA".utf8)
+    static let headerBytes = 8 + 4 * 4
+    static let checksumBytes = 8
+    /// The fewest bytes an entry takes (an empty path, a stamp, a tag): bounds the entry count.
+    static let minimumEntryBytes = 2 + 5 * 8 + 1
+
+    /// The module ABI major version of the host that wrote the file.
+    public var abiMajor: UInt32
+    /// The module ABI minor version of the host that wrote the file.
+    public var abiMinor: UInt32
+    /// The entries, in file order (paths are unique).
+    public var entries: [CachedModuleEntry]
+
+    /// A file of `entries` written by this host's ABI version (or another, for tests).
+    public init(entries: [CachedModuleEntry], abiMajor: UInt32 = TabModuleABI.major, abiMinor: UInt32 = TabModuleABI.minor) {
+        self.entries = entries
+        self.abiMajor = abiMajor
+        self.abiMinor = abiMinor
+    }
+
+    /// Decodes a whole cache file; throws for anything damaged, truncated, too large, or written by
+    /// another format or ABI version. A later entry for a path replaces an earlier one.
+    public init(decoding data: some Collection<UInt8>) throws(ModuleMetadataCacheError) {
+        guard data.count <= Self.maximumBytes else {
+            throw ModuleMetadataCacheError(.tooLarge, "\(data.count) bytes, more than the \(Self.maximumBytes) allowed")
+        }
+        let bytes = Array(data)
+        guard bytes.count >= Self.headerBytes + Self.checksumBytes else {
+            throw ModuleMetadataCacheError(.truncated, "\(bytes.count) bytes, shorter than a header")
+        }
+        guard bytes[0..<8].elementsEqual(Self.magic) else {
+            throw ModuleMetadataCacheError(.badMagic, "not a tabhost metadata cache (wrong magic)")
+        }
+        var header = CacheByteReader(bytes, start: 8)
+        let format = try header.u32()
+        guard format == Self.formatVersion else {
+            throw ModuleMetadataCacheError(.otherFormat, "cache format \(format), this host reads \(Self.formatVersion)")
+        }
+        let major = try header.u32()
+        let minor = try header.u32()
+        guard major == TabModuleABI.major, minor == TabModuleABI.minor else {
+            throw ModuleMetadataCacheError(
+                .otherABI, "written by a host with module ABI \(major).\(minor), this host has \(TabModuleABI.major).\(TabModuleABI.minor)")
+        }
+        let count = Int(try header.u32())
+        let bodyEnd = bytes.count - Self.checksumBytes
+        var trailer = CacheByteReader(bytes, start: bodyEnd)
+        guard try trailer.u64() == Self.checksum(bytes[0..<bodyEnd]) else {
+            throw ModuleMetadataCacheError(.badChecksum, "checksum mismatch (the file is damaged)")
+        }
+        guard count <= (bodyEnd - Self.headerBytes) / Self.minimumEntryBytes else {
+            throw ModuleMetadataCacheError(.truncated, "\(count) entries cannot fit in \(bytes.count) bytes")
+        }
+        var reader = CacheByteReader(bytes, start: Self.headerBytes, end: bodyEnd)
+        var entries: [CachedModuleEntry] = []
+        entries.reserveCapacity(count)
+        var indexByPath: [String: Int] = [:]
+        for _ in 0..<count {
+            let entry = try Self.entry(&reader)
+            if let index = indexByPath[entry.path] {
+                entries[index] = entry
+            } else {
+                indexByPath[entry.path] = entries.count
+                entries.append(entry)
+            }
+        }
+        guard reader.remaining == 0 else {
+            throw ModuleMetadataCacheError(.malformed, "\(reader.remaining) bytes after the last entry")
+        }
+        self.init(entries: entries, abiMajor: major, abiMinor: minor)
+    }
+
+    /// The file's bytes. Entries with a string too long for the format are left out (they are
+    /// simply not cached).
+    public func encoded() -> [UInt8] {
+        let kept = entries.filter(Self.isEncodable)
+        var writer = CacheByteWriter(reservingCapacity: Self.headerBytes + kept.count * 128)
+        writer.raw(Self.magic)
+        writer.integer(Self.formatVersion)
+        writer.integer(abiMajor)
+        writer.integer(abiMinor)
+        writer.integer(UInt32(kept.count))
+        for entry in kept { Self.write(entry, to: &writer) }
+        var bytes = writer.bytes
+        let sum = Self.checksum(bytes[...])
+        for shift in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: sum >> (8 * shift))) }
+        return bytes
+    }
+
+    // MARK: Entries
+
+    private static let acceptedTag: UInt8 = 1
+    private static let refusedTag: UInt8 = 2
+
+    private static func entry(_ reader: inout CacheByteReader) throws(ModuleMetadataCacheError) -> CachedModuleEntry {
+        let path = try reader.string("a path")
+        guard path.hasPrefix("/") else { throw ModuleMetadataCacheError(.malformed, "a path is not absolute") }
+        let stamp = ModuleFileStamp(
+            device: try reader.u64(), inode: try reader.u64(), size: try reader.u64(), modified: try reader.i64(),
+            changed: try reader.i64())
+        switch try reader.u8() {
+        case acceptedTag:
+            return CachedModuleEntry(path: path, stamp: stamp, outcome: .accepted(try info(&reader, path: path)))
+        case refusedTag:
+            let name = try reader.string("a refusal code")
+            guard let code = CachedModuleEntry.cacheableCodes.first(where: { $0.name == name }) else {
+                throw ModuleMetadataCacheError(.malformed, "refusal code \"\(name)\" is never cached")
+            }
+            let error = ModuleError(code, path: path, reason: try reader.string("a reason"), hint: try reader.string("a fix"))
+            return CachedModuleEntry(path: path, stamp: stamp, outcome: .refused(error))
+        case let tag:
+            throw ModuleMetadataCacheError(.malformed, "unknown entry tag \(tag)")
+        }
+    }
+
+    /// An accepted module's metadata, held to what the loader's validator accepts.
+    private static func info(_ reader: inout CacheByteReader, path: String) throws(ModuleMetadataCacheError) -> ModuleInfo {
+        let name = try reader.string("a name")
+        let version = try reader.optionalString("a version")
+        let title = try reader.string("a title")
+        let glyph = try reader.optionalString("a glyph")
+        let declaredImage = try reader.optionalString("an image")
+        let imagePath = try reader.optionalString("an image path")
+        let kind = ModuleKind(rawValue: try reader.u32())
+        let major = try reader.u32()
+        let minor = try reader.u32()
+        let structSize = try reader.u32()
+        let functions = ModuleFunctions(rawValue: try reader.u32())
+        let swift = try reader.u8()
+        func malformed(_ what: String) -> ModuleMetadataCacheError { ModuleMetadataCacheError(.malformed, what) }
+        guard DescriptorValidator.isValidName(name) else { throw malformed("module name \"\(name)\" is not valid") }
+        guard title.utf8.count <= DescriptorValidator.maxTitleBytes else { throw malformed("a title is too long") }
+        guard kind.isKnown else { throw malformed("unknown kind \(kind.rawValue)") }
+        guard major == TabModuleABI.major, minor <= TabModuleABI.minor else { throw malformed("module ABI \(major).\(minor)") }
+        guard structSize >= TabModuleABI.descriptorSize else { throw malformed("struct size \(structSize)") }
+        guard functions.isSuperset(of: [.create, .render]), functions.rawValue <= 0xFF else {
+            throw malformed("function bits \(functions.rawValue)")
+        }
+        guard swift <= 1 else { throw malformed("Swift flag \(swift)") }
+        guard (declaredImage == nil) == (imagePath == nil), imagePath.map({ $0.hasPrefix("/") }) ?? true else {
+            throw malformed("image \(declaredImage ?? "-") without an absolute image path")
+        }
+        return ModuleInfo(
+            name: name, version: version, title: title, glyph: glyph, declaredImage: declaredImage, imagePath: imagePath,
+            kind: kind, abiMajor: major, abiMinor: minor, structSize: structSize, functions: functions, sourcePath: path,
+            containsSwift: swift == 1)
+    }
+
+    private static func isEncodable(_ entry: CachedModuleEntry) -> Bool {
+        var strings: [String?] = [entry.path]
+        switch entry.outcome {
+        case .accepted(let info):
+            strings += [info.name, info.version, info.title, info.glyph, info.declaredImage, info.imagePath]
+        case .refused(let error):
+            guard CachedModuleEntry.isCacheable(error.code) else { return false }
+            strings += [error.code.name, error.reason, error.hint]
+        }
+        return strings.allSatisfy(CacheByteWriter.fits)
+    }
+
+    private static func write(_ entry: CachedModuleEntry, to writer: inout CacheByteWriter) {
+        writer.string(entry.path)
+        writer.integer(entry.stamp.device)
+        writer.integer(entry.stamp.inode)
+        writer.integer(entry.stamp.size)
+        writer.integer(entry.stamp.modified)
+        writer.integer(entry.stamp.changed)
+        switch entry.outcome {
+        case .accepted(let info):
+            writer.integer(acceptedTag)
+            for text in [info.name, info.version, info.title, info.glyph, info.declaredImage, info.imagePath] {
+                writer.string(text)
+            }
+            for value in [info.kind.rawValue, info.abiMajor, info.abiMinor, info.structSize, info.functions.rawValue] {
+                writer.integer(value)
+            }
+            writer.integer(UInt8(info.containsSwift ? 1 : 0))
+        case .refused(let error):
+            writer.integer(refusedTag)
+            for text in [error.code.name, error.reason, error.hint] { writer.string(text) }
+        }
+    }
+
+    /// 64-bit FNV-1a: catches a damaged byte anywhere (the file is ours, not an adversary's).
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

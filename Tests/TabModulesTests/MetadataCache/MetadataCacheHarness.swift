@@ -1,0 +1,59 @@
+import TabHostTestSupport
+import Foundation
+
+@testable import TabModules
+
+/// A module directory, a private copy root and a metadata cache file, all temporary; registries
+/// made from it share the cache file as successive starts of a host would.
+final class MetadataCacheHarness {
+    let modules: Fixture
+    let home: Fixture
+    let log = LogRecorder()
+    private var copyCaches: [ModuleCache] = []
+
+    init() throws {
+        modules = try Fixture()
+        home = try Fixture()
+    }
+
+    deinit {
+        for cache in copyCaches { cache.removeAll() }
+        modules.remove()
+        home.remove()
+    }
+
+    /// The cache file (its directory is made by the first save).
+    var cachePath: String { home.path("cache/tabhost/modules.cache") }
+
+    /// Compiles a module named `name` into `FILE.so` (default `name.so`) with `title`.
+    @discardableResult
+    func compile(_ name: String, title: String = "Title", file: String? = nil, extra: String = "") throws -> String {
+        var source = ModuleSource(name: name).with("title", "\"\(title)\"")
+        source.extra = extra
+        return try modules.compile((file ?? name) + ".so", source: source.text)
+    }
+
+    /// A registry as a fresh host start makes it: a new private copy directory, the cache file read anew.
+    func registry(scanner: ModuleScanner? = nil, trusted: Bool = true) throws -> ModuleRegistry {
+        let copies = try ModuleCache(root: home.directory)
+        copyCaches.append(copies)
+        var loader = ModuleLoader(cache: copies)
+        loader.scanner = scanner
+        let registry = ModuleRegistry(loader: loader)
+        registry.metadataCache = ModuleMetadataCache(path: cachePath, trusted: trusted, logger: log.logger)
+        return registry
+    }
+
+    /// One start: a registry that loads the module directory and saves the cache, and its entries.
+    func start(scanner: ModuleScanner? = nil, trusted: Bool = true) throws -> (ModuleRegistry, [ModuleRegistry.Entry]) {
+        let registry = try registry(scanner: scanner, trusted: trusted)
+        let entries = registry.load(directories: [ModuleDirectory(modules.directory)])
+        registry.metadataCache?.save()
+        return (registry, entries)
+    }
+
+    /// The entry of `name.so`.
+    func entry(_ entries: [ModuleRegistry.Entry], _ name: String) -> ModuleRegistry.Entry? {
+        entries.first { $0.path == modules.path(name + ".so") }
+    }
+}
