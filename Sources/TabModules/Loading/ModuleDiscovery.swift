@@ -26,6 +26,20 @@ public enum ModuleDiscovery {
         return result
     }
 
+    /// Byte order by `memcmp` on the names' UTF-8 (the generic comparison cost a thousand
+    /// instructions a pair when sorting 1,000 names).
+    static func bytewise(_ left: String, _ right: String) -> Bool {
+        var left = left
+        var right = right
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+    }
+
     /// The module files of one directory, sorted by name.
     public static func files(in directory: ModuleDirectory) throws(ModuleError) -> [String] {
         let path = ModuleFileReader.absolute(directory.path)
@@ -61,7 +75,7 @@ public enum ModuleDiscovery {
         }
         // Byte order, so the "first file wins" rule does not depend on the locale (compared in
         // place: copying both names into arrays per comparison dominated discovery).
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        names.sort(by: Self.bytewise)
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         return names.map { base == "/" ? "/\($0)" : "\(base)/\($0)" }
     }

@@ -139,6 +139,7 @@ enum ModuleFileReader {
 
     /// `path` made absolute against the working directory (symlinks kept: the user's name for it).
     static func absolute(_ path: String) -> String {
+        if path.utf8.first == UInt8(ascii: "/") { return path }  // the common case, without FilePath's normalizing
         let file = FilePath(path)
         if file.isAbsolute { return path }
         guard let pointer = getcwd(nil, 0) else { return path }
@@ -149,8 +150,24 @@ enum ModuleFileReader {
 
     /// The directory part of a path ("." for a bare file name).
     static func parentDirectory(of path: String) -> String {
+        // A plain absolute path ("/dir/file", no trailing slash or "//"): cut at the last slash.
+        if path.utf8.first == UInt8(ascii: "/"), path.utf8.last != UInt8(ascii: "/"), !hasDoubleSlash(path),
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        {
+            return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+        }
         let parent = FilePath(path).removingLastComponent()
         return parent.isEmpty ? "." : parent.string
+    }
+
+    /// True when `path` holds "//" (scanned by bytes: `String.contains` goes through Foundation).
+    private static func hasDoubleSlash(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") && previous == byte { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The last path component.

@@ -74,6 +74,13 @@ public final class ModuleRegistry {
         return byName[name]
     }
 
+    /// The version of each accepted module's file as loading (or the metadata cache lookup) saw it, by path.
+    public var fileStamps: [String: ModuleFileStamp] {
+        var stamps = byPath.mapValues(\.fileStamp)
+        for entry in cachedByName.values { stamps[entry.path] = entry.stamp }
+        return stamps
+    }
+
     /// The metadata of the module named `name` without opening it, if one was accepted.
     public func info(named name: String) -> ModuleInfo? { byName[name]?.info ?? cachedByName[name]?.info }
 

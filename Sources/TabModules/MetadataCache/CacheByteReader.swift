@@ -26,9 +26,7 @@ struct CacheByteReader {
     /// A little-endian integer.
     mutating func integer<T: FixedWidthInteger>(_: T.Type) throws(ModuleMetadataCacheError) -> T {
         let range = try take(MemoryLayout<T>.size)
-        var value: T = 0
-        for (shift, index) in range.enumerated() { value |= T(truncatingIfNeeded: bytes[index]) << (8 * shift) }
-        return value
+        return T(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: range.lowerBound, as: T.self) })
     }
 
     mutating func u8() throws(ModuleMetadataCacheError) -> UInt8 { try integer(UInt8.self) }

@@ -26,15 +26,14 @@ public final class HotReloader {
     }
 
     /// The version of each module file last loaded or refused, by absolute path (see `rescan`).
-    private var stamps: [String: FileStamp] = [:]
+    private var stamps: [String: ModuleFileStamp] = [:]
 
     /// Creates a reloader for `host`, whose controllers `runtime` makes.
     public init(runtime: ModuleRuntime, host: ContainerHost) {
         self.runtime = runtime
         self.host = host
-        for info in runtime.registry.infos {
-            stamps[info.sourcePath] = FileStamp(path: info.sourcePath)
-        }
+        // The versions the registry saw when it loaded (or looked up) them: no second stat of every file.
+        stamps = runtime.registry.fileStamps
     }
 
     private var registry: ModuleRegistry { runtime.registry }
@@ -72,7 +71,7 @@ public final class HotReloader {
 
     /// Loads a new or changed file and moves every live instance of its module over.
     func load(_ path: String) -> HotReloadReport {
-        stamps[ModuleFileReader.absolute(path)] = FileStamp(path: path)
+        stamps[ModuleFileReader.absolute(path)] = ModuleFileStamp(path: path)
         // A module only the metadata cache knows (no tab of it shown yet) counts as the previous version too.
         let previousName = registry.info(file: path)?.name
         let module: LoadedModule
@@ -212,7 +211,7 @@ public final class HotReloader {
             }
         }
         // Only files whose version differs from the one last seen: the events were lost, not the files.
-        for file in files where stamps[file] == nil || stamps[file] != FileStamp(path: file) {
+        for file in files where stamps[file] == nil || stamps[file] != ModuleFileStamp(path: file) {
             reports.append(load(file))
         }
         return reports

@@ -45,7 +45,9 @@ package enum DisplayWidth {
 
     /// The width of a string in columns.
     public static func of(_ string: String) -> Int {
-        string.reduce(0) { $0 + of($1) }
+        // Printable ASCII (most text: paths, names) is one column a byte; only the rest needs graphemes.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
+        return string.reduce(0) { $0 + of($1) }
     }
 
     /// `string` cut to at most `width` columns, ending in "…" when cut; never splits a wide character.
