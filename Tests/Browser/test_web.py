@@ -173,6 +173,9 @@ class Tmux:
 
     def __init__(self, command, width=100, height=30):
         self.socket = f"tabhost-browser-{os.getpid()}-{time.monotonic_ns()}"
+        # A private metadata cache: a host started here never touches the user's ~/.cache.
+        self.cache = tempfile.mkdtemp(prefix="tabhost-browser-cache-")
+        command = f"env XDG_CACHE_HOME='{self.cache}' {command}"
         self.tmux("new-session", "-d", "-x", str(width), "-y", str(height), "-s", "t", command)
 
     def tmux(self, *arguments):
@@ -196,6 +199,7 @@ class Tmux:
 
     def kill(self):
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        shutil.rmtree(self.cache, ignore_errors=True)
 
 
 class BrowserTestCase(unittest.TestCase):
