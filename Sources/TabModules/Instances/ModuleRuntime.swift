@@ -36,6 +36,9 @@ public final class ModuleRuntime: ControllerFactory {
     /// Makes a controller with a new instance of `module` (not started: TabKit starts it).
     public func make(module name: String, param: String?) throws -> any Controller {
         guard let module = registry.module(named: name) else {
+            if let failure = registry.openFailure(named: name) {
+                throw TabKitError(.unknownModule, "module \(name) cannot be opened: \(failure.description)")
+            }
             throw TabKitError(
                 .unknownModule,
                 "no module named \"\(name)\" is loaded; run `tabhost list` to see the modules and why any were refused")

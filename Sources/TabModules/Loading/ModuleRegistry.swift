@@ -31,6 +31,7 @@ public final class ModuleRegistry {
     /// Modules accepted from the metadata cache and not opened yet, by name; opened on first use.
     private var cachedByName: [String: CachedModuleEntry] = [:]
     private var cachedNameByPath: [String: String] = [:]
+    private var openFailures: [String: ModuleError] = [:]
 
     /// What each file's descriptor said or why it was refused, by path and stamp: with it, `load(directories:)`
     /// opens no file whose version it knows, and `module(named:)` opens such a module on first use.
@@ -69,10 +70,15 @@ public final class ModuleRegistry {
             let (module, _) = try load(file: cached.path, known: cached, recording: true)
             if module.fileStamp != cached.stamp { onCachedModuleChanged?(info, .success(module)) }
         } catch {
+            openFailures[name] = error
             onCachedModuleChanged?(info, .failure(error))
         }
         return byName[name]
     }
+
+    /// Why the module named `name`, accepted from the metadata cache, could not be opened when first
+    /// used (its file changed or broke since), or nil.
+    public func openFailure(named name: String) -> ModuleError? { byName[name] == nil ? openFailures[name] : nil }
 
     /// The version of each accepted module's file as loading (or the metadata cache lookup) saw it, by path.
     public var fileStamps: [String: ModuleFileStamp] {

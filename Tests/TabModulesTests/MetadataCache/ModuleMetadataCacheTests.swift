@@ -193,6 +193,7 @@ struct ModuleMetadataCacheTests {
         #expect(registry.module(named: "alpha") == nil)
         #expect(refusals.map(\.code) == [.notELF])
         #expect(registry.infos.isEmpty)
+        #expect(registry.openFailure(named: "alpha")?.code == .notELF)
     }
 
     @Test func theFirstFileWithANameStillWinsWhenBothAreCached() throws {
