@@ -46,9 +46,9 @@ extension HostSession {
 
         let layout: Layout
         do {
-            let text = try String(contentsOfFile: configuration.layoutPath, encoding: .utf8)
+            let bytes = try BoundedFile.read(configuration.layoutPath, limit: Layout.maximumFileBytes)
             layout = try Layout.parse(
-                text, file: configuration.layoutPath, knownModules: Set(registry.modules.map(\.name)))
+                bytes: bytes, file: configuration.layoutPath, knownModules: Set(registry.modules.map(\.name)))
         } catch let error as TabKitError {
             cache.removeAll()
             throw SessionSetupError(.layout, error.description, earlier: warnings)
@@ -56,7 +56,7 @@ extension HostSession {
             cache.removeAll()
             throw SessionSetupError(
                 .layout,
-                "\(configuration.layoutPath): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE",
+                "\(configuration.layoutPath): cannot read the layout file (\(error)); pass --layout FILE",
                 earlier: warnings)
         }
 
