@@ -1,4 +1,4 @@
-import TabHostWeb
+import TabHostWebProtocol
 import TabKit
 import Testing
 

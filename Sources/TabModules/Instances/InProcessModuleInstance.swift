@@ -115,7 +115,7 @@ package final class InProcessModuleInstance: ModuleInstance {
         call("save_state") { handle in
             var capacity = save(handle, nil, 0)
             // The size may grow between the two calls; ask again a few times, then give up.
-            for _ in 0..<4 {
+            for _ in 0..<4 where capacity <= ModuleLimits.maximumStateBytes {
                 var bytes = [UInt8](repeating: 0, count: capacity)
                 let needed = bytes.withUnsafeMutableBytes { save(handle, $0.baseAddress, capacity) }
                 if needed <= capacity {
@@ -124,6 +124,9 @@ package final class InProcessModuleInstance: ModuleInstance {
                     return
                 }
                 capacity = needed
+            }
+            if result == nil && capacity > ModuleLimits.maximumStateBytes {
+                delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(capacity))
             }
         }
         return result

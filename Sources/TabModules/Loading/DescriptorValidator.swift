@@ -4,7 +4,7 @@ import Glibc
 import CTabModule
 
 /// Checks a module's descriptor in the ABI's order and copies it into a `ModuleInfo` (internal).
-enum DescriptorValidator {
+package enum DescriptorValidator {
     /// The size of a v1 descriptor: the smallest `struct_size` accepted.
     static let v1Size = UInt32(MemoryLayout<tab_module_descriptor>.size)
     /// The host's ABI version.
@@ -13,7 +13,7 @@ enum DescriptorValidator {
     /// The longest title, in bytes.
     static let maxTitleBytes = 64
 
-    static func validate(
+    package static func validate(
         _ descriptor: UnsafePointer<tab_module_descriptor>, file: CheckedModuleFile
     ) throws(ModuleError) -> ModuleInfo {
         let path = file.path

@@ -4,13 +4,20 @@ import Glibc
 #endif
 
 /// A module file that passed every check made before loading: its bytes and ELF facts (internal).
-struct CheckedModuleFile: Sendable {
+package struct CheckedModuleFile: Sendable {
     /// The absolute path the user installed the file at.
     var path: String
     /// The whole file, read once: the checks and the private copy see the same bytes.
     var bytes: [UInt8]
     /// What the ELF headers say.
     var facts: ELFFacts
+
+    /// A file that passed the checks (the fuzz targets make one from any bytes that pass `ELFFacts`).
+    package init(path: String, bytes: [UInt8], facts: ELFFacts) {
+        self.path = path
+        self.bytes = bytes
+        self.facts = facts
+    }
 }
 
 /// Reads and checks a module file before any `dlopen` (internal).
