@@ -155,7 +155,7 @@ let package = Package(
             name: "TabHostFuzz", dependencies: ["TabKit", "TabModules", "TerminalUI", "TabHostWebProtocol", "CTabModule"],
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTestSupport"], swiftSettings: strict),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTestSupport", "TerminalUI"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTestSupport"], swiftSettings: strict),
     ] + examples.map(\.1)
