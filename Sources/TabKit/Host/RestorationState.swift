@@ -53,6 +53,9 @@ public struct RestorationState: Codable, Sendable, Hashable {
     /// makes it a third larger, and a session seldom keeps more than a few).
     public static let maximumFileBytes = 16 << 20
 
+    /// The most screens restored onto one navigation stack (the root included); deeper paths are cut.
+    public static let maximumStackDepth = 100
+
     /// Reads the file's bytes; the error is one line with what to do.
     public static func decode(_ data: Data) throws(TabKitError) -> RestorationState {
         guard data.count <= maximumFileBytes else {

@@ -107,8 +107,10 @@ package enum DescriptorValidator {
         guard let pointer else { throw ModuleError(.badTitle, path: path, reason: "title is NULL", hint: hint) }
         let bytes = bounded(pointer, limit: maxTitleBytes + 1)
         guard bytes.count <= maxTitleBytes else {
-            throw ModuleError(
-                .badTitle, path: path, reason: "title is \(strlen(pointer)) bytes, longer than 64", hint: hint)
+            // Counted only so far: a title without its NUL would have strlen read on past the module's memory.
+            let length = strnlen(pointer, 4096)
+            let size = length < 4096 ? "\(length) bytes" : "more than 4096 bytes"
+            throw ModuleError(.badTitle, path: path, reason: "title is \(size), longer than 64", hint: hint)
         }
         guard let title = String(validating: bytes, as: UTF8.self) else {
             throw ModuleError(
