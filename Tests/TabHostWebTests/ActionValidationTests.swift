@@ -48,6 +48,15 @@ struct ActionValidationTests {
         #expect(Self.refusal(#"{"type":"selectTab","slot":0}"#, on: Screen(title: "Root"))?.hasPrefix("selectTab 0") == true)
     }
 
+    /// The limit itself is read (and judged as an action); one byte more is refused unread.
+    @Test func aMessageAtTheLimitIsReadAndOneByteMoreIsNot() throws {
+        let frame = #"{"type":"activate","id":""# + #""}"#
+        let atLimit = #"{"type":"activate","id":""# + String(repeating: "b", count: ActionValidation.maximumMessageBytes - frame.utf8.count) + #""}"#
+        #expect(atLimit.utf8.count == ActionValidation.maximumMessageBytes)
+        #expect(Self.refusal(atLimit)?.hasPrefix("activate bbbb") == true)
+        #expect(Self.refusal(atLimit + " ") == "message of 4097 bytes (limit 4096)")
+    }
+
     @Test func longMessagesAreNotRead() throws {
         let long = #"{"type":"activate","id":""# + String(repeating: "a", count: 5000) + #""}"#
         #expect(Self.refusal(long) == "message of 5027 bytes (limit 4096)")

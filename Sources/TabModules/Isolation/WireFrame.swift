@@ -5,7 +5,7 @@ package struct WireFrame: Sendable {
     /// Bytes of a header (`TABHOST_WIRE_HEADER_SIZE`).
     static let headerSize = Int(TABHOST_WIRE_HEADER_SIZE)
     /// Largest `length` field accepted (`TABHOST_WIRE_MAX_FRAME`).
-    static let maximumLength = Int(TABHOST_WIRE_MAX_FRAME)
+    package static let maximumLength = Int(TABHOST_WIRE_MAX_FRAME)
     static let replyFlag = UInt16(TABHOST_WIRE_FLAG_REPLY.rawValue)
     static let failedFlag = UInt16(TABHOST_WIRE_FLAG_FAILED.rawValue)
 
