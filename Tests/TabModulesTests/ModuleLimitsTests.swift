@@ -109,6 +109,17 @@ final class ModuleLimitsTests {
             ])
     }
 
+    /// `save_state` returning SIZE_MAX (a module's bug) made the host allocate a buffer of it.
+    @Test func aStateOfSizeMaxIsRefusedWithALogLineNotAnAllocation() throws {
+        let setup = try host("0 0 -1")
+        #expect(setup.host.visibleController.saveState() == nil)
+        #expect(
+            setup.log.lines == [
+                "big warning: save_state asked for \(UInt.max) bytes, more than the limit of \(ModuleLimits.maximumStateBytes); "
+                    + "the state is not saved (keep it smaller)"
+            ])
+    }
+
     @Test func aStateOfTheMaximumSizeIsSavedAndALargerOneIsRefusedWithALogLine() throws {
         let limit = ModuleLimits.maximumStateBytes
         let atLimit = try host("0 0 \(limit)")

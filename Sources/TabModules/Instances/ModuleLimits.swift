@@ -29,7 +29,7 @@ public enum ModuleLimits {
     }
 
     /// The log line for a state over the limit.
-    static func stateRefusal(_ size: Int) -> String {
+    static func stateRefusal(_ size: UInt) -> String {
         "save_state asked for \(size) bytes, more than the limit of \(maximumStateBytes); the state is not saved (keep it smaller)"
     }
 }

@@ -186,7 +186,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         if failure != nil { return savedState }
         guard case .replied(var reader) = reply, (try? reader.u8()) == 1, let bytes = try? reader.data() else { return nil }
         guard bytes.count <= ModuleLimits.maximumStateBytes else {
-            delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(bytes.count))
+            delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(UInt(bytes.count)))
             return nil
         }
         savedState = bytes
