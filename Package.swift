@@ -95,11 +95,13 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict),
         .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
+        // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
+        .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
         // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page shipped as resources.
         .target(
             name: "TabHostWeb",
             dependencies: [
-                "TabKit", "TabHostClient",
+                "TabKit", "TabHostClient", "TabHostWebProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -145,10 +147,31 @@ let package = Package(
         .testTarget(
             name: "TabHostWebTests",
             dependencies: [
-                "TabHostWeb", "TabHostClient", "TabKit", "TabHostTestSupport",
+                "TabHostWeb", "TabHostWebProtocol", "TabHostClient", "TabKit", "TabHostTestSupport",
             ],
             swiftSettings: strict),
+        // The fuzz targets' entry points (Fuzz/, Scripts/fuzz): plain code, built and tested with everything else.
+        .target(
+            name: "TabHostFuzz", dependencies: ["TabKit", "TabModules", "TerminalUI", "TabHostWebProtocol", "CTabModule"],
+            path: "Fuzz/Entries", swiftSettings: strict),
+        // Every input in Fuzz/corpus (each crash found included) through the same entry points.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTestSupport", "TerminalUI"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTestSupport"], swiftSettings: strict),
     ] + examples.map(\.1)
 )
+
+// The libFuzzer driver exists only for Scripts/fuzz (TABHOST_FUZZ=1, its own scratch path, built with
+// `--sanitize fuzzer --sanitize address`): libFuzzer supplies `main`, so a normal `swift build` must
+// never see this target.
+if Context.environment["TABHOST_FUZZ"] == "1" {
+    // `--sanitize fuzzer` compiles every Swift target as a library (libFuzzer has `main`): the build tool
+    // behind tabhost's plugin could not be built, and the fuzz build needs neither.
+    package.targets.removeAll { ["tabhost", "embed-module-header", "EmbedModuleHeader"].contains($0.name) }
+    package.products.removeAll { $0.name == "tabhost" }
+    package.products.append(.executable(name: "tabhost-fuzz", targets: ["tabhost-fuzz"]))
+    package.targets.append(
+        .executableTarget(
+            name: "tabhost-fuzz", dependencies: ["TabHostFuzz"], path: "Fuzz/Driver",
+            swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]))
+}

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Synchronization
 import TabHostClient
+import TabHostWebProtocol
 import TabKit
 
 /// The browser front end: an HTTP and WebSocket server (Hummingbird, on its own threads) attached to a

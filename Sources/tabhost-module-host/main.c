@@ -330,7 +330,11 @@ static void host_log(tab_host *host, int level, const char *message) {
     free(b.bytes);
 }
 
-static int view_open(tab_view *view) { return view != NULL && view->open && on_main_thread(); }
+/* Past the host's node limit (it shows that many and one line saying the rest is not shown), later
+   nodes are not collected: a module rendering rows without end does not fill this process's memory. */
+static int view_open(tab_view *view) {
+    return view != NULL && view->open && view->count <= TABHOST_WIRE_MAX_VIEW_NODES && on_main_thread();
+}
 
 static void view_section(tab_view *view, const char *title) {
     if (!view_open(view)) return;
@@ -671,13 +675,14 @@ static void serve(frame *request) {
             break;
         }
         size_t capacity = descriptor->save_state(host->self, NULL, 0);
-        /* The size may grow between the two calls; ask again a few times, then give up. */
+        /* The size may grow between the two calls; ask again a few times, then give up. A state
+           over the limit is not saved (a module asking for SIZE_MAX made malloc fail here). */
         int saved = 0;
-        for (int attempt = 0; attempt < 4 && !saved; attempt++) {
+        for (int attempt = 0; attempt < 4 && !saved && capacity <= TABHOST_WIRE_MAX_STATE; attempt++) {
             void *bytes = malloc(capacity ? capacity : 1);
             if (bytes == NULL) _exit(71);
             size_t needed = descriptor->save_state(host->self, bytes, capacity);
-            if (needed <= capacity && needed <= TABHOST_WIRE_MAX_FRAME / 2) {
+            if (needed <= capacity) {
                 put_u8(&b, 1);
                 put_u32(&b, (uint32_t)needed);
                 put(&b, bytes, needed);
@@ -687,6 +692,14 @@ static void serve(frame *request) {
             free(bytes);
         }
         if (!saved) put_u8(&b, 0);
+        if (!saved && capacity > TABHOST_WIRE_MAX_STATE) {
+            /* The host's line, word for word (ModuleLimits.stateRefusal). */
+            char line[200];
+            snprintf(line, sizeof line,
+                     "save_state asked for %zu bytes, more than the limit of %u; the state is not saved (keep it smaller)",
+                     capacity, TABHOST_WIRE_MAX_STATE);
+            host_log(host, TAB_LOG_WARNING, line);
+        }
         break;
     }
     case TABHOST_WIRE_RESTORE_STATE: {

@@ -1,4 +1,4 @@
-import TabHostWeb
+import TabHostWebProtocol
 import TabKit
 import Testing
 
@@ -46,6 +46,15 @@ struct ActionValidationTests {
         #expect(Self.refusal(#"{"type":"back"}"#, on: Screen(title: "Root")) == "back: nothing to go back to")
         #expect(Self.refusal(#"{"type":"back"}"#, on: Screen(title: "Sheet", isModal: true)) == nil)
         #expect(Self.refusal(#"{"type":"selectTab","slot":0}"#, on: Screen(title: "Root"))?.hasPrefix("selectTab 0") == true)
+    }
+
+    /// The limit itself is read (and judged as an action); one byte more is refused unread.
+    @Test func aMessageAtTheLimitIsReadAndOneByteMoreIsNot() throws {
+        let frame = #"{"type":"activate","id":""# + #""}"#
+        let atLimit = #"{"type":"activate","id":""# + String(repeating: "b", count: ActionValidation.maximumMessageBytes - frame.utf8.count) + #""}"#
+        #expect(atLimit.utf8.count == ActionValidation.maximumMessageBytes)
+        #expect(Self.refusal(atLimit)?.hasPrefix("activate bbbb") == true)
+        #expect(Self.refusal(atLimit + " ") == "message of 4097 bytes (limit 4096)")
     }
 
     @Test func longMessagesAreNotRead() throws {

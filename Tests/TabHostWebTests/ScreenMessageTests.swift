@@ -1,5 +1,5 @@
 import Foundation
-import TabHostWeb
+import TabHostWebProtocol
 import TabKit
 import Testing
 

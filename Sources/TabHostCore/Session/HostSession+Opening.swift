@@ -51,9 +51,9 @@ extension HostSession {
 
         let layout: Layout
         do {
-            let text = try String(contentsOfFile: configuration.layoutPath, encoding: .utf8)
+            let bytes = try BoundedFile.read(configuration.layoutPath, limit: Layout.maximumFileBytes)
             layout = try Layout.parse(
-                text, file: configuration.layoutPath, knownModules: registry.moduleNames)
+                bytes: bytes, file: configuration.layoutPath, knownModules: registry.moduleNames)
         } catch let error as TabKitError {
             cache.removeAll()
             throw SessionSetupError(.layout, error.description, earlier: warnings)
@@ -61,7 +61,7 @@ extension HostSession {
             cache.removeAll()
             throw SessionSetupError(
                 .layout,
-                "\(configuration.layoutPath): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE",
+                "\(configuration.layoutPath): cannot read the layout file (\(error)); pass --layout FILE",
                 earlier: warnings)
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TabKit
 
 /// The `--state` file: the selection and every stack's path, written atomically.
 ///
@@ -23,8 +24,9 @@ public struct StateFile: Sendable, Hashable {
         }
     }
 
-    /// The saved bytes, or nil when there is no file yet.
+    /// The saved bytes, or nil when there is no file yet (or it cannot be read). At most one byte
+    /// past `RestorationState.maximumFileBytes` is read: decoding refuses such a file in one line.
     public func load() -> Data? {
-        FileManager.default.contents(atPath: path)
+        (try? BoundedFile.read(path, limit: RestorationState.maximumFileBytes)).map { Data($0) }
     }
 }

@@ -84,6 +84,17 @@ extension ContainerHost {
     func restoreStack(_ nav: NavigationController, _ entries: [RestorationEntry], problems: inout [TabKitError]) {
         // A path saved over another root module (the layout changed) does not belong on this one.
         guard let first = entries.first, let root = nav.root, first.module == root.context.module else { return }
+        // Each entry makes a module instance: a file may not ask for any number of them.
+        let limit = RestorationState.maximumStackDepth
+        var entries = entries
+        if entries.count > limit {
+            problems.append(
+                TabKitError(
+                    .tooLarge,
+                    "restoration data: a stack of \(entries.count) screens is deeper than the limit of \(limit); "
+                        + "its first \(limit) are restored"))
+            entries.removeSubrange(limit...)
+        }
         restoreEntryState(root, first, problems: &problems)
         var rebuilt: [any Controller] = [root]
         for entry in entries.dropFirst() {

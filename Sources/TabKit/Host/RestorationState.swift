@@ -49,8 +49,19 @@ public struct RestorationState: Codable, Sendable, Hashable {
         return (try? encoder.encode(self)) ?? Data()
     }
 
+    /// The largest state file read, in bytes (16 MiB: each module's state is at most 1 MiB, base64
+    /// makes it a third larger, and a session seldom keeps more than a few).
+    public static let maximumFileBytes = 16 << 20
+
+    /// The most screens restored onto one navigation stack (the root included); deeper paths are cut.
+    public static let maximumStackDepth = 100
+
     /// Reads the file's bytes; the error is one line with what to do.
     public static func decode(_ data: Data) throws(TabKitError) -> RestorationState {
+        guard data.count <= maximumFileBytes else {
+            throw TabKitError(
+                .tooLarge, "restoration data: larger than the limit of \(maximumFileBytes) bytes; delete the file to start fresh")
+        }
         do {
             return try JSONDecoder().decode(RestorationState.self, from: data)
         } catch DecodingError.keyNotFound(let key, let context) where context.codingPath.isEmpty {

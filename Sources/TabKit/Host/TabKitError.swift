@@ -22,6 +22,8 @@ public struct TabKitError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let factoryFailed = Code(rawValue: 7)
         /// No container to act on (e.g. addTab with no tab container).
         public static let noContainer = Code(rawValue: 8)
+        /// Input over one of the stated limits (a layout file's size, say).
+        public static let tooLarge = Code(rawValue: 9)
         /// A description of the code.
         public var description: String { "TabKitError.Code(\(rawValue))" }
     }

@@ -12,10 +12,11 @@ struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    private let maximumDepth: Int
 
-    /// Parses `text` as one JSON value.
-    static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
+    /// Parses `text` as one JSON value with objects and arrays nested at most `maximumDepth` deep.
+    static func parse(_ text: String, maximumDepth: Int = 512) throws(SyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(text.utf8), maximumDepth: maximumDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -23,7 +24,10 @@ struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
 
     /// The 1-based column (in characters) of `index`, counted on from the last position asked
     /// for on the same line: positions only move forward, and recounting the whole line for every
@@ -95,7 +99,7 @@ struct JSONParser {
 
     private mutating func enter() throws(SyntaxError) {
         depth += 1
-        if depth > 512 { throw error("nesting deeper than 512 levels") }
+        if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
     }
 
     private mutating func parseObject() throws(SyntaxError) -> JSONValue.Kind {
@@ -103,6 +107,8 @@ struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [JSONValue.Member] = []
+        // A set, not a scan of `members`: an object of many keys made the duplicate check quadratic.
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -115,7 +121,7 @@ struct JSONParser {
             }
             let (l, c) = (line, column)
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            if !keys.insert(key).inserted {
                 throw SyntaxError(line: l, column: c, reason: "duplicate key \"\(key)\"")
             }
             skipWhitespace()

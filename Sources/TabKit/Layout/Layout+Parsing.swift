@@ -1,4 +1,9 @@
 extension Layout {
+    /// The largest layout file read, in bytes (1 MiB; the demo layout is under 2 KiB).
+    public static let maximumFileBytes = 1 << 20
+    /// The deepest nesting of JSON objects and arrays in a layout file (the demo's is 7).
+    public static let maximumNesting = 64
+
     /// Parses a layout file's contents. `file` names it in errors; `knownModules` are the module
     /// names that can be instantiated (templates declared in the file are known too).
     ///
@@ -6,24 +11,67 @@ extension Layout {
     public static func parse(_ text: String, file: String = "layout.json", knownModules: Set<String>) throws(TabKitError)
         -> Layout
     {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(text)
-        } catch {
-            throw TabKitError(
-                .malformedJSON, "\(file):\(error.line):\(error.column): malformed JSON: \(error.reason); fix the syntax")
-        }
         var reader = LayoutReader(file: file, knownModules: knownModules)
-        return try reader.layout(value)
+        return try reader.layout(try document(text, file: file))
     }
 
     /// Parses a layout file's bytes (must be UTF-8).
     public static func parse(bytes: [UInt8], file: String = "layout.json", knownModules: Set<String>) throws(TabKitError)
         -> Layout
     {
+        try parse(try text(bytes, file: file), file: file, knownModules: knownModules)
+    }
+
+    /// Every problem in a layout file's bytes, in file order as far as reading finds them, without
+    /// building anything (`tabhost check-layout`). A syntax error ends the check (nothing after it
+    /// can be read); a bad tab, key or value is reported and reading goes on. `knownModules` nil:
+    /// module names are not checked, template names are.
+    public static func problems(bytes: [UInt8], file: String, knownModules: Set<String>?) -> [TabKitError] {
+        let problems = LayoutProblems()
+        do {
+            let value = try document(try text(bytes, file: file), file: file)
+            var reader = LayoutReader(file: file, knownModules: knownModules, problems: problems)
+            _ = try reader.layout(value)
+        } catch {
+            problems.append(error)
+        }
+        return problems.errors.enumerated().sorted { a, b in
+            let (x, y) = (position(a.element, file: file), position(b.element, file: file))
+            return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+        }.map(\.element)
+    }
+
+    /// Line and column of a problem (for file order); (0, 0) when it names none (the file as a whole).
+    private static func position(_ error: TabKitError, file: String) -> (line: Int, column: Int) {
+        let rest = error.description.dropFirst(file.count + 1).split(separator: ":", maxSplits: 2)
+        guard rest.count == 3, let line = Int(rest[0]), let column = Int(rest[1]) else { return (0, 0) }
+        return (line, column)
+    }
+
+    private static func text(_ bytes: [UInt8], file: String) throws(TabKitError) -> String {
+        try checkSize(bytes.count, file: file)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw TabKitError(.malformedJSON, "\(file): not UTF-8 text; save the layout file as UTF-8")
         }
-        return try parse(text, file: file, knownModules: knownModules)
+        return text
+    }
+
+    private static func checkSize(_ count: Int, file: String) throws(TabKitError) {
+        guard count <= maximumFileBytes else {
+            throw TabKitError(
+                .tooLarge,
+                "\(file): the layout file is larger than the limit of \(maximumFileBytes) bytes; "
+                    + "a layout names modules, it holds no data: shorten it")
+        }
+    }
+
+    private static func document(_ text: String, file: String) throws(TabKitError) -> JSONValue {
+        try checkSize(text.utf8.count, file: file)
+        do {
+            return try JSONParser.parse(text, maximumDepth: maximumNesting)
+        } catch {
+            throw TabKitError(
+                .malformedJSON, "\(file):\(error.line):\(error.column): malformed JSON: \(error.reason); fix the syntax")
+        }
     }
 }

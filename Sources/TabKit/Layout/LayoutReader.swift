@@ -1,13 +1,36 @@
 /// Reads a `JSONValue` into a `Layout`, checking keys, types and module names with paths.
+///
+/// With `problems` set it reads on past what it can recover from (an unknown key, a wrong value, an
+/// unknown module, a bad tab) and records each problem there, so `tabhost check-layout` can list
+/// them all; without it the first problem is thrown.
 struct LayoutReader {
     let file: String
-    let knownModules: Set<String>
+    /// Nil: module names are not checked (only templates are).
+    let knownModules: Set<String>?
     var templateNames: Set<String> = []
     var acceptingPath: String?
+    let problems: LayoutProblems?
 
-    init(file: String, knownModules: Set<String>) {
+    init(file: String, knownModules: Set<String>?, problems: LayoutProblems? = nil) {
         self.file = file
         self.knownModules = knownModules
+        self.problems = problems
+    }
+
+    /// Records `error` when collecting, else throws it: the caller goes on as if the bad part were absent.
+    func recover(_ error: TabKitError) throws(TabKitError) {
+        guard let problems else { throw error }
+        problems.append(error)
+    }
+
+    /// `body`'s value, or nil once its error is recorded (when collecting; else the error is thrown).
+    func attempt<T>(_ body: () throws(TabKitError) -> T) throws(TabKitError) -> T? {
+        do {
+            return try body()
+        } catch {
+            try recover(error)
+            return nil
+        }
     }
 
     func fail(_ code: TabKitError.Code, _ at: JSONValue, _ reason: String) -> TabKitError {
@@ -21,9 +44,11 @@ struct LayoutReader {
         var out: [String: JSONValue] = [:]
         for m in members {
             guard allowed.contains(m.key) else {
-                throw TabKitError(
-                    .unknownKey,
-                    "\(file):\(m.line):\(m.column): unknown key \"\(m.key)\" at \(path); allowed keys: \(allowed.joined(separator: ", "))")
+                try recover(
+                    TabKitError(
+                        .unknownKey,
+                        "\(file):\(m.line):\(m.column): unknown key \"\(m.key)\" at \(path); allowed keys: \(allowed.joined(separator: ", "))"))
+                continue
             }
             out[m.key] = m.value
         }
@@ -35,7 +60,9 @@ struct LayoutReader {
         switch value.kind {
         case .string(let s): return s
         case .null: return nil
-        default: throw fail(.invalidValue, value, "\(path).\(key) must be a string, found \(value.typeName); put the value in double quotes")
+        default:
+            try recover(fail(.invalidValue, value, "\(path).\(key) must be a string, found \(value.typeName); put the value in double quotes"))
+            return nil
         }
     }
 
@@ -49,18 +76,22 @@ struct LayoutReader {
 
     func bool(_ o: [String: JSONValue], _ key: String, _ path: String, default value: Bool) throws(TabKitError) -> Bool {
         guard let v = o[key] else { return value }
-        guard case .bool(let b) = v.kind else { throw fail(.invalidValue, v, "\(path).\(key) must be true or false, found \(v.typeName)") }
+        guard case .bool(let b) = v.kind else {
+            try recover(fail(.invalidValue, v, "\(path).\(key) must be true or false, found \(v.typeName)"))
+            return value
+        }
         return b
     }
 
     func checkModule(_ name: String, _ at: JSONValue, _ path: String) throws(TabKitError) {
         if name.hasPrefix("@") {
             guard templateNames.contains(name) else {
-                throw fail(.unknownModule, at, "unknown template \"\(name)\" at \(path); declare it under \"templates\"")
+                try recover(fail(.unknownModule, at, "unknown template \"\(name)\" at \(path); declare it under \"templates\""))
+                return
             }
-        } else if !knownModules.contains(name) {
+        } else if let knownModules, !knownModules.contains(name) {
             let known = knownModules.sorted().joined(separator: ", ")
-            throw fail(.unknownModule, at, "unknown module \"\(name)\" at \(path); known modules: \(known.isEmpty ? "none" : known)")
+            try recover(fail(.unknownModule, at, "unknown module \"\(name)\" at \(path); known modules: \(known.isEmpty ? "none" : known)"))
         }
     }
 
@@ -68,7 +99,8 @@ struct LayoutReader {
     func runsInProcess(_ o: [String: JSONValue], _ path: String, in v: JSONValue) throws(TabKitError) -> Bool {
         guard let isolation = try string(o, "isolation", path, in: v) else { return false }
         guard isolation == "none" || isolation == "process" else {
-            throw fail(.invalidValue, o["isolation"]!, "\(path).isolation must be \"process\" or \"none\", found \"\(isolation)\"")
+            try recover(fail(.invalidValue, o["isolation"]!, "\(path).isolation must be \"process\" or \"none\", found \"\(isolation)\""))
+            return false
         }
         return isolation == "none"
     }
@@ -77,30 +109,34 @@ struct LayoutReader {
         let o = try members(v, "the document", allowed: ["root", "templates"])
         var templates: [String: LayoutTabContainer] = [:]
         if let t = o["templates"] {
-            guard case .object(let defs) = t.kind else {
+            guard case .object(var defs) = t.kind else {
                 throw fail(.invalidValue, t, "templates must be an object of \"@name\": {\"tabs\": …}, found \(t.typeName)")
             }
-            for d in defs {
-                guard d.key.hasPrefix("@"), d.key.count > 1 else {
-                    throw TabKitError(
-                        .invalidValue, "\(file):\(d.line):\(d.column): template name \"\(d.key)\" must start with \"@\"; rename it")
-                }
-                templateNames.insert(d.key)
+            for d in defs where !(d.key.hasPrefix("@") && d.key.count > 1) {
+                try recover(
+                    TabKitError(
+                        .invalidValue, "\(file):\(d.line):\(d.column): template name \"\(d.key)\" must start with \"@\"; rename it"))
             }
-            for d in defs { templates[d.key] = try tabs(d.value, "templates.\(d.key)") }
+            defs.removeAll { !($0.key.hasPrefix("@") && $0.key.count > 1) }
+            for d in defs { templateNames.insert(d.key) }
+            for d in defs {
+                templates[d.key] = try attempt { () throws(TabKitError) in try tabs(d.value, "templates.\(d.key)") }
+            }
             for d in defs {
                 if let cycle = Self.cycle(from: d.key, in: templates) {
-                    throw TabKitError(
+                    // Dropped once reported, so a cycle through several templates is reported once.
+                    templates[d.key] = nil
+                    try recover(TabKitError(
                         .invalidValue,
                         "\(file):\(d.line):\(d.column): template \"\(d.key)\" contains itself (\(cycle.joined(separator: " → "))); "
-                            + "a template's tabs and bar module may not nest it, directly or through other templates")
+                            + "a template's tabs and bar module may not nest it, directly or through other templates"))
                 }
             }
         }
         guard let rootValue = o["root"] else { throw fail(.missingKey, v, "the document is missing the required key \"root\"; add \"root\": {\"stack\": {\"module\": …}}") }
         let root = try node(rootValue, "root")
         if case .module = root {
-            throw fail(.invalidValue, rootValue, "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}")
+            try recover(fail(.invalidValue, rootValue, "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}"))
         }
         return Layout(root: root, templates: templates)
     }
@@ -137,7 +173,9 @@ struct LayoutReader {
             let o = try members(v, path, allowed: ["stack"])
             let rootPath = "\(path).stack"
             let inner = try node(o["stack"]!, rootPath)
-            if case .stack = inner { throw fail(.invalidValue, o["stack"]!, "\(rootPath) must be a module or a tab container, not a stack; remove the inner \"stack\"") }
+            if case .stack = inner {
+                try recover(fail(.invalidValue, o["stack"]!, "\(rootPath) must be a module or a tab container, not a stack; remove the inner \"stack\""))
+            }
             return .stack(inner)
         default: return .tabs(try tabs(v, path))
         }
@@ -159,46 +197,57 @@ struct LayoutReader {
         guard let list = o["tabs"] else { throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]") }
         guard case .array(let items) = list.kind else { throw fail(.invalidValue, list, "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]") }
         var tabs: [LayoutTab] = []
+        var names: Set<String> = []
         for (i, item) in items.enumerated() {
-            let p = "\(path).tabs[\(i)]"
-            let t = try members(
-                item, p, allowed: ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation"])
-            let name = try required(t, "name", p, in: item)
-            if tabs.contains(where: { $0.name == name }) {
-                throw fail(.duplicateName, t["name"]!, "duplicate tab name \"\(name)\" at \(p).name; tab names must be unique in a container")
-            }
-            let module = try required(t, "module", p, in: item)
-            try checkModule(module, t["module"]!, "\(p).module")
-            tabs.append(
-                LayoutTab(
-                    name: name, module: module, param: try string(t, "param", p, in: item), title: try string(t, "title", p, in: item),
-                    glyph: try string(t, "glyph", p, in: item), image: try string(t, "image", p, in: item),
-                    isCustomizable: try bool(t, "customizable", p, default: true), runsInProcess: try runsInProcess(t, p, in: item)))
+            let tab = try attempt { () throws(TabKitError) in try self.tab(item, "\(path).tabs[\(i)]", names: names) }
+            guard let tab else { continue }
+            names.insert(tab.name)
+            tabs.append(tab)
         }
         var bar = BarPosition.bottom
         if let b = try string(o, "bar", path, in: v) {
-            guard let position = BarPosition(rawValue: b) else {
-                throw fail(.invalidValue, o["bar"]!, "\(path).bar must be \"top\" or \"bottom\", found \"\(b)\"")
+            if let position = BarPosition(rawValue: b) {
+                bar = position
+            } else {
+                try recover(fail(.invalidValue, o["bar"]!, "\(path).bar must be \"top\" or \"bottom\", found \"\(b)\""))
             }
-            bar = position
         }
         var capacity = 5
         if let c = o["capacity"] {
-            guard case .number(let n) = c.kind, n >= 0, n <= 1000, n == n.rounded() else {
-                throw fail(.invalidValue, c, "\(path).capacity must be a whole number from 0 (all tabs shown) to 1000")
+            if case .number(let n) = c.kind, n >= 0, n <= 1000, n == n.rounded() {
+                capacity = Int(n)
+            } else {
+                try recover(fail(.invalidValue, c, "\(path).capacity must be a whole number from 0 (all tabs shown) to 1000"))
             }
-            capacity = Int(n)
         }
         let accepts = try bool(o, "acceptsNewModules", path, default: false)
         if accepts {
             if let other = acceptingPath {
-                throw fail(.invalidValue, o["acceptsNewModules"]!, "\(path) and \(other) both accept new modules; only one container may")
+                try recover(fail(.invalidValue, o["acceptsNewModules"]!, "\(path) and \(other) both accept new modules; only one container may"))
+            } else {
+                acceptingPath = path
             }
-            acceptingPath = path
         }
         return LayoutTabContainer(
             tabs: tabs, title: try string(o, "title", path, in: v), bar: bar, capacity: capacity, style: try string(o, "style", path, in: v),
-            tabBarModule: try o["tabBarModule"].map { value throws(TabKitError) in try module(value, "\(path).tabBarModule") },
+            tabBarModule: try o["tabBarModule"].flatMap { value throws(TabKitError) in
+                try attempt { () throws(TabKitError) in try module(value, "\(path).tabBarModule") }
+            },
             acceptsNewModules: accepts, popsToRootOnReselect: try bool(o, "popsToRootOnReselect", path, default: true))
+    }
+
+    /// One entry of a container's `tabs`; `names` are the names of the entries before it.
+    func tab(_ item: JSONValue, _ p: String, names: Set<String>) throws(TabKitError) -> LayoutTab {
+        let t = try members(item, p, allowed: ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation"])
+        let name = try required(t, "name", p, in: item)
+        if names.contains(name) {
+            throw fail(.duplicateName, t["name"]!, "duplicate tab name \"\(name)\" at \(p).name; tab names must be unique in a container")
+        }
+        let module = try required(t, "module", p, in: item)
+        try checkModule(module, t["module"]!, "\(p).module")
+        return LayoutTab(
+            name: name, module: module, param: try string(t, "param", p, in: item), title: try string(t, "title", p, in: item),
+            glyph: try string(t, "glyph", p, in: item), image: try string(t, "image", p, in: item),
+            isCustomizable: try bool(t, "customizable", p, default: true), runsInProcess: try runsInProcess(t, p, in: item))
     }
 }

@@ -115,7 +115,9 @@ package final class InProcessModuleInstance: ModuleInstance {
         call("save_state") { handle in
             var capacity = save(handle, nil, 0)
             // The size may grow between the two calls; ask again a few times, then give up.
-            for _ in 0..<4 {
+            // size_t arrives as Int: SIZE_MAX is -1 here, and [UInt8](count: -1) traps.
+            let allowed = 0...ModuleLimits.maximumStateBytes
+            for _ in 0..<4 where allowed.contains(capacity) {
                 var bytes = [UInt8](repeating: 0, count: capacity)
                 let needed = bytes.withUnsafeMutableBytes { save(handle, $0.baseAddress, capacity) }
                 if needed <= capacity {
@@ -124,6 +126,9 @@ package final class InProcessModuleInstance: ModuleInstance {
                     return
                 }
                 capacity = needed
+            }
+            if result == nil && !allowed.contains(capacity) {
+                delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(UInt(bitPattern: capacity)))
             }
         }
         return result

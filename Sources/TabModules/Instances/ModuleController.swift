@@ -118,11 +118,12 @@ public final class ModuleController: Controller {
 
 extension ModuleController: ModuleHostDelegate {
     public func moduleDidSetTitle(_ title: String) {
-        titleOverride = title
+        titleOverride = limited(title, "set_title", ModuleLimits.maximumTitleBytes)
         host?.invalidateScreen()
     }
 
     public func moduleDidSetBadge(_ badge: String?) {
+        let badge = badge.map { limited($0, "set_badge", ModuleLimits.maximumBadgeBytes) }
         self.badge = badge
         if reloadFailure == nil { setTabBadge(badge) } else { badgeBeforeFailure = badge }
         host?.invalidateScreen()

@@ -76,17 +76,8 @@ final class ModuleHostChannel {
 
     /// The next whole frame in the buffer; throws when the child sent something no frame can be.
     func nextFrame() throws(WireReader.Malformed) -> WireFrame? {
-        let available = buffer.count - start
-        guard available >= WireFrame.headerSize else { return nil }
-        var header = WireReader(Array(buffer[start..<start + WireFrame.headerSize]))
-        let length = Int(try header.u32())
-        let type = WireMessage(rawValue: try header.u16())
-        let flags = try header.u16()
-        let seq = try header.u32()
-        guard length >= 8, length <= WireFrame.maximumLength else { throw WireReader.Malformed() }
-        guard available >= 4 + length else { return nil }
-        let payload = Array(buffer[(start + WireFrame.headerSize)..<(start + 4 + length)])
-        start += 4 + length
+        guard let (frame, size) = try WireFrame.cut(buffer[start...]) else { return nil }
+        start += size
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             start = 0
@@ -94,7 +85,7 @@ final class ModuleHostChannel {
             buffer.removeSubrange(0..<start)
             start = 0
         }
-        return WireFrame(type: type, flags: flags, seq: seq, payload: payload)
+        return frame
     }
 
     /// Milliseconds for `poll` until `deadline`, rounded up; 0 once it passed.

@@ -1,8 +1,8 @@
 /// What the scanner child found in a file: what the host's loader and validator need, so the host
 /// need not open the file itself.
-struct ModuleScanReport: Sendable {
+package struct ModuleScanReport: Sendable {
     /// The descriptor's fields as the child read them.
-    struct Descriptor: Sendable {
+    package struct Descriptor: Sendable {
         var magic: UInt32
         var structSize: UInt32
         /// False when the magic is wrong or the struct smaller than v1: nothing more was read.
@@ -28,10 +28,10 @@ struct ModuleScanReport: Sendable {
     /// `tab_module_entry` was found.
     var hasEntry: Bool
     /// What the entry point returned; nil for NULL (or when there was no entry point).
-    var descriptor: Descriptor?
+    package var descriptor: Descriptor?
 
     /// Parses a SCAN reply.
-    init(_ reader: inout WireReader) throws(WireReader.Malformed) {
+    package init(_ reader: inout WireReader) throws(WireReader.Malformed) {
         opened = try reader.u8() != 0
         loaderMessage = try reader.optionalString()
         hasEntry = try reader.u8() != 0

@@ -185,6 +185,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         // Stopped during the call: what it saved last is all there is.
         if failure != nil { return savedState }
         guard case .replied(var reader) = reply, (try? reader.u8()) == 1, let bytes = try? reader.data() else { return nil }
+        guard bytes.count <= ModuleLimits.maximumStateBytes else {
+            delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(UInt(bytes.count)))
+            return nil
+        }
         savedState = bytes
         lastSnapshot = .now
         return bytes
@@ -396,30 +400,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     // MARK: Views
 
     private func decodeTree(_ reader: inout WireReader) throws(WireReader.Malformed) -> ViewTree {
-        let count = try reader.u32()
-        let builder = ModuleViewBuilder(resourceDirectory: resourceDirectory)
-        for _ in 0..<count {
-            switch try reader.u8() {
-            case 1:
-                let title = try reader.optionalString()
-                builder.append(.section(title: title.flatMap { $0.isEmpty ? nil : $0 }))
-            case 2:
-                let title = try reader.string()
-                let detail = try reader.optionalString()
-                builder.append(.row(ViewRow(title: title, detail: detail, action: try reader.optionalString())))
-            case 3:
-                builder.append(.text(try reader.string()))
-            case 4:
-                let label = try reader.string()
-                builder.append(.button(label: label, action: try reader.optionalString() ?? ""))
-            case 5:
-                let path = try reader.string()
-                builder.append(.image(path: builder.resolve(imagePath: path), alt: try reader.optionalString()))
-            default:
-                throw WireReader.Malformed()
-            }
-        }
-        return ViewTree(builder.nodes)
+        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory)
     }
 
     /// "<Title> stopped: SIGSEGV in event "segv"" and a Restart button; after a crash loop the line

@@ -6,15 +6,15 @@ import Glibc
 ///
 /// Its strings are copies; its function pointers only say which functions exist: calling one traps
 /// (an instance of a scanned module runs in a child, never in this process).
-final class ScannedDescriptor: @unchecked Sendable {
+package final class ScannedDescriptor: @unchecked Sendable {
     // @unchecked: immutable after init; the memory is freed only in deinit.
 
     /// The rebuilt descriptor, valid while this object lives.
-    let pointer: UnsafePointer<tab_module_descriptor>
+    package let pointer: UnsafePointer<tab_module_descriptor>
     private let storage: UnsafeMutablePointer<tab_module_descriptor>
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
-    init(_ fields: ModuleScanReport.Descriptor) {
+    package init(_ fields: ModuleScanReport.Descriptor) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: tab_module_descriptor())
         pointer = UnsafePointer(storage)

@@ -1,27 +1,44 @@
 import _CIsolation
 
 /// One frame of the protocol: the header's type, flags and sequence number, and the payload.
-struct WireFrame: Sendable {
+package struct WireFrame: Sendable {
     /// Bytes of a header (`TABHOST_WIRE_HEADER_SIZE`).
     static let headerSize = Int(TABHOST_WIRE_HEADER_SIZE)
     /// Largest `length` field accepted (`TABHOST_WIRE_MAX_FRAME`).
-    static let maximumLength = Int(TABHOST_WIRE_MAX_FRAME)
+    package static let maximumLength = Int(TABHOST_WIRE_MAX_FRAME)
     static let replyFlag = UInt16(TABHOST_WIRE_FLAG_REPLY.rawValue)
     static let failedFlag = UInt16(TABHOST_WIRE_FLAG_FAILED.rawValue)
 
-    var type: WireMessage
+    package var type: WireMessage
     var flags: UInt16
     var seq: UInt32
-    var payload: [UInt8]
+    package var payload: [UInt8]
 
-    var isReply: Bool { flags & Self.replyFlag != 0 }
-    var isFailure: Bool { flags & Self.failedFlag != 0 }
+    package var isReply: Bool { flags & Self.replyFlag != 0 }
+    package var isFailure: Bool { flags & Self.failedFlag != 0 }
 
     /// A reader over the payload.
-    var reader: WireReader { WireReader(payload) }
+    package var reader: WireReader { WireReader(payload) }
+
+    /// The frame at the start of `bytes` and how many bytes it takes, or nil while `bytes` holds
+    /// only part of it; throws for a header no frame can have (a length under 8 or over the maximum),
+    /// before anything is allocated for it.
+    package static func cut(_ bytes: ArraySlice<UInt8>) throws(WireReader.Malformed) -> (frame: WireFrame, size: Int)? {
+        guard bytes.count >= headerSize else { return nil }
+        let start = bytes.startIndex
+        var header = WireReader(Array(bytes[start..<start + headerSize]))
+        let length = Int(try header.u32())
+        let type = WireMessage(rawValue: try header.u16())
+        let flags = try header.u16()
+        let seq = try header.u32()
+        guard length >= 8, length <= maximumLength else { throw WireReader.Malformed() }
+        guard bytes.count >= 4 + length else { return nil }
+        let payload = Array(bytes[(start + headerSize)..<(start + 4 + length)])
+        return (WireFrame(type: type, flags: flags, seq: seq, payload: payload), 4 + length)
+    }
 
     /// The reason a failed reply carries.
-    var failureMessage: String {
+    package var failureMessage: String {
         var reader = self.reader
         return (try? reader.string()) ?? "the module's process refused the request"
     }

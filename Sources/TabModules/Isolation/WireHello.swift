@@ -1,9 +1,9 @@
 import _CIsolation
 
 /// The child's first frame: magic, protocol version, pid.
-enum WireHello {
+package enum WireHello {
     /// Nil when `frame` is a HELLO of this protocol's major version, else why it is refused.
-    static func check(_ frame: WireFrame) -> String? {
+    package static func check(_ frame: WireFrame) -> String? {
         var reader = frame.reader
         guard frame.type == .hello, (try? reader.u32()) == TABHOST_WIRE_MAGIC, let major = try? reader.u16(),
             let minor = try? reader.u16()

@@ -2,20 +2,20 @@ import _CIsolation
 
 /// A message type of the protocol between the host and `tabhost-module-host`
 /// (`enum tabhost_wire_type` in `tabhost_isolation.h`, where each payload is spelled out).
-struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    let rawValue: UInt16
+package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt16
 
-    init(rawValue: UInt16) { self.rawValue = rawValue }
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     private init(_ value: tabhost_wire_type) { rawValue = UInt16(value.rawValue) }
 
-    static let hello = WireMessage(TABHOST_WIRE_HELLO)
+    package static let hello = WireMessage(TABHOST_WIRE_HELLO)
     static let load = WireMessage(TABHOST_WIRE_LOAD)
-    static let scan = WireMessage(TABHOST_WIRE_SCAN)
-    static let scanPhase = WireMessage(TABHOST_WIRE_SCAN_PHASE)
+    package static let scan = WireMessage(TABHOST_WIRE_SCAN)
+    package static let scanPhase = WireMessage(TABHOST_WIRE_SCAN_PHASE)
     static let create = WireMessage(TABHOST_WIRE_CREATE)
     static let start = WireMessage(TABHOST_WIRE_START)
-    static let render = WireMessage(TABHOST_WIRE_RENDER)
+    package static let render = WireMessage(TABHOST_WIRE_RENDER)
     static let event = WireMessage(TABHOST_WIRE_EVENT)
     static let appearance = WireMessage(TABHOST_WIRE_APPEARANCE)
     static let saveState = WireMessage(TABHOST_WIRE_SAVE_STATE)
@@ -53,5 +53,5 @@ struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringConvertibl
     /// Sent without a reply (set_title, log, schedule_tick, …).
     var isNotification: Bool { (30..<50).contains(rawValue) }
 
-    var description: String { functionName }
+    package var description: String { functionName }
 }

@@ -4,7 +4,7 @@ import Glibc
 import CTabModule
 
 /// Checks a module's descriptor in the ABI's order and copies it into a `ModuleInfo` (internal).
-enum DescriptorValidator {
+package enum DescriptorValidator {
     /// The size of a v1 descriptor: the smallest `struct_size` accepted.
     static let v1Size = UInt32(MemoryLayout<tab_module_descriptor>.size)
     /// The host's ABI version.
@@ -13,7 +13,7 @@ enum DescriptorValidator {
     /// The longest title, in bytes.
     static let maxTitleBytes = 64
 
-    static func validate(
+    package static func validate(
         _ descriptor: UnsafePointer<tab_module_descriptor>, file: CheckedModuleFile
     ) throws(ModuleError) -> ModuleInfo {
         let path = file.path
@@ -107,8 +107,10 @@ enum DescriptorValidator {
         guard let pointer else { throw ModuleError(.badTitle, path: path, reason: "title is NULL", hint: hint) }
         let bytes = bounded(pointer, limit: maxTitleBytes + 1)
         guard bytes.count <= maxTitleBytes else {
-            throw ModuleError(
-                .badTitle, path: path, reason: "title is \(strlen(pointer)) bytes, longer than 64", hint: hint)
+            // Counted only so far: a title without its NUL would have strlen read on past the module's memory.
+            let length = strnlen(pointer, 4096)
+            let size = length < 4096 ? "\(length) bytes" : "more than 4096 bytes"
+            throw ModuleError(.badTitle, path: path, reason: "title is \(size), longer than 64", hint: hint)
         }
         guard let title = String(validating: bytes, as: UTF8.self) else {
             throw ModuleError(

@@ -3,9 +3,12 @@ import Glibc
 #endif
 
 /// What the loader learns from a module file's bytes before any `dlopen` (internal).
-struct ELFFacts: Sendable, Equatable {
+package struct ELFFacts: Sendable, Equatable {
     /// True when a section's name starts with `swift5_` (the image contains Swift code).
-    var containsSwift: Bool
+    package var containsSwift: Bool
+
+    /// Facts as a check found them (the fuzz targets make them for bytes they do not check).
+    package init(containsSwift: Bool) { self.containsSwift = containsSwift }
 
     /// `e_machine` of the running host binary, read from `/proc/self/exe` (with a compile-time fallback).
     static let hostMachine: UInt16 = {
@@ -41,7 +44,7 @@ struct ELFFacts: Sendable, Equatable {
     }
 
     /// Checks `bytes` (the whole file at `path`) and returns its facts, or the first problem found.
-    static func check(_ bytes: [UInt8], path: String) throws(ModuleError) -> ELFFacts {
+    package static func check(_ bytes: [UInt8], path: String) throws(ModuleError) -> ELFFacts {
         let size = UInt64(bytes.count)
         let rebuild = "rebuild it with cc -shared -fPIC"
         guard bytes.count >= 4, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46 else {

@@ -6,6 +6,9 @@ package struct InputDecoder: Sendable {
     /// Bytes of an incomplete sequence.
     public private(set) var pending: [UInt8] = []
 
+    /// The largest button, column or row number an SGR mouse report may carry; larger ones are ignored.
+    static let maximumMouseNumber = 65_535
+
     /// Creates a decoder.
     public init() {}
 
@@ -132,7 +135,11 @@ package struct InputDecoder: Sendable {
         let params = String(decoding: pending[(start + 2)..<index], as: UTF8.self)
         if params.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
             let numbers = params.dropFirst().split(separator: ";").compactMap { Int($0) }
-            guard numbers.count == 3 else { return .event(nil, length: length) }
+            // Terminals send small positive numbers; "-9223372036854775808" made `column - 1` trap
+            // (found by the fuzzer: Fuzz/corpus/input/crash-mouse-overflow).
+            guard numbers.count == 3, numbers.allSatisfy({ (0...Self.maximumMouseNumber).contains($0) }) else {
+                return .event(nil, length: length)
+            }
             let event = MouseEvent(button: numbers[0], column: numbers[1] - 1, row: numbers[2] - 1,
                                    isPress: final == UInt8(ascii: "M"))
             return .event(.mouse(event), length: length)

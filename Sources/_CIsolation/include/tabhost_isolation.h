@@ -39,6 +39,10 @@ extern "C" {
 #define TABHOST_WIRE_HEADER_SIZE 12
 /** Largest value of a frame's `length` field. */
 #define TABHOST_WIRE_MAX_FRAME 67108864u /* 64 MiB */
+/** Largest module state a child sends for SAVE_STATE (`ModuleLimits.maximumStateBytes`); a larger one is not saved. */
+#define TABHOST_WIRE_MAX_STATE 1048576u /* 1 MiB */
+/** Nodes of a render reply the host shows (`ModuleLimits.maximumViewNodes`); a child sends at most one more. */
+#define TABHOST_WIRE_MAX_VIEW_NODES 10000u
 /** The string count that stands for NULL. */
 #define TABHOST_WIRE_NULL_STRING 0xFFFFFFFFu
 /** The child's end of the socketpair. */
