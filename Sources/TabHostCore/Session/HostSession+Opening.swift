@@ -46,9 +46,7 @@ extension HostSession {
 
         let layout: Layout
         do {
-            let text = try String(contentsOfFile: configuration.layoutPath, encoding: .utf8)
-            layout = try Layout.parse(
-                text, file: configuration.layoutPath, knownModules: Set(registry.modules.map(\.name)))
+            layout = try readLayout(configuration.layoutPath, registry: registry)
         } catch let error as TabKitError {
             cache.removeAll()
             throw SessionSetupError(.layout, error.description, earlier: warnings)
@@ -56,7 +54,7 @@ extension HostSession {
             cache.removeAll()
             throw SessionSetupError(
                 .layout,
-                "\(configuration.layoutPath): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE",
+                "\(configuration.layoutPath ?? "-"): cannot read the layout file (\(error.localizedDescription)); pass --layout FILE",
                 earlier: warnings)
         }
 
@@ -82,6 +80,7 @@ extension HostSession {
         // made after it are checked. `start()` binds it to the loop thread.
         runtime.confinement = ThreadConfinement()
         let host = ContainerHost(layout: layout, factory: runtime)
+        host.offerNewModules(unplacedContentModules(of: registry, layout: layout))
         let stateFile = configuration.statePath.map(StateFile.init(path:))
         if let stateFile, let data = stateFile.load() {
             do {

@@ -10,7 +10,7 @@ struct TabHostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tabhost",
         abstract: "Hosts tab modules (.so files) in a terminal container with navigation, tabs and hot reload.",
-        subcommands: [RunCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, NewCommand.self, BenchCommand.self])
+        subcommands: [RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, NewCommand.self, BenchCommand.self])
 
     /// Like ArgumentParser's `main()`, but a usage error exits with 2 (not EX_USAGE, 64).
     static func main() {
