@@ -80,13 +80,7 @@ struct DevCommand: ParsableCommand {
             throw ExitCode(1)
         }
         session.start()
-        do {
-            try app.run()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
-        if let failure = session.saveState() { writeStandardError(failure) }
+        try app.runUntilQuit(saving: session)
     }
 
     /// A fresh private directory (mode 0700, as the loader wants) for the built module.
