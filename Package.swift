@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
         .library(name: "TabHostClient", targets: ["TabHostClient"]),
         .library(name: "TabHostCore", targets: ["TabHostCore"]),
+        .library(name: "TabHostDev", targets: ["TabHostDev"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ] + examples.map(\.0),
     dependencies: [
@@ -93,6 +94,10 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
+        // The module author's loop (`tabhost dev`): build, watch the sources, reload; knows no front end.
+        .target(name: "TabHostDev", dependencies: ["TabHostCore", "TabHostClient", "TabKit", "_CDevShims"], swiftSettings: strict),
+        // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
+        .target(name: "_CDevShims", cSettings: strictC),
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict),
         .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
@@ -113,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "tabhost",
             dependencies: [
-                "TabModules", "TerminalUI", "TabHostWeb", "TabKit", "TabHostClient", "TabHostCore",
+                "TabModules", "TerminalUI", "TabHostWeb", "TabKit", "TabHostClient", "TabHostCore", "TabHostDev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -140,6 +145,10 @@ let package = Package(
                 "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TabHostDevTests",
+            dependencies: ["TabHostDev", "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit", "TabHostTestSupport"],

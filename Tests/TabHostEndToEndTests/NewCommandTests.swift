@@ -102,7 +102,7 @@ struct NewCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "\(dir.path)/bar"))
     }
 
-    /// Slow (a full SwiftPM build of the scaffold and TabModuleKit), so one test covers it all.
+    /// Slow (a full SwiftPM build of the scaffold and TabModuleKit), so one test covers it all, `tabhost dev` included.
     @Test(.timeLimit(.minutes(10)))
     func swiftScaffoldBuildsOutsideTheRepoIntoAWorkingModule() throws {
         let dir = try NewCommandSupport.Scratch()
@@ -123,5 +123,18 @@ struct NewCommandTests {
         let check = try NewCommandSupport.run(checker, [library])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == NewCommandSupport.expectedTranscript(name: "bar", title: "Bar", image: nil))
+
+        // `tabhost dev` on the built package (its build is warm here): detected as Swift, built, shown; a
+        // save rebuilds and reloads it with the state kept.
+        typealias D = DevCommandTests
+        let tmux = try TmuxSession(D.devCommand(in: project, scratch: dir.path))
+        try tmux.waitFor("Edit the source, rebuild", timeout: .seconds(300))
+        try tmux.send("Enter")
+        try tmux.waitForScreen { D.tapsLine($0)?.hasSuffix(" 1") == true }
+        try D.edit("\(project)/Sources/Bar/Bar.swift", replacing: "Edit the source, rebuild, and the host reloads it.", with: "Swift, changed.")
+        let changed = try tmux.waitForScreen(timeout: .seconds(300)) { $0.contains("Swift, changed.") && $0.contains("reloaded bar") }
+        #expect(D.tapsLine(changed)?.hasSuffix(" 1") == true, "the taps survive the reload:\n\(changed)")
+        try tmux.send("q")
+        try tmux.waitFor("STATUS:0")
     }
 }

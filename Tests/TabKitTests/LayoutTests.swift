@@ -89,7 +89,7 @@ struct LayoutTests {
          "layout.json:1:45: malformed JSON: unexpected character 'x' after the end of the document; fix the syntax"),
         (#"{"root": 1, "root": 2}"#, .malformedJSON, "layout.json:1:13: malformed JSON: duplicate key \"root\"; fix the syntax"),
         ("{\n  \"root\": {\"stack\": {\"module\": \"accounts\"}},\n  \"capcity\": 3\n}", .unknownKey,
-         "layout.json:3:3: unknown key \"capcity\" at the document; allowed keys: root, templates"),
+         "layout.json:3:3: unknown key \"capcity\" at the document; allowed keys: root, templates, withoutTabs"),
         (#"{"root":{"stack":{"module":"acounts"}}}"#, .unknownModule,
          "layout.json:1:28: unknown module \"acounts\" at root.stack.module; known modules: accountmore, accounts, fancybar, favourites"),
         (#"{"root":{"tabs":[{"name":"a","module":"accounts","badge":"1"}]}}"#, .unknownKey,

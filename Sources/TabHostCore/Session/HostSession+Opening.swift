@@ -51,9 +51,7 @@ extension HostSession {
 
         let layout: Layout
         do {
-            let bytes = try BoundedFile.read(configuration.layoutPath, limit: Layout.maximumFileBytes)
-            layout = try Layout.parse(
-                bytes: bytes, file: configuration.layoutPath, knownModules: registry.moduleNames)
+            layout = try readLayout(configuration.layoutPath, registry: registry)
         } catch let error as TabKitError {
             cache.removeAll()
             throw SessionSetupError(.layout, error.description, earlier: warnings)
@@ -61,7 +59,7 @@ extension HostSession {
             cache.removeAll()
             throw SessionSetupError(
                 .layout,
-                "\(configuration.layoutPath): cannot read the layout file (\(error)); pass --layout FILE",
+                "\(configuration.layoutPath ?? "-"): cannot read the layout file (\(error)); pass --layout FILE",
                 earlier: warnings)
         }
 
@@ -87,6 +85,7 @@ extension HostSession {
         // made after it are checked. `start()` binds it to the loop thread.
         runtime.confinement = ThreadConfinement()
         let host = ContainerHost(layout: layout, factory: runtime)
+        host.offerNewModules(unplacedContentModules(of: registry, layout: layout))
         let stateFile = configuration.statePath.map(StateFile.init(path:))
         if let stateFile, let data = stateFile.load() {
             do {

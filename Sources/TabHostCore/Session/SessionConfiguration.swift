@@ -4,8 +4,8 @@ import TabModules
 public struct SessionConfiguration: Sendable {
     /// The module directories, in search order.
     public var directories: [ModuleDirectory]
-    /// The layout file.
-    public var layoutPath: String
+    /// The layout file; nil for none: one tab container with a tab per content module found.
+    public var layoutPath: String?
     /// Where the selection and stacks are restored from and saved to; nil for none.
     public var statePath: String?
     /// The log file.
@@ -25,7 +25,7 @@ public struct SessionConfiguration: Sendable {
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(
-        directories: [ModuleDirectory], layoutPath: String, statePath: String? = nil,
+        directories: [ModuleDirectory], layoutPath: String?, statePath: String? = nil,
         logPath: String = HostLogFile.defaultPath, watch: Bool = true, allowInsecurePermissions: Bool = false,
         isolation: ModuleIsolation = .process, isolationSettings: IsolationSettings = IsolationSettings(),
         metadataCachePath: String? = nil, rescan: Bool = false

@@ -12,7 +12,7 @@ struct PageAssets: Sendable {
 
     /// Reads every file of the `Page` resource folder.
     static func load() throws(WebFrontEndError) -> PageAssets {
-        guard let folder = Bundle.module.url(forResource: "Page", withExtension: nil) else {
+        guard let folder = installedPage ?? Bundle.module.url(forResource: "Page", withExtension: nil) else {
             throw WebFrontEndError("the page's resources (TabHost_TabHostWeb.resources/Page) are missing")
         }
         let names: [String]
@@ -32,6 +32,15 @@ struct PageAssets: Sendable {
         }
         guard assets["/"] != nil else { throw WebFrontEndError("the page's resources have no index.html") }
         return PageAssets(assets: assets)
+    }
+
+    /// `PREFIX/share/tabhost/web/Page` beside an installed `PREFIX/bin/tabhost` (Scripts/install): an
+    /// installed binary must not fall back to the build directory `Bundle.module` names.
+    static var installedPage: URL? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let page = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/tabhost/web/Page")
+        return FileManager.default.fileExists(atPath: page.appendingPathComponent("index.html").path) ? page : nil
     }
 
     static func contentType(of name: String) -> String? {

@@ -26,6 +26,8 @@ public final class ContainerHost {
     public var templates: [String: LayoutTabContainer] = [:]
     /// The tab container that takes modules dropped in at runtime (`acceptsNewModules`), if any.
     public weak var newModulesContainer: TabContainer?
+    /// Modules offered to the container with `acceptsNewModules` (see `offerNewModules`), in order.
+    public internal(set) var newModules: [String] = []
     /// A status line for the next screens (e.g. "reloaded clock v2"); nil for none.
     public var status: String? {
         didSet { if status != oldValue { invalidateScreen() } }

@@ -17,7 +17,10 @@ extension ContainerHost {
         let builder = LayoutBuilder(factory: factory, templates: templates)
         let container = builder.tabs(definition, param: param)
         builder.startAll()
-        if definition.acceptsNewModules { newModulesContainer = container }
+        if definition.acceptsNewModules {
+            newModulesContainer = container
+            appendNewModuleTabs(to: container)
+        }
         return container
     }
 }

@@ -11,6 +11,8 @@
 /// TABS   = { "tabs": [TAB, ...] (required), "title": "…", "bar": "top"|"bottom",
 ///            "capacity": 5 (0 = all shown), "style": "…", "tabBarModule": MODULE,
 ///            "acceptsNewModules": false, "popsToRootOnReselect": true }
+/// "withoutTabs": ["detail", ...]    (modules that get no tab of their own in the container with
+///                                    acceptsNewModules: ones the layout's modules open by name, or unused)
 /// TAB    = { "name": "…" (required, unique), "module": "…" (required), "param": "…",
 ///            "title": "…", "glyph": "…", "image": "…", "customizable": true,
 ///            "isolation": "process"|"none" }
@@ -24,10 +26,14 @@ public struct Layout: Sendable, Hashable {
     public var root: LayoutNode
     /// Tab-container templates by name (names start with "@").
     public var templates: [String: LayoutTabContainer]
+    /// Modules the container with `acceptsNewModules` gives no tab of their own although the layout
+    /// places them nowhere: ones the layout's modules open by name (push, present, add_tab), or unused.
+    public var withoutTabs: [String]
 
     /// Creates a layout.
-    public init(root: LayoutNode, templates: [String: LayoutTabContainer] = [:]) {
+    public init(root: LayoutNode, templates: [String: LayoutTabContainer] = [:], withoutTabs: [String] = []) {
         self.root = root
         self.templates = templates
+        self.withoutTabs = withoutTabs
     }
 }

@@ -106,7 +106,7 @@ struct LayoutReader {
     }
 
     mutating func layout(_ v: JSONValue) throws(TabKitError) -> Layout {
-        let o = try members(v, "the document", allowed: ["root", "templates"])
+        let o = try members(v, "the document", allowed: ["root", "templates", "withoutTabs"])
         var templates: [String: LayoutTabContainer] = [:]
         if let t = o["templates"] {
             guard case .object(var defs) = t.kind else {
@@ -138,7 +138,24 @@ struct LayoutReader {
         if case .module = root {
             try recover(fail(.invalidValue, rootValue, "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}"))
         }
-        return Layout(root: root, templates: templates)
+        return Layout(root: root, templates: templates, withoutTabs: try withoutTabs(o["withoutTabs"]))
+    }
+
+    /// `"withoutTabs"`: an array of known module names.
+    func withoutTabs(_ value: JSONValue?) throws(TabKitError) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let items) = value.kind else {
+            throw fail(.invalidValue, value, "withoutTabs must be an array of module names, found \(value.typeName)")
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let name) = item.kind else {
+                throw fail(.invalidValue, item, "withoutTabs[\(index)] must be a module name in double quotes, found \(item.typeName)")
+            }
+            try checkModule(name, item, "withoutTabs[\(index)]")
+            names.append(name)
+        }
+        return names
     }
 
     /// The path back to `start` through the templates its tabs and bar module name, if any: making

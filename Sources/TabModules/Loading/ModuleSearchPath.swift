@@ -13,18 +13,23 @@ public enum ModuleSearchPath {
     }
 
     /// The default search path: the built examples (`libTabExample*.so` in the directory of the
-    /// running executable), then `$XDG_DATA_HOME/tabhost/modules` (default
-    /// `~/.local/share/tabhost/modules`) if it exists.
+    /// running executable, or for an installed `PREFIX/bin/tabhost` in `PREFIX/lib/tabhost/modules`),
+    /// then `$XDG_DATA_HOME/tabhost/modules` (default `~/.local/share/tabhost/modules`) if it exists.
     public static func defaultDirectories() -> [ModuleDirectory] {
         var directories: [ModuleDirectory] = []
         if let executable = executableDirectory() {
-            directories.append(ModuleDirectory(executable, namePrefix: examplePrefix))
+            let installed = ModuleFileReader.parentDirectory(of: executable) + "/" + installedExamplesPath
+            directories.append(
+                ModuleDirectory(isDirectory(installed) ? installed : executable, namePrefix: examplePrefix))
         }
         if let user = userDirectory(), isDirectory(user) {
             directories.append(ModuleDirectory(user))
         }
         return directories
     }
+
+    /// Where `Scripts/install` puts the example modules, relative to the prefix.
+    public static let installedExamplesPath = "lib/tabhost/modules"
 
     /// `$XDG_DATA_HOME/tabhost/modules`, or `$HOME/.local/share/tabhost/modules`.
     public static func userDirectory() -> String? {

@@ -101,7 +101,12 @@ public final class HotReloader {
 
     private func added(_ module: LoadedModule) -> HotReloadReport {
         let version = module.info.version.map { " v\($0)" } ?? ""
-        guard let container = host.newModulesContainer, module.info.kind == .content else {
+        guard module.info.kind == .content else {
+            return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "loaded \(module.name)\(version)")
+        }
+        // Remembered even without the container yet: a template accepting new modules, pushed later, shows it.
+        defer { host.offerNewModules([module.name]) }
+        guard let container = host.newModulesContainer else {
             return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "loaded \(module.name)\(version)")
         }
         do {
@@ -190,6 +195,7 @@ public final class HotReloader {
     }
 
     private func removeTabs(of name: String) {
+        host.withdrawNewModule(name)
         for container in tabContainers() {
             for tab in container.tabs where tab.module == name {
                 _ = container.removeTab(named: tab.name)

@@ -8,5 +8,5 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "In-process measurements for Scripts/bench (prints key=value lines).",
-        subcommands: [BenchLoadCommand.self, BenchReloadCommand.self, BenchFramesCommand.self, BenchIsolationCommand.self])
+        subcommands: [BenchLoadCommand.self, BenchReloadCommand.self, BenchFramesCommand.self, BenchIsolationCommand.self, BenchDevCommand.self])
 }

@@ -42,7 +42,7 @@ struct CheckLayoutCommand: ParsableCommand {
             let loaded = try loading.commandModules()
             defer { loaded.cache.removeAll() }
             let entries = loaded.registry.load(directories: ModuleSearchPath.directories(modules))
-            known = Set(loaded.registry.modules.map(\.name))
+            known = loaded.registry.moduleNames
             // A directory that cannot be read makes every name check meaningless: a problem. A rejected
             // file is only the reason a name may be unknown: said, but not counted.
             for entry in entries where entry.error != nil {

@@ -4,8 +4,8 @@ extension NewCommand {
         let n = name.text
         let c = name.cIdentifier
         let source = """
-            /* \(n): a TabHost tab module in C. Build with `make` (libc only). */
-            #include "tab_module.h"
+            /* \(n): a TabHost tab module in C. Build with `make` (libc only), or see it at once: `tabhost dev`. */
+            #include <tab_module.h> /* the installed SDK's (pkg-config tabhost), else the copy here: see the Makefile */
 
             #include <stdio.h>
             #include <stdlib.h>
@@ -101,9 +101,11 @@ extension NewCommand {
             # Builds \(n).so, a TabHost tab module that needs only libc.
             CC ?= cc
             CFLAGS ?= -O2 -Wall -Wextra
+            # tab_module.h: the installed TabHost SDK's when pkg-config knows it, else the copy in this directory.
+            TABHOST_CFLAGS := $(shell pkg-config --cflags tabhost 2>/dev/null || echo -I.)
 
             \(n).so: \(n).c tab_module.h
-            \t$(CC) -shared -fPIC $(CFLAGS) -o $@ \(n).c
+            \t$(CC) -shared -fPIC $(CFLAGS) $(TABHOST_CFLAGS) -o $@ \(n).c
 
             clean:
             \trm -f \(n).so
@@ -114,8 +116,16 @@ extension NewCommand {
         let readme = """
             # \(n)
 
-            A TabHost tab module in C. `make` builds `\(n).so` (or: `cc -shared -fPIC -Wall -Wextra -o \(n).so \(n).c`); \
-            put `\(n).so` and `\(n).svg` in the modules directory TabHost watches. `tab_module.h` is the module ABI (version 1).
+            A TabHost tab module in C.
+
+            See it at once: `tabhost dev` (in this directory) builds it, shows it as a tab, and on every save \
+            rebuilds it and reloads it in place with its state (a compile error shows in the status line while \
+            the old version keeps running; Ctrl-B shows the build log; q quits).
+
+            `make` builds `\(n).so` (or: `cc -shared -fPIC -Wall -Wextra -I. -o \(n).so \(n).c`); \
+            put `\(n).so` and `\(n).svg` in the modules directory TabHost watches (`~/.local/share/tabhost/modules`). \
+            `tab_module.h` is the module ABI (version 1); the Makefile compiles against the installed TabHost SDK's \
+            copy when `pkg-config --cflags tabhost` finds one, else against the copy in this directory.
 
             """
         return [

@@ -16,7 +16,7 @@ extension NewCommand {
                     .library(name: "\(n)", type: .dynamic, targets: ["\(type)"])
                 ],
                 dependencies: [
-                    // TabModuleKit from the TabHost checkout that made this project (a local path).
+                    // TabModuleKit by local path: an installed TabHost SDK or the TabHost checkout that made this project.
                     .package(path: "\(kitPath)")
                 ],
                 targets: [
@@ -82,10 +82,17 @@ extension NewCommand {
         let readme = """
             # \(n)
 
-            A TabHost tab module in Swift (TabModuleKit). `swift build -c release` builds `.build/release/lib\(n).so`; \
-            put that file in the modules directory TabHost watches. TabModuleKit comes from the TabHost checkout at \
-            `\(kitPath)` by local path, so this package builds outside that repository on this machine; \
-            change the path in Package.swift to build elsewhere. An image with Swift code is never unloaded: \
+            A TabHost tab module in Swift (TabModuleKit).
+
+            See it at once: `tabhost dev` (in this directory) builds it with `swift build`, shows it as a tab, and \
+            on every save rebuilds it and reloads it in place with its state (a compile error shows in the status \
+            line while the old version keeps running; Ctrl-B shows the build log; q quits). The first build \
+            compiles TabModuleKit and takes a while; later ones take seconds.
+
+            `swift build -c release` builds `.build/release/lib\(n).so`; \
+            put that file in the modules directory TabHost watches. TabModuleKit comes from \
+            `\(kitPath)` (an installed TabHost SDK or a TabHost checkout) by local path, so this package builds \
+            outside the TabHost repository on this machine; change the path in Package.swift to build elsewhere. An image with Swift code is never unloaded: \
             a hot reload loads the new copy and keeps the old one mapped.
 
             """

@@ -26,15 +26,8 @@ struct NewCommand: ParsableCommand {
     var output: String = "."
 
     /// The TabHost package a Swift scaffold depends on for TabModuleKit.
-    @Option(help: "The TabHost package a Swift project takes TabModuleKit from (default: the one tabhost was built from).")
-    var tabhostPackage: String = NewCommand.builtFromPackage
-
-    /// The TabHost checkout this binary was compiled from (this file is Sources/tabhost/Commands/NewCommand.swift).
-    static let builtFromPackage: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    @Option(help: "The package a Swift project takes TabModuleKit from (default: the installed SDK, or the checkout tabhost was built from).")
+    var tabhostPackage: String = Installation.swiftPackage
 
     func run() throws {
         guard let moduleName = ModuleName(name) else {

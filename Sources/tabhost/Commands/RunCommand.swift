@@ -66,12 +66,6 @@ struct RunCommand: ParsableCommand {
         defer { webFrontEnd?.stop() }
         session.start()
         if let webFrontEnd { session.showStatus("browser: \(webFrontEnd.address)", for: .seconds(60)) }
-        do {
-            try app.run()
-        } catch {
-            writeStandardError(error.description)
-            throw ExitCode(1)
-        }
-        if let failure = session.saveState() { writeStandardError(failure) }
+        try app.runUntilQuit(saving: session)
     }
 }

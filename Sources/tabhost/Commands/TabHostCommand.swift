@@ -11,8 +11,8 @@ struct TabHostCommand: ParsableCommand {
         commandName: "tabhost",
         abstract: "Hosts tab modules (.so files) in a terminal container with navigation, tabs and hot reload.",
         subcommands: [
-            RunCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self, NewCommand.self,
-            BenchCommand.self,
+            RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
+            NewCommand.self, BenchCommand.self,
         ])
 
     /// Like ArgumentParser's `main()`, but a usage error exits with 2 (not EX_USAGE, 64).

@@ -8,7 +8,7 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("modules"), parsing: .upToNextOption, help: "Module directories (not recursive).")
     var modules: [String] = []
 
-    @Option(help: "A layout file (JSON); default: the demo layout.")
+    @Option(help: "A layout file (JSON); default: with --modules, one tab per module found; without, the demo layout.")
     var layout: String?
 
     @Option(help: "Restore the selection and stacks from FILE at start and save them there on quit.")
@@ -31,28 +31,28 @@ struct SessionOptions: ParsableArguments {
     /// The session these options describe.
     var configuration: SessionConfiguration {
         SessionConfiguration(
-            directories: ModuleSearchPath.directories(modules), layoutPath: layout ?? Self.demoLayoutPath,
+            directories: ModuleSearchPath.directories(modules), layoutPath: layoutPath,
             statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
             allowInsecurePermissions: loading.allowInsecurePermissions, isolation: isolation,
             isolationSettings: IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000))),
             metadataCachePath: ModuleMetadataCache.defaultPath(), rescan: loading.rescan)
     }
 
-    /// `Layouts/demo.json` of the checkout this binary was built from.
-    static var demoLayoutPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts/demo.json").path
+    /// `--layout`; else none with `--modules` (a tab per content module found); else the demo layout
+    /// (its modules are the default directories' examples).
+    var layoutPath: String? {
+        layout ?? (modules.isEmpty ? Installation.demoLayoutPath : nil)
     }
 }
 
 extension SessionOptions {
-    /// Opens the session these options describe, as every front end's command does: setup errors go to
+    /// Opens the session these options describe (or `configuration`, made from them), as every front end's command does: setup errors go to
     /// standard error (with what was refused before them) and end the command with status 1; warnings
     /// are written and the session goes on. Remove `cache` when the session ends.
-    func openSession() throws -> HostSession.Opened {
+    func openSession(_ configuration: SessionConfiguration? = nil) throws -> HostSession.Opened {
         let opened: HostSession.Opened
         do {
-            opened = try HostSession.open(configuration)
+            opened = try HostSession.open(configuration ?? self.configuration)
         } catch {
             for line in error.earlier { writeStandardError(line) }
             writeStandardError(error.description)

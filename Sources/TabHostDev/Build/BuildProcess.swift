@@ -1,0 +1,108 @@
+import Glibc
+import _CDevShims
+
+/// One run of a project's build command: a process group of its own (so cancelling it stops the
+/// compiler and linker too), stdin on /dev/null, stdout and stderr into one close-on-exec pipe that
+/// the caller reads without blocking.
+final class BuildProcess {
+    /// The build's pid, which is also its process group.
+    let pid: pid_t
+    /// The read end of the output pipe (non-blocking, close-on-exec).
+    let output: Int32
+    /// Everything the build printed so far.
+    private(set) var log: [UInt8] = []
+    /// When it started.
+    let started = ContinuousClock.now
+    private var reaped: Int32?
+
+    /// Starts `command` (argv; the program is looked up in `PATH`).
+    init(command: [String]) throws(DevError) {
+        var fds: [Int32] = [-1, -1]
+        guard tabhost_dev_pipe(&fds) == 0 else {
+            throw DevError(.spawnFailed, "cannot make a pipe for the build: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A group of its own: cancelling signals the whole group. No signal blocked or ignored, whatever
+        // the host (a terminal front end) set for itself.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var arguments = command.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ)
+        close(fds[1])
+        guard spawned == 0 else {
+            close(fds[0])
+            throw DevError(
+                .spawnFailed,
+                "cannot run `\(command.joined(separator: " "))`: \(String(cString: strerror(spawned))); install \(command[0]) or put it in PATH")
+        }
+        pid = child
+        output = fds[0]
+    }
+
+    deinit {
+        close(output)
+        if reaped == nil {
+            kill(-pid, SIGKILL)
+            _ = waitStatus()
+        }
+    }
+
+    /// Reads what the pipe holds without blocking; true once every writer has closed it.
+    func readAvailable() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = read(output, &buffer, buffer.count)
+            if count > 0 {
+                log += buffer[0..<count]
+            } else if count == 0 {
+                return true
+            } else if errno == EINTR {
+                continue
+            } else {
+                return false  // EAGAIN: nothing more for now
+            }
+        }
+    }
+
+    /// Reads until end of file, blocking (the first build, before the host runs).
+    func readToEnd() {
+        var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        while !readAvailable() {
+            _ = poll(&ready, 1, -1)
+        }
+    }
+
+    /// Signals the whole group (the build tool and the compilers it started).
+    func signal(_ number: Int32) {
+        guard reaped == nil else { return }
+        kill(-pid, number)
+    }
+
+    /// Waits for the build tool to exit (call after end of file) and returns its wait status.
+    func waitStatus() -> Int32 {
+        if let reaped { return reaped }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        reaped = status
+        return status
+    }
+
+    /// The log as text (invalid UTF-8 repaired).
+    var text: String { String(decoding: log, as: UTF8.self) }
+}

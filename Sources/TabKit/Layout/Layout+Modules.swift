@@ -1,0 +1,36 @@
+extension Layout {
+    /// Every module the layout names (module nodes, tabs, tab-bar modules, in the root and the
+    /// templates; not the templates themselves), with whether that reference runs it in process.
+    func forEachModuleReference(_ body: (_ module: String, _ runsInProcess: Bool) -> Void) {
+        func visit(_ container: LayoutTabContainer) {
+            for tab in container.tabs { body(tab.module, tab.runsInProcess) }
+            if let bar = container.tabBarModule { body(bar.module, bar.runsInProcess) }
+        }
+        func visit(_ node: LayoutNode) {
+            switch node {
+            case .module(let module): body(module.module, module.runsInProcess)
+            case .stack(let inner): visit(inner)
+            case .tabs(let container): visit(container)
+            }
+        }
+        visit(root)
+        for template in templates.values { visit(template) }
+    }
+
+    /// The modules this layout places: named by a node, a tab or a bar, or listed in `withoutTabs`.
+    /// The others found in the module directories get a tab in the container with `acceptsNewModules`.
+    public var placedModules: Set<String> {
+        var names = Set(withoutTabs)
+        forEachModuleReference { module, _ in
+            if !module.hasPrefix("@") { names.insert(module) }
+        }
+        return names
+    }
+
+    /// The layout of a run without a layout file: one tab container (bar at the bottom, every tab shown)
+    /// with one tab per module, in the order given, that takes modules added later too.
+    public static func tabs(forModules modules: [String]) -> Layout {
+        let tabs = modules.map { LayoutTab(name: $0, module: $0) }
+        return Layout(root: .tabs(LayoutTabContainer(tabs: tabs, capacity: 0, acceptsNewModules: true)))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TabHostDev
+import TabKit
+import Testing
+
+/// `DevLoop` on a live session (real make, cc, inotify and module processes): save → build → reload.
+@Suite(.timeLimit(.minutes(2)))
+struct DevLoopTests {
+    @Test func aSaveRebuildsAndReloadsTheModuleWithItsStateKept() throws {
+        let project = try DevProjectFixture()
+        defer { project.remove() }
+        #expect(try project.start().result == .succeeded)
+        #expect(try project.run { project.contentText.contains("Hello") }, "\(project.contentText)")
+        project.session.perform(.activate("tap"))
+        project.session.perform(.activate("tap"))
+        #expect(try project.run { project.contentText.contains("2") }, "\(project.contentText)")
+
+        try project.save(heading: "Hello again")
+        #expect(try project.run { project.contentText.contains("Hello again") }, "\(project.contentText)")
+        #expect(project.contentText == ["Hello again", "Taps", "2", "Tap"], "the taps survive the reload")
+        #expect(project.session.screen.status?.hasPrefix("reloaded hello") == true, "\(project.session.screen.status ?? "-")")
+    }
+
+    @Test func aFailedBuildKeepsTheRunningVersionAndShowsTheFirstErrorUntilAGoodBuild() throws {
+        let project = try DevProjectFixture()
+        defer { project.remove() }
+        #expect(try project.start().result == .succeeded)
+        #expect(try project.run { project.contentText.contains("Hello") })
+
+        try project.save(heading: "Broken", broken: true)
+        #expect(try project.run { project.outcomes.contains { if case .failed = $0.result { true } else { false } } })
+        let status = project.session.screen.status ?? ""
+        #expect(status.hasPrefix("build failed: hello.c:15:"), "\(status)")
+        // gcc quotes with ‘’ in a UTF-8 locale, '' in C.
+        #expect(status.contains(": error: expected ") && status.contains(";") && status.hasSuffix("; Ctrl-B shows the log"), "\(status)")
+        #expect(project.contentText.first == "Hello", "the running version stays")
+
+        project.devLoop?.showLog()
+        let log = project.session.screen
+        #expect(log.isModal && log.title == "Build log")
+        let texts = log.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        #expect(texts.contains { $0.hasPrefix("hello.c:15:") && $0.contains("error: expected ") }, "\(texts)")
+        #expect(texts.contains { $0.contains("cc -shared -fPIC") }, "the log holds the build's own output: \(texts)")
+        project.session.perform(.dismiss)
+
+        try project.save(heading: "Fixed")
+        #expect(try project.run { project.contentText.contains("Fixed") }, "\(project.contentText)")
+        #expect(project.session.screen.status?.hasPrefix("reloaded hello") == true, "\(project.session.screen.status ?? "-")")
+    }
+
+    @Test func aSaveDuringABuildStopsItsWholeProcessGroupAndBuildsAgain() throws {
+        let project = try DevProjectFixture()
+        defer { project.remove() }
+        #expect(try project.start().result == .succeeded)
+        try "".write(toFile: project.project + "/slow", atomically: false, encoding: .utf8)
+        try project.save(heading: "Slow")
+        let pidFile = project.project + "/.sleeper"
+        #expect(try project.run { (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } != nil })
+        let sleeper = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+
+        try FileManager.default.removeItem(atPath: project.project + "/slow")
+        try project.save(heading: "Quick")
+        #expect(try project.run { project.contentText.contains("Quick") }, "\(project.contentText)")
+        #expect(project.outcomes.contains { $0.result == .cancelled })
+        #expect(!project.contentText.contains("Slow"))
+        #expect(try project.run { !Self.isRunning(sleeper) }, "the build's background sleep \(sleeper) outlived the cancel")
+    }
+
+    /// True while `pid` exists and is not a zombie.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(close, offsetBy: 2)] != "Z"
+    }
+}

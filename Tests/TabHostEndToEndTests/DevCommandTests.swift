@@ -1,0 +1,98 @@
+import Foundation
+import TabHostTestSupport
+import Testing
+
+/// `tabhost dev` in tmux, as a module author meets it: new → dev → tap → edit → the new text with the
+/// state kept → a compile error shown while the old version runs → the build log → fixed → reloaded.
+@Suite(.timeLimit(.minutes(3)))
+struct DevCommandTests {
+    typealias T = TmuxSession
+
+    /// Rewrites `file` in place with `old` replaced by `new` (as an editor without backup files saves).
+    static func edit(_ file: String, replacing old: String, with new: String) throws {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(old), "\(file) has no \(old)")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.replacingOccurrences(of: old, with: new).utf8))
+        try handle.close()
+    }
+
+    /// The shell line that runs `tabhost dev` in `project`, then prints its exit status.
+    static func devCommand(in project: String, scratch: String, _ arguments: [String] = []) -> String {
+        let args = (["dev", "--log", scratch + "/tabhost.log"] + arguments).map(RunSupport.quote).joined(separator: " ")
+        return "cd \(RunSupport.quote(project)) && \(RunSupport.quote(ListInspectSupport.tabhost)) \(args); echo \"STATUS:$?\""
+    }
+
+    static func tapsLine(_ screen: String) -> String? {
+        T.lines(of: screen).first { $0.hasPrefix(" Taps") }
+    }
+
+    @Test func newDevTapEditBreakFix() throws {
+        let scratch = try RunSupport.makeScratch()
+        defer { RunSupport.remove(scratch) }
+        let created = try ListInspectSupport.run(["new", "hello", "--output", scratch])
+        try #require(created.status == 0, "\(created)")
+        let project = scratch + "/hello"
+        let source = project + "/hello.c"
+        let tmux = try T(Self.devCommand(in: project, scratch: scratch))
+        try tmux.waitFor("Edit the source, rebuild")
+        try tmux.send("Enter")
+        let tapped = try tmux.waitForScreen { Self.tapsLine($0)?.hasSuffix(" 1") == true }
+        #expect(T.lines(of: tapped).last { !$0.isEmpty }?.contains("Hello (1)") == true, "the badge:\n\(tapped)")
+
+        try Self.edit(source, replacing: "Edit the source, rebuild, and the host reloads it.", with: "Changed while running.")
+        let changed = try tmux.waitForScreen { $0.contains("Changed while running.") && $0.contains("reloaded hello") }
+        #expect(Self.tapsLine(changed)?.hasSuffix(" 1") == true, "the taps survive the reload:\n\(changed)")
+
+        try Self.edit(source, replacing: "s->api->button(view, \"Tap\", \"tap\");", with: "s->api->button(view, \"Tap\", \"tap\")")
+        let broken = try tmux.waitForScreen { $0.contains("build failed: hello.c:") }
+        #expect(broken.contains("error: expected "), "\(broken)")
+        #expect(broken.contains("Changed while running."), "the running version stays:\n\(broken)")
+        #expect(Self.tapsLine(broken)?.hasSuffix(" 1") == true, "\(broken)")
+
+        try tmux.send("C-b")
+        let log = try tmux.waitForScreen { $0.contains("Build log") && $0.contains("Diagnostics") }
+        #expect(log.contains("hello.c:") && log.contains("exit status"), "\(log)")
+        try tmux.send("Escape")
+        try tmux.waitForScreen { !$0.contains("Build log") && $0.contains("Changed while running.") }
+
+        try Self.edit(source, replacing: "s->api->button(view, \"Tap\", \"tap\")\n", with: "s->api->button(view, \"Tap again\", \"tap\");\n")
+        try Self.edit(source, replacing: "Changed while running.", with: "Fixed.")
+        let fixed = try tmux.waitForScreen { $0.contains("Fixed.") && $0.contains("Tap again") && $0.contains("reloaded hello") }
+        #expect(!fixed.contains("build failed"), "a good build clears the failure:\n\(fixed)")
+        #expect(Self.tapsLine(fixed)?.hasSuffix(" 1") == true, "\(fixed)")
+        try tmux.send("q")
+        try tmux.waitFor("STATUS:0")
+    }
+
+    @Test func notAProjectIsOneLineAndStatusOne() throws {
+        let scratch = try RunSupport.makeScratch()
+        defer { RunSupport.remove(scratch) }
+        let result = try ListInspectSupport.run(["dev", scratch])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "tabhost dev: \(scratch): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory\n"
+        )
+    }
+
+    @Test func theModuleJoinsALayoutsAcceptingContainer() throws {
+        let scratch = try RunSupport.makeScratch()
+        defer { RunSupport.remove(scratch) }
+        #expect(try ListInspectSupport.run(["new", "hello", "--output", scratch]).status == 0)
+        let modules = scratch + "/mods"
+        mkdir(modules, 0o700)
+        try RunSupport.compile(RunSupport.moduleSource(name: "other", title: "Other", body: #"api->text(view, "the other tab");"#), to: modules + "/other.so")
+        let layout = scratch + "/layout.json"
+        try #"{"root": {"tabs": [{"name": "other", "module": "other"}], "acceptsNewModules": true}}"#
+            .write(toFile: layout, atomically: true, encoding: .utf8)
+        let tmux = try T(Self.devCommand(in: scratch + "/hello", scratch: scratch, ["--layout", layout, "--modules", modules]))
+        let screen = try tmux.waitForScreen { T.lines(of: $0).last { !$0.isEmpty }?.contains("Hello") == true }
+        #expect(screen.contains("the other tab"), "the layout's own tab stays selected:\n\(screen)")
+        try tmux.send("2")
+        try tmux.waitFor("Edit the source, rebuild")
+        try tmux.send("q")
+        try tmux.waitFor("STATUS:0")
+    }
+}
