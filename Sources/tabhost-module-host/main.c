@@ -30,7 +30,21 @@
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #include <sanitizer/lsan_interface.h>
+#define TABHOST_SANITIZER_OPTIONS __asan_default_options
+#elif __has_feature(thread_sanitizer)
+#define TABHOST_SANITIZER_OPTIONS __tsan_default_options
 #endif
+#endif
+
+#ifdef TABHOST_SANITIZER_OPTIONS
+/* A module's crash is the module's: the host reports the signal that ended this child and keeps
+   the module's tabs stopped. A sanitizer's own handler would turn SIGSEGV and company into a report
+   and exit status 1 (and a crash test into a failure), so sanitized builds let them through. The
+   environment's ASAN_OPTIONS / TSAN_OPTIONS still add to these. */
+const char *TABHOST_SANITIZER_OPTIONS(void);
+const char *TABHOST_SANITIZER_OPTIONS(void) {
+    return "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:handle_abort=0";
+}
 #endif
 
 /* ---- byte buffers ---------------------------------------------------------------------------- */
