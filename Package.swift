@@ -5,11 +5,21 @@ import PackageDescription
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 
+/// Example modules (and what they link: CTabModule, TabModuleKit) are built without sanitizer
+/// instrumentation even by `swift build --sanitize=…`: the module host child links with `-static-stdlib`,
+/// whose `--exclude-libs ALL` keeps the sanitizer runtime's symbols out of its dynamic table, so an
+/// instrumented module could not be loaded there. They run uninstrumented, as third-party modules do;
+/// Scripts/leak-check builds the C ones instrumented.
+let uninstrumentedC: [CSetting] = [.unsafeFlags(["-fno-sanitize=all"])]
+let uninstrumentedSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize="])]
+
 /// An example module written in C: a dynamic library product built from Plugins/NAME.
 func cModule(_ product: String, _ folder: String) -> (Product, Target) {
     (
         .library(name: product, type: .dynamic, targets: [product]),
-        .target(name: product, dependencies: ["CTabModule"], path: "Plugins/\(folder)", resources: [.copy("assets")], publicHeadersPath: ".", cSettings: strictC)
+        .target(
+            name: product, dependencies: ["CTabModule"], path: "Plugins/\(folder)", resources: [.copy("assets")], publicHeadersPath: ".",
+            cSettings: strictC + uninstrumentedC)
     )
 }
 
@@ -19,7 +29,7 @@ func swiftModule(_ product: String, _ folder: String) -> (Product, Target) {
         .library(name: product, type: .dynamic, targets: [product]),
         .target(
             name: product, dependencies: ["TabModuleKit"], path: "Plugins/\(folder)", resources: [.copy("assets")],
-            swiftSettings: strict)
+            swiftSettings: strict + uninstrumentedSwift)
     )
 }
 
@@ -58,7 +68,7 @@ let package = Package(
     ],
     targets: [
         // The public module ABI: a header-only C target third parties compile against.
-        .target(name: "CTabModule"),
+        .target(name: "CTabModule", cSettings: uninstrumentedC),
         // libltdl behind a prefixed, locked shim: the only place that opens images.
         .target(name: "_CLtdl", cSettings: strictC, linkerSettings: [.linkedLibrary("ltdl")]),
         // Terminal and signal plumbing that must be async-signal-safe C.
@@ -98,7 +108,8 @@ let package = Package(
         .target(name: "TabHostDev", dependencies: ["TabHostCore", "TabHostClient", "TabKit", "_CDevShims"], swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
-        .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict),
+        // Linked into Swift modules only, so built as they are (uninstrumented).
+        .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
         .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),

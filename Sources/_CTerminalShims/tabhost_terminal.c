@@ -102,8 +102,15 @@ int tabhost_term_arm_restore(int fd, const struct termios *saved, const char *by
     restore_length = length;
     restored = 0;
 
-    stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack, .ss_flags = 0};
-    if (sigaltstack(&stack, NULL) != 0) return -1;
+    /* A crash handler needs an alternate stack (a stack overflow leaves none), but a thread that has
+       one keeps it: its owner (a sanitizer's runtime, say) frees it when the thread ends, and would
+       free this static buffer instead (ASan aborts there). The handler is small; any stack fits. */
+    stack_t current;
+    if (sigaltstack(NULL, &current) != 0) return -1;
+    if (current.ss_flags & SS_DISABLE) {
+        stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack, .ss_flags = 0};
+        if (sigaltstack(&stack, NULL) != 0) return -1;
+    }
     for (size_t i = 0; i < sizeof term_signals / sizeof term_signals[0]; i++) {
         if (install(term_signals[i], SA_RESETHAND) != 0) return -1;
     }

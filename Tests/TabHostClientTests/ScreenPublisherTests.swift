@@ -20,9 +20,10 @@ struct ScreenPublisherTests {
         let publisher = ScreenPublisher()
         var calls: [String] = []
         var later: ScreenSubscription?
-        publisher.subscribe { _ in
+        // Weak: a publisher holding a subscriber that holds it would never be freed (LeakSanitizer).
+        publisher.subscribe { [weak publisher] _ in
             calls.append("first")
-            if let later { publisher.unsubscribe(later) }
+            if let later { publisher?.unsubscribe(later) }
         }
         later = publisher.subscribe { _ in calls.append("second") }
         publisher.publish(Screen(title: "A"))

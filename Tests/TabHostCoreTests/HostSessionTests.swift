@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TabHostClient
 import TabHostCore
+import TabHostTestSupport
 import TabKit
 import Testing
 
@@ -51,7 +52,10 @@ struct HostSessionTests {
         #expect(seen.last??.hasSuffix("taps 2 ticks 0") == true, "\(seen)")
     }
 
-    @Test func aTickScheduledFromTheModulesOwnThreadIsDeliveredAndPublished() throws {
+    /// Its module runs in a child; under ThreadSanitizer the module's own thread crashes that child
+    /// (README, "Sanitizers"). IsolationRoundTripTests covers the thread case in every other build.
+    @Test(.disabled(if: Sanitizers.thread, "TSan cannot follow a thread a module starts in the -static-stdlib child"))
+    func aTickScheduledFromTheModulesOwnThreadIsDeliveredAndPublished() throws {
         let harness = try SessionHarness(root: #"{"stack": {"module": "counting", "param": "thread"}}"#)
         defer { harness.remove() }
         var seen: [String?] = []

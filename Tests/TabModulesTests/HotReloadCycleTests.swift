@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTestSupport
 import TabKit
 import Testing
 
@@ -45,8 +46,9 @@ struct HotReloadCycleTests {
         #expect(ReloadHarness.mapped(copies.last!))
         let cached = try FileManager.default.contentsOfDirectory(atPath: h.cache.directory)
         #expect(cached == [URL(fileURLWithPath: copies.last!).lastPathComponent])
-        // Generous: 200 closed C images must not keep megabytes (each is a few pages).
-        #expect(after - before < 16 * 1024)
+        // Generous: 200 closed C images must not keep megabytes (each is a few pages). Under ASan freed
+        // heap stays in its quarantine (up to 256 MiB), so RSS says nothing there; the unmapping above does.
+        if !Sanitizers.address { #expect(after - before < 16 * 1024) }
     }
 
     @Test func swiftCounterReloads() throws {

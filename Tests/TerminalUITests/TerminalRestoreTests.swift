@@ -145,6 +145,29 @@ struct TerminalRestoreTests {
         #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
     }
 
+    /// A thread's own alternate signal stack stays: a sanitizer frees its own when the thread ends,
+    /// and freed the shim's static stack instead when arming had replaced it (ASan aborted the tests).
+    @Test func armingKeepsTheThreadsOwnAlternateSignalStack() throws {
+        var previous = stack_t()
+        #expect(sigaltstack(nil, &previous) == 0)
+        let size = 64 * 1024
+        let mine = try #require(malloc(size))
+        var own = stack_t(ss_sp: mine, ss_flags: 0, ss_size: size)
+        #expect(sigaltstack(&own, nil) == 0)
+        defer {
+            _ = sigaltstack(&previous, nil)
+            free(mine)
+        }
+        let pty = PseudoTerminal(columns: 100, rows: 30)
+        let terminal = try Terminal(input: pty.device, output: pty.device)
+        try terminal.enterFullScreen()
+        var armed = stack_t()
+        #expect(sigaltstack(nil, &armed) == 0)
+        terminal.restore()
+        #expect(armed.ss_sp == mine)
+        #expect(armed.ss_size == size)
+    }
+
     @Test func notATerminalIsAClearError() {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)

@@ -21,8 +21,15 @@ public struct ScreenSessionHandle: @unchecked Sendable {
         loop.execute { [self] in self.session.perform(action) }
     }
 
-    /// Runs `body` with the session on the loop thread soon.
+    /// Runs `body` with the session on the loop thread: soon from another thread, at once on the loop
+    /// thread. Posted work holds the session, and work posted after the loop's last iteration never runs:
+    /// a front end stopping after `run()` returned (`WebFrontEnd.stop`) would leave the session, its loop
+    /// and that work holding each other forever (LeakSanitizer found the cycle).
     public func withSession(_ body: @escaping @Sendable (any ScreenSession) -> Void) {
-        loop.execute { [self] in body(self.session) }
+        if loop.inEventLoop {
+            body(session)
+        } else {
+            loop.execute { [self] in body(self.session) }
+        }
     }
 }

@@ -34,7 +34,8 @@ int tabhost_term_set_size(int fd, int columns, int rows);
  * the escape sequences that undo the set-up), then installs handlers for SIGINT, SIGTERM,
  * SIGHUP, SIGQUIT (restore, re-raise with the default action) and SIGSEGV, SIGBUS, SIGILL,
  * SIGFPE, SIGABRT, SIGTRAP (same, on an alternate signal stack, SA_RESETHAND), plus an
- * atexit hook; unblocks the first four on the calling thread. Returns 0, or -1 with errno set
+ * atexit hook; unblocks the first four on the calling thread. The alternate stack is the calling
+ * thread's own if it has one (it is left in place), else a static one is installed. Returns 0, or -1 with errno set
  * (EINVAL: bytes too long).
  */
 int tabhost_term_arm_restore(int fd, const struct termios *_Nonnull saved, const char *_Nonnull bytes, size_t length);

@@ -1,0 +1,34 @@
+import TabHostClient
+import TabKit
+import Testing
+
+/// `ScreenSessionHandle` from the loop thread after the loop stopped, as `WebFrontEnd.stop` uses it.
+struct ScreenSessionHandleTests {
+    /// The smallest session: a loop and a publisher, counting unsubscriptions.
+    final class CountingSession: ScreenSession {
+        let loop: any EventLoop = PollEventLoop()
+        let publisher = ScreenPublisher()
+        var unsubscribed = 0
+        var screen: Screen { Screen(title: "counting") }
+        func perform(_ action: ScreenAction) {}
+        func subscribe(_ subscriber: @escaping (Screen) -> Void) -> ScreenSubscription { publisher.subscribe(subscriber) }
+        func unsubscribe(_ subscription: ScreenSubscription) {
+            unsubscribed += 1
+            publisher.unsubscribe(subscription)
+        }
+    }
+
+    @Test func onTheLoopThreadItRunsAtOnceAndKeepsNoSessionAlive() {
+        weak var released: CountingSession?
+        do {
+            let session = CountingSession()  // its loop is owned by this thread
+            released = session
+            let handle = ScreenSessionHandle(session)
+            let subscription = session.subscribe { _ in }
+            handle.withSession { [subscription] session in session.unsubscribe(subscription) }
+            #expect(session.unsubscribed == 1)
+        }
+        // Posted instead, the work would wait in the loop's queue forever, holding the session.
+        #expect(released == nil)
+    }
+}
