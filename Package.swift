@@ -105,7 +105,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         // The module author's loop (`tabhost dev`): build, watch the sources, reload; knows no front end.
-        .target(name: "TabHostDev", dependencies: ["TabHostCore", "TabHostClient", "TabKit", "_CDevShims"], swiftSettings: strict),
+        .target(name: "TabHostDev", dependencies: ["TabHostCore", "TabHostClient", "TabKit", "TabModules", "_CDevShims"], swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
         // Linked into Swift modules only, so built as they are (uninstrumented).

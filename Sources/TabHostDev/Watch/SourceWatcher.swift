@@ -1,4 +1,5 @@
 import Glibc
+import TabModules
 
 /// Watches a project's sources with inotify, recursively: directories created later are watched as
 /// they appear. Reports which source files changed; `SourceFilter` decides what is a source.
@@ -52,20 +53,9 @@ final class SourceWatcher {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
         defer { buffer.deallocate() }
-        while true {
-            let count = read(fileDescriptor, buffer.baseAddress, size)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            let header = MemoryLayout<inotify_event>.size
-            var offset = 0
-            while offset + header <= count {
-                let wd = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-                let eventMask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                let bytes = UnsafeRawBufferPointer(rebasing: buffer[(offset + header)..<min(offset + header + length, count)])
-                let name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-                offset += header + length
-                if let path = apply(watch: wd, mask: eventMask, name: name), !changed.contains(path) { changed.append(path) }
+        InotifyRecords.drain(fileDescriptor, into: buffer) { wd, eventMask, name in
+            if let path = apply(watch: wd, mask: eventMask, name: String(decoding: name, as: UTF8.self)), !changed.contains(path) {
+                changed.append(path)
             }
         }
         return changed

@@ -4,27 +4,11 @@ extension DirectoryWatcher {
     /// Reads and applies every queued inotify record (several per `read`, names NUL-padded).
     func readRecords(now: ContinuousClock.Instant) {
         var overflowed = false
-        while true {
-            let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                break  // EAGAIN: queue empty (other errors leave the queue to the next wake-up)
-            }
-            if count == 0 { break }
-            let header = MemoryLayout<inotify_event>.size
-            var offset = 0
-            while offset + header <= count {
-                let wd = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-                let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                let nameBytes = UnsafeRawBufferPointer(rebasing: buffer[(offset + header)..<min(offset + header + length, count)])
-                let name = nameBytes.prefix { $0 != 0 }
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    overflowed = true
-                } else {
-                    apply(watch: wd, mask: mask, name: Array(name), now: now)
-                }
-                offset += header + length
+        InotifyRecords.drain(fileDescriptor, into: buffer) { wd, mask, name in
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                overflowed = true
+            } else {
+                apply(watch: wd, mask: mask, name: Array(name), now: now)
             }
         }
         if overflowed { rescanAll() }
