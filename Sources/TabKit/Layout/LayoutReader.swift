@@ -159,12 +159,14 @@ struct LayoutReader {
         guard let list = o["tabs"] else { throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]") }
         guard case .array(let items) = list.kind else { throw fail(.invalidValue, list, "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]") }
         var tabs: [LayoutTab] = []
+        tabs.reserveCapacity(items.count)
+        var names: Set<String> = []  // searching `tabs` for each name made 1,000 tabs quadratic
         for (i, item) in items.enumerated() {
             let p = "\(path).tabs[\(i)]"
             let t = try members(
                 item, p, allowed: ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation"])
             let name = try required(t, "name", p, in: item)
-            if tabs.contains(where: { $0.name == name }) {
+            if !names.insert(name).inserted {
                 throw fail(.duplicateName, t["name"]!, "duplicate tab name \"\(name)\" at \(p).name; tab names must be unique in a container")
             }
             let module = try required(t, "module", p, in: item)
