@@ -96,6 +96,9 @@ struct LayoutTests {
          "layout.json:1:50: unknown key \"badge\" at root.tabs[0]; allowed keys: name, module, param, title, glyph, image, customizable, isolation"),
         (#"{"root":{"tabs":[{"name":"a","module":"accounts"},{"name":"a","module":"favourites"}]}}"#, .duplicateName,
          "layout.json:1:59: duplicate tab name \"a\" at root.tabs[1].name; tab names must be unique in a container"),
+        // Columns count characters, not bytes, once a line holds more than ASCII.
+        (#"{"root":{"tabs":[{"name":"é👍🏽","module":"accounts"},{"name":"é👍🏽","module":"favourites"}]}}"#, .duplicateName,
+         "layout.json:1:60: duplicate tab name \"é👍🏽\" at root.tabs[1].name; tab names must be unique in a container"),
         (#"{"root":{"tabs":[{"module":"accounts"}]}}"#, .missingKey, "layout.json:1:18: root.tabs[0] is missing the required key \"name\"; add it"),
         (#"{"root":{"tabs":[], "bar":"left"}}"#, .invalidValue, "layout.json:1:27: root.bar must be \"top\" or \"bottom\", found \"left\""),
         (#"{"root":{"tabs":[], "capacity":-1}}"#, .invalidValue,

@@ -39,6 +39,11 @@ extension HostSession {
         let scanner = configuration.isolation == .process
             ? ModuleScanner(settings: configuration.isolationSettings, hostOpensFiles: false, logger: logger) : nil
         loader.scanner = scanner
+        // Module log lines carry the module's name as `module` metadata, which the file handler prints.
+        // The first tab's child starts now and links while the modules are stat'ed and the layout read.
+        let processes = configuration.isolation == .process
+            ? OutOfProcessModuleInstanceFactory(settings: configuration.isolationSettings, logger: logger) : nil
+        processes?.startSpareChild()
         let registry = ModuleRegistry(loader: loader)
         // Modules the cache knows are only stat'ed here, and opened when a tab of theirs is first shown.
         registry.metadataCache = configuration.metadataCachePath.map {
@@ -65,9 +70,6 @@ extension HostSession {
 
         if let failure = logFile.openFailure { warnings.append(failure) }
 
-        // Module log lines carry the module's name as `module` metadata, which the file handler prints.
-        let processes = configuration.isolation == .process
-            ? OutOfProcessModuleInstanceFactory(settings: configuration.isolationSettings, logger: logger) : nil
         let factory: any ModuleInstanceFactory
         if let processes, let scanner {
             // Modules the layout trusts ("isolation": "none") are opened here after all, and run here.

@@ -180,14 +180,19 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         return spare
     }
 
+    /// Starts the spare child now, when none waits (and `settings.keepsSpareChild`). A session calls
+    /// it before it reads the modules and the layout: the first shown tab's child then execs and
+    /// links on the other core meanwhile, instead of on the way to the first frame.
+    public func startSpareChild() {
+        guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
+        spare = try? ModuleHostProcess(helper: settings.helperPath, label: "spare")
+    }
+
     /// Starts the next spare child after the current loop iteration (at once without a loop), so the
     /// next module (a reload's new version, a Restart) skips the helper's exec and dynamic linking.
     private func prepareSpareSoon() {
         guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
-        let start: () -> Void = { [weak self] in
-            guard let self, spare == nil, !isShutDown else { return }
-            spare = try? ModuleHostProcess(helper: settings.helperPath, label: "spare")
-        }
+        let start: () -> Void = { [weak self] in self?.startSpareChild() }
         if let loop {
             _ = loop.schedule(after: .zero, start)
         } else {
