@@ -20,7 +20,7 @@ public final class ModuleScanner: @unchecked Sendable {
     public let timeout: Duration
     private let logger: Logger
     private var link: ModuleHostLink?
-    private var refusals: [String: (stamp: FileStamp, error: ModuleError)] = [:]
+    private var refusals: [String: (stamp: ModuleFileStamp, error: ModuleError)] = [:]
     /// Set when the helper cannot be started: files are then opened by the host alone.
     private var unavailable: String?
     private let counts = Mutex((scanned: 0, children: 0))
@@ -73,7 +73,7 @@ public final class ModuleScanner: @unchecked Sendable {
     /// `closes`: the image has no Swift code, so the scanner closes it again, running its destructors
     /// as the host will when it closes its own copy.
     func scan(copy: String, original: String, closes: Bool = true) throws(ModuleError) -> ModuleScanReport? {
-        let stamp = FileStamp(path: original)
+        let stamp = ModuleFileStamp(path: original)
         if let stamp, let known = refusals[original], known.stamp == stamp { throw known.error }
         refusals[original] = nil
         var writer = WireWriter(.scan)
