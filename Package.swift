@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
-        // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page shipped as resources.
+        // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page embedded at build time.
         .target(
             name: "TabHostWeb",
             dependencies: [
@@ -124,8 +124,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Page")],
-            swiftSettings: strict),
+            exclude: ["Page"],
+            swiftSettings: strict,
+            plugins: ["EmbedPage"]),
         .executableTarget(
             name: "tabhost",
             dependencies: [
@@ -135,11 +136,13 @@ let package = Package(
             ],
             swiftSettings: strict,
             plugins: ["EmbedModuleHeader"]),
-        // Build-time embedding of tab_module.h into `tabhost` (for `tabhost new`).
-        .executableTarget(name: "embed-module-header", path: "BuildTools/EmbedModuleHeaderTool", swiftSettings: strict),
+        // Build-time embedding of text files into Swift: tab_module.h into `tabhost` (for `tabhost new`), the
+        // browser page into `TabHostWeb` (served from the binary; no resource bundle, so no Foundation).
+        .executableTarget(name: "embed-files", path: "BuildTools/EmbedFilesTool", swiftSettings: strict),
         .plugin(
-            name: "EmbedModuleHeader", capability: .buildTool(), dependencies: ["embed-module-header"],
+            name: "EmbedModuleHeader", capability: .buildTool(), dependencies: ["embed-files"],
             path: "BuildTools/EmbedModuleHeader"),
+        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["embed-files"], path: "BuildTools/EmbedPage"),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
         .testTarget(
             name: "TabModulesTests",
@@ -186,8 +189,10 @@ let package = Package(
 // never see this target.
 if Context.environment["TABHOST_FUZZ"] == "1" {
     // `--sanitize fuzzer` compiles every Swift target as a library (libFuzzer has `main`): the build tool
-    // behind tabhost's plugin could not be built, and the fuzz build needs neither.
-    package.targets.removeAll { ["tabhost", "embed-module-header", "EmbedModuleHeader"].contains($0.name) }
+    // behind the embedding plugins could not be built, and the fuzz build needs neither them nor what uses
+    // them (the web server's protocol, which is fuzzed, is a target of its own).
+    let unbuildable = ["tabhost", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb", "TabHostWebTests"]
+    package.targets.removeAll { unbuildable.contains($0.name) }
     package.products.removeAll { $0.name == "tabhost" }
     package.products.append(.executable(name: "tabhost-fuzz", targets: ["tabhost-fuzz"]))
     package.targets.append(

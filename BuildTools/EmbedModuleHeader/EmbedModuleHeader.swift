@@ -11,8 +11,8 @@ struct EmbedModuleHeader: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding tab_module.h",
-                executable: try context.tool(named: "embed-module-header").url,
-                arguments: [header.path, output.path],
+                executable: try context.tool(named: "embed-files").url,
+                arguments: [output.path, "TabModuleHeader", header.path],
                 inputFiles: [header],
                 outputFiles: [output])
         ]

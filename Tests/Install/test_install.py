@@ -92,7 +92,7 @@ class InstallTests(unittest.TestCase):
                      "lib/tabhost/modules/libTabExampleClock.so",
                      "lib/tabhost/modules/TabHost_TabExampleClock.resources/assets/clock.svg",
                      "lib/tabhost/modules/libTabExampleCounter.so", "share/tabhost/TabModuleKit/Package.swift",
-                     "share/tabhost/web/Page/index.html", "share/bash-completion/completions/tabhost",
+                     "share/bash-completion/completions/tabhost",
                      "share/zsh/site-functions/_tabhost", "share/fish/vendor_completions.d/tabhost.fish",
                      "share/man/man1/tabhost.1", "share/tabhost/install-manifest"]:
             self.assertTrue(os.path.isfile(os.path.join(self.prefix, path)), path)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// A swift-log `LogHandler` writing the host's log format to a `HostLogFile`:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +37,7 @@ public final class HostLogFile: @unchecked Sendable {
     public static var defaultPath: String {
         let environment = ProcessInfo.processInfo.environment
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/tabhost/tabhost.log" }
-        let home = environment["HOME"] ?? NSTemporaryDirectory()
+        let home = environment["HOME"] ?? FileManager.default.temporaryDirectory.path
         return home + "/.local/state/tabhost/tabhost.log"
     }
 

@@ -25,7 +25,7 @@ extension HostSession {
             logger.error("\(message)")
         }
         let name = FilePath(file).lastComponent?.string ?? file
-        showStatus(message.replacingOccurrences(of: file, with: name))
+        showStatus(message.replacing(file, with: name))
         host.invalidate()
         runtime.registry.metadataCache?.save()
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import SystemPackage
 import TabHostClient
@@ -188,7 +188,7 @@ public final class HostSession: ScreenSession {
                 // The status line is one row: the file's name is enough there (the log and
                 // `tabhost inspect` keep the full path), so the reason itself stays visible.
                 let name = FilePath(report.file).lastComponent?.string ?? report.file
-                showStatus(report.message.replacingOccurrences(of: report.file, with: name))
+                showStatus(report.message.replacing(report.file, with: name))
             }
         }
         runtime.registry.metadataCache?.save()

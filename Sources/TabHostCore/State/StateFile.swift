@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TabKit
 
 /// The `--state` file: the selection and every stack's path, written atomically.
@@ -20,7 +20,7 @@ public struct StateFile: Sendable, Hashable {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             return nil
         } catch {
-            return "\(path): cannot write the saved state (\(error.localizedDescription)); check the directory exists and is writable"
+            return "\(path): cannot write the saved state (\(FileErrorReason.of(error))); check the directory exists and is writable"
         }
     }
 

@@ -46,7 +46,7 @@ public struct BuildDiagnostic: Sendable, Equatable, CustomStringConvertible {
         guard parts.count == 4, !parts[0].isEmpty, let number = Int(parts[1]), let column = Int(parts[2]) else { return nil }
         let rest = parts[3].drop { $0 == " " }
         guard let severity = severities.first(where: { rest.hasPrefix($0 + ":") }) else { return nil }
-        let message = rest.dropFirst(severity.count + 1).trimmingCharacters(in: .whitespaces)
+        let message = rest.dropFirst(severity.count + 1).trimmingBlanks
         var file = String(parts[0])
         if file.hasPrefix(directory + "/") { file.removeFirst(directory.count + 1) }
         return BuildDiagnostic(file: file, line: number, column: column, severity: severity, message: message)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A module project made by `tabhost new`, as `tabhost dev` builds it: C with its Makefile (`make` →
 /// `NAME.so`), or Swift with its Package.swift (`swift build` → `.build/debug/libNAME.so`).
@@ -57,7 +57,7 @@ public struct DevProject: Sendable, Equatable {
     static func cTarget(inMakefile text: String) -> String? {
         for line in text.split(separator: "\n") where !line.hasPrefix("\t") && !line.hasPrefix("#") {
             guard let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].first != "=" else { continue }
-            let target = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let target = line[..<colon].trimmingBlanks
             if target.hasSuffix(".so"), !target.contains(" "), !target.contains("$"), target.count > 3 {
                 return String(target.dropLast(3))
             }
@@ -68,10 +68,10 @@ public struct DevProject: Sendable, Equatable {
     /// The name of the first `.library(name: "NAME", type: .dynamic, …)` product.
     static func dynamicProduct(inManifest text: String) -> String? {
         var rest = Substring(text)
-        while let library = rest.range(of: ".library(") {
+        while let library = rest.firstRange(of: ".library(") {
             rest = rest[library.upperBound...]
             let call = rest.prefix { $0 != ")" }
-            guard call.contains(".dynamic"), let nameKey = call.range(of: "name:") else { continue }
+            guard call.contains(".dynamic"), let nameKey = call.firstRange(of: "name:") else { continue }
             let afterKey = call[nameKey.upperBound...].drop { $0 == " " }
             guard afterKey.first == "\"" else { continue }
             let name = afterKey.dropFirst().prefix { $0 != "\"" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How out-of-process instances run: the helper executable and the deadlines of module calls.
 public struct IsolationSettings: Sendable {

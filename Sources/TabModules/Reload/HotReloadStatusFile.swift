@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A running host's `HotReloadStatus`, kept as a small JSON file in its private cache directory so
 /// `tabhost inspect` in another terminal can say why the old version still runs. Replaced

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TabHostClient
 import TabHostCore
 import TabHostDev
@@ -74,19 +74,19 @@ struct BenchDevCommand: ParsableCommand {
         for round in 1...max(1, count) {
             expected = "\(marker) \(round)"
             shown = false
-            let edited = original.replacingOccurrences(of: marker, with: expected)
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            try handle.truncate(atOffset: 0)
-            try handle.write(contentsOf: Data(edited.utf8))
-            try handle.close()
+            let edited = original.replacing(marker, with: expected)
+            // In place (no atomic rename), as an editor saving over the file does.
+            try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
             let start = ContinuousClock.now
             try runLoop(loop, until: { shown })
-            times.append(Self.milliseconds(.now - start))
+            times.append(BenchMeasure.milliseconds(.now - start))
         }
         let sorted = times.sorted()
         let p50 = sorted[sorted.count / 2]
-        print(
-            "count=\(times.count) p50=\(String(format: "%.3f", p50)) min=\(String(format: "%.3f", sorted[0])) max=\(String(format: "%.3f", sorted[sorted.count - 1]))")
+        BenchMeasure.report([
+            "count": "\(times.count)", "p50": BenchMeasure.format(p50), "min": BenchMeasure.format(sorted[0]),
+            "max": BenchMeasure.format(sorted[sorted.count - 1]),
+        ])
     }
 
     private func runLoop(_ loop: PollEventLoop, until done: () -> Bool) throws {
@@ -98,9 +98,5 @@ struct BenchDevCommand: ParsableCommand {
             }
             try loop.runOnce(timeout: .milliseconds(10))
         }
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
     }
 }

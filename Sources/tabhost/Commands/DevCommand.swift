@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TabHostCore
 import TabHostDev
 import TabModules
@@ -40,7 +41,7 @@ struct DevCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard let moduleDirectory = Self.makeModuleDirectory() else {
-            writeStandardError("tabhost dev: cannot make a module directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno))); set TMPDIR")
+            writeStandardError("tabhost dev: cannot make a module directory in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno))); set TMPDIR")
             throw ExitCode(1)
         }
         defer { try? FileManager.default.removeItem(atPath: moduleDirectory) }
@@ -85,7 +86,7 @@ struct DevCommand: ParsableCommand {
 
     /// A fresh private directory (mode 0700, as the loader wants) for the built module.
     static func makeModuleDirectory() -> String? {
-        var template = Array((NSTemporaryDirectory() + "/tabhost-dev-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/tabhost-dev-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
             mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TabModules
 
 /// What `tabhost inspect` prints, as text or JSON.
@@ -54,39 +54,19 @@ struct InspectReport {
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         return lines.map { key, value in
-            (key + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value + "\n"
+            let label = key + ":"
+            return label + String(repeating: " ", count: max(0, width - label.count)) + value + "\n"
         }.joined() + runningHosts.map { $0.line + "\n" }.joined()
     }
 
     /// A pretty-printed JSON object with sorted keys.
-    func json() -> String { Self.json(jsonObject) }
+    func json() -> String { Self.json(self) }
 
     /// Pretty-printed JSON with sorted keys (`{}` if it cannot be written).
-    static func json(_ value: Any) -> String {
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: options) else { return "{}\n" }
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    /// The JSON object: the module's fields or the refusal, `runningHosts`, and `cached`.
-    var jsonObject: [String: Any] {
-        var object: [String: Any] = [:]
-        if let error {
-            object = [
-                "file": error.path, "status": "rejected", "code": error.code.name, "reason": error.reason,
-                "fix": error.hint,
-            ]
-        } else if let info = module {
-            object = [
-                "file": info.sourcePath, "status": "accepted", "name": info.name, "version": info.version ?? NSNull(),
-                "title": info.title, "glyph": info.glyph ?? NSNull(), "kind": info.kind.description,
-                "image": info.declaredImage ?? NSNull(), "imagePath": info.imagePath ?? NSNull(),
-                "abiMajor": Int(info.abiMajor), "abiMinor": Int(info.abiMinor), "structSize": Int(info.structSize),
-                "functions": info.functions.cNames, "containsSwift": info.containsSwift,
-            ]
-        }
-        object["runningHosts"] = runningHosts.map(\.jsonObject)
-        if let fromCache { object["cached"] = fromCache }
-        return object
     }
 }

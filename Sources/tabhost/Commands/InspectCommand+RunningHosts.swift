@@ -1,9 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TabModules
 
 /// What a running `tabhost run` reports about a module in its status file: a refused reload (the
 /// old version keeps running), or its process stopped or not responding.
-struct RunningHostReport: Equatable {
+struct RunningHostReport: Equatable, Encodable {
     /// What the running host says about the module.
     enum State: String {
         /// A reload of its file was refused.
@@ -30,15 +31,19 @@ struct RunningHostReport: Equatable {
     /// The text line `tabhost inspect` prints.
     var line: String { "running host \(pid): \(reason)" }
 
-    /// The JSON object `tabhost inspect --json` prints in `runningHosts`.
-    var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-            "pid": Int(pid), "module": module ?? NSNull(), "file": file ?? NSNull(), "state": state.rawValue,
-            "reason": reason,
-        ]
-        if let crashes { object["crashes"] = crashes }
-        return object
+    /// The JSON object `tabhost inspect --json` prints in `runningHosts` (`module` and `file` as `null`
+    /// when absent, `crashes` only for a process state).
+    func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: Key.self)
+        try object.encode(Int(pid), forKey: .pid)
+        try object.encode(module, forKey: .module)
+        try object.encode(file, forKey: .file)
+        try object.encode(state.rawValue, forKey: .state)
+        try object.encode(reason, forKey: .reason)
+        try object.encodeIfPresent(crashes, forKey: .crashes)
     }
+
+    private enum Key: String, CodingKey { case pid, module, file, state, reason, crashes }
 
     /// The reports of live hosts (cache directories `tabhost-PID*` under `root` whose PID runs, other
     /// than this process) about module `name` or module file `file`: refusals first, then the module's

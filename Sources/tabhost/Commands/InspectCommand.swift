@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TabModules
 
 /// `tabhost inspect FILE|NAME [--json]`: every field a module declares, or why it was rejected.

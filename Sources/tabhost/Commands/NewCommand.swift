@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import TabHostCore
 import TabModules
 
 /// `tabhost new NAME [--swift] [--output DIR]`: scaffolds a module project that builds on its own.
@@ -53,7 +55,7 @@ struct NewCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
         } catch {
-            Self.fail("cannot create the output directory \(outputURL.path): \(error.localizedDescription)", code: 1)
+            Self.fail("cannot create the output directory \(outputURL.path): \(FileErrorReason.of(error))", code: 1)
         }
         // mkdir (not "create if missing") so an existing project is never touched.
         if mkdir(projectURL.path, 0o755) != 0 {
@@ -70,7 +72,7 @@ struct NewCommand: ParsableCommand {
             }
         } catch {
             try? FileManager.default.removeItem(at: projectURL)
-            Self.fail("cannot write the project in \(projectURL.path): \(error.localizedDescription)", code: 1)
+            Self.fail("cannot write the project in \(projectURL.path): \(FileErrorReason.of(error))", code: 1)
         }
         let build = swift ? "swift build" : "make"
         print("Created \(swift ? "Swift" : "C") module \"\(moduleName.text)\" in \(projectURL.path); build it with: cd \(projectURL.path) && \(build)")
@@ -78,7 +80,7 @@ struct NewCommand: ParsableCommand {
 
     /// Writes `tabhost new: MESSAGE` to stderr and exits with `code`.
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("tabhost new: \(message)\n".utf8))
+        writeStandardError("tabhost new: \(message)")
         Self.exit(withError: ExitCode(code))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TabModules
 
 /// Where this `tabhost` finds its layouts and SDK: under its prefix when installed (`Scripts/install`
@@ -9,9 +9,9 @@ enum Installation {
     static let prefix: String? = {
         guard let bin = ModuleSearchPath.executableDirectory() else { return nil }
         let prefix = URL(fileURLWithPath: bin).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let share = prefix + "/share/tabhost"
-        return FileManager.default.fileExists(atPath: share, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: share, isDirectory: &isDirectory) && isDirectory
             ? prefix : nil
     }()
 
