@@ -45,6 +45,9 @@ struct ModuleNameRulesTests {
     func moduleFileNames(_ name: String, _ reason: String?) {
         #expect(ModuleNameRules.fileNameProblem(name) == reason)
         #expect(ModuleDirectory("/modules").isModuleFileName(name) == (reason == nil))
+        // The byte form discovery uses agrees with the String rule.
+        #expect(ModuleNameRules.isFileName(utf8: Array(name.utf8)) == (reason == nil))
+        #expect(ModuleDirectory("/modules").isModuleFileName(utf8: Array(name.utf8)) == (reason == nil))
     }
 
     @Test func aDirectoryPrefixNarrowsTheFileRuleButNeverWidensIt() {
@@ -52,10 +55,14 @@ struct ModuleNameRulesTests {
         #expect(build.isModuleFileName("libTabExampleClock.so"))
         #expect(!build.isModuleFileName("libOther.so"))
         #expect(!build.isModuleFileName("libTabExampleClock.so.tmp"))
+        #expect(build.isModuleFileName(utf8: Array("libTabExampleClock.so".utf8)))
+        #expect(!build.isModuleFileName(utf8: Array("libOther.so".utf8)))
     }
 
     @Test func anotherSuffixHasNoNameBeforeItWhenAlone() {
         #expect(ModuleNameRules.fileNameProblem("x.mod", suffix: ".mod") == nil)
         #expect(ModuleNameRules.fileNameProblem("mod", suffix: "mod") == #""mod" has no name before mod"#)
+        #expect(ModuleNameRules.isFileName(utf8: Array("x.mod".utf8), suffix: ".mod"))
+        #expect(!ModuleNameRules.isFileName(utf8: Array("mod".utf8), suffix: "mod"))
     }
 }

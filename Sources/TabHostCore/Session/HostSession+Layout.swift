@@ -16,6 +16,6 @@ extension HostSession {
     /// get a tab in the container with `acceptsNewModules`, as files dropped in later do.
     static func unplacedContentModules(of registry: ModuleRegistry, layout: Layout) -> [String] {
         let placed = layout.placedModules
-        return registry.infos.filter { $0.kind == .content && !placed.contains($0.name) }.map(\.name)
+        return registry.moduleNames(kind: .content) { !placed.contains($0) }
     }
 }

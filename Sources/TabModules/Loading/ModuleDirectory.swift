@@ -17,4 +17,11 @@ public struct ModuleDirectory: Sendable, Equatable {
         guard ModuleNameRules.fileNameProblem(name) == nil else { return false }
         return namePrefix.map(name.hasPrefix) ?? true
     }
+
+    /// ``isModuleFileName(_:)`` for a name as the directory listing gives it: byte for byte the same
+    /// rule (suffix, not hidden, something before the suffix, the prefix) without making a String.
+    public func isModuleFileName(utf8 name: [UInt8]) -> Bool {
+        guard ModuleNameRules.isFileName(utf8: name) else { return false }
+        return namePrefix.map { name.starts(with: $0.utf8) } ?? true
+    }
 }

@@ -39,8 +39,10 @@ enum ModuleFileReader {
 
     /// The checks a fresh `stat` decides (exists, regular file, permissions of the file and its
     /// directory, not empty), made on every load and every metadata cache lookup: they are never
-    /// taken from the cache. Returns the absolute path and the file's stamp.
-    static func checkStat(_ path: String, options: ModuleLoadOptions) throws(ModuleError) -> (
+    /// taken from the cache. Returns the absolute path and the file's stamp. `directoryChecked`: the
+    /// caller has just found the file's directory not writable by others (``directoryIsSecure(_:)``),
+    /// once for all its files.
+    static func checkStat(_ path: String, options: ModuleLoadOptions, directoryChecked: Bool = false) throws(ModuleError) -> (
         path: String, stamp: ModuleFileStamp
     ) {
         let path = absolute(path)
@@ -54,10 +56,12 @@ enum ModuleFileReader {
         }
         if !options.allowInsecurePermissions {
             try checkPermissions(path, mode: info.st_mode, isDirectory: false)
-            let directory = parentDirectory(of: path)
-            var directoryInfo = stat()
-            if stat(directory, &directoryInfo) == 0 {
-                try checkPermissions(directory, mode: directoryInfo.st_mode, isDirectory: true, file: path)
+            if !directoryChecked {
+                let directory = parentDirectory(of: path)
+                var directoryInfo = stat()
+                if stat(directory, &directoryInfo) == 0 {
+                    try checkPermissions(directory, mode: directoryInfo.st_mode, isDirectory: true, file: path)
+                }
             }
         }
         guard info.st_size > 0 else {
@@ -65,6 +69,13 @@ enum ModuleFileReader {
                 .emptyFile, path: path, reason: "empty file (0 bytes)", hint: "finish writing it or rebuild it")
         }
         return (path, ModuleFileStamp(info))
+    }
+
+    /// True when `directory` exists and is writable by its owner only: its files need no directory
+    /// check of their own (``checkStat(_:options:directoryChecked:)``); false sends each file through it.
+    static func directoryIsSecure(_ directory: String) -> Bool {
+        var info = stat()
+        return stat(directory, &info) == 0 && info.st_mode & (S_IWGRP | S_IWOTH) == 0
     }
 
     /// Refuses group- or world-writable files and directories, as sshd's StrictModes does.

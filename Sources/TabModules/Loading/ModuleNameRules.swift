@@ -44,6 +44,14 @@ package enum ModuleNameRules {
         return nil
     }
 
+    /// True when ``fileNameProblem(_:suffix:)`` finds nothing wrong with the file name `bytes` (as a
+    /// directory listing gives it; discovery checks a thousand names without making Strings).
+    package static func isFileName(utf8 bytes: [UInt8], suffix: String = fileSuffix) -> Bool {
+        let suffix = suffix.utf8
+        return bytes.count > suffix.count && bytes.first != UInt8(ascii: ".") && !bytes.contains(UInt8(ascii: "/"))
+            && bytes.suffix(suffix.count).elementsEqual(suffix)
+    }
+
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F
             || byte == 0x2D

@@ -54,6 +54,16 @@ public final class ModuleRegistry {
         (byName.values.map(\.info) + cachedByName.values.compactMap(\.info)).sorted { $0.name < $1.name }
     }
 
+    /// The names of the accepted modules of `kind` that `include` keeps, sorted: no metadata is copied
+    /// (a run without a layout asks this of every module at start).
+    public func moduleNames(kind: ModuleKind, where include: (String) -> Bool) -> [String] {
+        var names: [String] = []
+        for module in byName.values where module.info.kind == kind && include(module.name) { names.append(module.name) }
+        for (name, entry) in cachedByName where entry.info?.kind == kind && include(name) { names.append(name) }
+        names.sort()
+        return names
+    }
+
     /// The names of every accepted module, opened or from the metadata cache.
     public var moduleNames: Set<String> { Set(byName.keys).union(cachedByName.keys) }
 
@@ -102,15 +112,24 @@ public final class ModuleRegistry {
     /// others are loaded, the reading, checks and private copy running ahead on a worker thread.
     @discardableResult
     public func load(directories: [ModuleDirectory]) -> [Entry] {
-        let scan = ModuleDiscovery.scan(directories)
-        var added = scan.errors.map { Entry(path: $0.path, module: nil, error: $0, isDirectory: true) }
-        if let metadataCache {
-            let present = Set(scan.files)
-            for directory in directories where !scan.errors.contains(where: { $0.path == ModuleFileReader.absolute(directory.path) }) {
-                metadataCache.forget(filesOf: directory, except: present)
+        var added: [Entry] = []
+        // Each directory's permissions are checked once for all its files (the files' own every time).
+        var files: [(path: String, directoryChecked: Bool)] = []
+        for directory in directories {
+            do throws(ModuleError) {
+                let found = try ModuleDiscovery.files(in: directory)
+                let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(ModuleFileReader.absolute(directory.path))
+                files += found.map { ($0, secure) }
+                metadataCache?.forget(filesOf: directory, except: Set(found))
+            } catch {
+                added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
             }
         }
-        let lookups = scan.files.map(lookUp)
+        if metadataCache != nil {
+            cachedByName.reserveCapacity(cachedByName.count + files.count)
+            cachedNameByPath.reserveCapacity(cachedNameByPath.count + files.count)
+        }
+        let lookups = files.map { lookUp($0.path, directoryChecked: $0.directoryChecked) }
         let misses = lookups.filter(\.isMiss).map(\.path)
         let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
         for lookup in lookups {
@@ -171,11 +190,11 @@ public final class ModuleRegistry {
         }
     }
 
-    private func lookUp(_ file: String) -> Lookup {
+    private func lookUp(_ file: String, directoryChecked: Bool = false) -> Lookup {
         guard let metadataCache else { return .miss(path: file, stamp: nil) }
         let checked: (path: String, stamp: ModuleFileStamp)
         do throws(ModuleError) {
-            checked = try ModuleFileReader.checkStat(file, options: loader.options)
+            checked = try ModuleFileReader.checkStat(file, options: loader.options, directoryChecked: directoryChecked)
         } catch {
             return .refused(error)
         }

@@ -38,6 +38,7 @@ public final class ModuleMetadataCache {
         self.logger = logger
         do throws(ModuleMetadataCacheError) {
             guard let file = try Self.read(path) else { return }
+            entries.reserveCapacity(file.entries.count)
             for entry in file.entries { entries[entry.path] = entry }
         } catch {
             discardReason = error.reason

@@ -72,6 +72,7 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         var entries: [CachedModuleEntry] = []
         entries.reserveCapacity(count)
         var indexByPath: [String: Int] = [:]
+        indexByPath.reserveCapacity(count)
         for _ in 0..<count {
             let entry = try Self.entry(&reader)
             if let index = indexByPath[entry.path] {

@@ -71,19 +71,29 @@ extension DirectoryWatcher {
         }
     }
 
-    /// Names of the non-empty regular module files in `directory` now.
+    /// Names of the non-empty regular module files in `directory` now (symbolic links followed).
+    /// Names are checked as bytes and stat'ed relative to the open directory: only module files
+    /// become Strings (a thousand-module directory is snapshot at every start).
     func snapshot(_ directory: String) -> Set<String> {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
+        let fd = dirfd(stream)
         var names: Set<String> = []
+        var info = stat()
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard ModuleNameRules.isFileName(utf8: name, suffix: configuration.fileSuffix) else { continue }
+            let found = name.withUnsafeBufferPointer { bytes in
+                withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { path in
+                    for (index, byte) in bytes.enumerated() { path[index] = CChar(bitPattern: byte) }
+                    path[bytes.count] = 0
+                    return fstatat(fd, path.baseAddress!, &info, 0) == 0
+                }
             }
-            guard let name, isModuleName(name) else { continue }
-            if let sample = FileSample.of(Self.join(directory, name)), sample.isRegular, sample.size > 0 {
-                names.insert(name)
-            }
+            guard found, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+                let text = String(validating: name, as: UTF8.self)
+            else { continue }
+            names.insert(text)
         }
         return names
     }

@@ -25,15 +25,16 @@ public final class HotReloader {
         didSet { if moduleStates != oldValue { publishStatus() } }
     }
 
-    /// The version of each module file last loaded or refused, by absolute path (see `rescan`).
-    private var stamps: [String: ModuleFileStamp] = [:]
+    /// The version of each module file last loaded or refused, by absolute path (see `rescan`). It
+    /// starts as the versions the registry saw when it loaded (or looked up) them, no second stat of
+    /// every file, taken at the first event rather than at start (a thousand entries on the way to the
+    /// first frame otherwise; modules opened since are in the registry with the version opened).
+    private lazy var stamps: [String: ModuleFileStamp] = runtime.registry.fileStamps
 
     /// Creates a reloader for `host`, whose controllers `runtime` makes.
     public init(runtime: ModuleRuntime, host: ContainerHost) {
         self.runtime = runtime
         self.host = host
-        // The versions the registry saw when it loaded (or looked up) them: no second stat of every file.
-        stamps = runtime.registry.fileStamps
     }
 
     private var registry: ModuleRegistry { runtime.registry }
