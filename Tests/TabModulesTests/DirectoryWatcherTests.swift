@@ -139,6 +139,33 @@ struct DirectoryWatcherTests {
         #expect(Self.settleAll(watcher) == [.added("\(box.mods)/empty.so")])
     }
 
+    /// The host hands the registry's listing to the watcher instead of a second scan: it must be what
+    /// the watcher's own snapshot finds (non-empty regular module files, links followed), and behave alike.
+    @Test func theRegistrysListingIsTheSnapshotTheWatcherWouldTake() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/full.so", "not a module, but a non-empty file")
+        try box.write("\(box.mods)/empty.so", "")
+        try box.write("\(box.mods)/.hidden.so", "x")
+        try box.write("\(box.mods)/notes.txt", "x")
+        #expect(mkdir("\(box.mods)/dir.so", 0o700) == 0)
+        #expect(symlink("\(box.mods)/full.so", "\(box.mods)/link.so") == 0)
+        let cache = try ModuleCache(root: box.root)
+        defer { cache.removeAll() }
+        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        registry.load(directories: [ModuleDirectory(box.mods)])
+        let listed = try #require(registry.listedFileNames(in: ModuleDirectory(box.mods + "/")))
+        #expect(listed == ["full.so", "link.so"])
+        #expect(registry.listedFileNames(in: ModuleDirectory(box.root)) == nil)
+
+        let snapshot = try DirectoryWatcher(configuration: Self.quick)
+        try snapshot.watch(directory: box.mods)
+        let handedOver = try DirectoryWatcher(configuration: Self.quick)
+        try handedOver.watch(directory: box.mods, known: listed)
+        #expect(handedOver.knownFiles(in: box.mods) == snapshot.knownFiles(in: box.mods))
+        try box.write("\(box.mods)/empty.so", "filled")
+        #expect(Self.settleAll(handedOver) == [.added("\(box.mods)/empty.so")])
+    }
+
     @Test func deleteOfAKnownFileIsARemove() throws {
         let box = try Sandbox()
         try box.write("\(box.mods)/clock.so", "v1")

@@ -55,7 +55,8 @@ public final class HostSession: ScreenSession {
             let watcher = try DirectoryWatcher()
             for directory in directories {
                 do {
-                    try watcher.watch(directory: directory.path)
+                    // The registry has just listed the directory: its listing is the watcher's start.
+                    try watcher.watch(directory: directory.path, known: runtime.registry.listedFileNames(in: directory))
                 } catch {
                     logger.error("watch: \(error)")
                 }

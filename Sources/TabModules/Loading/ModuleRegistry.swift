@@ -23,6 +23,9 @@ public final class ModuleRegistry {
 
     /// Checks, copies and opens the files.
     public let loader: ModuleLoader
+    /// The module file names each scanned directory held, by the directory's absolute path (no trailing
+    /// slash): what the directory watcher starts from, so it does not list and stat them again.
+    private var listings: [String: [String]] = [:]
     /// Every file and directory outcome, in the order loaded.
     public private(set) var entries: [Entry] = []
     private var byName: [String: LoadedModule] = [:]
@@ -62,6 +65,25 @@ public final class ModuleRegistry {
         for (name, entry) in cachedByName where entry.info?.kind == kind && include(name) { names.append(name) }
         names.sort()
         return names
+    }
+
+    /// The names of the non-empty regular module files `directory` held when `load(directories:)` last
+    /// scanned it (as a directory watcher's snapshot would find them then), or nil if it was not scanned.
+    public func listedFileNames(in directory: ModuleDirectory) -> Set<String>? {
+        guard let files = listings[Self.directoryKey(directory)] else { return nil }
+        let notModules = Set(
+            entries.lazy.filter { [.emptyFile, .notRegularFile, .notFound].contains($0.error?.code) }.map(\.path))
+        var names = Set<String>(minimumCapacity: files.count)
+        for file in files where !notModules.contains(file) {
+            if let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) { names.insert(String(file[file.utf8.index(after: slash)...])) }
+        }
+        return names
+    }
+
+    private static func directoryKey(_ directory: ModuleDirectory) -> String {
+        var path = ModuleFileReader.absolute(directory.path)
+        while path.utf8.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 
     /// The names of every accepted module, opened or from the metadata cache.
@@ -118,6 +140,7 @@ public final class ModuleRegistry {
         for directory in directories {
             do throws(ModuleError) {
                 let found = try ModuleDiscovery.files(in: directory)
+                listings[Self.directoryKey(directory)] = found
                 let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(ModuleFileReader.absolute(directory.path))
                 files += found.map { ($0, secure) }
                 metadataCache?.forget(filesOf: directory, except: Set(found))

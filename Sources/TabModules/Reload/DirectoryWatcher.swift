@@ -77,15 +77,16 @@ public final class DirectoryWatcher {
     /// Starts watching `directory` and snapshots its non-empty module files as already seen.
     ///
     /// Watching a directory twice is a no-op. Existing files produce no events: the host loads them
-    /// itself; later changes to them are `.changed`, new files `.added`.
-    public func watch(directory: String) throws(DirectoryWatcherError) {
+    /// itself; later changes to them are `.changed`, new files `.added`. `known`: the names the caller
+    /// has just listed itself (``ModuleRegistry/listedFileNames(in:)``), taken instead of a snapshot.
+    public func watch(directory: String, known: Set<String>? = nil) throws(DirectoryWatcherError) {
         let path = Self.normalized(directory)
         let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
             | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_EXCL_UNLINK)
         let wd = inotify_add_watch(fileDescriptor, path, mask)
         guard wd >= 0 else { throw .watchFailed(path: path, errno: errno) }
         if directories[wd] != nil { return }
-        directories[wd] = WatchedDirectory(path: path, known: snapshot(path))
+        directories[wd] = WatchedDirectory(path: path, known: known ?? snapshot(path))
     }
 
     /// Stops watching `directory`; its pending events are discarded. Unknown directories are ignored.
