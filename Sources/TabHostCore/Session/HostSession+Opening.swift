@@ -24,6 +24,8 @@ extension HostSession {
     public static func open(_ configuration: SessionConfiguration, loop: any EventLoop = PollEventLoop())
         throws(SessionSetupError) -> Opened
     {
+        // The metadata cache is read and decoded on its own thread meanwhile (it is taken below).
+        let cacheReading = configuration.metadataCachePath.map(ModuleMetadataCacheReading.init(path:))
         let cache: ModuleCache
         do {
             cache = try ModuleCache()
@@ -46,8 +48,11 @@ extension HostSession {
         processes?.startSpareChild()
         let registry = ModuleRegistry(loader: loader)
         // Modules the cache knows are only stat'ed here, and opened when a tab of theirs is first shown.
-        registry.metadataCache = configuration.metadataCachePath.map {
-            ModuleMetadataCache(path: $0, trusted: !configuration.rescan, logger: logger)
+        // The cache thread is joined once the directories are listed.
+        if let path = configuration.metadataCachePath {
+            registry.makeMetadataCache = {
+                ModuleMetadataCache(path: path, trusted: !configuration.rescan, logger: logger, reading: cacheReading)
+            }
         }
         registry.load(directories: configuration.directories)
         registry.metadataCache?.save()

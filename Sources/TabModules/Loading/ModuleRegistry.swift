@@ -39,6 +39,9 @@ public final class ModuleRegistry {
     /// What each file's descriptor said or why it was refused, by path and stamp: with it, `load(directories:)`
     /// opens no file whose version it knows, and `module(named:)` opens such a module on first use.
     public var metadataCache: ModuleMetadataCache?
+    /// Makes `metadataCache` when `load(directories:)` first needs it, after listing the directories:
+    /// a cache being read on another thread (``ModuleMetadataCacheReading``) is joined only then.
+    public var makeMetadataCache: (() -> ModuleMetadataCache)?
     /// Called when a module accepted from the metadata cache is opened and its file turned out to have
     /// changed since (as a hot reload of a changed file would report it): the cached metadata, and the
     /// new version or why it was refused.
@@ -137,16 +140,24 @@ public final class ModuleRegistry {
         var added: [Entry] = []
         // Each directory's permissions are checked once for all its files (the files' own every time).
         var files: [(path: String, directoryChecked: Bool)] = []
+        var listed: [(directory: ModuleDirectory, files: [String])] = []
         for directory in directories {
             do throws(ModuleError) {
                 let found = try ModuleDiscovery.files(in: directory)
                 listings[Self.directoryKey(directory)] = found
                 let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(ModuleFileReader.absolute(directory.path))
                 files += found.map { ($0, secure) }
-                metadataCache?.forget(filesOf: directory, except: Set(found))
+                listed.append((directory, found))
             } catch {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
             }
+        }
+        if let makeMetadataCache {
+            metadataCache = makeMetadataCache()
+            self.makeMetadataCache = nil
+        }
+        if let metadataCache {
+            for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
         }
         if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)

@@ -30,17 +30,17 @@ public final class ModuleMetadataCache {
     private var entries: [String: CachedModuleEntry] = [:]
     private var forgotten: Set<String> = []
 
-    /// Reads the cache at `path` (nothing there is an empty cache). A file that cannot be trusted is
-    /// discarded: one warning on `logger`, and the cache starts empty.
-    public init(path: String, trusted: Bool = true, logger: Logger) {
+    /// Reads the cache at `path` (nothing there is an empty cache), or takes what `reading` (started on
+    /// the same path) read of it on its own thread. A file that cannot be trusted is discarded: one warning on `logger`, and the
+    /// cache starts empty.
+    public init(path: String, trusted: Bool = true, logger: Logger, reading: ModuleMetadataCacheReading? = nil) {
         self.path = path
         self.isTrusted = trusted
         self.logger = logger
-        do throws(ModuleMetadataCacheError) {
-            guard let file = try Self.read(path) else { return }
-            entries.reserveCapacity(file.entries.count)
-            for entry in file.entries { entries[entry.path] = entry }
-        } catch {
+        switch reading?.finish() ?? ModuleMetadataCacheReading.entries(at: path) {
+        case .success(let read):
+            entries = read ?? [:]
+        case .failure(let error):
             discardReason = error.reason
             isDirty = true  // rewrite it even if nothing else changes
             logger.warning("\(path): discarded the module metadata cache (\(error.reason)); it is rebuilt from the module files")

@@ -33,20 +33,28 @@ final class MetadataCacheHarness {
         return try modules.compile((file ?? name) + ".so", source: source.text)
     }
 
-    /// A registry as a fresh host start makes it: a new private copy directory, the cache file read anew.
-    func registry(scanner: ModuleScanner? = nil, trusted: Bool = true) throws -> ModuleRegistry {
+    /// A registry as a fresh host start makes it: a new private copy directory, the cache file read anew
+    /// (`threaded`: on its own thread while the registry lists the directories, as `tabhost run` does).
+    func registry(scanner: ModuleScanner? = nil, trusted: Bool = true, threaded: Bool = false) throws -> ModuleRegistry {
         let copies = try ModuleCache(root: home.directory)
         copyCaches.append(copies)
         var loader = ModuleLoader(cache: copies)
         loader.scanner = scanner
         let registry = ModuleRegistry(loader: loader)
-        registry.metadataCache = ModuleMetadataCache(path: cachePath, trusted: trusted, logger: log.logger)
+        if threaded {
+            let (path, logger, reading) = (cachePath, log.logger, ModuleMetadataCacheReading(path: cachePath))
+            registry.makeMetadataCache = { ModuleMetadataCache(path: path, trusted: trusted, logger: logger, reading: reading) }
+        } else {
+            registry.metadataCache = ModuleMetadataCache(path: cachePath, trusted: trusted, logger: log.logger)
+        }
         return registry
     }
 
     /// One start: a registry that loads the module directory and saves the cache, and its entries.
-    func start(scanner: ModuleScanner? = nil, trusted: Bool = true) throws -> (ModuleRegistry, [ModuleRegistry.Entry]) {
-        let registry = try registry(scanner: scanner, trusted: trusted)
+    func start(scanner: ModuleScanner? = nil, trusted: Bool = true, threaded: Bool = false) throws -> (
+        ModuleRegistry, [ModuleRegistry.Entry]
+    ) {
+        let registry = try registry(scanner: scanner, trusted: trusted, threaded: threaded)
         let entries = registry.load(directories: [ModuleDirectory(modules.directory)])
         registry.metadataCache?.save()
         return (registry, entries)

@@ -7,15 +7,17 @@ import Testing
 /// The metadata cache as successive starts see it: known files are not opened, changed ones are,
 /// and nothing the cache says outlives the file it describes.
 struct ModuleMetadataCacheTests {
-    @Test func aSecondStartListsFromTheCacheAndOpensNothing() throws {
+    /// `threaded`: the cache read on its own thread, joined once the directory is listed (`tabhost run`).
+    @Test(arguments: [false, true])
+    func aSecondStartListsFromTheCacheAndOpensNothing(threaded: Bool) throws {
         let harness = try MetadataCacheHarness()
         try harness.compile("alpha", title: "Alpha")
         try harness.modules.write("notes.so", text: "hello\n")
-        let (first, cold) = try harness.start()
+        let (first, cold) = try harness.start(threaded: threaded)
         #expect(cold.allSatisfy { !$0.fromCache })
         #expect(first.modules.map(\.name) == ["alpha"])
 
-        let (second, warm) = try harness.start()
+        let (second, warm) = try harness.start(threaded: threaded)
         #expect(warm.allSatisfy { $0.fromCache })
         #expect(warm.map(\.info?.title) == ["Alpha", nil])
         #expect(warm.map(\.error?.code) == [nil, .notELF])
@@ -100,8 +102,9 @@ struct ModuleMetadataCacheTests {
         ("damaged", "checksum mismatch (the file is damaged)"),
         ("truncated", "checksum mismatch (the file is damaged)"),
         ("text", "not a tabhost metadata cache (wrong magic)"),
-    ])
-    func aDamagedCacheIsDiscardedWithOneLogLineAndRebuilt(_ what: String, reason: String) throws {
+    ], [false, true])
+    func aDamagedCacheIsDiscardedWithOneLogLineAndRebuilt(_ damage: (what: String, reason: String), threaded: Bool) throws {
+        let (what, reason) = damage
         let harness = try MetadataCacheHarness()
         try harness.compile("alpha", title: "Alpha")
         _ = try harness.start()
@@ -113,7 +116,7 @@ struct ModuleMetadataCacheTests {
         }
         try Data(bytes).write(to: URL(fileURLWithPath: harness.cachePath))
         harness.log.removeAll()
-        let (registry, entries) = try harness.start()
+        let (registry, entries) = try harness.start(threaded: threaded)
         #expect(harness.log.records.map(\.message) == [
             "\(harness.cachePath): discarded the module metadata cache (\(reason)); it is rebuilt from the module files"
         ], "\(what)")
