@@ -6,7 +6,7 @@ extension HostSession {
     /// The layout file at `path`, or without one a tab container with one tab per content module found.
     static func readLayout(_ path: String?, registry: ModuleRegistry) throws -> Layout {
         guard let path else {
-            return Layout.tabs(forModules: registry.infos.filter { $0.kind == .content }.map(\.name))
+            return Layout.tabs(forModules: registry.moduleNames(kind: .content) { _ in true })
         }
         let bytes = try BoundedFile.read(path, limit: Layout.maximumFileBytes)
         return try Layout.parse(bytes: bytes, file: path, knownModules: registry.moduleNames)

@@ -19,6 +19,7 @@ public final class HotReloader {
     package var statusFile: HotReloadStatusFile? {
         didSet { publishStatus() }
     }
+    private var hasPublishedStatus = false
     /// The modules whose processes are stopped or not responding (the session sets it from the
     /// out-of-process factory), published with the refusals.
     package var moduleStates: [ModuleProcessState] = [] {
@@ -67,7 +68,12 @@ public final class HotReloader {
     }
 
     private func publishStatus() {
-        statusFile?.write(Array(refusals.values), modules: moduleStates)
+        guard let statusFile else { return }
+        // Nothing to say and nothing said yet: no file (readers take a missing file as nothing refused,
+        // nothing stopped), and a start does not encode and write one on the way to its first frame.
+        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty { return }
+        statusFile.write(Array(refusals.values), modules: moduleStates)
+        hasPublishedStatus = true
     }
 
     /// Loads a new or changed file and moves every live instance of its module over.
