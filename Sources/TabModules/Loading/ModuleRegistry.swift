@@ -38,10 +38,25 @@ public final class ModuleRegistry {
 
     /// What each file's descriptor said or why it was refused, by path and stamp: with it, `load(directories:)`
     /// opens no file whose version it knows, and `module(named:)` opens such a module on first use.
-    public var metadataCache: ModuleMetadataCache?
-    /// Makes `metadataCache` when `load(directories:)` first needs it, after listing the directories:
-    /// a cache being read on another thread (``ModuleMetadataCacheReading``) is joined only then.
+    /// Made by `makeMetadataCache` on first use when that is set.
+    public var metadataCache: ModuleMetadataCache? {
+        get {
+            if let make = makeMetadataCache {
+                makeMetadataCache = nil
+                storedMetadataCache = make()
+            }
+            return storedMetadataCache
+        }
+        set {
+            makeMetadataCache = nil
+            storedMetadataCache = newValue
+        }
+    }
+    /// Makes `metadataCache` when it is first used: `load(directories:)` uses it only once the
+    /// directories are listed, so a cache being read on another thread (``ModuleMetadataCacheReading``)
+    /// is joined only then.
     public var makeMetadataCache: (() -> ModuleMetadataCache)?
+    private var storedMetadataCache: ModuleMetadataCache?
     /// Called when a module accepted from the metadata cache is opened and its file turned out to have
     /// changed since (as a hot reload of a changed file would report it): the cached metadata, and the
     /// new version or why it was refused.
@@ -152,10 +167,7 @@ public final class ModuleRegistry {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
             }
         }
-        if let makeMetadataCache {
-            metadataCache = makeMetadataCache()
-            self.makeMetadataCache = nil
-        }
+        // The first use of the cache (joins a cache read on another thread meanwhile).
         if let metadataCache {
             for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
         }

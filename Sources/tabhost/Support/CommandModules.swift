@@ -18,6 +18,8 @@ struct CommandModules {
     init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
         throws
     {
+        // Read and decoded on its own thread while the directories are listed.
+        let reading = metadataCache.map(ModuleMetadataCacheReading.init(path:))
         do {
             cache = try ModuleCache()
         } catch {
@@ -32,9 +34,12 @@ struct CommandModules {
                 hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
         }
         registry = ModuleRegistry(loader: loader)
-        registry.metadataCache = metadataCache.map {
-            ModuleMetadataCache(
-                path: $0, trusted: !rescan, logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
+        if let metadataCache {
+            registry.makeMetadataCache = {
+                ModuleMetadataCache(
+                    path: metadataCache, trusted: !rescan,
+                    logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }), reading: reading)
+            }
         }
     }
 }
