@@ -2,10 +2,9 @@
 ///
 /// It scans the document's bytes through an unsafe buffer (every read is after an explicit
 /// `index < count` check) and records each value's byte offset, not its line and column:
-/// `SourcePositions` works those out only for the values an error names. Objects and arrays are
-/// collected on scratch stacks shared by all levels and copied once into an array of their exact
-/// size, and small objects check for duplicate keys by comparing with the keys before, not through
-/// a set (a layout of 1,000 tabs spent more on hashing keys than on reading them).
+/// `SourcePositions` works those out only for the values an error names. Small objects check for
+/// duplicate keys by comparing with the keys before, not through a set (a layout of 1,000 tabs
+/// spent more on hashing keys than on reading them).
 struct JSONParser {
     /// A syntax error at a position.
     struct SyntaxError: Error {
@@ -28,10 +27,6 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
     private let maximumDepth: Int
-    /// The members of the objects being read, innermost last.
-    private var memberStack: [JSONValue.Member] = []
-    /// The items of the arrays being read, innermost last.
-    private var itemStack: [JSONValue] = []
 
     /// Parses `text` as one JSON value with objects and arrays nested at most `maximumDepth` deep.
     static func parse(_ text: String, maximumDepth: Int = 512) throws(SyntaxError) -> JSONValue {
@@ -123,15 +118,15 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        let first = memberStack.count
-        // Left to the caller's next value on an error: parsing stops at the first one.
-        defer { memberStack.removeSubrange(first...) }
         var keys: Set<String>?
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
             return .object([])
         }
+        // One allocation for the common small object (growing from one member reallocated twice).
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -139,7 +134,7 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if isDuplicate(key, membersFrom: first, keys: &keys) {
+            if Self.isDuplicate(key, in: members, keys: &keys) {
                 throw Failure(offset: keyStart, reason: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
@@ -149,7 +144,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            memberStack.append(JSONValue.Member(key: key, offset: keyStart, value: value))
+            members.append(JSONValue.Member(key: key, offset: keyStart, value: value))
             skipWhitespace()
             guard let byte = current else { throw error("unexpected end of input; expected ',' or '}'") }
             if byte == UInt8(ascii: ",") {
@@ -158,21 +153,23 @@ struct JSONParser {
             }
             if byte == UInt8(ascii: "}") {
                 index += 1
-                return .object(Array(memberStack[first...]))
+                return .object(members)
             }
             throw error("unexpected \(describeCurrent()); expected ',' or '}'")
         }
     }
 
-    /// Whether `key` was among the object's keys before (those on the stack from `first`); `keys`
-    /// is the set of them once the object has more than `keysScannedForDuplicates`.
-    private func isDuplicate(_ key: String, membersFrom first: Int, keys: inout Set<String>?) -> Bool {
+    /// Whether `key` is among the keys of `members` (the object's so far); `keys` is the set of
+    /// them once the object has more than `keysScannedForDuplicates`.
+    private static func isDuplicate(_ key: String, in members: [JSONValue.Member], keys: inout Set<String>?) -> Bool {
         if keys == nil {
-            if memberStack.count - first < Self.keysScannedForDuplicates {
-                for i in first..<memberStack.count where memberStack[i].key == key { return true }
-                return false
+            if members.count < keysScannedForDuplicates {
+                return members.withUnsafeBufferPointer { members in
+                    for i in members.indices where members[i].key == key { return true }
+                    return false
+                }
             }
-            keys = Set(memberStack[first...].lazy.map(\.key))
+            keys = Set(members.lazy.map(\.key))
         }
         return !keys!.insert(key).inserted
     }
@@ -181,8 +178,7 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        let first = itemStack.count
-        defer { itemStack.removeSubrange(first...) }
+        var items: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             index += 1
@@ -191,7 +187,7 @@ struct JSONParser {
         while true {
             skipWhitespace()
             let item = try parseValue()
-            itemStack.append(item)
+            items.append(item)
             skipWhitespace()
             guard let byte = current else { throw error("unexpected end of input; expected ',' or ']'") }
             if byte == UInt8(ascii: ",") {
@@ -200,7 +196,7 @@ struct JSONParser {
             }
             if byte == UInt8(ascii: "]") {
                 index += 1
-                return .array(Array(itemStack[first...]))
+                return .array(items)
             }
             throw error("unexpected \(describeCurrent()); expected ',' or ']'")
         }

@@ -61,7 +61,8 @@ struct LayoutReader {
         guard case .object(let members) = v.kind else {
             throw fail(.invalidValue, v, "\(path()) must be an object, found \(v.typeName); write it as {\"key\": value, …}")
         }
-        for m in members where !allowed.contains(m.key) {
+        for i in members.indices where !allowed.contains(where: { [JSONValue.Member].isKey(members[i].key, $0) }) {
+            let m = members[i]
             try recover(
                 fail(.unknownKey, at: m.offset, "unknown key \"\(m.key)\" at \(path()); allowed keys: \(allowed.joined(separator: ", "))"))
         }
