@@ -1,7 +1,8 @@
-/// A parsed JSON value with the line and column where it starts (for error messages).
+/// A parsed JSON value with the byte offset where it starts (for error messages).
 ///
 /// TabKit parses JSON itself so that every error can name a line, a column and a key path,
-/// and so that object keys keep their order. Values are `Sendable`.
+/// and so that object keys keep their order. The offset becomes a line and column through
+/// `SourcePositions` only when an error names the value. Values are `Sendable`.
 struct JSONValue: Sendable {
     /// The kinds of JSON values.
     enum Kind: Sendable {
@@ -16,19 +17,18 @@ struct JSONValue: Sendable {
     /// One key of an object, with the key's own position.
     struct Member: Sendable {
         let key: String
-        let line: Int
-        let column: Int
+        /// The byte offset of the key's opening quote.
+        let offset: Int
         let value: JSONValue
     }
 
     let kind: Kind
-    let line: Int
-    let column: Int
+    /// The byte offset of the value's first byte in the parsed document.
+    let offset: Int
 
-    init(_ kind: Kind, line: Int = 0, column: Int = 0) {
+    init(_ kind: Kind, offset: Int = 0) {
         self.kind = kind
-        self.line = line
-        self.column = column
+        self.offset = offset
     }
 
     /// The JSON type's name, for "expected a string, found a number".

@@ -11,15 +11,23 @@ extension Layout {
     public static func parse(_ text: String, file: String = "layout.json", knownModules: Set<String>) throws(TabKitError)
         -> Layout
     {
-        var reader = LayoutReader(file: file, knownModules: knownModules)
-        return try reader.layout(try document(text, file: file))
+        try checkSize(text.utf8.count, file: file)
+        return try read(Array(text.utf8), file: file, knownModules: knownModules)
     }
 
     /// Parses a layout file's bytes (must be UTF-8).
     public static func parse(bytes: [UInt8], file: String = "layout.json", knownModules: Set<String>) throws(TabKitError)
         -> Layout
     {
-        try parse(try text(bytes, file: file), file: file, knownModules: knownModules)
+        try checkText(bytes, file: file)
+        return try read(bytes, file: file, knownModules: knownModules)
+    }
+
+    /// The layout in `bytes` (checked: valid UTF-8 within the size limit); the first problem is thrown.
+    private static func read(_ bytes: [UInt8], file: String, knownModules: Set<String>) throws(TabKitError) -> Layout {
+        let value = try document(bytes, file: file)
+        var reader = LayoutReader(file: file, positions: SourcePositions(bytes: bytes), knownModules: knownModules)
+        return try reader.layout(value)
     }
 
     /// Every problem in a layout file's bytes, in file order as far as reading finds them, without
@@ -29,8 +37,9 @@ extension Layout {
     public static func problems(bytes: [UInt8], file: String, knownModules: Set<String>?) -> [TabKitError] {
         let problems = LayoutProblems()
         do {
-            let value = try document(try text(bytes, file: file), file: file)
-            var reader = LayoutReader(file: file, knownModules: knownModules, problems: problems)
+            try checkText(bytes, file: file)
+            let value = try document(bytes, file: file)
+            var reader = LayoutReader(file: file, positions: SourcePositions(bytes: bytes), knownModules: knownModules, problems: problems)
             _ = try reader.layout(value)
         } catch {
             problems.append(error)
@@ -48,12 +57,30 @@ extension Layout {
         return (line, column)
     }
 
-    private static func text(_ bytes: [UInt8], file: String) throws(TabKitError) -> String {
+    /// Checks that `bytes` are within the size limit and UTF-8 (the parser reads them as such).
+    private static func checkText(_ bytes: [UInt8], file: String) throws(TabKitError) {
         try checkSize(bytes.count, file: file)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil else {
             throw TabKitError(.malformedJSON, "\(file): not UTF-8 text; save the layout file as UTF-8")
         }
-        return text
+    }
+
+    /// Whether every byte is ASCII (then valid UTF-8), tested eight bytes at a time: most layouts
+    /// are ASCII, and validating them as UTF-8 went byte by byte into a string copied again after.
+    private static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            var any: UInt64 = 0
+            while offset + 8 <= raw.count {
+                any |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            while offset < raw.count {
+                any |= UInt64(raw[offset])
+                offset += 1
+            }
+            return any & 0x8080_8080_8080_8080 == 0
+        }
     }
 
     private static func checkSize(_ count: Int, file: String) throws(TabKitError) {
@@ -65,10 +92,9 @@ extension Layout {
         }
     }
 
-    private static func document(_ text: String, file: String) throws(TabKitError) -> JSONValue {
-        try checkSize(text.utf8.count, file: file)
+    private static func document(_ bytes: [UInt8], file: String) throws(TabKitError) -> JSONValue {
         do {
-            return try JSONParser.parse(text, maximumDepth: maximumNesting)
+            return try JSONParser.parse(bytes: bytes, maximumDepth: maximumNesting)
         } catch {
             throw TabKitError(
                 .malformedJSON, "\(file):\(error.line):\(error.column): malformed JSON: \(error.reason); fix the syntax")

@@ -3,16 +3,29 @@
 /// With `problems` set it reads on past what it can recover from (an unknown key, a wrong value, an
 /// unknown module, a bad tab) and records each problem there, so `tabhost check-layout` can list
 /// them all; without it the first problem is thrown.
+///
+/// Paths ("root.tabs[3]") are passed as autoclosures and positions as byte offsets: both are only
+/// turned into text for an error, not for every value read.
 struct LayoutReader {
     let file: String
+    /// Turns values' byte offsets into lines and columns for errors.
+    let positions: SourcePositions
     /// Nil: module names are not checked (only templates are).
     let knownModules: Set<String>?
     var templateNames: Set<String> = []
     var acceptingPath: String?
     let problems: LayoutProblems?
 
-    init(file: String, knownModules: Set<String>?, problems: LayoutProblems? = nil) {
+    /// The keys each kind of object may have (built once, not per object).
+    static let documentKeys = ["root", "templates", "withoutTabs"]
+    static let stackKeys = ["stack"]
+    static let moduleKeys = ["module", "param", "title", "isolation"]
+    static let containerKeys = ["tabs", "title", "bar", "capacity", "style", "tabBarModule", "acceptsNewModules", "popsToRootOnReselect"]
+    static let tabKeys = ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation"]
+
+    init(file: String, positions: SourcePositions, knownModules: Set<String>?, problems: LayoutProblems? = nil) {
         self.file = file
+        self.positions = positions
         self.knownModules = knownModules
         self.problems = problems
     }
@@ -34,88 +47,107 @@ struct LayoutReader {
     }
 
     func fail(_ code: TabKitError.Code, _ at: JSONValue, _ reason: String) -> TabKitError {
-        TabKitError(code, "\(file):\(at.line):\(at.column): \(reason)")
+        fail(code, at: at.offset, reason)
     }
 
-    func members(_ v: JSONValue, _ path: String, allowed: [String]) throws(TabKitError) -> [String: JSONValue] {
+    func fail(_ code: TabKitError.Code, at offset: Int, _ reason: String) -> TabKitError {
+        let (line, column) = positions.location(of: offset)
+        return TabKitError(code, "\(file):\(line):\(column): \(reason)")
+    }
+
+    /// The members of the object `v` (those with a key out of `allowed` are reported and left in:
+    /// they are never looked up).
+    func members(_ v: JSONValue, _ path: @autoclosure () -> String, allowed: [String]) throws(TabKitError) -> [JSONValue.Member] {
         guard case .object(let members) = v.kind else {
-            throw fail(.invalidValue, v, "\(path) must be an object, found \(v.typeName); write it as {\"key\": value, …}")
+            throw fail(.invalidValue, v, "\(path()) must be an object, found \(v.typeName); write it as {\"key\": value, …}")
         }
-        var out: [String: JSONValue] = [:]
-        for m in members {
-            guard allowed.contains(m.key) else {
-                try recover(
-                    TabKitError(
-                        .unknownKey,
-                        "\(file):\(m.line):\(m.column): unknown key \"\(m.key)\" at \(path); allowed keys: \(allowed.joined(separator: ", "))"))
-                continue
-            }
-            out[m.key] = m.value
+        for i in members.indices where !allowed.contains(where: { [JSONValue.Member].isKey(members[i].key, $0) }) {
+            let m = members[i]
+            try recover(
+                fail(.unknownKey, at: m.offset, "unknown key \"\(m.key)\" at \(path()); allowed keys: \(allowed.joined(separator: ", "))"))
         }
-        return out
+        return members
     }
 
-    func string(_ o: [String: JSONValue], _ key: String, _ path: String, in v: JSONValue) throws(TabKitError) -> String? {
-        guard let value = o[key] else { return nil }
+    func string(_ o: [JSONValue.Member], _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String? {
+        try string(o[key], key, path())
+    }
+
+    /// `value`, the member `key` if the object has it, as a string (nil: absent or null).
+    func string(_ value: JSONValue?, _ key: String, _ path: @autoclosure () -> String) throws(TabKitError) -> String? {
+        guard let value else { return nil }
         switch value.kind {
         case .string(let s): return s
         case .null: return nil
         default:
-            try recover(fail(.invalidValue, value, "\(path).\(key) must be a string, found \(value.typeName); put the value in double quotes"))
+            try recover(fail(.invalidValue, value, "\(path()).\(key) must be a string, found \(value.typeName); put the value in double quotes"))
             return nil
         }
     }
 
-    func required(_ o: [String: JSONValue], _ key: String, _ path: String, in v: JSONValue) throws(TabKitError) -> String {
-        guard let s = try string(o, key, path, in: v) else {
-            throw fail(.missingKey, v, "\(path) is missing the required key \"\(key)\"; add it")
+    func required(_ o: [JSONValue.Member], _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String {
+        try required(o[key], key, path(), in: v)
+    }
+
+    /// `value`, the member `key` of the object `v` if it has it, as a string that is not empty.
+    func required(_ value: JSONValue?, _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String {
+        guard let s = try string(value, key, path()) else {
+            throw fail(.missingKey, v, "\(path()) is missing the required key \"\(key)\"; add it")
         }
-        guard !s.isEmpty else { throw fail(.invalidValue, o[key]!, "\(path).\(key) must not be empty; fill it in") }
+        guard !s.isEmpty else { throw fail(.invalidValue, value!, "\(path()).\(key) must not be empty; fill it in") }
         return s
     }
 
-    func bool(_ o: [String: JSONValue], _ key: String, _ path: String, default value: Bool) throws(TabKitError) -> Bool {
-        guard let v = o[key] else { return value }
+    func bool(_ o: [JSONValue.Member], _ key: String, _ path: @autoclosure () -> String, default value: Bool) throws(TabKitError) -> Bool {
+        try bool(o[key], key, path(), default: value)
+    }
+
+    /// `member`, the member `key` if the object has it, as a boolean (`value` when absent or not one).
+    func bool(_ member: JSONValue?, _ key: String, _ path: @autoclosure () -> String, default value: Bool) throws(TabKitError) -> Bool {
+        guard let v = member else { return value }
         guard case .bool(let b) = v.kind else {
-            try recover(fail(.invalidValue, v, "\(path).\(key) must be true or false, found \(v.typeName)"))
+            try recover(fail(.invalidValue, v, "\(path()).\(key) must be true or false, found \(v.typeName)"))
             return value
         }
         return b
     }
 
-    func checkModule(_ name: String, _ at: JSONValue, _ path: String) throws(TabKitError) {
+    func checkModule(_ name: String, _ at: JSONValue, _ path: @autoclosure () -> String) throws(TabKitError) {
         if name.hasPrefix("@") {
             guard templateNames.contains(name) else {
-                try recover(fail(.unknownModule, at, "unknown template \"\(name)\" at \(path); declare it under \"templates\""))
+                try recover(fail(.unknownModule, at, "unknown template \"\(name)\" at \(path()); declare it under \"templates\""))
                 return
             }
         } else if let knownModules, !knownModules.contains(name) {
             let known = knownModules.sorted().joined(separator: ", ")
-            try recover(fail(.unknownModule, at, "unknown module \"\(name)\" at \(path); known modules: \(known.isEmpty ? "none" : known)"))
+            try recover(fail(.unknownModule, at, "unknown module \"\(name)\" at \(path()); known modules: \(known.isEmpty ? "none" : known)"))
         }
     }
 
     /// `"isolation"`: "none" (the module runs in the host's process) or "process" (the default).
-    func runsInProcess(_ o: [String: JSONValue], _ path: String, in v: JSONValue) throws(TabKitError) -> Bool {
-        guard let isolation = try string(o, "isolation", path, in: v) else { return false }
+    func runsInProcess(_ o: [JSONValue.Member], _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> Bool {
+        try runsInProcess(o["isolation"], path())
+    }
+
+    /// `value`, the member "isolation" if the object has it: whether it says "none".
+    func runsInProcess(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(TabKitError) -> Bool {
+        guard let isolation = try string(value, "isolation", path()) else { return false }
         guard isolation == "none" || isolation == "process" else {
-            try recover(fail(.invalidValue, o["isolation"]!, "\(path).isolation must be \"process\" or \"none\", found \"\(isolation)\""))
+            try recover(fail(.invalidValue, value!, "\(path()).isolation must be \"process\" or \"none\", found \"\(isolation)\""))
             return false
         }
         return isolation == "none"
     }
 
     mutating func layout(_ v: JSONValue) throws(TabKitError) -> Layout {
-        let o = try members(v, "the document", allowed: ["root", "templates", "withoutTabs"])
+        let o = try members(v, "the document", allowed: Self.documentKeys)
         var templates: [String: LayoutTabContainer] = [:]
         if let t = o["templates"] {
             guard case .object(var defs) = t.kind else {
                 throw fail(.invalidValue, t, "templates must be an object of \"@name\": {\"tabs\": …}, found \(t.typeName)")
             }
             for d in defs where !(d.key.hasPrefix("@") && d.key.count > 1) {
-                try recover(
-                    TabKitError(
-                        .invalidValue, "\(file):\(d.line):\(d.column): template name \"\(d.key)\" must start with \"@\"; rename it"))
+                try recover(fail(.invalidValue, at: d.offset, "template name \"\(d.key)\" must start with \"@\"; rename it"))
             }
             defs.removeAll { !($0.key.hasPrefix("@") && $0.key.count > 1) }
             for d in defs { templateNames.insert(d.key) }
@@ -126,9 +158,9 @@ struct LayoutReader {
                 if let cycle = Self.cycle(from: d.key, in: templates) {
                     // Dropped once reported, so a cycle through several templates is reported once.
                     templates[d.key] = nil
-                    try recover(TabKitError(
-                        .invalidValue,
-                        "\(file):\(d.line):\(d.column): template \"\(d.key)\" contains itself (\(cycle.joined(separator: " → "))); "
+                    try recover(fail(
+                        .invalidValue, at: d.offset,
+                        "template \"\(d.key)\" contains itself (\(cycle.joined(separator: " → "))); "
                             + "a template's tabs and bar module may not nest it, directly or through other templates"))
                 }
             }
@@ -187,7 +219,7 @@ struct LayoutReader {
         switch kinds[0] {
         case "module": return .module(try module(v, path))
         case "stack":
-            let o = try members(v, path, allowed: ["stack"])
+            let o = try members(v, path, allowed: Self.stackKeys)
             let rootPath = "\(path).stack"
             let inner = try node(o["stack"]!, rootPath)
             if case .stack = inner {
@@ -199,7 +231,7 @@ struct LayoutReader {
     }
 
     func module(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutModule {
-        let o = try members(v, path, allowed: ["module", "param", "title", "isolation"])
+        let o = try members(v, path, allowed: Self.moduleKeys)
         let name = try required(o, "module", path, in: v)
         try checkModule(name, o["module"]!, "\(path).module")
         return LayoutModule(
@@ -208,17 +240,16 @@ struct LayoutReader {
     }
 
     mutating func tabs(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutTabContainer {
-        let o = try members(
-            v, path,
-            allowed: ["tabs", "title", "bar", "capacity", "style", "tabBarModule", "acceptsNewModules", "popsToRootOnReselect"])
+        let o = try members(v, path, allowed: Self.containerKeys)
         guard let list = o["tabs"] else { throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]") }
         guard case .array(let items) = list.kind else { throw fail(.invalidValue, list, "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]") }
         var tabs: [LayoutTab] = []
+        tabs.reserveCapacity(items.count)
         var names: Set<String> = []
+        names.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
-            let tab = try attempt { () throws(TabKitError) in try self.tab(item, "\(path).tabs[\(i)]", names: names) }
+            let tab = try attempt { () throws(TabKitError) in try self.tab(item, "\(path).tabs[\(i)]", names: &names) }
             guard let tab else { continue }
-            names.insert(tab.name)
             tabs.append(tab)
         }
         var bar = BarPosition.bottom
@@ -253,18 +284,39 @@ struct LayoutReader {
             acceptsNewModules: accepts, popsToRootOnReselect: try bool(o, "popsToRootOnReselect", path, default: true))
     }
 
-    /// One entry of a container's `tabs`; `names` are the names of the entries before it.
-    func tab(_ item: JSONValue, _ p: String, names: Set<String>) throws(TabKitError) -> LayoutTab {
-        let t = try members(item, p, allowed: ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation"])
-        let name = try required(t, "name", p, in: item)
-        if names.contains(name) {
-            throw fail(.duplicateName, t["name"]!, "duplicate tab name \"\(name)\" at \(p).name; tab names must be unique in a container")
+    /// One entry of a container's `tabs`; `names` are the names of the entries read before it, and
+    /// this one's once it is read (one hash per tab: it is inserted first, removed if the tab fails).
+    func tab(_ item: JSONValue, _ p: @autoclosure () -> String, names: inout Set<String>) throws(TabKitError) -> LayoutTab {
+        let t = try members(item, p(), allowed: Self.tabKeys)
+        // One pass puts each member in its key's place: a lookup per key was a third of a tab's cost.
+        var nameValue, moduleValue, param, title, glyph, image, customizable, isolation: JSONValue?
+        for member in t {
+            switch member.key {
+            case "name": nameValue = member.value
+            case "module": moduleValue = member.value
+            case "param": param = member.value
+            case "title": title = member.value
+            case "glyph": glyph = member.value
+            case "image": image = member.value
+            case "customizable": customizable = member.value
+            case "isolation": isolation = member.value
+            default: break
+            }
         }
-        let module = try required(t, "module", p, in: item)
-        try checkModule(module, t["module"]!, "\(p).module")
-        return LayoutTab(
-            name: name, module: module, param: try string(t, "param", p, in: item), title: try string(t, "title", p, in: item),
-            glyph: try string(t, "glyph", p, in: item), image: try string(t, "image", p, in: item),
-            isCustomizable: try bool(t, "customizable", p, default: true), runsInProcess: try runsInProcess(t, p, in: item))
+        let name = try required(nameValue, "name", p(), in: item)
+        guard names.insert(name).inserted else {
+            throw fail(.duplicateName, nameValue!, "duplicate tab name \"\(name)\" at \(p()).name; tab names must be unique in a container")
+        }
+        do throws(TabKitError) {
+            let module = try required(moduleValue, "module", p(), in: item)
+            try checkModule(module, moduleValue!, "\(p()).module")
+            return LayoutTab(
+                name: name, module: module, param: try string(param, "param", p()), title: try string(title, "title", p()),
+                glyph: try string(glyph, "glyph", p()), image: try string(image, "image", p()),
+                isCustomizable: try bool(customizable, "customizable", p(), default: true), runsInProcess: try runsInProcess(isolation, p()))
+        } catch {
+            names.remove(name)
+            throw error
+        }
     }
 }
