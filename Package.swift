@@ -143,7 +143,7 @@ let package = Package(
             name: "EmbedModuleHeader", capability: .buildTool(), dependencies: ["embed-module-header"],
             path: "BuildTools/EmbedModuleHeader"),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
-        .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency"], swiftSettings: strict),
+        .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TabModulesTests",
             dependencies: ["TabModules", "TabKit", "TabHostConcurrency", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
