@@ -85,16 +85,18 @@ let package = Package(
             // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "TabKit", swiftSettings: strict),
+        // LockedValue: the package's lock, a pthread mutex ThreadSanitizer sees (not Synchronization's Mutex).
+        .target(name: "TabHostConcurrency", swiftSettings: strict),
         .target(
             name: "TabModules",
             dependencies: [
-                "TabKit", "_CLtdl", "CTabModule", "_CIsolation",
+                "TabKit", "TabHostConcurrency", "_CLtdl", "CTabModule", "_CIsolation",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
         // What a front end sees of a live session: the loop protocol and the session it attaches to.
-        .target(name: "TabHostClient", dependencies: ["TabKit", "_CHostShims"], swiftSettings: strict),
+        .target(name: "TabHostClient", dependencies: ["TabKit", "TabHostConcurrency", "_CHostShims"], swiftSettings: strict),
         // The live session: model, module runtime, hot reload, ticks, state, log, on one loop thread.
         .target(
             name: "TabHostCore",
@@ -117,7 +119,7 @@ let package = Package(
         .target(
             name: "TabHostWeb",
             dependencies: [
-                "TabKit", "TabHostClient", "TabHostWebProtocol",
+                "TabKit", "TabHostClient", "TabHostConcurrency", "TabHostWebProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -144,15 +146,16 @@ let package = Package(
             path: "BuildTools/EmbedModuleHeader"),
         .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["embed-files"], path: "BuildTools/EmbedPage"),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
+        .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TabModulesTests",
-            dependencies: ["TabModules", "TabKit", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TabModules", "TabKit", "TabHostConcurrency", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
         // Helpers every test target shares: temporary directories, fixture modules built with cc.
         .target(name: "TabHostTestSupport", path: "Tests/TabHostTestSupport", swiftSettings: strict),
-        .testTarget(name: "TabHostClientTests", dependencies: ["TabHostClient", "TabKit"], swiftSettings: strict),
+        .testTarget(name: "TabHostClientTests", dependencies: ["TabHostClient", "TabKit", "TabHostConcurrency"], swiftSettings: strict),
         .testTarget(
             name: "TabHostCoreTests",
             dependencies: [

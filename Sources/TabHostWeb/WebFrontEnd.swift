@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import Synchronization
+import TabHostConcurrency
 import TabHostClient
 import TabHostWebProtocol
 import TabKit
@@ -34,7 +34,7 @@ public final class WebFrontEnd: Sendable {
     private let assets: PageAssets
     private let state = WebState()
     private let subscription: ScreenSubscription
-    private let server = Mutex<ServerRun?>(nil)
+    private let server = LockedValue<ServerRun?>(nil)
 
     /// A front end for `session`. Call on the session's loop thread.
     public init(session: any ScreenSession, settings: WebSettings) throws(WebFrontEndError) {
@@ -65,7 +65,7 @@ public final class WebFrontEnd: Sendable {
     public func start() throws(WebFrontEndError) -> String {
         if settings.port != 0 { state.setPort(settings.port) }
         let bound = DispatchSemaphore(value: 0)
-        let failure = Mutex<String?>(nil)
+        let failure = LockedValue<String?>(nil)
         let ended = DispatchSemaphore(value: 0)
         let application = makeApplication { [state] port in
             state.setPort(port)

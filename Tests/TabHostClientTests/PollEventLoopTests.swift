@@ -1,7 +1,7 @@
 import Testing
 
 import Foundation
-import Synchronization
+import TabHostConcurrency
 import TabHostClient
 
 #if canImport(Glibc)
@@ -74,8 +74,8 @@ struct PollEventLoopTests {
 
     @Test func workPostedFromOtherThreadsRunsOnTheLoopThreadInOrder() throws {
         let loop = PollEventLoop()
-        let seen = Mutex<[Int]>([])
-        let onLoop = Mutex<[Bool]>([])
+        let seen = LockedValue<[Int]>([])
+        let onLoop = LockedValue<[Bool]>([])
         let poster = Thread {
             for value in 1...100 {
                 loop.execute {
@@ -111,7 +111,7 @@ struct PollEventLoopTests {
     @Test func inEventLoopIsTrueOnlyOnTheThreadThatRuns() throws {
         let loop = PollEventLoop()
         #expect(loop.inEventLoop)  // the creating thread owns it until run()
-        let fromOther = Mutex<Bool?>(nil)
+        let fromOther = LockedValue<Bool?>(nil)
         let other = Thread {
             fromOther.withLock { $0 = loop.inEventLoop }
             loop.stop()

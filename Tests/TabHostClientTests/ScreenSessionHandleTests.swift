@@ -1,8 +1,10 @@
 import TabHostClient
+import TabHostConcurrency
 import TabKit
 import Testing
 
-/// `ScreenSessionHandle` from the loop thread after the loop stopped, as `WebFrontEnd.stop` uses it.
+/// `ScreenSessionHandle` from the loop thread after the loop stopped, as `WebFrontEnd.stop` uses it,
+/// and outliving its session, as a web server's routes do at exit.
 struct ScreenSessionHandleTests {
     /// The smallest session: a loop and a publisher, counting unsubscriptions.
     final class CountingSession: ScreenSession {
@@ -30,5 +32,20 @@ struct ScreenSessionHandleTests {
         }
         // Posted instead, the work would wait in the loop's queue forever, holding the session.
         #expect(released == nil)
+    }
+
+    @Test func aHandleThatOutlivesItsSessionKeptItNotAliveAndThenDoesNothing() {
+        weak var released: CountingSession?
+        var handle: ScreenSessionHandle?
+        do {
+            let session = CountingSession()
+            released = session
+            handle = ScreenSessionHandle(session)
+        }
+        // Freed here, on its owner's thread, not wherever the handle's last copy goes.
+        #expect(released == nil)
+        let ran = LockedValue(0)
+        handle?.withSession { _ in ran.withLock { $0 += 1 } }
+        #expect(ran.withLock { $0 } == 0)
     }
 }

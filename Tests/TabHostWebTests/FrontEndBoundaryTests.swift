@@ -8,7 +8,7 @@ struct FrontEndBoundaryTests {
     @Test func tabHostWebImportsOnlyTheModelTheClientInterfaceAndTheServer() throws {
         let allowed: Set<String> = [
             "TabKit", "TabHostClient", "TabHostWebProtocol", "Hummingbird", "HummingbirdWebSocket", "HTTPTypes", "NIOCore", "Logging",
-            "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl",
+            "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "TabHostConcurrency", "Glibc", "Musl",
         ]
         let (files, imports) = try SourceImports.of(folder: SourceImports.folder(of: "TabHostWeb"))
         #expect(files.count >= 5)

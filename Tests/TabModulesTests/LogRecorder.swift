@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import TabHostConcurrency
 
 /// Collects what is logged through the `Logger`s it makes: level, message and metadata of each line.
 final class LogRecorder: Sendable {
@@ -10,7 +10,7 @@ final class LogRecorder: Sendable {
         var metadata: Logger.Metadata
     }
 
-    private let storage = Mutex<[Record]>([])
+    private let storage = LockedValue<[Record]>([])
 
     /// A logger (every level) whose lines this recorder keeps.
     var logger: Logger {

@@ -1,4 +1,5 @@
 import Synchronization
+import TabHostConcurrency
 import _CHostShims
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ public final class PollEventLoop: EventLoop, @unchecked Sendable {
     // Shared with other threads.
     private let owner: Atomic<UInt>
     private let stopping = Atomic<Bool>(false)
-    private let posted = Mutex<[@Sendable () -> Void]>([])
+    private let posted = LockedValue<[@Sendable () -> Void]>([])
     /// eventfd written by `execute` and `stop` from other threads; -1 if it could not be made.
     private let wakeup: Int32
 

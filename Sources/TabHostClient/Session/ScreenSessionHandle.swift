@@ -4,9 +4,15 @@ import TabKit
 ///
 /// The session itself is loop-confined; this handle is what a front end on other threads keeps.
 /// Subscribers still run on the loop thread: hop back to your own threads from there.
+///
+/// The handle does not keep the session alive: whoever opened the session owns it, and once it is
+/// gone, what is sent through the handle does nothing.
 public struct ScreenSessionHandle: @unchecked Sendable {
-    // Touched only inside work posted to `loop`, so on the loop thread.
-    private let session: any ScreenSession
+    // Touched only inside work posted to `loop`, so on the loop thread. Weak, because a handle's last
+    // copy may be released on any thread (a web server's, as its routes are torn down): holding the
+    // session there would free the loop-confined session and its modules off the loop thread, where
+    // their teardown traps (found by the ASan pass: `tabhost serve` hung in its crash handler at exit).
+    private weak var session: (any ScreenSession)?
     /// The session's loop.
     public let loop: any EventLoop
 
@@ -18,18 +24,20 @@ public struct ScreenSessionHandle: @unchecked Sendable {
 
     /// Performs `action` on the loop thread soon.
     public func perform(_ action: ScreenAction) {
-        loop.execute { [self] in self.session.perform(action) }
+        loop.execute { [self] in self.session?.perform(action) }
     }
 
     /// Runs `body` with the session on the loop thread: soon from another thread, at once on the loop
-    /// thread. Posted work holds the session, and work posted after the loop's last iteration never runs:
-    /// a front end stopping after `run()` returned (`WebFrontEnd.stop`) would leave the session, its loop
-    /// and that work holding each other forever (LeakSanitizer found the cycle).
+    /// thread; not at all once the session is gone. Work posted after the loop's last iteration never
+    /// runs: a front end stopping after `run()` returned (`WebFrontEnd.stop`) would leave its work
+    /// queued on a loop nobody runs (LeakSanitizer found the cycle it made when the handle held the session).
     public func withSession(_ body: @escaping @Sendable (any ScreenSession) -> Void) {
         if loop.inEventLoop {
-            body(session)
+            if let session { body(session) }
         } else {
-            loop.execute { [self] in body(self.session) }
+            loop.execute { [self] in
+                if let session = self.session { body(session) }
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import TabHostConcurrency
 import TabKit
 
 /// What the server's threads and the session's loop thread share: the connected pages' mailboxes,
@@ -12,7 +12,7 @@ final class WebState: Sendable {
         var isStopped = false
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = LockedValue(Shared())
 
     /// The bound port, once known.
     var port: Int? { shared.withLock { $0.port } }

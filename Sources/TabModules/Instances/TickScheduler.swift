@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import TabHostConcurrency
 
 /// Collects `schedule_tick` requests, from any thread, for the main loop to deliver.
 ///
@@ -11,7 +11,7 @@ public final class TickScheduler: Sendable {
         var instance: UInt64
     }
 
-    private let pending = Mutex<[Pending]>([])
+    private let pending = LockedValue<[Pending]>([])
     private let pipe: (read: Int32, write: Int32)
 
     /// The read end of the wake-up pipe: readable when a tick was scheduled. Watch it with `poll`.

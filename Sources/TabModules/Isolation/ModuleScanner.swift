@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import TabHostConcurrency
 
 /// Opens new and changed module files in a child process (a scanner, as GStreamer's
 /// `gst-plugin-scanner`) before the host opens them: a file that crashes the dynamic loader, its
@@ -23,7 +23,7 @@ public final class ModuleScanner: @unchecked Sendable {
     private var refusals: [String: (stamp: ModuleFileStamp, error: ModuleError)] = [:]
     /// Set when the helper cannot be started: files are then opened by the host alone.
     private var unavailable: String?
-    private let counts = Mutex((scanned: 0, children: 0))
+    private let counts = LockedValue((scanned: 0, children: 0))
 
     /// A scanner whose children's output goes to `logger`; a file may take `timeout` to open.
     public init(

@@ -1,5 +1,5 @@
 import CTabModule
-import Synchronization
+import TabHostConcurrency
 import _CLtdl
 
 /// An accepted module: its open image, its descriptor and what the descriptor declares.
@@ -27,7 +27,7 @@ public final class LoadedModule: @unchecked Sendable {
     /// Owns `descriptor` for a module only a scanner opened.
     private let scanned: ScannedDescriptor?
     private let cache: ModuleCache
-    private let closed = Mutex(false)
+    private let closed = LockedValue(false)
 
     init(
         info: ModuleInfo, descriptor: UnsafePointer<tab_module_descriptor>, generation: UInt64,

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import TabHostConcurrency
 
 /// A private, per-process directory on tmpfs holding the copies the loader actually opens.
 ///
@@ -13,9 +13,9 @@ public final class ModuleCache: Sendable {
     public let directory: String
 
     /// Generations are process-wide so no two copies ever share a path.
-    private static let nextGeneration = Mutex<UInt64>(1)
+    private static let nextGeneration = LockedValue<UInt64>(1)
     /// Counts caches made in this process, for unique directory names.
-    private static let cacheCount = Mutex<Int>(0)
+    private static let cacheCount = LockedValue<Int>(0)
 
     /// Makes the cache directory under `root` (default: `defaultRoot()`), after sweeping the
     /// directories of dead processes there.

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import TabHostConcurrency
 
 /// Cold loading, pipelined: a worker thread reads, checks and copies files (`ModuleLoader.prepare`)
 /// ahead of the loading thread, which only opens the copies (libltdl stays on one thread, behind its
@@ -8,13 +8,13 @@ final class ModulePreparePipeline: Sendable {
     /// How many files the worker may run ahead of the loading thread.
     static let lookahead = 32
 
-    private let slots: Mutex<(results: [Result<PreparedModuleFile, ModuleError>?], taken: Int)>
+    private let slots: LockedValue<(results: [Result<PreparedModuleFile, ModuleError>?], taken: Int)>
     private let ready = DispatchSemaphore(value: 0)
     private let room = DispatchSemaphore(value: lookahead)
 
     /// Starts preparing `files` with `loader` on a worker thread.
     init(files: [String], loader: ModuleLoader) {
-        slots = Mutex((Array(repeating: nil, count: files.count), 0))
+        slots = LockedValue((Array(repeating: nil, count: files.count), 0))
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             for (index, file) in files.enumerated() {
                 room.wait()

@@ -1,0 +1,40 @@
+import Foundation
+import TabHostTestSupport
+import Testing
+
+/// Keeps `Synchronization.Mutex` out of the code ThreadSanitizer checks: its contended hand-over is
+/// invisible to TSan, so each use under contention is a false report in `Scripts/test --sanitize=thread`
+/// (README, "Sanitizers"). `LockedValue` is the lock to use there.
+struct MutexUseTests {
+    /// Built uninstrumented and shipped as a standalone package by Scripts/install: its `Mutex` stays.
+    static let exempt = ["Sources/TabModuleKit/"]
+
+    @Test func noInstrumentedSwiftFileUsesTheStandardLibrarysMutex() throws {
+        let uses = try ["Sources", "Tests", "Fuzz"].flatMap { try Self.mutexUses(under: $0) }
+        #expect(uses.isEmpty, "use LockedValue (TabHostConcurrency) instead of Mutex: \(uses)")
+    }
+
+    @Test func theExemptSDKStillUsesOneSoThisTestCanSeeIt() throws {
+        #expect(try Self.mutexUses(under: "Sources/TabModuleKit", exempting: []).count >= 1)
+    }
+
+    /// `FILE:LINE` of every line under the repository's `folder` that makes or names a `Mutex`.
+    static func mutexUses(under folder: String, exempting exempt: [String] = exempt) throws -> [String] {
+        let root = Fixture.repoRoot + "/"
+        guard let all = FileManager.default.enumerator(atPath: root + folder)?.allObjects as? [String] else {
+            throw FixtureError("cannot list \(root + folder)")
+        }
+        let pattern = try Regex(#"\bMutex\s*[<(]"#)
+        var uses: [String] = []
+        for file in all.sorted() where file.hasSuffix(".swift") {
+            let path = folder + "/" + file
+            guard !exempt.contains(where: { path.hasPrefix($0) }) else { continue }
+            let text = try String(contentsOfFile: root + path, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(pattern) {
+                uses.append("\(path):\(number + 1)")
+            }
+        }
+        return uses
+    }
+}
