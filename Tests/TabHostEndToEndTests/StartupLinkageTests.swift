@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// What every `tabhost` start pays for before it does anything: the libraries the dynamic linker maps.
+/// All of Foundation (with its ICU data) cost about 5 ms a start, and one `import Foundation` in a
+/// product target, or a target with resources (SwiftPM's accessor imports it), would bring it back.
+/// (An incremental debug build can keep a file's old autolink entries after an import changed; this
+/// holds for a clean build, as CI's.)
+struct StartupLinkageTests {
+    @Test func tabhostLinksFoundationEssentialsButNotFoundationOrICU() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [ListInspectSupport.tabhost]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let libraries = text.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        // The list is real: the libraries tabhost does need are in it.
+        #expect(libraries.contains("libswiftCore.so"), "\(text)")
+        #expect(libraries.contains("libFoundationEssentials.so"), "\(text)")
+        #expect(!libraries.contains("libFoundation.so"), "\(text)")
+        #expect(!libraries.contains { $0.hasPrefix("lib_FoundationICU") }, "\(text)")
+    }
+}
