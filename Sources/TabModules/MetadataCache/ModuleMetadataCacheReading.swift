@@ -36,7 +36,13 @@ public final class ModuleMetadataCacheReading: @unchecked Sendable {
     }
 
     deinit {
-        if let thread { pthread_join(thread, nil) }
+        guard let thread else { return }
+        // The thread holds a reference while it runs, so the last one can go there, never joined.
+        if pthread_equal(thread, pthread_self()) != 0 {
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
     }
 
     /// Waits for the thread and returns what it read (reading here if it never started). Call once.
