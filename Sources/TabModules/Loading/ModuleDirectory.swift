@@ -11,6 +11,14 @@ public struct ModuleDirectory: Sendable, Equatable {
         self.namePrefix = namePrefix
     }
 
+    /// The directory as an absolute path without trailing slashes: one key for `dir`, `dir/` and
+    /// `./dir` (the registry's listings, the metadata cache's files of a directory).
+    public var absolutePath: String {
+        var path = ModuleFileReader.absolute(self.path)
+        while path.utf8.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
     /// True for a file name this directory loads: a module file name
     /// (``ModuleNameRules/fileNameProblem(_:suffix:)``) with the prefix if one is set.
     public func isModuleFileName(_ name: String) -> Bool {

@@ -88,7 +88,7 @@ public final class ModuleRegistry {
     /// The names of the non-empty regular module files `directory` held when `load(directories:)` last
     /// scanned it (as a directory watcher's snapshot would find them then), or nil if it was not scanned.
     public func listedFileNames(in directory: ModuleDirectory) -> Set<String>? {
-        guard let files = listings[Self.directoryKey(directory)] else { return nil }
+        guard let files = listings[directory.absolutePath] else { return nil }
         let notModules = Set(
             entries.lazy.filter { [.emptyFile, .notRegularFile, .notFound].contains($0.error?.code) }.map(\.path))
         var names = Set<String>(minimumCapacity: files.count)
@@ -96,12 +96,6 @@ public final class ModuleRegistry {
             if let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) { names.insert(String(file[file.utf8.index(after: slash)...])) }
         }
         return names
-    }
-
-    private static func directoryKey(_ directory: ModuleDirectory) -> String {
-        var path = ModuleFileReader.absolute(directory.path)
-        while path.utf8.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        return path
     }
 
     /// The names of every accepted module, opened or from the metadata cache.
@@ -159,8 +153,8 @@ public final class ModuleRegistry {
         for directory in directories {
             do throws(ModuleError) {
                 let found = try ModuleDiscovery.files(in: directory)
-                listings[Self.directoryKey(directory)] = found
-                let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(ModuleFileReader.absolute(directory.path))
+                listings[directory.absolutePath] = found
+                let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(directory.absolutePath)
                 files += found.map { ($0, secure) }
                 listed.append((directory, found))
             } catch {

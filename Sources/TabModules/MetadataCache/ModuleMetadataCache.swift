@@ -95,8 +95,7 @@ public final class ModuleMetadataCache {
 
     /// Drops what is kept for module files of `directory` that are not among `present` (deleted since).
     public func forget(filesOf directory: ModuleDirectory, except present: Set<String>) {
-        var base = ModuleFileReader.absolute(directory.path)
-        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        let base = directory.absolutePath
         let prefix = base == "/" ? "/" : base + "/"
         for path in entries.keys where path.hasPrefix(prefix) && !present.contains(path) {
             let name = path.dropFirst(prefix.count)
