@@ -57,6 +57,8 @@ public final class ModuleRegistry {
     /// is joined only then.
     public var makeMetadataCache: (() -> ModuleMetadataCache)?
     private var storedMetadataCache: ModuleMetadataCache?
+    /// Whether there is a metadata cache, without making it.
+    private var hasMetadataCache: Bool { makeMetadataCache != nil || storedMetadataCache != nil }
     /// Called when a module accepted from the metadata cache is opened and its file turned out to have
     /// changed since (as a hot reload of a changed file would report it): the cached metadata, and the
     /// new version or why it was refused.
@@ -161,15 +163,15 @@ public final class ModuleRegistry {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
             }
         }
-        // The first use of the cache (joins a cache read on another thread meanwhile).
+        // Every file is `stat`ed before the first use of the cache, which joins a cache read on another
+        // thread: a thousand `stat`s are the time that read needs.
+        let checks = hasMetadataCache ? files.map { checkStat($0.path, directoryChecked: $0.directoryChecked) } : nil
         if let metadataCache {
             for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
-        }
-        if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)
             cachedNameByPath.reserveCapacity(cachedNameByPath.count + files.count)
         }
-        let lookups = files.map { lookUp($0.path, directoryChecked: $0.directoryChecked) }
+        let lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
         let misses = lookups.filter(\.isMiss).map(\.path)
         let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
         for lookup in lookups {
@@ -230,15 +232,26 @@ public final class ModuleRegistry {
         }
     }
 
-    private func lookUp(_ file: String, directoryChecked: Bool = false) -> Lookup {
-        guard let metadataCache else { return .miss(path: file, stamp: nil) }
-        let checked: (path: String, stamp: ModuleFileStamp)
-        do throws(ModuleError) {
-            checked = try ModuleFileReader.checkStat(file, options: loader.options, directoryChecked: directoryChecked)
-        } catch {
-            return .refused(error)
+    private func lookUp(_ file: String) -> Lookup {
+        guard hasMetadataCache else { return .miss(path: file, stamp: nil) }
+        return lookUp(checkStat(file))
+    }
+
+    /// A file's fresh `stat` checks: its absolute path and version, or why it is refused.
+    private func checkStat(_ file: String, directoryChecked: Bool = false) -> Result<(path: String, stamp: ModuleFileStamp), ModuleError> {
+        Result { () throws(ModuleError) in
+            try ModuleFileReader.checkStat(file, options: loader.options, directoryChecked: directoryChecked)
         }
-        guard let entry = metadataCache.entry(for: checked.path, stamp: checked.stamp) else {
+    }
+
+    /// The metadata cache's answer for a file whose `stat` checks passed (or the refusal they gave).
+    private func lookUp(_ checks: Result<(path: String, stamp: ModuleFileStamp), ModuleError>) -> Lookup {
+        let checked: (path: String, stamp: ModuleFileStamp)
+        switch checks {
+        case .success(let success): checked = success
+        case .failure(let error): return .refused(error)
+        }
+        guard let entry = metadataCache?.entry(for: checked.path, stamp: checked.stamp) else {
             return .miss(path: checked.path, stamp: checked.stamp)
         }
         // The image is another file: it must still exist, or the module is loaded (and refused) afresh.
