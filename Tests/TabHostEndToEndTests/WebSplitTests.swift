@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTestSupport
 import Testing
 
 /// `tabhost` links no web stack; `serve` and `run --web` validate, then exec `tabhost-web` (README,
@@ -26,6 +27,13 @@ struct WebSplitTests {
         #expect(plain.contains("TabHostCommandLine") && web.contains("TabHostCommandLine"))
         #expect(!plain.contains("Hummingbird") && !plain.contains("NIOCore"))
         #expect(web.contains("Hummingbird") && web.contains("NIOCore"))
+    }
+
+    @Test func theCommandLineImportsNoWebServer() throws {
+        let (files, imports) = try SourceImports.of(folder: SourceImports.folder(of: "TabHostCommandLine"))
+        #expect(files.count > 20)
+        #expect(imports.contains("TabHostWebProtocol"), "\(imports.sorted())")
+        #expect(imports.isDisjoint(with: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes"]), "\(imports.sorted())")
     }
 
     @Test(arguments: [["serve"], ["serve", "--port", "0"], ["run", "--web", "0"]])
