@@ -48,6 +48,7 @@ let package = Package(
     name: "TabHost",
     products: [
         .executable(name: "tabhost", targets: ["tabhost"]),
+        .executable(name: "tabhost-web", targets: ["tabhost-web"]),
         .executable(name: "tabhost-module-host", targets: ["tabhost-module-host"]),
         .library(name: "TabKit", targets: ["TabKit"]),
         .library(name: "TabModules", targets: ["TabModules"]),
@@ -129,16 +130,26 @@ let package = Package(
             exclude: ["Page"],
             swiftSettings: strict,
             plugins: ["EmbedPage"]),
-        .executableTarget(
-            name: "tabhost",
+        // Every command of the `tabhost` command line; the browser front end only through the injected
+        // `WebFrontEndStarting` (no TabHostWeb here: its HTTP stack is 3x the rest in conformance records and
+        // relocations, which every start pays for in the dynamic linker and the first `as?`).
+        .target(
+            name: "TabHostCommandLine",
             dependencies: [
-                "TabModules", "TerminalUI", "TabHostWeb", "TabKit", "TabHostClient", "TabHostCore", "TabHostDev",
+                "TabModules", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabHostClient", "TabHostCore", "TabHostDev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
             plugins: ["EmbedModuleHeader"]),
-        // Build-time embedding of text files into Swift: tab_module.h into `tabhost` (for `tabhost new`), the
+        // `tabhost`: the command line without the web stack; `serve` and `run --web` exec `tabhost-web`.
+        .executableTarget(name: "tabhost", dependencies: ["TabHostCommandLine"], swiftSettings: strict),
+        // `tabhost-web`: the same command line with the browser front end (Hummingbird, NIO) linked.
+        .executableTarget(
+            name: "tabhost-web",
+            dependencies: ["TabHostCommandLine", "TabHostWeb", "TabHostClient", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // Build-time embedding of text files into Swift: tab_module.h into `TabHostCommandLine` (for `tabhost new`), the
         // browser page into `TabHostWeb` (served from the binary; no resource bundle, so no Foundation).
         .executableTarget(name: "embed-files", path: "BuildTools/EmbedFilesTool", swiftSettings: strict),
         .plugin(
@@ -194,9 +205,9 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
     // `--sanitize fuzzer` compiles every Swift target as a library (libFuzzer has `main`): the build tool
     // behind the embedding plugins could not be built, and the fuzz build needs neither them nor what uses
     // them (the web server's protocol, which is fuzzed, is a target of its own).
-    let unbuildable = ["tabhost", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb", "TabHostWebTests"]
+    let unbuildable = ["tabhost", "tabhost-web", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb", "TabHostWebTests"]
     package.targets.removeAll { unbuildable.contains($0.name) }
-    package.products.removeAll { $0.name == "tabhost" }
+    package.products.removeAll { $0.name == "tabhost" || $0.name == "tabhost-web" }
     package.products.append(.executable(name: "tabhost-fuzz", targets: ["tabhost-fuzz"]))
     package.targets.append(
         .executableTarget(

@@ -87,7 +87,7 @@ class InstallTests(unittest.TestCase):
         shutil.rmtree(cls.scratch, ignore_errors=True)
 
     def test_1_the_prefix_holds_binary_helper_sdk_layouts_examples_completions_and_man_page(self):
-        for path in ["bin/tabhost", "libexec/tabhost/tabhost-module-host", "include/tabhost/tab_module.h",
+        for path in ["bin/tabhost", "libexec/tabhost/tabhost-module-host", "libexec/tabhost/tabhost-web", "include/tabhost/tab_module.h",
                      "lib/pkgconfig/tabhost.pc", "share/tabhost/layouts/demo.json", "share/tabhost/layouts/fancy.json",
                      "lib/tabhost/modules/libTabExampleClock.so",
                      "lib/tabhost/modules/TabHost_TabExampleClock.resources/assets/clock.svg",
@@ -144,6 +144,21 @@ class InstallTests(unittest.TestCase):
         finally:
             with open(demo, "w") as f:
                 f.write(original)
+
+    def test_3b_the_installed_serve_execs_the_installed_tabhost_web_and_prints_its_address(self):
+        # `tabhost` links no web stack: `serve` execs PREFIX/libexec/tabhost/tabhost-web (same pid).
+        process = subprocess.Popen([self.tabhost, "serve", "--port", "0", "--log", os.path.join(self.scratch, "serve.log")],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env, cwd="/")
+        try:
+            line = process.stdout.readline()
+            self.assertRegex(line, r"^http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}$")
+            exe = os.readlink(f"/proc/{process.pid}/exe")
+            self.assertEqual(exe, os.path.join(self.prefix, "libexec", "tabhost", "tabhost-web"))
+        finally:
+            process.terminate()
+            _, err = process.communicate(timeout=30)
+        self.assertEqual(process.returncode, 0, err)
+        self.assertNotIn(ROOT, err)
 
     def test_4_the_swift_scaffold_builds_against_the_installed_sdk(self):
         work = os.path.join(self.scratch, "swift")

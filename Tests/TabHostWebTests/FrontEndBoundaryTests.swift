@@ -18,7 +18,7 @@ struct FrontEndBoundaryTests {
 
     @Test func theWebProtocolImportsOnlyTheModel() throws {
         let (files, imports) = try SourceImports.of(folder: SourceImports.folder(of: "TabHostWebProtocol"))
-        #expect(files.count == 2)
+        #expect(files.count == 3)
         #expect(imports.isSubset(of: ["TabKit", "Foundation", "FoundationEssentials"]), "\(imports.sorted())")
     }
 }

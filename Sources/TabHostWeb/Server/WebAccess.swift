@@ -1,3 +1,5 @@
+import TabHostWebProtocol
+
 /// Who may use the web front end: the token check, the session cookie it is exchanged for, and the
 /// WebSocket's Host and Origin check. Pure values, no I/O.
 ///
@@ -88,16 +90,8 @@ public struct WebAccess: Sendable, Hashable {
         return host
     }
 
-    /// True for `localhost`, `127.x.y.z` and `::1`: the addresses the server may be bound to.
-    public static func isLoopback(hostName name: String) -> Bool {
-        let lower = name.lowercased()
-        if lower == "localhost" || lower == "::1" { return true }
-        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
-        }
-    }
+    /// True for `localhost`, `127.x.y.z` and `::1`: the addresses the server may be bound to (`WebAddress`).
+    public static func isLoopback(hostName name: String) -> Bool { WebAddress.isLoopback(hostName: name) }
 }
 
 extension Substring {
@@ -107,8 +101,4 @@ extension Substring {
         while s.last == " " { s.removeLast() }
         return s
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

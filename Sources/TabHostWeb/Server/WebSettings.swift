@@ -1,4 +1,5 @@
 import Logging
+import TabHostWebProtocol
 
 /// Where the web front end listens and whom it lets in.
 public struct WebSettings: Sendable {
@@ -19,31 +20,13 @@ public struct WebSettings: Sendable {
         self.logger = logger
     }
 
-    /// Parses `[ADDR:]PORT` (`8080`, `127.0.0.1:8080`, `[::1]:8080`).
-    public static func parseAddress(_ text: String) -> (address: String?, port: Int)? {
-        var address: String?
-        var portText = Substring(text)
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-            address = String(text[text.index(after: text.startIndex)..<close])
-            portText = text[text.index(after: close)...]
-            guard portText.first == ":" else { return nil }
-            portText = portText.dropFirst()
-        } else if let colon = text.lastIndex(of: ":") {
-            address = String(text[..<colon])
-            portText = text[text.index(after: colon)...]
-        }
-        guard let port = Int(portText), (0...65535).contains(port), address?.isEmpty != true else { return nil }
-        return (address, port)
-    }
+    /// Parses `[ADDR:]PORT` (`8080`, `127.0.0.1:8080`, `[::1]:8080`); see `WebAddress.parse`.
+    public static func parseAddress(_ text: String) -> (address: String?, port: Int)? { WebAddress.parse(text) }
 
     /// Why `bindAddress` is refused, or nil: only loopback addresses are served, since the page
     /// and its token travel in clear text (reach it from elsewhere through an SSH tunnel).
     public var bindRefusal: String? { Self.bindRefusal(for: bindAddress) }
 
-    /// Why binding `address` is refused, or nil (see `bindRefusal`).
-    public static func bindRefusal(for address: String) -> String? {
-        WebAccess.isLoopback(hostName: address)
-            ? nil
-            : "\(address): only loopback addresses (127.0.0.1, ::1, localhost) are served: the page and its token travel unencrypted; from another machine use an SSH tunnel (ssh -L PORT:127.0.0.1:PORT HOST)"
-    }
+    /// Why binding `address` is refused, or nil (see `WebAddress.bindRefusal`).
+    public static func bindRefusal(for address: String) -> String? { WebAddress.bindRefusal(for: address) }
 }

@@ -38,13 +38,18 @@ public enum ModuleSearchPath {
         return home + "/.local/share/tabhost/modules"
     }
 
-    /// The directory of the running executable (`/proc/self/exe`).
+    /// The directory of the running executable (`/proc/self/exe`); for one installed in
+    /// `PREFIX/libexec/tabhost` (`tabhost-web`, which `tabhost serve` execs), `PREFIX/bin`: it finds the
+    /// installed layouts and examples as the `tabhost` that started it does.
     public static func executableDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4097)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return ModuleFileReader.parentDirectory(of: path)
+        let directory = ModuleFileReader.parentDirectory(of: path)
+        let libexec = "/libexec/tabhost"
+        guard directory.hasSuffix(libexec) else { return directory }
+        return String(directory.dropLast(libexec.count)) + "/bin"
     }
 
     private static func environment(_ name: String) -> String? {

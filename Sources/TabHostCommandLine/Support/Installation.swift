@@ -15,7 +15,7 @@ enum Installation {
             ? prefix : nil
     }()
 
-    /// The checkout this binary was compiled from (this file is Sources/tabhost/Support/Installation.swift).
+    /// The checkout this binary was compiled from (this file is Sources/TabHostCommandLine/Support/Installation.swift).
     static let checkout: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TabHostCore
-import TabHostWeb
+import TabHostWebProtocol
 import TerminalUI
 
 /// `tabhost run`: a live session with the terminal front end attached.
@@ -26,7 +26,7 @@ struct RunCommand: ParsableCommand {
     /// `--web`'s address and port, nil without it.
     private func webAddress() throws -> (address: String, port: Int)? {
         guard let web else { return nil }
-        guard let parsed = WebSettings.parseAddress(web) else {
+        guard let parsed = WebAddress.parse(web) else {
             throw ValidationError("--web \(web): expected [ADDR:]PORT, such as 8080 or 127.0.0.1:0")
         }
         return (parsed.address ?? "127.0.0.1", parsed.port)
@@ -37,10 +37,13 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let (address, _) = try webAddress(), let refusal = WebSettings.bindRefusal(for: address) {
+        if let (address, _) = try webAddress(), let refusal = WebAddress.bindRefusal(for: address) {
             writeStandardError("tabhost: --web " + refusal)
             throw ExitCode(2)
         }
+        // Validated, nothing started: without the web front end linked, `tabhost-web` takes over.
+        let starter = TabHostCommand.web
+        if web != nil && starter == nil { WebExecutable.exec() }
         let opened = try options.openSession()
         defer { opened.cache.removeAll() }
         let session = opened.session
@@ -51,15 +54,12 @@ struct RunCommand: ParsableCommand {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
-        var webFrontEnd: WebFrontEnd?
-        if let (address, port) = try webAddress() {
+        var webFrontEnd: (any RunningWebFrontEnd)?
+        if let (address, port) = try webAddress(), let starter {
             do {
-                let settings = WebSettings(bindAddress: address, port: port, logger: session.logger)
-                let web = try WebFrontEnd(session: session, settings: settings)
-                _ = try web.start()
-                webFrontEnd = web
+                webFrontEnd = try starter.start(session: session, bindAddress: address, port: port, logger: session.logger)
             } catch {
-                writeStandardError(error.description)
+                writeStandardError("\(error)")
                 throw ExitCode(1)
             }
         }

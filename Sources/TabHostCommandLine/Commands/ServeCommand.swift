@@ -1,6 +1,6 @@
 import ArgumentParser
 import TabHostCore
-import TabHostWeb
+import TabHostWebProtocol
 
 #if canImport(Glibc)
 import Glibc
@@ -31,25 +31,25 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let refusal = WebSettings.bindRefusal(for: bind) {
+        if let refusal = WebAddress.bindRefusal(for: bind) {
             writeStandardError("tabhost: --bind " + refusal)
             throw ExitCode(2)
         }
+        // Validated, nothing started: without the web front end linked, `tabhost-web` takes over.
+        guard let starter = TabHostCommand.web else { WebExecutable.exec() }
         let opened = try options.openSession()
         defer { opened.cache.removeAll() }
         let session = opened.session
         let stopSignals = StopSignals(stopping: session.loop)
-        let web: WebFrontEnd
-        let address: String
+        let web: any RunningWebFrontEnd
         do {
-            web = try WebFrontEnd(session: session, settings: WebSettings(bindAddress: bind, port: port, logger: session.logger))
-            address = try web.start()
+            web = try starter.start(session: session, bindAddress: bind, port: port, logger: session.logger)
         } catch {
-            writeStandardError(error.description)
+            writeStandardError("\(error)")
             throw ExitCode(1)
         }
         // Written at once, unbuffered: whoever started us reads the address before anything else.
-        _ = Array((address + "\n").utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        _ = Array((web.address + "\n").utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         session.start()
         do {
             try session.loop.run()

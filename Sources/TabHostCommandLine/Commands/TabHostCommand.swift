@@ -1,0 +1,42 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `tabhost` command line, shared by the `tabhost` and `tabhost-web` executables (same commands,
+/// help, man page and completions); only `tabhost-web` links the browser front end.
+public struct TabHostCommand: ParsableCommand {
+    /// The command tree.
+    public static let configuration = CommandConfiguration(
+        commandName: "tabhost",
+        abstract: "Hosts tab modules (.so files) in a terminal container with navigation, tabs and hot reload.",
+        subcommands: [
+            RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
+            NewCommand.self, BenchCommand.self,
+        ])
+
+    /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;
+    /// nil in `tabhost`, which then execs `tabhost-web` (`WebExecutable`).
+    nonisolated(unsafe) static var web: (any WebFrontEndStarting)?
+
+    /// Creates the root command (ArgumentParser needs it; `main(web:)` parses one).
+    public init() {}
+
+    /// Like ArgumentParser's `main()`, but a usage error exits with 2 (not EX_USAGE, 64), and with the
+    /// browser front end `serve` and `run --web` use (nil: they exec `tabhost-web`).
+    public static func main(web: (any WebFrontEndStarting)?) {
+        Self.web = web
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let message = fullMessage(for: error)
+                _ = Array((message + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

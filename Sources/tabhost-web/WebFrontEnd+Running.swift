@@ -1,0 +1,5 @@
+import TabHostCommandLine
+import TabHostWeb
+
+/// `WebFrontEnd` already has `address` and `stop()`.
+extension WebFrontEnd: RunningWebFrontEnd {}

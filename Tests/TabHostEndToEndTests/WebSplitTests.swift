@@ -1,0 +1,68 @@
+import Foundation
+import TabHostTestSupport
+import Testing
+
+/// `tabhost` links no web stack; `serve` and `run --web` validate, then exec `tabhost-web` (README,
+/// issue 13). What `tabhost` reports itself, what it says when `tabhost-web` is missing, and the symbols.
+struct WebSplitTests {
+    /// The symbol table of a built executable (`nm`).
+    private func symbols(_ path: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        process.arguments = [path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return text
+    }
+
+    @Test func tabhostHasNoHummingbirdOrNIOSymbolsAndTabhostWebHas() throws {
+        let plain = try symbols(ListInspectSupport.tabhost)
+        let web = try symbols(ListInspectSupport.productsDirectory + "/tabhost-web")
+        // Both tables are real: the command line is in each.
+        #expect(plain.contains("TabHostCommandLine") && web.contains("TabHostCommandLine"))
+        #expect(!plain.contains("Hummingbird") && !plain.contains("NIOCore"))
+        #expect(web.contains("Hummingbird") && web.contains("NIOCore"))
+    }
+
+    @Test func theCommandLineImportsNoWebServer() throws {
+        let (files, imports) = try SourceImports.of(folder: SourceImports.folder(of: "TabHostCommandLine"))
+        #expect(files.count > 20)
+        #expect(imports.contains("TabHostWebProtocol"), "\(imports.sorted())")
+        #expect(imports.isDisjoint(with: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes"]), "\(imports.sorted())")
+    }
+
+    @Test(arguments: [["serve"], ["serve", "--port", "0"], ["run", "--web", "0"]])
+    func aMissingTabhostWebIsOneLineAndStatus1BeforeAnythingStarts(arguments: [String]) throws {
+        let home = try ListInspectSupport.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let cache = home + "/cache"
+        let output = try ListInspectSupport.run(
+            arguments + ["--log", home + "/log"], environment: ["TABHOST_WEB": "/nonexistent/tabhost-web", "XDG_CACHE_HOME": cache])
+        #expect(output.status == 1, "\(output)")
+        #expect(output.stdout.isEmpty, "\(output)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "\(output)")
+        #expect(output.stderr.contains("/nonexistent/tabhost-web") && output.stderr.contains("Scripts/install"), "\(output)")
+        // Nothing of the session ran: no metadata cache, no log.
+        #expect(!FileManager.default.fileExists(atPath: cache))
+        #expect(!FileManager.default.fileExists(atPath: home + "/log"))
+    }
+
+    @Test(arguments: [
+        (["run", "--web", "nonsense"], "--web nonsense: expected [ADDR:]PORT"),
+        (["serve", "--port", "70000"], "--port 70000: not a port number (0-65535)"),
+        (["serve", "--bind", "10.0.0.1"], "tabhost: --bind 10.0.0.1: only loopback addresses"),
+        (["run", "--web", "10.0.0.1:0"], "tabhost: --web 10.0.0.1: only loopback addresses"),
+    ])
+    func usageErrorsAreReportedByTabhostItselfWithStatus2(arguments: [String], message: String) throws {
+        // With tabhost-web unreachable: the answer cannot have come from it.
+        let output = try ListInspectSupport.run(arguments, environment: ["TABHOST_WEB": "/nonexistent/tabhost-web"])
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains(message), "\(output)")
+        #expect(!output.stderr.contains("/nonexistent"), "\(output)")
+    }
+}
