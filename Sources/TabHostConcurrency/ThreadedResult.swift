@@ -5,8 +5,11 @@
 #endif
 
 /// A value computed on a POSIX thread of its own, taken with ``value()`` when it is needed: the start
-/// of `tabhost run` overlaps its slow, independent steps (reading the metadata cache, starting the first
-/// module child) with the rest on the other core.
+/// of `tabhost run` overlaps its slow, independent steps (reading and decoding the metadata cache) with
+/// the rest on the other core.
+///
+/// The thread ends when the work is done: do not start a child process there that must outlive it
+/// (Linux's `PR_SET_PDEATHSIG`, which `tabhost-module-host` sets, fires when the creating *thread* exits).
 ///
 /// A thread joined by `value()`, not a dispatch queue: the join orders the thread's writes before the
 /// taker's reads, for the program and for ThreadSanitizer alike, and nothing waits behind other work

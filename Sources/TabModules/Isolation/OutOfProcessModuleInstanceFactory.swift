@@ -1,5 +1,4 @@
 import Logging
-import TabHostConcurrency
 
 /// Makes instances whose modules run in child processes: one `tabhost-module-host` child per module
 /// version, shared by all of that version's instances, started with its first instance and ended
@@ -17,10 +16,11 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     private let logger: Logger
     private var connections: [ObjectIdentifier: ModuleHostConnection] = [:]
     private var loop: (any ModuleProcessLoop)?
-    /// A child started ahead, waiting for the next module (see `IsolationSettings.keepsSpareChild`):
-    /// started on a thread of its own, since `posix_spawn` holds its caller until the child has exec'd
-    /// (a millisecond or two the loop thread spends better on the modules and the first frame).
-    private var spare: ThreadedResult<ModuleHostProcess?>?
+    /// A child started ahead, waiting for the next module (see `IsolationSettings.keepsSpareChild`).
+    /// Started on the loop thread, though `posix_spawn` holds it a millisecond or two until the child
+    /// has exec'd: the child dies with the *thread* that started it (`PR_SET_PDEATHSIG`), so a
+    /// short-lived spawning thread would kill it on its way out.
+    private var spare: ModuleHostProcess?
     private var isShutDown = false
     /// Children killed and not reaped yet (their process objects reap them when they go).
     private var ending: [ModuleHostProcess] = []
@@ -158,7 +158,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     }
 
     /// The spare child's process id, if one waits (tests).
-    public var spareProcessID: Int32? { spare?.value()?.pid }
+    public var spareProcessID: Int32? { spare?.pid }
 
     /// Reaps the children that were killed, on the loop shortly after; without a loop, those that
     /// exited already now and the others at the next child start or at shutdown (never waiting).
@@ -180,7 +180,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
 
     private func takeSpare() -> ModuleHostProcess? {
         defer { spare = nil }
-        return spare?.value()
+        return spare
     }
 
     /// Starts the spare child now, when none waits (and `settings.keepsSpareChild`). A session calls
@@ -188,8 +188,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// links on the other core meanwhile, instead of on the way to the first frame.
     public func startSpareChild() {
         guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
-        let helper = settings.helperPath
-        spare = ThreadedResult { try? ModuleHostProcess(helper: helper, label: "spare") }
+        spare = try? ModuleHostProcess(helper: settings.helperPath, label: "spare")
     }
 
     /// Starts the next spare child after the current loop iteration (at once without a loop), so the
