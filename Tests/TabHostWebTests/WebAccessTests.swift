@@ -1,4 +1,5 @@
 import TabHostWeb
+import TabHostWebProtocol
 import Testing
 
 /// Who gets in: the token, the cookie it becomes, the WebSocket's Host and Origin, the bind address.
@@ -46,10 +47,10 @@ struct WebAccessTests {
 
     @Test func onlyLoopbackAddressesAreBound() {
         for name in ["127.0.0.1", "127.1.2.3", "::1", "localhost", "LOCALHOST"] {
-            #expect(WebAccess.isLoopback(hostName: name), "\(name)")
+            #expect(WebAddress.isLoopback(hostName: name), "\(name)")
         }
         for name in ["0.0.0.0", "192.168.1.2", "::", "127.0.0.256", "127.0.0", "localhost.example", ""] {
-            #expect(!WebAccess.isLoopback(hostName: name), "\(name)")
+            #expect(!WebAddress.isLoopback(hostName: name), "\(name)")
         }
         let logger = Logger(label: "test")
         #expect(WebSettings(bindAddress: "127.0.0.1", logger: logger).bindRefusal == nil)
@@ -58,12 +59,12 @@ struct WebAccessTests {
     }
 
     @Test func webAddressesParse() {
-        #expect(WebSettings.parseAddress("8080")! == (nil, 8080))
-        #expect(WebSettings.parseAddress("0")! == (nil, 0))
-        #expect(WebSettings.parseAddress("127.0.0.1:9000")! == ("127.0.0.1", 9000))
-        #expect(WebSettings.parseAddress("[::1]:9000")! == ("::1", 9000))
+        #expect(WebAddress.parse("8080")! == (nil, 8080))
+        #expect(WebAddress.parse("0")! == (nil, 0))
+        #expect(WebAddress.parse("127.0.0.1:9000")! == ("127.0.0.1", 9000))
+        #expect(WebAddress.parse("[::1]:9000")! == ("::1", 9000))
         for bad in ["", "x", "70000", ":80", "[::1]", "[::1]9000", "a:b", "-1"] {
-            #expect(WebSettings.parseAddress(bad) == nil, "\(bad)")
+            #expect(WebAddress.parse(bad) == nil, "\(bad)")
         }
     }
 }

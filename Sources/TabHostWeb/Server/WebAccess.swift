@@ -75,7 +75,7 @@ public struct WebAccess: Sendable, Hashable {
     /// Why a WebSocket upgrade with these `Host` and `Origin` headers is refused, or nil when it is not.
     public static func webSocketRefusal(host: String?, origin: String?) -> String? {
         guard let host, !host.isEmpty else { return "no Host header" }
-        guard isLoopback(hostName: hostName(ofHostHeader: host)) else { return "Host \(host) is not a loopback name" }
+        guard WebAddress.isLoopback(hostName: hostName(ofHostHeader: host)) else { return "Host \(host) is not a loopback name" }
         guard let origin else { return "no Origin header" }
         guard origin == "http://\(host)" else { return "Origin \(origin) is not http://\(host)" }
         return nil
@@ -89,9 +89,6 @@ public struct WebAccess: Sendable, Hashable {
         if let colon = host.lastIndex(of: ":") { return String(host[..<colon]) }
         return host
     }
-
-    /// True for `localhost`, `127.x.y.z` and `::1`: the addresses the server may be bound to (`WebAddress`).
-    public static func isLoopback(hostName name: String) -> Bool { WebAddress.isLoopback(hostName: name) }
 }
 
 extension Substring {

@@ -20,13 +20,7 @@ public struct WebSettings: Sendable {
         self.logger = logger
     }
 
-    /// Parses `[ADDR:]PORT` (`8080`, `127.0.0.1:8080`, `[::1]:8080`); see `WebAddress.parse`.
-    public static func parseAddress(_ text: String) -> (address: String?, port: Int)? { WebAddress.parse(text) }
-
     /// Why `bindAddress` is refused, or nil: only loopback addresses are served, since the page
     /// and its token travel in clear text (reach it from elsewhere through an SSH tunnel).
-    public var bindRefusal: String? { Self.bindRefusal(for: bindAddress) }
-
-    /// Why binding `address` is refused, or nil (see `WebAddress.bindRefusal`).
-    public static func bindRefusal(for address: String) -> String? { WebAddress.bindRefusal(for: address) }
+    public var bindRefusal: String? { WebAddress.bindRefusal(for: bindAddress) }
 }
