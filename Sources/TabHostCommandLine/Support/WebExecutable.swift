@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TabModules
 
 #if canImport(Glibc)
@@ -9,23 +8,14 @@ import Glibc
 /// and `run --web` (same pid and arguments), found as the isolation helper is: `$TABHOST_WEB`, else
 /// beside the running executable (SwiftPM's build directory), else `../libexec/tabhost/` (installed).
 enum WebExecutable {
-    /// Its file name.
-    static let name = "tabhost-web"
-
-    /// Where it may be, in the order tried, each with how it was found (for the one line when none is).
-    static var candidates: [String] {
-        if let path = ProcessInfo.processInfo.environment["TABHOST_WEB"], !path.isEmpty { return [path] }
-        let directory = ModuleSearchPath.executableDirectory() ?? "."
-        let prefix = URL(fileURLWithPath: directory).deletingLastPathComponent().path
-        return [directory + "/" + name, prefix + "/libexec/tabhost/" + name]
-    }
+    /// How it is found.
+    static let program = CompanionExecutable.web
 
     /// Replaces this process by `tabhost-web` with the same arguments; nothing of a session may have been
     /// started before. When it is missing or cannot be executed: one line and exit status 1.
     static func exec() -> Never {
-        let tried = candidates
-        let environmentSet = ProcessInfo.processInfo.environment["TABHOST_WEB"].map { !$0.isEmpty } ?? false
-        if let path = tried.first(where: { access($0, X_OK) == 0 }) {
+        let tried = program.candidates
+        if let path = program.executablePath {
             var arguments = CommandLine.arguments
             arguments[0] = path
             let cArguments = arguments.map { strdup($0) } + [nil]
@@ -34,9 +24,9 @@ enum WebExecutable {
             writeStandardError("tabhost: cannot run the browser front end \(path): \(reason); reinstall tabhost with Scripts/install (or build it: swift build)")
             exit(1)
         }
-        let looked = environmentSet ? "\(tried[0]) ($TABHOST_WEB)" : tried.joined(separator: " and ")
+        let looked = program.pathFromEnvironment != nil ? "\(tried[0]) ($\(program.environmentVariable))" : tried.joined(separator: " and ")
         writeStandardError(
-            "tabhost: the browser front end \(name) is not an executable file at \(looked); reinstall tabhost with Scripts/install (from a checkout: swift build builds it beside tabhost)")
+            "tabhost: the browser front end \(program.name) is not an executable file at \(looked); reinstall tabhost with Scripts/install (from a checkout: swift build builds it beside tabhost)")
         exit(1)
     }
 }

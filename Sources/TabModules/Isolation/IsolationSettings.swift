@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How out-of-process instances run: the helper executable and the deadlines of module calls.
 public struct IsolationSettings: Sendable {
     /// The `tabhost-module-host` executable.
@@ -41,18 +39,11 @@ public struct IsolationSettings: Sendable {
     }
 
     /// The helper's file name.
-    public static let helperName = "tabhost-module-host"
+    public static let helperName = CompanionExecutable.moduleHost.name
 
-    /// `$TABHOST_MODULE_HOST` if set, else `tabhost-module-host` in the directory of the running
-    /// executable (where SwiftPM builds both, and where the test bundle runs), else in
-    /// `../libexec/tabhost/` beside it (an installed layout).
+    /// `$TABHOST_MODULE_HOST` if set, else `tabhost-module-host` beside the running executable, else in
+    /// `../libexec/tabhost/` (the rule of `CompanionExecutable`).
     public static var defaultHelperPath: String {
-        if let path = ProcessInfo.processInfo.environment["TABHOST_MODULE_HOST"], !path.isEmpty { return path }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let directory = ModuleFileReader.parentDirectory(of: executable)
-        let beside = directory + "/" + helperName
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let libexec = ModuleFileReader.parentDirectory(of: directory) + "/libexec/tabhost/" + helperName
-        return FileManager.default.isExecutableFile(atPath: libexec) ? libexec : beside
+        CompanionExecutable.moduleHost.path
     }
 }
