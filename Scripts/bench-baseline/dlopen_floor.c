@@ -10,17 +10,23 @@
  * being opened from there: the floor of TabHost's safe design (never open from the drop
  * directory), the same work the host does, in C.
  *
+ * With `--ltdl` (before `--copy-to`), every file is opened and looked up through libltdl as the
+ * host's shim does (lt_dlopenadvise with a local advise, lt_dlsym) instead of dlopen/dlsym: what
+ * the rule "open modules through libltdl" costs by itself (libltdl compares each new file name
+ * with every handle it holds, so its share grows with the square of the count).
+ *
  * Output (one line, key=value): elapsed_ms=12.345 modules=1000 distinct_names=1000
  *   rss_before_kib=1200 rss_kib=9000   (VmRSS of /proc/self/status before and after loading)
  * Exit status: 0 if every file loaded and named itself, 1 otherwise, 2 on usage.
  *
  * Build: cc -O2 -Wall -Wextra -Werror -I Sources/CTabModule/include \
- *            -o dlopen_floor Scripts/bench-baseline/dlopen_floor.c -ldl
+ *            -o dlopen_floor Scripts/bench-baseline/dlopen_floor.c -lltdl -ldl
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <ltdl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,14 +92,22 @@ static int compare_names(const void *a, const void *b) {
 
 int main(int argc, char **argv) {
     const char *copy_to = NULL;
-    int first = 1;
-    if (argc >= 3 && strcmp(argv[1], "--copy-to") == 0) {
-        copy_to = argv[2];
-        first = 3;
+    int first = 1, through_ltdl = 0;
+    if (argc >= 2 && strcmp(argv[first], "--ltdl") == 0) {
+        through_ltdl = 1;
+        first++;
+    }
+    if (argc - first >= 2 && strcmp(argv[first], "--copy-to") == 0) {
+        copy_to = argv[first + 1];
+        first += 2;
     }
     if (argc - first < 1) {
-        fprintf(stderr, "usage: dlopen_floor [--copy-to DIR] FILE...\n");
+        fprintf(stderr, "usage: dlopen_floor [--ltdl] [--copy-to DIR] FILE...\n");
         return 2;
+    }
+    if (through_ltdl && lt_dlinit() != 0) {
+        fprintf(stderr, "dlopen_floor: lt_dlinit failed: %s\n", lt_dlerror());
+        return 1;
     }
     int count = argc - first;
     const char **names = calloc((size_t)count, sizeof *names);
@@ -112,14 +126,24 @@ int main(int argc, char **argv) {
             failures++;
             continue;
         }
-        void *handle = dlopen(copy != NULL ? copy : argv[i], RTLD_NOW | RTLD_LOCAL);
+        const char *path = copy != NULL ? copy : argv[i];
+        void *handle = NULL, *symbol = NULL;
+        if (through_ltdl) {
+            lt_dladvise advise;
+            if (lt_dladvise_init(&advise) == 0) {
+                if (lt_dladvise_local(&advise) == 0) handle = lt_dlopenadvise(path, advise);
+                lt_dladvise_destroy(&advise);
+            }
+        } else {
+            handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        }
         free(copy);
         if (handle == NULL) {
-            fprintf(stderr, "%s: cannot load: %s\n", argv[i], dlerror());
+            fprintf(stderr, "%s: cannot load: %s\n", argv[i], through_ltdl ? lt_dlerror() : dlerror());
             failures++;
             continue;
         }
-        void *symbol = dlsym(handle, "tab_module_entry");
+        symbol = through_ltdl ? lt_dlsym((lt_dlhandle)handle, "tab_module_entry") : dlsym(handle, "tab_module_entry");
         if (symbol == NULL) {
             fprintf(stderr, "%s: no tab_module_entry symbol; export it with TAB_MODULE_DECLARE\n", argv[i]);
             failures++;
