@@ -145,6 +145,25 @@ class InstallTests(unittest.TestCase):
             with open(demo, "w") as f:
                 f.write(original)
 
+    def test_3a_the_installed_tabhost_carries_its_swift_runtime_and_runs_swift_modules_in_process(self):
+        # Release tabhost links the Swift runtime and FoundationEssentials statically (start-up time);
+        # a Swift module run in process brings the shared runtime with it, beside the host's copy.
+        libraries = run(["ldd", self.tabhost]).stdout
+        self.assertNotIn("libswiftCore.so", libraries)
+        self.assertNotIn("libFoundationEssentials.so", libraries)
+        self.assertEqual(run(["nm", "-D", "--defined-only", self.tabhost]).stdout.strip(), "",
+                         "the host exports no symbols a module's lookups could bind to")
+        log = os.path.join(self.scratch, "inprocess.log")
+        tmux = Tmux(f"cd / && '{self.tabhost}' run --isolation none --log '{log}'; echo EXIT=$?; sleep 60", env=self.env)
+        try:
+            tmux.wait_for("Jill")
+            tmux.send("Enter")  # Jack: pushes the account's tabs, each a Swift module
+            tmux.wait_for("Jack's favourites")
+            tmux.send("q")
+            tmux.wait_for("EXIT=0")
+        finally:
+            tmux.close()
+
     def test_3b_the_installed_serve_execs_the_installed_tabhost_web_and_prints_its_address(self):
         # `tabhost` links no web stack: `serve` execs PREFIX/libexec/tabhost/tabhost-web (same pid).
         process = subprocess.Popen([self.tabhost, "serve", "--port", "0", "--log", os.path.join(self.scratch, "serve.log")],

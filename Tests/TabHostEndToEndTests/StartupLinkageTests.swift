@@ -5,7 +5,8 @@ import Testing
 /// All of Foundation (with its ICU data) cost about 5 ms a start, and one `import Foundation` in a
 /// product target, or a target with resources (SwiftPM's accessor imports it), would bring it back.
 /// (An incremental debug build can keep a file's old autolink entries after an import changed; this
-/// holds for a clean build, as CI's.)
+/// holds for a clean build, as CI's.) This is the debug build the tests run; release `tabhost` links the
+/// runtime and FoundationEssentials statically, which Tests/Install checks on the installed binary.
 struct StartupLinkageTests {
     @Test func tabhostLinksFoundationEssentialsButNotFoundationOrICU() throws {
         let process = Process()
