@@ -18,8 +18,9 @@ let uninstrumentedSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize="])]
 /// libraries to map and no symbols to bind across them before `main`. `tabhost --help` went from
 /// 9.8 ms to 5.9 ms exec→exit (README, "The metadata cache and pipelined loading"). Swift modules
 /// that run in process bring the shared runtime with them, as they do in the module host child;
-/// only C types cross the module ABI, and `--exclude-libs ALL` keeps the host's copy out of their
-/// symbol lookups. Debug builds (the test runs, the sanitizer passes) stay dynamic.
+/// only C types cross the module ABI, and `--no-export-dynamic` (after the `-export-dynamic` of swiftc's
+/// static list) leaves the host exporting nothing their lookups could bind to. Debug builds (the test
+/// runs, the sanitizer passes) stay dynamic.
 let staticRuntimeInRelease: [LinkerSetting] = [
     .unsafeFlags(
         ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",

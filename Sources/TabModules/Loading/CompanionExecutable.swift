@@ -33,18 +33,29 @@ public struct CompanionExecutable: Sendable {
 
     /// Where it may be, in the order tried: only the environment's path when that is set.
     public var candidates: [String] {
-        if let path = pathFromEnvironment { return [path] }
-        let directory = ModuleSearchPath.executableDirectory() ?? "."
-        return [directory + "/" + name, ModuleFileReader.parentDirectory(of: directory) + "/libexec/tabhost/" + name]
+        candidates(named: pathFromEnvironment)
     }
 
     /// The first candidate that is an executable file, or nil.
     public var executablePath: String? {
-        candidates.first { access($0, X_OK) == 0 }
+        Self.firstExecutable(of: candidates)
     }
 
     /// The first executable candidate, else the first one (so a failure to start names where it was expected).
     public var path: String {
-        executablePath ?? candidates[0]
+        let tried = candidates
+        return Self.firstExecutable(of: tried) ?? tried[0]
+    }
+
+    /// The candidates when the environment names `path` (nil: it names nothing); the rule without
+    /// reading the environment, which tests cannot set safely while other threads read it.
+    func candidates(named path: String?) -> [String] {
+        if let path { return [path] }
+        let directory = ModuleSearchPath.executableDirectory() ?? "."
+        return [directory + "/" + name, ModuleFileReader.parentDirectory(of: directory) + "/libexec/tabhost/" + name]
+    }
+
+    static func firstExecutable(of paths: [String]) -> String? {
+        paths.first { access($0, X_OK) == 0 }
     }
 }

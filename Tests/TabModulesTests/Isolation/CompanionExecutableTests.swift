@@ -1,42 +1,30 @@
 import Testing
 @testable import TabModules
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The one rule both companions are found by: the environment variable, beside the running
-/// executable, then `../libexec/tabhost/`.
+/// executable, then `../libexec/tabhost/`. (The environment itself is not set here: `setenv` while
+/// other tests' threads read the environment is a data race; WebSplitTests sets $TABHOST_WEB for a
+/// child process instead.)
 struct CompanionExecutableTests {
-    /// A companion whose variable no other test touches (setenv is process-wide).
-    private func companion(_ tag: String) -> CompanionExecutable {
-        CompanionExecutable(name: "tabhost-no-such-\(tag)", environmentVariable: "TABHOST_TEST_COMPANION_\(tag.uppercased())")
-    }
+    private let missing = CompanionExecutable(name: "tabhost-no-such-companion", environmentVariable: "TABHOST_NO_SUCH_COMPANION")
 
-    @Test func theEnvironmentNamesItOutrightEvenWhenNothingIsThere() {
-        let program = companion("env")
-        setenv(program.environmentVariable, "/nonexistent/dir/helper", 1)
-        defer { unsetenv(program.environmentVariable) }
-        #expect(program.candidates == ["/nonexistent/dir/helper"])
-        #expect(program.executablePath == nil)
-        #expect(program.path == "/nonexistent/dir/helper")
-    }
-
-    @Test func anEmptyVariableCountsAsUnset() throws {
-        let program = companion("empty")
-        setenv(program.environmentVariable, "", 1)
-        defer { unsetenv(program.environmentVariable) }
-        #expect(program.pathFromEnvironment == nil)
-        #expect(program.candidates.count == 2)
+    @Test func theEnvironmentsPathIsTheOnlyCandidateEvenWhenNothingIsThere() {
+        #expect(missing.candidates(named: "/nonexistent/dir/helper") == ["/nonexistent/dir/helper"])
+        #expect(CompanionExecutable.firstExecutable(of: ["/nonexistent/dir/helper"]) == nil)
     }
 
     @Test func withoutTheVariableItLooksBesideThenInLibexec() throws {
-        let program = companion("missing")
+        #expect(missing.pathFromEnvironment == nil)
         let directory = try #require(ModuleSearchPath.executableDirectory())
         let parent = ModuleFileReader.parentDirectory(of: directory)
-        #expect(program.candidates == ["\(directory)/\(program.name)", "\(parent)/libexec/tabhost/\(program.name)"])
-        #expect(program.executablePath == nil)
-        #expect(program.path == program.candidates[0])
+        #expect(missing.candidates == ["\(directory)/\(missing.name)", "\(parent)/libexec/tabhost/\(missing.name)"])
+        #expect(missing.executablePath == nil)
+        #expect(missing.path == missing.candidates[0], "a failure to start names where it was expected")
+    }
+
+    @Test func theFirstExecutableCandidateWins() {
+        #expect(CompanionExecutable.firstExecutable(of: ["/nonexistent/a", "/bin/sh", "/bin/true"]) == "/bin/sh")
+        #expect(CompanionExecutable.firstExecutable(of: ["/dev/null"]) == nil, "a file without an execute bit")
     }
 
     @Test func theModuleHostBuiltBesideTheTestsIsFound() throws {
