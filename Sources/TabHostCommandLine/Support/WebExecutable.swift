@@ -15,7 +15,7 @@ enum WebExecutable {
     /// started before. When it is missing or cannot be executed: one line and exit status 1.
     static func exec() -> Never {
         let tried = program.candidates
-        if let path = program.executablePath {
+        if let path = CompanionExecutable.firstExecutable(of: tried) {
             var arguments = CommandLine.arguments
             arguments[0] = path
             let cArguments = arguments.map { strdup($0) } + [nil]

@@ -26,9 +26,7 @@ public struct CompanionExecutable: Sendable {
 
     /// The path from the environment variable, when it is set and not empty.
     public var pathFromEnvironment: String? {
-        guard let value = getenv(environmentVariable) else { return nil }
-        let path = String(cString: value)
-        return path.isEmpty ? nil : path
+        ModuleSearchPath.environment(environmentVariable)
     }
 
     /// Where it may be, in the order tried: only the environment's path when that is set.
@@ -55,7 +53,8 @@ public struct CompanionExecutable: Sendable {
         return [directory + "/" + name, ModuleFileReader.parentDirectory(of: directory) + "/libexec/tabhost/" + name]
     }
 
-    static func firstExecutable(of paths: [String]) -> String? {
+    /// The first of `paths` that is an executable file, or nil.
+    public static func firstExecutable(of paths: [String]) -> String? {
         paths.first { access($0, X_OK) == 0 }
     }
 }

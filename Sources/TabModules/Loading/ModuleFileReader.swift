@@ -173,28 +173,35 @@ enum ModuleFileReader {
 
     /// The directory part of a path ("." for a bare file name).
     static func parentDirectory(of path: String) -> String {
-        // A plain absolute path ("/dir/file", no trailing slash or "//"): cut at the last slash.
-        if path.utf8.first == UInt8(ascii: "/"), path.utf8.last != UInt8(ascii: "/"), !hasDoubleSlash(path),
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        {
+        if isPlainAbsolute(path), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
             return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
         }
         let parent = FilePath(path).removingLastComponent()
         return parent.isEmpty ? "." : parent.string
     }
 
-    /// True when `path` holds "//" (scanned by bytes: `String.contains` goes through Foundation).
-    private static func hasDoubleSlash(_ path: String) -> Bool {
+    /// True for "/dir/file": absolute, no trailing slash, no "//". Such a path splits at its last slash
+    /// with the same result as `FilePath`, without its normalizing (the registry splits every listed
+    /// file at start). Scanned by bytes: `String.contains` goes through Foundation.
+    private static func isPlainAbsolute(_ path: String) -> Bool {
+        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.last != UInt8(ascii: "/") else { return false }
         var previous: UInt8 = 0
         for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") && previous == byte { return true }
+            if byte == UInt8(ascii: "/") && previous == byte { return false }
             previous = byte
         }
-        return false
+        return true
     }
 
     /// The last path component.
     static func baseName(of path: String) -> String {
-        FilePath(path).lastComponent?.string ?? path
+        if isPlainAbsolute(path) {
+            var path = path
+            return path.withUTF8 { bytes in
+                let slash = bytes.lastIndex(of: UInt8(ascii: "/"))!
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
+            }
+        }
+        return FilePath(path).lastComponent?.string ?? path
     }
 }

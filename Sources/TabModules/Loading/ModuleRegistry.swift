@@ -99,23 +99,13 @@ public final class ModuleRegistry {
         }
         var names = Set<String>(minimumCapacity: files.count)
         for file in files where notModules.isEmpty || !notModules.contains(file) {
-            names.insert(Self.lastComponent(of: file))
+            names.insert(ModuleFileReader.baseName(of: file))
         }
         return names
     }
 
     /// Refusals of paths that are not non-empty regular files (a directory snapshot skips those).
     private static let notModuleFileCodes: Set<ModuleError.Code> = [.emptyFile, .notRegularFile, .notFound]
-
-    /// What follows the last slash of a listed path, found in its bytes (discovery joins the
-    /// directory and the name with one slash).
-    private static func lastComponent(of path: String) -> String {
-        var path = path
-        return path.withUTF8 { bytes in
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return String(decoding: bytes, as: UTF8.self) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
-        }
-    }
 
     /// The names of every accepted module, opened or from the metadata cache.
     public var moduleNames: Set<String> {

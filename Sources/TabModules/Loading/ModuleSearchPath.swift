@@ -52,7 +52,8 @@ public enum ModuleSearchPath {
         return String(directory.dropLast(libexec.count)) + "/bin"
     }
 
-    private static func environment(_ name: String) -> String? {
+    /// The variable's value, or nil when it is unset or empty.
+    static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         let text = String(cString: value)
         return text.isEmpty ? nil : text

@@ -49,14 +49,9 @@ public final class ModuleMetadataCache {
 
     /// `$XDG_CACHE_HOME/tabhost/modules.cache`, or `$HOME/.cache/tabhost/modules.cache`; nil without either.
     public static func defaultPath() -> String? {
-        func environment(_ name: String) -> String? {
-            guard let value = getenv(name) else { return nil }
-            let text = String(cString: value)
-            return text.isEmpty ? nil : text
-        }
         // The XDG base directory rules: a relative XDG_CACHE_HOME is ignored.
-        if let cache = environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/tabhost/modules.cache" }
-        guard let home = environment("HOME") else { return nil }
+        if let cache = ModuleSearchPath.environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/tabhost/modules.cache" }
+        guard let home = ModuleSearchPath.environment("HOME") else { return nil }
         return home + "/.cache/tabhost/modules.cache"
     }
 
