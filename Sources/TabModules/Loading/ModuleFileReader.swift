@@ -48,6 +48,38 @@ enum ModuleFileReader {
         let path = absolute(path)
         var info = stat()
         guard stat(path, &info) == 0 else { throw fileError(path, errno) }
+        return try checkStat(path, info, options: options, directoryChecked: directoryChecked)
+    }
+
+    /// ``checkStat(_:options:directoryChecked:)`` for a file of a directory open as `directory.fd`
+    /// whose name starts `directory.nameOffset` bytes into the absolute `path`: `fstatat` on the
+    /// name, so the kernel does not walk the directory's path again for each of its files (a warm
+    /// start `stat`s every file of every module directory).
+    static func checkStat(
+        _ path: String, in directory: (fd: Int32, nameOffset: Int), options: ModuleLoadOptions, directoryChecked: Bool
+    ) throws(ModuleError) -> (path: String, stamp: ModuleFileStamp) {
+        var info = stat()
+        guard path.withCString({ fstatat(directory.fd, $0 + directory.nameOffset, &info, 0) }) == 0 else {
+            throw fileError(path, errno)
+        }
+        return try checkStat(path, info, options: options, directoryChecked: directoryChecked)
+    }
+
+    /// `path` opened (close-on-exec) for ``checkStat(_:in:options:directoryChecked:)``, or nil.
+    static func openDirectory(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Closes a descriptor from ``openDirectory(_:)``.
+    static func closeDirectory(_ fd: Int32) {
+        close(fd)
+    }
+
+    /// The checks of a fresh `stat` of the absolute `path`.
+    private static func checkStat(
+        _ path: String, _ info: stat, options: ModuleLoadOptions, directoryChecked: Bool
+    ) throws(ModuleError) -> (path: String, stamp: ModuleFileStamp) {
         guard info.st_mode & S_IFMT == S_IFREG else {
             let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
             throw ModuleError(
@@ -173,35 +205,38 @@ enum ModuleFileReader {
 
     /// The directory part of a path ("." for a bare file name).
     static func parentDirectory(of path: String) -> String {
-        if isPlainAbsolute(path), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+        let plain = splittingPlainAbsolute(path) { bytes, slash in
+            slash == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
         }
+        if let plain { return plain }
         let parent = FilePath(path).removingLastComponent()
         return parent.isEmpty ? "." : parent.string
     }
 
-    /// True for "/dir/file": absolute, no trailing slash, no "//". Such a path splits at its last slash
-    /// with the same result as `FilePath`, without its normalizing (the registry splits every listed
-    /// file at start). Scanned by bytes: `String.contains` goes through Foundation.
-    private static func isPlainAbsolute(_ path: String) -> Bool {
-        guard path.utf8.first == UInt8(ascii: "/"), path.utf8.last != UInt8(ascii: "/") else { return false }
-        var previous: UInt8 = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") && previous == byte { return false }
-            previous = byte
-        }
-        return true
-    }
-
     /// The last path component.
     static func baseName(of path: String) -> String {
-        if isPlainAbsolute(path) {
-            var path = path
-            return path.withUTF8 { bytes in
-                let slash = bytes.lastIndex(of: UInt8(ascii: "/"))!
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
-            }
+        let plain = splittingPlainAbsolute(path) { bytes, slash in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
         }
+        if let plain { return plain }
         return FilePath(path).lastComponent?.string ?? path
+    }
+
+    /// `split(bytes, offset of the last slash)` for "/dir/file" (absolute, no trailing slash, no "//"),
+    /// nil for any other path. Such a path splits at its last slash with the same result as `FilePath`,
+    /// without its normalizing (the registry splits every listed file at start). One pass over the
+    /// contiguous bytes: `utf8` iteration checks the string's storage at every byte.
+    private static func splittingPlainAbsolute(
+        _ path: String, _ split: (UnsafeBufferPointer<UInt8>, Int) -> String
+    ) -> String? {
+        path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.first == UInt8(ascii: "/"), bytes.last != UInt8(ascii: "/") else { return nil }
+            var last = 0
+            for index in 1..<bytes.count where bytes[index] == UInt8(ascii: "/") {
+                if bytes[index - 1] == UInt8(ascii: "/") { return nil }
+                last = index
+            }
+            return split(bytes, last)
+        } ?? nil
     }
 }

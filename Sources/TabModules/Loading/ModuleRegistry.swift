@@ -163,14 +163,24 @@ public final class ModuleRegistry {
     public func load(directories: [ModuleDirectory]) -> [Entry] {
         var added: [Entry] = []
         // Each directory's permissions are checked once for all its files (the files' own every time).
-        var files: [(path: String, directoryChecked: Bool)] = []
+        var files: [(path: String, directoryChecked: Bool, directory: Int?)] = []
         var listed: [(directory: ModuleDirectory, files: [String])] = []
+        // With the cache, each directory is opened for its files' `fstatat`s (discovery joined its
+        // absolute path and each name with one slash).
+        var opened: [(fd: Int32, nameOffset: Int)] = []
+        defer { for directory in opened { ModuleFileReader.closeDirectory(directory.fd) } }
         for directory in directories {
             do throws(ModuleError) {
                 let found = try ModuleDiscovery.files(in: directory)
-                listings[directory.absolutePath] = found
-                let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(directory.absolutePath)
-                files += found.map { ($0, secure) }
+                let path = directory.absolutePath
+                listings[path] = found
+                let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(path)
+                var index: Int?
+                if hasMetadataCache && !found.isEmpty, let fd = ModuleFileReader.openDirectory(path) {
+                    index = opened.count
+                    opened.append((fd, path == "/" ? 1 : path.utf8.count + 1))
+                }
+                files += found.map { ($0, secure, index) }
                 listed.append((directory, found))
             } catch {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
@@ -178,7 +188,16 @@ public final class ModuleRegistry {
         }
         // Every file is `stat`ed before the first use of the cache, which joins a cache read on another
         // thread: a thousand `stat`s are the time that read needs.
-        let checks = hasMetadataCache ? files.map { checkStat($0.path, directoryChecked: $0.directoryChecked) } : nil
+        let checks = hasMetadataCache
+            ? files.map { file in
+                Result { () throws(ModuleError) in
+                    guard let index = file.directory else {
+                        return try ModuleFileReader.checkStat(file.path, options: loader.options, directoryChecked: file.directoryChecked)
+                    }
+                    return try ModuleFileReader.checkStat(
+                        file.path, in: opened[index], options: loader.options, directoryChecked: file.directoryChecked)
+                }
+            } : nil
         if let metadataCache {
             for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
             cachedByName.reserveCapacity(cachedByName.count + files.count)
