@@ -125,6 +125,12 @@ public final class ModuleMetadataCache {
 
     /// The decoded file, nil when there is none; throws when it cannot be trusted.
     static func read(_ path: String) throws(ModuleMetadataCacheError) -> ModuleMetadataCacheFile? {
+        try readBytes(path).map { bytes throws(ModuleMetadataCacheError) in try ModuleMetadataCacheFile(decoding: bytes) }
+    }
+
+    /// The file's bytes, nil when there is none; throws when it cannot be trusted (owner, mode, its
+    /// directory's, size) or read.
+    static func readBytes(_ path: String) throws(ModuleMetadataCacheError) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
             let code = errno
@@ -162,7 +168,7 @@ public final class ModuleMetadataCache {
             }
         }
         if failure != 0 { throw ModuleMetadataCacheError(.unreadable, "cannot read it: \(String(cString: strerror(failure)))") }
-        return try ModuleMetadataCacheFile(decoding: bytes)
+        return bytes
     }
 
     /// Writes `bytes` to `path` through a temporary file in the same directory: `fsync`, `rename`.

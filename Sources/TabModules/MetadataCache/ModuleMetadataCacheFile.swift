@@ -38,6 +38,36 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
     /// Decodes a whole cache file; throws for anything damaged, truncated, too large, or written by
     /// another format or ABI version. A later entry for a path replaces an earlier one.
     public init(decoding data: some Collection<UInt8>) throws(ModuleMetadataCacheError) {
+        var entries: [CachedModuleEntry] = []
+        var indexByPath: [String: Int] = [:]
+        let (major, minor) = try Self.decode(data) { count in
+            entries.reserveCapacity(count)
+            indexByPath.reserveCapacity(count)
+        } each: { entry in
+            if let index = indexByPath[entry.path] {
+                entries[index] = entry
+            } else {
+                indexByPath[entry.path] = entries.count
+                entries.append(entry)
+            }
+        }
+        self.init(entries: entries, abiMajor: major, abiMinor: minor)
+    }
+
+    /// The entries of a whole cache file by path, decoded as ``init(decoding:)`` decodes them (same
+    /// checks, same errors, a later entry for a path replaces an earlier one), without keeping the
+    /// file's order: what a start looks files up in, one hash of each path.
+    static func entriesByPath(decoding data: some Collection<UInt8>) throws(ModuleMetadataCacheError) -> [String: CachedModuleEntry] {
+        var entries: [String: CachedModuleEntry] = [:]
+        _ = try decode(data) { entries.reserveCapacity($0) } each: { entries[$0.path] = $0 }
+        return entries
+    }
+
+    /// Checks the header and checksum, tells `start` the entry count, hands `each` every entry in
+    /// file order; returns the ABI version of the host that wrote the file.
+    private static func decode(
+        _ data: some Collection<UInt8>, start: (Int) -> Void, each: (CachedModuleEntry) -> Void
+    ) throws(ModuleMetadataCacheError) -> (major: UInt32, minor: UInt32) {
         guard data.count <= Self.maximumBytes else {
             throw ModuleMetadataCacheError(.tooLarge, "\(data.count) bytes, more than the \(Self.maximumBytes) allowed")
         }
@@ -69,23 +99,12 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
             throw ModuleMetadataCacheError(.truncated, "\(count) entries cannot fit in \(bytes.count) bytes")
         }
         var reader = CacheByteReader(bytes, start: Self.headerBytes, end: bodyEnd)
-        var entries: [CachedModuleEntry] = []
-        entries.reserveCapacity(count)
-        var indexByPath: [String: Int] = [:]
-        indexByPath.reserveCapacity(count)
-        for _ in 0..<count {
-            let entry = try Self.entry(&reader)
-            if let index = indexByPath[entry.path] {
-                entries[index] = entry
-            } else {
-                indexByPath[entry.path] = entries.count
-                entries.append(entry)
-            }
-        }
+        start(count)
+        for _ in 0..<count { each(try Self.entry(&reader)) }
         guard reader.remaining == 0 else {
             throw ModuleMetadataCacheError(.malformed, "\(reader.remaining) bytes after the last entry")
         }
-        self.init(entries: entries, abiMajor: major, abiMinor: minor)
+        return (major, minor)
     }
 
     /// The file's bytes. Entries with a string too long for the format are left out (they are

@@ -21,11 +21,8 @@ public final class ModuleMetadataCacheReading: Sendable {
     /// The cache file at `path` read and decoded here, its entries by path.
     static func entries(at path: String) -> Outcome {
         Result { () throws(ModuleMetadataCacheError) in
-            guard let file = try ModuleMetadataCache.read(path) else { return nil }
-            var entries: [String: CachedModuleEntry] = [:]
-            entries.reserveCapacity(file.entries.count)
-            for entry in file.entries { entries[entry.path] = entry }
-            return entries
+            guard let bytes = try ModuleMetadataCache.readBytes(path) else { return nil }
+            return try ModuleMetadataCacheFile.entriesByPath(decoding: bytes)
         }
     }
 }

@@ -29,6 +29,15 @@ struct ModuleMetadataCacheFileTests {
         #expect(decoded.entries[1].error?.description == "/m/notes.so: not an ELF file (starts with \"hello\\n\"); rebuild it")
     }
 
+    @Test func aLaterEntryForAPathReplacesTheEarlierInBothDecoders() throws {
+        var rebuilt = Self.accepted
+        rebuilt.stamp.size += 1
+        let bytes = ModuleMetadataCacheFile(entries: [Self.accepted, Self.refused, rebuilt]).encoded()
+        #expect(try ModuleMetadataCacheFile(decoding: bytes).entries == [rebuilt, Self.refused])
+        // What a start looks files up in: the same entries by path.
+        #expect(try ModuleMetadataCacheFile.entriesByPath(decoding: bytes) == ["/m/clock.so": rebuilt, "/m/notes.so": Self.refused])
+    }
+
     @Test func refusalsTheMomentDecidesAreNotWritten() throws {
         let missing = CachedModuleEntry(
             path: "/m/gone.so", stamp: Self.stamp,
@@ -106,11 +115,17 @@ struct ModuleMetadataCacheFileTests {
         #expect(Self.decodeError(bytes)?.code == .tooLarge)
     }
 
+    /// The error decoding `bytes` gives; both decoders (the file and a start's entries by path) must
+    /// give the same one.
     static func decodeError(_ bytes: [UInt8]) -> ModuleMetadataCacheError? {
+        var byPath: ModuleMetadataCacheError?
+        do { _ = try ModuleMetadataCacheFile.entriesByPath(decoding: bytes) } catch { byPath = error }
         do {
             _ = try ModuleMetadataCacheFile(decoding: bytes)
+            #expect(byPath == nil)
             return nil
         } catch {
+            #expect(byPath?.code == error.code && byPath?.reason == error.reason, "entriesByPath: \(String(describing: byPath))")
             return error
         }
     }
