@@ -299,10 +299,16 @@ public final class ModuleRegistry {
         guard let info = cached.info else {
             return Entry(path: cached.path, module: nil, error: cached.error, fromCache: true)
         }
-        if let other = self.info(named: info.name), other.sourcePath != cached.path {
+        // One hash of the name in the common case (a start registers every cached module here): an
+        // opened module of that name is only possible once something was opened, and a cached one is
+        // put back when the insert finds it.
+        if !byName.isEmpty, let other = byName[info.name]?.info, other.sourcePath != cached.path {
             return Entry(path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.sourcePath), fromCache: true)
         }
-        cachedByName[info.name] = cached
+        if let other = cachedByName.updateValue(cached, forKey: info.name), other.path != cached.path {
+            cachedByName[info.name] = other
+            return Entry(path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.path), fromCache: true)
+        }
         cachedNameByPath[cached.path] = info.name
         return Entry(path: cached.path, module: nil, error: nil, cachedInfo: info, fromCache: true)
     }
