@@ -52,16 +52,15 @@ public final class ModuleCache: Sendable {
 
     /// Where cache directories go: `$XDG_RUNTIME_DIR` if writable, else `/dev/shm`, else `$TMPDIR` or `/tmp`.
     public static func defaultRoot() -> String {
-        func usable(_ path: String?) -> Bool {
-            guard let path, !path.isEmpty else { return false }
+        func usable(_ path: String) -> Bool {
             var info = stat()
             return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && access(path, W_OK | X_OK) == 0
         }
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
-        if usable(runtime) { return runtime! }
+        // An unset or empty variable names nothing (`ModuleSearchPath.environment`).
+        if let runtime = ModuleSearchPath.environment("XDG_RUNTIME_DIR"), usable(runtime) { return runtime }
         if usable("/dev/shm") { return "/dev/shm" }
-        let tmp = getenv("TMPDIR").map { String(cString: $0) }
-        return usable(tmp) ? tmp! : "/tmp"
+        if let tmp = ModuleSearchPath.environment("TMPDIR"), usable(tmp) { return tmp }
+        return "/tmp"
     }
 
     /// Removes `tabhost-PID…` directories under `root` whose process is gone and that we own.

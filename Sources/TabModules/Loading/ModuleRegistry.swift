@@ -163,24 +163,24 @@ public final class ModuleRegistry {
     public func load(directories: [ModuleDirectory]) -> [Entry] {
         var added: [Entry] = []
         // Each directory's permissions are checked once for all its files (the files' own every time).
-        var files: [(path: String, directoryChecked: Bool, directory: Int?)] = []
+        var files: [(path: String, directoryChecked: Bool, directory: (fd: Int32, nameOffset: Int)?)] = []
         var listed: [(directory: ModuleDirectory, files: [String])] = []
         // With the cache, each directory is opened for its files' `fstatat`s (discovery joined its
         // absolute path and each name with one slash).
-        var opened: [(fd: Int32, nameOffset: Int)] = []
-        defer { for directory in opened { ModuleFileReader.closeDirectory(directory.fd) } }
+        var opened: [Int32] = []
+        defer { opened.forEach(ModuleFileReader.closeDirectory) }
         for directory in directories {
             do throws(ModuleError) {
                 let found = try ModuleDiscovery.files(in: directory)
                 let path = directory.absolutePath
                 listings[path] = found
                 let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(path)
-                var index: Int?
+                var handle: (fd: Int32, nameOffset: Int)?
                 if hasMetadataCache && !found.isEmpty, let fd = ModuleFileReader.openDirectory(path) {
-                    index = opened.count
-                    opened.append((fd, path == "/" ? 1 : path.utf8.count + 1))
+                    handle = (fd, path == "/" ? 1 : path.utf8.count + 1)
+                    opened.append(fd)
                 }
-                files += found.map { ($0, secure, index) }
+                files += found.map { ($0, secure, handle) }
                 listed.append((directory, found))
             } catch {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
@@ -189,15 +189,7 @@ public final class ModuleRegistry {
         // Every file is `stat`ed before the first use of the cache, which joins a cache read on another
         // thread: a thousand `stat`s are the time that read needs.
         let checks = hasMetadataCache
-            ? files.map { file in
-                Result { () throws(ModuleError) in
-                    guard let index = file.directory else {
-                        return try ModuleFileReader.checkStat(file.path, options: loader.options, directoryChecked: file.directoryChecked)
-                    }
-                    return try ModuleFileReader.checkStat(
-                        file.path, in: opened[index], options: loader.options, directoryChecked: file.directoryChecked)
-                }
-            } : nil
+            ? files.map { checkStat($0.path, in: $0.directory, directoryChecked: $0.directoryChecked) } : nil
         if let metadataCache {
             for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
             cachedByName.reserveCapacity(cachedByName.count + files.count)
@@ -269,10 +261,16 @@ public final class ModuleRegistry {
         return lookUp(checkStat(file))
     }
 
-    /// A file's fresh `stat` checks: its absolute path and version, or why it is refused.
-    private func checkStat(_ file: String, directoryChecked: Bool = false) -> Result<(path: String, stamp: ModuleFileStamp), ModuleError> {
+    /// A file's fresh `stat` checks: its absolute path and version, or why it is refused. `directory`:
+    /// the file's directory, open, and where the file's name starts in `file` (`fstatat` on the name).
+    private func checkStat(
+        _ file: String, in directory: (fd: Int32, nameOffset: Int)? = nil, directoryChecked: Bool = false
+    ) -> Result<(path: String, stamp: ModuleFileStamp), ModuleError> {
         Result { () throws(ModuleError) in
-            try ModuleFileReader.checkStat(file, options: loader.options, directoryChecked: directoryChecked)
+            guard let directory else {
+                return try ModuleFileReader.checkStat(file, options: loader.options, directoryChecked: directoryChecked)
+            }
+            return try ModuleFileReader.checkStat(file, in: directory, options: loader.options, directoryChecked: directoryChecked)
         }
     }
 
