@@ -33,6 +33,14 @@ struct LiveServerTests {
         #expect(b.stop() == 0)
     }
 
+    /// An empty `TABHOST_WEB` names nothing (the rule of every variable the host reads): `tabhost`
+    /// execs the `tabhost-web` beside it, where an empty path would fail to start.
+    @Test func anEmptyTabhostWebVariableCountsAsUnset() throws {
+        let host = try ServedHost(environment: ["TABHOST_WEB": ""])
+        #expect(host.port > 0)
+        #expect(host.stop() == 0)
+    }
+
     @Test(arguments: [["serve", "--bind", "0.0.0.0"], ["serve", "--bind", "192.168.1.1", "--port", "8080"], ["run", "--web", "0.0.0.0:0"]])
     func anotherAddressThanLoopbackIsRefusedWithOneLine(arguments: [String]) throws {
         let process = Process()

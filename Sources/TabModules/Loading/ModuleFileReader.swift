@@ -110,6 +110,13 @@ enum ModuleFileReader {
         return stat(directory, &info) == 0 && info.st_mode & (S_IWGRP | S_IWOTH) == 0
     }
 
+    /// ``directoryIsSecure(_:)`` for a directory already open (``openDirectory(_:)``): one `fstat`
+    /// instead of a second lookup of its path.
+    static func directoryIsSecure(descriptor fd: Int32) -> Bool {
+        var info = stat()
+        return fstat(fd, &info) == 0 && info.st_mode & (S_IWGRP | S_IWOTH) == 0
+    }
+
     /// Refuses group- or world-writable files and directories, as sshd's StrictModes does.
     private static func checkPermissions(
         _ path: String, mode: mode_t, isDirectory: Bool, file: String? = nil

@@ -174,12 +174,15 @@ public final class ModuleRegistry {
                 let found = try ModuleDiscovery.files(in: directory)
                 let path = directory.absolutePath
                 listings[path] = found
-                let secure = !found.isEmpty && ModuleFileReader.directoryIsSecure(path)
                 var handle: (fd: Int32, nameOffset: Int)?
                 if hasMetadataCache && !found.isEmpty, let fd = ModuleFileReader.openDirectory(path) {
                     handle = (fd, path == "/" ? 1 : path.utf8.count + 1)
                     opened.append(fd)
                 }
+                let secure =
+                    if found.isEmpty { false }
+                    else if let handle { ModuleFileReader.directoryIsSecure(descriptor: handle.fd) }
+                    else { ModuleFileReader.directoryIsSecure(path) }
                 files += found.map { ($0, secure, handle) }
                 listed.append((directory, found))
             } catch {

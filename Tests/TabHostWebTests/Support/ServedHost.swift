@@ -21,11 +21,13 @@ final class ServedHost {
         return (exe as NSString).deletingLastPathComponent + "/tabhost"
     }
 
-    init(arguments: [String] = []) throws {
+    /// Starts it with `arguments` after its own, and `environment` over the test's.
+    init(arguments: [String] = [], environment: [String: String] = [:]) throws {
         scratch = try Fixture.makeTemporaryDirectory(prefix: "tabhost-web")
         process.executableURL = URL(fileURLWithPath: Self.tabhost)
         process.arguments = ["serve", "--port", "0", "--no-watch", "--log", scratch + "/tabhost.log"] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": scratch + "/cache"]) { $1 }
+            .merging(environment) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")

@@ -85,6 +85,23 @@ struct ModuleMetadataCacheTests {
         #expect(harness.entry(fixed, "alpha")?.info?.name == "alpha")
     }
 
+    /// The directory's mode too: checked on the descriptor the registry opens for its files' `fstatat`s.
+    @Test func aDirectoryMadeWorldWritableRefusesItsCachedFiles() throws {
+        let harness = try MetadataCacheHarness()
+        let file = try harness.compile("alpha")
+        _ = try harness.start()
+        #expect(chmod(harness.modules.directory, 0o777) == 0)
+        let (registry, entries) = try harness.start()
+        let error = try #require(harness.entry(entries, "alpha")?.error)
+        #expect(error.code == .insecurePermissions)
+        #expect(error.path == file)
+        #expect(error.reason.hasPrefix("its directory \(harness.modules.directory) is writable by everyone (mode 777)"))
+        #expect(registry.infos.isEmpty)
+        #expect(chmod(harness.modules.directory, 0o700) == 0)
+        let (_, fixed) = try harness.start()
+        #expect(harness.entry(fixed, "alpha")?.info?.name == "alpha")
+    }
+
     @Test func aDeletedFileIsNotListedAndLeavesTheCache() throws {
         let harness = try MetadataCacheHarness()
         try harness.compile("alpha")
