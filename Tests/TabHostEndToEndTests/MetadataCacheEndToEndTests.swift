@@ -132,6 +132,27 @@ struct MetadataCacheEndToEndTests {
         #expect(again.stderr.isEmpty, "rebuilt: \(again)")
     }
 
+    /// `run`, `list` and `inspect` start reading the cache before their arguments are parsed; when the
+    /// arguments are wrong (or ask for help) that reading is dropped unused: only the usage error is
+    /// printed, not the damaged cache's line, and the file is left for the next real command.
+    @Test(arguments: [["list", "--no-such-flag"], ["inspect"], ["run", "--isolation", "sideways"], ["list", "--help"]])
+    func aCommandThatNeverRunsLeavesTheCacheAlone(arguments: [String]) throws {
+        let setup = try Setup()
+        try setup.compile("alpha", title: "Alpha")
+        _ = try setup.listJSON()
+        var bytes = try #require(FileManager.default.contents(atPath: setup.cacheFile)).map { $0 }
+        bytes[bytes.count / 2] ^= 0x5A
+        try Data(bytes).write(to: URL(fileURLWithPath: setup.cacheFile))
+        let output = try setup.run(arguments)
+        let help = arguments.last == "--help"
+        #expect(output.status == (help ? 0 : 2), "\(output)")
+        #expect(!output.stderr.contains("discarded") && !output.stdout.contains("discarded"), "\(output)")
+        #expect(help ? output.stdout.contains("USAGE: tabhost list") : output.stderr.contains("Error:"), "\(output)")
+        #expect(FileManager.default.contents(atPath: setup.cacheFile).map { [UInt8]($0) } == bytes)
+        let listed = try setup.run(["list", setup.modules])
+        #expect(listed.stderr.contains("discarded the module metadata cache (checksum mismatch"), "\(listed)")
+    }
+
     @Test func aCacheFromAnotherABIVersionIsDiscarded() throws {
         let setup = try Setup()
         try setup.compile("alpha", title: "Alpha")

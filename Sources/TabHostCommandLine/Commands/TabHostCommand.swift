@@ -1,4 +1,5 @@
 import ArgumentParser
+import TabModules
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,18 @@ public struct TabHostCommand: ParsableCommand {
     /// nil in `tabhost`, which then execs `tabhost-web` (`WebExecutable`).
     nonisolated(unsafe) static var web: (any WebFrontEndStarting)?
 
+    /// The commands that answer from the module metadata cache (``ModuleMetadataCache/defaultPath()``);
+    /// not `serve`, which in `tabhost` only execs `tabhost-web`.
+    static let commandsReadingMetadataCache: Set<String> = ["run", "list", "inspect"]
+
+    /// Whether the command line `arguments` (the program first) name a command that reads the metadata
+    /// cache: `main` then starts reading it before parsing them (`ModuleMetadataCacheReading.startEarly`).
+    /// Only the first argument is looked at, as a guess: a thread that no command takes is joined and
+    /// dropped before the process exits.
+    static func readsMetadataCacheEarly(_ arguments: [String]) -> Bool {
+        arguments.count > 1 && commandsReadingMetadataCache.contains(arguments[1])
+    }
+
     /// Creates the root command (ArgumentParser needs it; `main(web:)` parses one).
     public init() {}
 
@@ -27,10 +40,15 @@ public struct TabHostCommand: ParsableCommand {
     /// browser front end `serve` and `run --web` use (nil: they exec `tabhost-web`).
     public static func main(web: (any WebFrontEndStarting)?) {
         Self.web = web
+        if readsMetadataCacheEarly(CommandLine.arguments), let path = ModuleMetadataCache.defaultPath() {
+            ModuleMetadataCacheReading.startEarly(path: path)
+        }
         do {
             var command = try parseAsRoot(nil)
             try command.run()
+            ModuleMetadataCacheReading.discardEarlyReading()
         } catch {
+            ModuleMetadataCacheReading.discardEarlyReading()
             if exitCode(for: error) == .validationFailure {
                 let message = fullMessage(for: error)
                 _ = Array((message + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

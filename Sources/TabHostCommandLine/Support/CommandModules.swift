@@ -18,8 +18,9 @@ struct CommandModules {
     init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
         throws
     {
-        // Read and decoded on its own thread while the directories are listed.
-        let reading = metadataCache.map(ModuleMetadataCacheReading.init(path:))
+        // Read and decoded on its own thread (started before the arguments were parsed, or now) while
+        // the directories are listed.
+        let reading = metadataCache.map(ModuleMetadataCacheReading.started(path:))
         do {
             cache = try ModuleCache()
         } catch {

@@ -142,6 +142,30 @@ struct ModuleMetadataCacheTests {
         #expect(try ModuleMetadataCache.read(harness.cachePath)?.entries.count == 1, "rewritten whole")
     }
 
+    /// `tabhost` starts the reading before it parses its arguments; the command that answers from the
+    /// cache takes that one reading, once, and only for the same file. (One test: the slot is the process's.)
+    @Test func aReadingStartedEarlyIsTakenOnceForItsOwnFile() throws {
+        let harness = try MetadataCacheHarness()
+        try harness.compile("alpha", title: "Alpha")
+        _ = try harness.start()
+        ModuleMetadataCacheReading.startEarly(path: harness.cachePath)
+        // Another file's reader starts its own and leaves the early one waiting.
+        let other = ModuleMetadataCacheReading.started(path: harness.cachePath + ".other")
+        #expect(other.path == harness.cachePath + ".other")
+        let early = ModuleMetadataCacheReading.started(path: harness.cachePath)
+        let again = ModuleMetadataCacheReading.started(path: harness.cachePath)
+        #expect(early !== again, "handed out once")
+        #expect(!ModuleMetadataCacheReading.discardEarlyReading(), "taken: nothing left to drop")
+        let entries = try early.finish().get()
+        #expect(entries?[harness.modules.path("alpha.so")]?.info?.title == "Alpha")
+        #expect(try other.finish().get() == nil, "no file there")
+        // One no command takes is joined and dropped.
+        ModuleMetadataCacheReading.startEarly(path: harness.cachePath)
+        #expect(ModuleMetadataCacheReading.discardEarlyReading())
+        #expect(!ModuleMetadataCacheReading.discardEarlyReading())
+        _ = again.finish()
+    }
+
     @Test func aCacheFromAnotherABIVersionIsDiscarded() throws {
         let harness = try MetadataCacheHarness()
         try harness.compile("alpha", title: "Alpha")
