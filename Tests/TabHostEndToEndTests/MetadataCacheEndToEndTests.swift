@@ -27,6 +27,16 @@ struct MetadataCacheEndToEndTests {
             try S.compileModule(modules + "/\(name).so", fields: ".name = \"\(name)\", .title = \"\(title)\"")
         }
 
+        /// Caches a module "alpha", then flips a byte in the middle of the cache file; returns its bytes.
+        func cacheOfAlphaDamaged() throws -> [UInt8] {
+            try compile("alpha", title: "Alpha")
+            _ = try listJSON()
+            var bytes = try #require(FileManager.default.contents(atPath: cacheFile)).map { $0 }
+            bytes[bytes.count / 2] ^= 0x5A
+            try Data(bytes).write(to: URL(fileURLWithPath: cacheFile))
+            return bytes
+        }
+
         func run(_ arguments: [String]) throws -> S.Output { try S.run(arguments, environment: environment) }
 
         /// `tabhost list --json` of the module directory, as objects.
@@ -119,11 +129,7 @@ struct MetadataCacheEndToEndTests {
 
     @Test func aDamagedCacheFileIsDiscardedWithOneLine() throws {
         let setup = try Setup()
-        try setup.compile("alpha", title: "Alpha")
-        _ = try setup.listJSON()
-        var bytes = try #require(FileManager.default.contents(atPath: setup.cacheFile)).map { $0 }
-        bytes[bytes.count / 2] ^= 0x5A
-        try Data(bytes).write(to: URL(fileURLWithPath: setup.cacheFile))
+        _ = try setup.cacheOfAlphaDamaged()
         let output = try setup.run(["list", setup.modules])
         #expect(output.status == 0)
         #expect(output.stdout.contains("Alpha"))
@@ -138,11 +144,7 @@ struct MetadataCacheEndToEndTests {
     @Test(arguments: [["list", "--no-such-flag"], ["inspect"], ["run", "--isolation", "sideways"], ["list", "--help"]])
     func aCommandThatNeverRunsLeavesTheCacheAlone(arguments: [String]) throws {
         let setup = try Setup()
-        try setup.compile("alpha", title: "Alpha")
-        _ = try setup.listJSON()
-        var bytes = try #require(FileManager.default.contents(atPath: setup.cacheFile)).map { $0 }
-        bytes[bytes.count / 2] ^= 0x5A
-        try Data(bytes).write(to: URL(fileURLWithPath: setup.cacheFile))
+        let bytes = try setup.cacheOfAlphaDamaged()
         let output = try setup.run(arguments)
         let help = arguments.last == "--help"
         #expect(output.status == (help ? 0 : 2), "\(output)")
