@@ -25,12 +25,9 @@ public final class ModuleMetadataCacheReading: Sendable {
     /// take with ``started(path:)``: a warm `tabhost run` spends about 4 ms parsing its arguments, on
     /// one core, and the decoding (about 2 ms for 1,000 modules) fits beside it on the other.
     public static func startEarly(path: String) {
+        discardEarlyReading()
         let reading = ModuleMetadataCacheReading(path: path)
-        let replaced = early.withLock { slot in
-            defer { slot = reading }
-            return slot
-        }
-        _ = replaced?.finish()
+        early.withLock { $0 = reading }
     }
 
     /// The reading of `path` that ``startEarly(path:)`` began, handed out once; else one started now.
