@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "TabHostCore",
             dependencies: [
-                "TabKit", "TabModules", "TabHostClient",
+                "TabKit", "TabModules", "TabHostClient", "TabHostConcurrency",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -76,18 +76,32 @@ struct HostSessionTests {
         #expect(harness.session.screen.status?.contains("1 module file(s) refused") == true)
     }
 
-    @Test func aBadLayoutIsOneLineNamingTheFileAfterTheRefusedModules() throws {
+    /// The layout is parsed on another thread while the modules are listed, its module names checked
+    /// after: whatever is wrong, the error is the one a parse with the names gives, the first in file order.
+    @Test(arguments: [
+        (#"{"root": {"stack": {"module": "nosuch"}}}"#, #"unknown module "nosuch" at root.stack.module; known modules: counting"#),
+        (#"{"root": {"stack": {"module": "counting"}}, "withoutTabs": ["counting", "gone"]}"#,
+         #"unknown module "gone" at withoutTabs[1]; known modules: counting"#),
+        (#"{"root": {"tabs": [{"name": "a", "module": "nosuch"}, {"name": "b", "module": "@none"}]}}"#,
+         #"unknown module "nosuch" at root.tabs[0].module"#),
+        (#"{"root": {"stack": {"module": "nosuch"}}, "extra": 1}"#, #"unknown key "extra""#),
+        (#"{"root": {"stack": {"module": "counting"}}"#, "malformed JSON"),
+    ])
+    func aBadLayoutIsOneLineNamingTheFileAfterTheRefusedModules(_ text: String, _ reason: String) throws {
         let harness = try SessionHarness(extraFiles: ["broken.so": "not an ELF file"])
         defer { harness.remove() }
-        let layout = try harness.directory.write("bad.json", text: #"{"root": {"stack": {"module": "nosuch"}}}"#)
+        let layout = try harness.directory.write("bad.json", text: text)
         let configuration = SessionConfiguration(
             directories: [.init(harness.directory.path("modules"))], layoutPath: layout,
             logPath: harness.logPath, watch: false)
+        var parsed = ""
+        do { _ = try Layout.parse(text, file: layout, knownModules: ["counting"]) } catch { parsed = error.description }
+        #expect(parsed.contains(reason), "\(parsed)")
         #expect {
             _ = try HostSession.open(configuration)
         } throws: { error in
             guard let error = error as? SessionSetupError else { return false }
-            return error.code == .layout && error.description.hasPrefix(layout + ":") && !error.description.contains("\n")
+            return error.code == .layout && error.description == parsed && !parsed.contains("\n")
                 && error.earlier.count == 1 && error.earlier[0].contains("broken.so: not an ELF file")
         }
     }

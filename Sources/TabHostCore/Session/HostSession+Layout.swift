@@ -1,15 +1,32 @@
 import FoundationEssentials
+import TabHostConcurrency
 import TabKit
 import TabModules
 
 extension HostSession {
+    /// Starts reading and parsing the layout file at `path` on a thread of its own, its module names
+    /// unchecked (the modules are not known yet): `open` overlaps it with listing and `stat`ing the
+    /// module directories. Nil (for the thread's value) when the file cannot be read or parsed:
+    /// `readLayout` then finds the problem again.
+    static func startReadingLayout(_ path: String) -> ThreadedResult<Layout?> {
+        ThreadedResult {
+            guard let bytes = try? BoundedFile.read(path, limit: Layout.maximumFileBytes) else { return nil }
+            return try? Layout.parse(bytes: bytes, file: path, knownModules: nil)
+        }
+    }
+
     /// The layout file at `path`, or without one a tab container with one tab per content module found.
-    static func readLayout(_ path: String?, registry: ModuleRegistry) throws -> Layout {
+    /// `parsed`: the file as `startReadingLayout` parsed it, used when every module it names is known.
+    static func readLayout(_ path: String?, registry: ModuleRegistry, parsed: Layout? = nil) throws -> Layout {
         guard let path else {
             return Layout.tabs(forModules: registry.moduleNames(kind: .content) { _ in true })
         }
+        let known = registry.moduleNames
+        // Parsing with the names would have given the same layout.
+        if let parsed, parsed.namesOnlyModules(in: known) { return parsed }
+        // A problem is found again here with the names checked: the first error in file order, as ever.
         let bytes = try BoundedFile.read(path, limit: Layout.maximumFileBytes)
-        return try Layout.parse(bytes: bytes, file: path, knownModules: registry.moduleNames)
+        return try Layout.parse(bytes: bytes, file: path, knownModules: known)
     }
 
     /// Content modules in the directories that `layout` does not place, by name: at start they

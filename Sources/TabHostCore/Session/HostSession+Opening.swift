@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Logging
+import TabHostConcurrency
 import TabHostClient
 import TabKit
 import TabModules
@@ -51,6 +52,9 @@ extension HostSession {
         // address space that took 1.4-2 ms with the cache thread decoding (0.3 ms without; median of
         // 21 alternating warm starts of 1,000 modules each).
         let cacheReading = configuration.metadataCachePath.map(ModuleMetadataCacheReading.started(path:))
+        // The layout file is parsed meanwhile too (after the spare child's spawn, for the same reason);
+        // its module names are checked once the modules are known.
+        let layoutReading = configuration.layoutPath.map(startReadingLayout)
         let registry = ModuleRegistry(loader: loader)
         // Modules the cache knows are only stat'ed here, and opened when a tab of theirs is first shown.
         // The cache thread is joined once the directories are listed.
@@ -66,7 +70,7 @@ extension HostSession {
 
         let layout: Layout
         do {
-            layout = try readLayout(configuration.layoutPath, registry: registry)
+            layout = try readLayout(configuration.layoutPath, registry: registry, parsed: layoutReading?.value() ?? nil)
         } catch let error as TabKitError {
             cache.removeAll()
             throw SessionSetupError(.layout, error.description, earlier: warnings)

@@ -15,8 +15,10 @@ extension Layout {
         return try read(Array(text.utf8), file: file, knownModules: knownModules)
     }
 
-    /// Parses a layout file's bytes (must be UTF-8).
-    public static func parse(bytes: [UInt8], file: String = "layout.json", knownModules: Set<String>) throws(TabKitError)
+    /// Parses a layout file's bytes (must be UTF-8). `knownModules` nil: module names are not checked
+    /// (template names are), so the file can be parsed before the modules are known; check them later
+    /// with ``namesOnlyModules(in:)``.
+    public static func parse(bytes: [UInt8], file: String = "layout.json", knownModules: Set<String>?) throws(TabKitError)
         -> Layout
     {
         try checkText(bytes, file: file)
@@ -24,7 +26,7 @@ extension Layout {
     }
 
     /// The layout in `bytes` (checked: valid UTF-8 within the size limit); the first problem is thrown.
-    private static func read(_ bytes: [UInt8], file: String, knownModules: Set<String>) throws(TabKitError) -> Layout {
+    private static func read(_ bytes: [UInt8], file: String, knownModules: Set<String>?) throws(TabKitError) -> Layout {
         let value = try document(bytes, file: file)
         var reader = LayoutReader(file: file, positions: SourcePositions(bytes: bytes), knownModules: knownModules)
         return try reader.layout(value)
