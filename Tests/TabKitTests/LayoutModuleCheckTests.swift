@@ -2,7 +2,7 @@ import TabKit
 import Testing
 
 /// A layout parsed before its modules are known (`knownModules: nil`, as `tabhost run` does on a thread
-/// while it lists the module directories), its module names checked afterwards with `namesOnlyModules(in:)`.
+/// while it lists the module directories), its module names checked afterwards with `namesOnlyModules(where:)`.
 struct LayoutModuleCheckTests {
     /// Names a module in each place a layout can: a tab, a tab-bar module, a template's tab, `withoutTabs`.
     static let text = #"""
@@ -15,7 +15,7 @@ struct LayoutModuleCheckTests {
 
     @Test func withEveryNameKnownTheEarlyParseIsTheLayoutParsedWithTheNames() throws {
         let early = try Layout.parse(bytes: Array(Self.text.utf8), knownModules: nil)
-        #expect(early.namesOnlyModules(in: Self.known))
+        #expect(early.namesOnlyModules(where: Self.known.contains))
         #expect(early == (try Layout.parse(bytes: Array(Self.text.utf8), knownModules: Self.known)))
     }
 
@@ -24,7 +24,7 @@ struct LayoutModuleCheckTests {
         let early = try Layout.parse(bytes: Array(Self.text.utf8), knownModules: nil)
         var known = Self.known
         known.remove(missing)
-        #expect(!early.namesOnlyModules(in: known))
+        #expect(!early.namesOnlyModules(where: known.contains))
         // The parse with the names, which the session then runs, names it.
         #expect {
             _ = try Layout.parse(bytes: Array(Self.text.utf8), knownModules: known)

@@ -21,12 +21,11 @@ extension HostSession {
         guard let path else {
             return Layout.tabs(forModules: registry.moduleNames(kind: .content) { _ in true })
         }
-        let known = registry.moduleNames
         // Parsing with the names would have given the same layout.
-        if let parsed, parsed.namesOnlyModules(in: known) { return parsed }
+        if let parsed, parsed.namesOnlyModules(where: registry.hasModule(named:)) { return parsed }
         // A problem is found again here with the names checked: the first error in file order, as ever.
         let bytes = try BoundedFile.read(path, limit: Layout.maximumFileBytes)
-        return try Layout.parse(bytes: bytes, file: path, knownModules: known)
+        return try Layout.parse(bytes: bytes, file: path, knownModules: registry.moduleNames)
     }
 
     /// Content modules in the directories that `layout` does not place, by name: at start they

@@ -17,17 +17,17 @@ extension Layout {
         for template in templates.values { visit(template) }
     }
 
-    /// Whether every module the layout names, `withoutTabs` included, is in `knownModules` (template
+    /// Whether every module the layout names, `withoutTabs` included, is one `isKnown` accepts (template
     /// references aside: parsing checks those against the file's own templates). True for a layout
     /// parsed without known modules means parsing it with them would have given the same layout; false:
     /// parse it again with them for the error, which names the first unknown module in file order.
-    public func namesOnlyModules(in knownModules: Set<String>) -> Bool {
-        func isKnown(_ module: String) -> Bool { module.hasPrefix("@") || knownModules.contains(module) }
-        var known = withoutTabs.allSatisfy(isKnown)
+    public func namesOnlyModules(where isKnown: (String) -> Bool) -> Bool {
+        func known(_ module: String) -> Bool { module.hasPrefix("@") || isKnown(module) }
+        var all = withoutTabs.allSatisfy(known)
         forEachModuleReference { module, _ in
-            if known && !isKnown(module) { known = false }
+            if all && !known(module) { all = false }
         }
-        return known
+        return all
     }
 
     /// The modules this layout places: named by a node, a tab or a bar, or listed in `withoutTabs`.

@@ -17,7 +17,7 @@ extension Layout {
 
     /// Parses a layout file's bytes (must be UTF-8). `knownModules` nil: module names are not checked
     /// (template names are), so the file can be parsed before the modules are known; check them later
-    /// with ``namesOnlyModules(in:)``.
+    /// with ``namesOnlyModules(where:)``.
     public static func parse(bytes: [UInt8], file: String = "layout.json", knownModules: Set<String>?) throws(TabKitError)
         -> Layout
     {

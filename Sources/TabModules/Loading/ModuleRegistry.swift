@@ -116,6 +116,12 @@ public final class ModuleRegistry {
         return names
     }
 
+    /// Whether a module named `name` was accepted (opened or cached); `moduleNames.contains(name)`
+    /// without building the set. Looked up by index: a subscript would copy each entry out and destroy it.
+    public func hasModule(named name: String) -> Bool {
+        byName.index(forKey: name) != nil || cachedByName.index(forKey: name) != nil
+    }
+
     /// The errors of every refused file and unreadable directory, in order.
     public var errors: [ModuleError] { entries.compactMap(\.error) }
 
