@@ -103,25 +103,29 @@ enum ModuleFileReader {
         return (path, ModuleFileStamp(info))
     }
 
+    /// Whether `mode` lets its group or everyone write: the one rule behind every permission check of
+    /// module files, their directories and the metadata cache (as sshd's StrictModes).
+    static func writableByOthers(_ mode: mode_t) -> Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+
     /// True when `directory` exists and is writable by its owner only: its files need no directory
     /// check of their own (``checkStat(_:options:directoryChecked:)``); false sends each file through it.
     static func directoryIsSecure(_ directory: String) -> Bool {
         var info = stat()
-        return stat(directory, &info) == 0 && info.st_mode & (S_IWGRP | S_IWOTH) == 0
+        return stat(directory, &info) == 0 && !writableByOthers(info.st_mode)
     }
 
     /// ``directoryIsSecure(_:)`` for a directory already open (``openDirectory(_:)``): one `fstat`
     /// instead of a second lookup of its path.
     static func directoryIsSecure(descriptor fd: Int32) -> Bool {
         var info = stat()
-        return fstat(fd, &info) == 0 && info.st_mode & (S_IWGRP | S_IWOTH) == 0
+        return fstat(fd, &info) == 0 && !writableByOthers(info.st_mode)
     }
 
     /// Refuses group- or world-writable files and directories, as sshd's StrictModes does.
     private static func checkPermissions(
         _ path: String, mode: mode_t, isDirectory: Bool, file: String? = nil
     ) throws(ModuleError) {
-        guard mode & (S_IWGRP | S_IWOTH) != 0 else { return }
+        guard writableByOthers(mode) else { return }
         let who = mode & S_IWOTH != 0 ? "everyone" : "its group"
         let octal = String(mode & 0o7777, radix: 8)
         let reason =

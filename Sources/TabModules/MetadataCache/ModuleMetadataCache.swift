@@ -143,12 +143,12 @@ public final class ModuleMetadataCache {
             throw ModuleMetadataCacheError(.unreadable, "not a regular file")
         }
         // Another user's or a shared writable file could claim anything about any module.
-        guard info.st_uid == getuid(), info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+        guard info.st_uid == getuid(), !ModuleFileReader.writableByOthers(info.st_mode) else {
             throw ModuleMetadataCacheError(.unreadable, "owned by another user or writable by others (mode \(String(info.st_mode & 0o7777, radix: 8)))")
         }
         var directory = stat()
         let parent = ModuleFileReader.parentDirectory(of: path)
-        if stat(parent, &directory) == 0, directory.st_mode & (S_IWGRP | S_IWOTH) != 0 || directory.st_uid != getuid() {
+        if stat(parent, &directory) == 0, ModuleFileReader.writableByOthers(directory.st_mode) || directory.st_uid != getuid() {
             throw ModuleMetadataCacheError(.unreadable, "its directory \(parent) is not private to this user")
         }
         let size = Int(info.st_size)
