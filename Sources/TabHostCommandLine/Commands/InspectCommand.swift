@@ -6,6 +6,7 @@ import TabModules
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
+        _superCommandName: "tabhost",
         abstract: "Shows every field a module declares, or why it is rejected.",
         discussion: """
             TARGET is a module file (a path, or a name ending in .so) or a module name looked up in \

@@ -5,6 +5,7 @@ import TabModules
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
+        _superCommandName: "tabhost",
         abstract: "Lists the modules in DIR… with their status.",
         discussion: """
             Without DIR, lists the example modules built next to tabhost, then \

@@ -7,6 +7,7 @@ import TerminalUI
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
+        _superCommandName: "tabhost",
         abstract: "Runs the host in this terminal: loads the modules, shows the layout, hot-reloads changed modules.",
         discussion: """
             Without --modules, loads the example modules built next to tabhost (then \

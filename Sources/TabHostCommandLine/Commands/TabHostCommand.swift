@@ -44,7 +44,7 @@ public struct TabHostCommand: ParsableCommand {
             ModuleMetadataCacheReading.startEarly(path: path)
         }
         do {
-            var command = try parseAsRoot(nil)
+            var command = try parsedDirectly(CommandLine.arguments) ?? parseAsRoot(nil)
             try command.run()
             ModuleMetadataCacheReading.discardEarlyReading()
         } catch {
