@@ -21,16 +21,26 @@ public struct TabHostCommand: ParsableCommand {
     /// nil in `tabhost`, which then execs `tabhost-web` (`WebExecutable`).
     nonisolated(unsafe) static var web: (any WebFrontEndStarting)?
 
-    /// The commands that answer from the module metadata cache (``ModuleMetadataCache/defaultPath()``);
-    /// not `serve`, which in `tabhost` only execs `tabhost-web`.
-    static let commandsReadingMetadataCache: Set<String> = ["run", "list", "inspect"]
+    /// The command named `name` if it answers from the module metadata cache
+    /// (``ModuleMetadataCache/defaultPath()``): `run`, `list` and `inspect`, whose start-up is measured
+    /// (README, issue 13); not `serve`, which in `tabhost` only execs `tabhost-web`. `main` starts
+    /// reading the cache before it parses their arguments, and parses them by themselves
+    /// (`parsedDirectly`).
+    static func commandReadingMetadataCache(named name: String) -> (any ParsableCommand.Type)? {
+        switch name {
+        case "run": RunCommand.self
+        case "list": ListCommand.self
+        case "inspect": InspectCommand.self
+        default: nil
+        }
+    }
 
     /// Whether the command line `arguments` (the program first) name a command that reads the metadata
     /// cache: `main` then starts reading it before parsing them (`ModuleMetadataCacheReading.startEarly`).
     /// Only the first argument is looked at, as a guess: a thread that no command takes is joined and
     /// dropped before the process exits.
     static func readsMetadataCacheEarly(_ arguments: [String]) -> Bool {
-        arguments.count > 1 && commandsReadingMetadataCache.contains(arguments[1])
+        arguments.count > 1 && commandReadingMetadataCache(named: arguments[1]) != nil
     }
 
     /// Creates the root command (ArgumentParser needs it; `main(web:)` parses one).
