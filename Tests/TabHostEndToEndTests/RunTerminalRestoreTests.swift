@@ -19,7 +19,12 @@ struct RunTerminalRestoreTests {
         #expect(flags == ["echo", "icanon"], "\(stty)", sourceLocation: sourceLocation)
         try tmux.sendLiteral("typed back")
         try tmux.send("Enter")
-        let after = try tmux.waitFor("GOT:typed back", sourceLocation: sourceLocation)
+        let after = try tmux.waitForScreen(recordingTimeout: false) { $0.contains("GOT:typed back") }
+        if !after.contains("GOT:typed back") {
+            // Seen once in a loaded full run and never reproduced: say what held the terminal.
+            Issue.record("the typed line never came back; last screen:\n\(after)\n\(try tmux.terminalReport())", sourceLocation: sourceLocation)
+            return
+        }
         // The tty echoed the typed line itself (echo on, canonical mode), before the shell printed it.
         #expect(T.lines(of: after).contains("typed back"), "\(after)", sourceLocation: sourceLocation)
     }

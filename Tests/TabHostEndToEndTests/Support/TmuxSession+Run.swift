@@ -60,6 +60,37 @@ extension TmuxSession {
         return text.split(separator: " ").compactMap { pid_t($0) }
     }
 
+    /// What a failed wait after the host ended needs to tell: the pane's terminal, whether the pane is
+    /// dead, the terminal's echo and canonical flags and unread input, and each process that has it open
+    /// as descriptor 0, 1 or 2 (state, process group, the terminal's foreground group, where it sleeps).
+    func terminalReport() throws -> String {
+        let tty = try paneValue("#{pane_tty}")
+        var lines = ["pane \(tty) dead=\(try paneValue("#{pane_dead}"))"]
+        let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        if fd >= 0 {
+            var settings = termios()
+            var unread: Int32 = 0
+            if tcgetattr(fd, &settings) == 0 {
+                lines.append("echo=\(settings.c_lflag & tcflag_t(ECHO) != 0) icanon=\(settings.c_lflag & tcflag_t(ICANON) != 0)")
+            }
+            if ioctl(fd, UInt(TIOCINQ), &unread) == 0 { lines.append("unread input: \(unread) bytes") }
+            close(fd)
+        }
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+        for pid in pids.sorted() {
+            let holds = (0...2).contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == tty }
+            guard holds else { continue }
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
+            let command = ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "")
+                .replacingOccurrences(of: "\0", with: " ").prefix(120)
+            // After the command's ")": state, ppid, pgrp, session, tty_nr, tpgid.
+            let fields = stat.split(separator: ")").last.map { $0.split(separator: " ").prefix(6).joined(separator: " ") } ?? ""
+            lines.append("pid \(pid) [state ppid pgrp session tty tpgid: \(fields)] wchan=\(wchan) \(command)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The terminal state tests check after the host exits: alternate screen, cursor, mouse modes.
     func terminalModes() throws -> String {
         try paneValue("alternate=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag}")

@@ -60,16 +60,19 @@ final class TmuxSession {
     }
 
     /// Polls the screen until `predicate` holds; returns the last screen either way.
+    /// `recordingTimeout` false: the caller tells a timeout by checking the screen it gets back.
     @discardableResult
     func waitForScreen(
-        timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
+        timeout: Duration = .seconds(20), recordingTimeout: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) throws -> String {
         let deadline = ContinuousClock.now + timeout
         var screen = try capture()
         while !predicate(screen) {
             if ContinuousClock.now > deadline {
-                Issue.record("screen never matched; last screen:\n\(screen)", sourceLocation: sourceLocation)
+                if recordingTimeout {
+                    Issue.record("screen never matched; last screen:\n\(screen)", sourceLocation: sourceLocation)
+                }
                 return screen
             }
             usleep(50_000)
