@@ -3,7 +3,8 @@ import TabHostTestSupport
 import Testing
 
 /// `tabhost` links no web stack; `serve` and `run --web` validate, then exec `tabhost-web` (README,
-/// issue 13). What `tabhost` reports itself, what it says when `tabhost-web` is missing, and the symbols.
+/// "The browser"; docs/performance-history.md has what it saves). What `tabhost` reports itself, what
+/// it says when `tabhost-web` is missing, and the symbols.
 struct WebSplitTests {
     /// The symbol table of a built executable (`nm`).
     private func symbols(_ path: String) throws -> String {

@@ -23,7 +23,7 @@ public struct TabHostCommand: ParsableCommand {
 
     /// The command named `name` if it answers from the module metadata cache
     /// (``ModuleMetadataCache/defaultPath()``): `run`, `list` and `inspect`, whose start-up is measured
-    /// (README, issue 13); not `serve`, which in `tabhost` only execs `tabhost-web`. `main` starts
+    /// (README, Benchmarks); not `serve`, which in `tabhost` only execs `tabhost-web`. `main` starts
     /// reading the cache before it parses their arguments, and parses them by themselves
     /// (`parsedDirectly`).
     static func commandReadingMetadataCache(named name: String) -> (any ParsableCommand.Type)? {
