@@ -21,26 +21,21 @@ public struct TabHostCommand: ParsableCommand {
     /// nil in `tabhost`, which then execs `tabhost-web` (`WebExecutable`).
     nonisolated(unsafe) static var web: (any WebFrontEndStarting)?
 
-    /// The command named `name` if it answers from the module metadata cache
-    /// (``ModuleMetadataCache/defaultPath()``): `run`, `list` and `inspect`, whose start-up is measured
-    /// (README, Benchmarks); not `serve`, which in `tabhost` only execs `tabhost-web`. `main` starts
-    /// reading the cache before it parses their arguments, and parses them by themselves
-    /// (`parsedDirectly`).
-    static func commandReadingMetadataCache(named name: String) -> (any ParsableCommand.Type)? {
-        switch name {
-        case "run": RunCommand.self
-        case "list": ListCommand.self
-        case "inspect": InspectCommand.self
-        default: nil
+    /// The command the command line `arguments` (the program first) name when it answers from the
+    /// module metadata cache (``ModuleMetadataCache/defaultPath()``): `run`, `list` and `inspect`, whose
+    /// start-up is measured (README, Benchmarks); not `serve`, which in `tabhost` only execs
+    /// `tabhost-web`. `main` then starts reading the cache before it parses the arguments
+    /// (`ModuleMetadataCacheReading.startEarly`) and parses them by that command alone
+    /// (`parsedDirectly`). Only the first argument is looked at, as a guess: a reading that no command
+    /// takes is joined and dropped before the process exits.
+    static func commandReadingMetadataCache(in arguments: [String]) -> (any ParsableCommand.Type)? {
+        guard arguments.count > 1 else { return nil }
+        switch arguments[1] {
+        case "run": return RunCommand.self
+        case "list": return ListCommand.self
+        case "inspect": return InspectCommand.self
+        default: return nil
         }
-    }
-
-    /// Whether the command line `arguments` (the program first) name a command that reads the metadata
-    /// cache: `main` then starts reading it before parsing them (`ModuleMetadataCacheReading.startEarly`).
-    /// Only the first argument is looked at, as a guess: a thread that no command takes is joined and
-    /// dropped before the process exits.
-    static func readsMetadataCacheEarly(_ arguments: [String]) -> Bool {
-        arguments.count > 1 && commandReadingMetadataCache(named: arguments[1]) != nil
     }
 
     /// Creates the root command (ArgumentParser needs it; `main(web:)` parses one).
@@ -50,11 +45,13 @@ public struct TabHostCommand: ParsableCommand {
     /// browser front end `serve` and `run --web` use (nil: they exec `tabhost-web`).
     public static func main(web: (any WebFrontEndStarting)?) {
         Self.web = web
-        if readsMetadataCacheEarly(CommandLine.arguments), let path = ModuleMetadataCache.defaultPath() {
+        let arguments = CommandLine.arguments
+        let readingCommand = commandReadingMetadataCache(in: arguments)
+        if readingCommand != nil, let path = ModuleMetadataCache.defaultPath() {
             ModuleMetadataCacheReading.startEarly(path: path)
         }
         do {
-            var command = try parsedDirectly(CommandLine.arguments) ?? parseAsRoot(nil)
+            var command = try readingCommand.flatMap { parsedDirectly(as: $0, arguments) } ?? parseAsRoot(nil)
             try command.run()
             ModuleMetadataCacheReading.discardEarlyReading()
         } catch {
