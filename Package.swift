@@ -66,8 +66,13 @@ let package = Package(
         .executable(name: "tabhost-web", targets: ["tabhost-web"]),
         .executable(name: "tabhost-module-host", targets: ["tabhost-module-host"]),
         .library(name: "TabKit", targets: ["TabKit"]),
-        .library(name: "TabModules", targets: ["TabModules"]),
+        .library(name: "TabLayout", targets: ["TabLayout"]),
+        .library(name: "TabModuleLoading", targets: ["TabModuleLoading"]),
+        .library(name: "TabModuleRuntime", targets: ["TabModuleRuntime"]),
+        .library(name: "TabModuleIsolation", targets: ["TabModuleIsolation"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
+        .library(name: "TabHostLoop", targets: ["TabHostLoop"]),
+        .library(name: "TabHostPoll", targets: ["TabHostPoll"]),
         .library(name: "TabHostClient", targets: ["TabHostClient"]),
         .library(name: "TabHostCore", targets: ["TabHostCore"]),
         .library(name: "TabHostDev", targets: ["TabHostDev"]),
@@ -103,39 +108,71 @@ let package = Package(
         .target(name: "TabKit", swiftSettings: strict),
         // LockedValue: the package's lock, a pthread mutex ThreadSanitizer sees (not Synchronization's Mutex).
         .target(name: "TabHostConcurrency", swiftSettings: strict),
+        // The event loop's protocol alone, so every target that schedules work names no implementation.
+        .target(name: "TabHostLoop", swiftSettings: strict),
+        // The event loop on poll(2) and an eventfd: the one implementation of TabHostLoop.
+        .target(name: "TabHostPoll", dependencies: ["TabHostLoop", "TabHostConcurrency", "_CHostShims"], swiftSettings: strict),
+        // The layout file: a JSON parser with line:col, and the builder of a TabKit tree from it.
+        .target(name: "TabLayout", dependencies: ["TabKit"], swiftSettings: strict),
+        // Module files: discovery, checks, private copies, libltdl, descriptor validation, the registry and
+        // the metadata cache. Reaches a scanner child only through `ModuleFileScanning`, which it owns.
         .target(
-            name: "TabModules",
+            name: "TabModuleLoading",
             dependencies: [
-                "TabKit", "TabHostConcurrency", "_CLtdl", "CTabModule", "_CIsolation",
+                "TabHostConcurrency", "_CLtdl", "CTabModule",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
-        // What a front end sees of a live session: the loop protocol and the session it attaches to.
-        .target(name: "TabHostClient", dependencies: ["TabKit", "TabHostConcurrency", "_CHostShims"], swiftSettings: strict),
+        // Live modules: instances behind `ModuleInstance`, the in-process instance, controllers, ticks and
+        // hot reload.
+        .target(
+            name: "TabModuleRuntime",
+            dependencies: [
+                "TabModuleLoading", "TabKit", "TabHostConcurrency", "CTabModule", "_CIsolation",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
+        // Modules in child processes: the wire protocol, out-of-process instances, crash and hang handling,
+        // the scanner child.
+        .target(
+            name: "TabModuleIsolation",
+            dependencies: [
+                "TabModuleRuntime", "TabModuleLoading", "TabKit", "TabHostLoop", "TabHostConcurrency", "CTabModule", "_CIsolation",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
+        // What a front end sees of a live session: the screen it publishes and the handle to reach it.
+        .target(name: "TabHostClient", dependencies: ["TabKit", "TabHostLoop"], swiftSettings: strict),
         // The live session: model, module runtime, hot reload, ticks, state, log, on one loop thread.
         .target(
             name: "TabHostCore",
             dependencies: [
-                "TabKit", "TabModules", "TabHostClient", "TabHostConcurrency",
+                "TabKit", "TabLayout", "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll",
+                "TabHostClient", "TabHostConcurrency",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
         // The module author's loop (`tabhost dev`): build, watch the sources, reload; knows no front end.
-        .target(name: "TabHostDev", dependencies: ["TabHostCore", "TabHostClient", "TabKit", "TabModules", "_CDevShims"], swiftSettings: strict),
+        .target(
+            name: "TabHostDev",
+            dependencies: ["TabHostCore", "TabHostClient", "TabHostLoop", "TabKit", "TabModuleLoading", "TabModuleRuntime", "_CDevShims"],
+            swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
-        .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "TabHostLoop", "_CTerminalShims"], swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
         // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page embedded at build time.
         .target(
             name: "TabHostWeb",
             dependencies: [
-                "TabKit", "TabHostClient", "TabHostConcurrency", "TabHostWebProtocol",
+                "TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "TabHostWebProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -151,7 +188,8 @@ let package = Package(
         .target(
             name: "TabHostCommandLine",
             dependencies: [
-                "TabModules", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabHostClient", "TabHostCore", "TabHostDev",
+                "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabLayout",
+                "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -172,30 +210,30 @@ let package = Package(
             name: "EmbedModuleHeader", capability: .buildTool(), dependencies: ["embed-files"],
             path: "BuildTools/EmbedModuleHeader"),
         .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["embed-files"], path: "BuildTools/EmbedPage"),
-        .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
+        .testTarget(name: "TabKitTests", dependencies: ["TabKit", "TabLayout"], swiftSettings: strict),
         .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TabModulesTests",
-            dependencies: ["TabModules", "TabKit", "TabHostConcurrency", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostConcurrency", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
         // Helpers every test target shares: temporary directories, fixture modules built with cc.
         .target(name: "TabHostTestSupport", path: "Tests/TabHostTestSupport", swiftSettings: strict),
-        .testTarget(name: "TabHostClientTests", dependencies: ["TabHostClient", "TabKit", "TabHostConcurrency"], swiftSettings: strict),
+        .testTarget(name: "TabHostClientTests", dependencies: ["TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostConcurrency"], swiftSettings: strict),
         .testTarget(
             name: "TabHostCoreTests",
             dependencies: [
-                "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTestSupport",
+                "TabHostCore", "TabHostClient", "TabKit", "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll", "TabHostTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "TabHostDevTests",
-            dependencies: ["TabHostDev", "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTestSupport"],
+            dependencies: ["TabHostDev", "TabHostCore", "TabHostClient", "TabKit", "TabLayout", "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll", "TabHostTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit", "TabHostTestSupport"],
+            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TabHostWebTests",
@@ -205,7 +243,8 @@ let package = Package(
             swiftSettings: strict),
         // The fuzz targets' entry points (Fuzz/, Scripts/fuzz): plain code, built and tested with everything else.
         .target(
-            name: "TabHostFuzz", dependencies: ["TabKit", "TabModules", "TerminalUI", "TabHostWebProtocol", "CTabModule"],
+            name: "TabHostFuzz",
+            dependencies: ["TabKit", "TabLayout", "TabModuleLoading", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "CTabModule"],
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTestSupport", "TerminalUI"], swiftSettings: strict),

@@ -1,5 +1,5 @@
 import CTabModule
-import TabModules
+import TabModuleLoading
 
 #if canImport(Glibc)
 import Glibc

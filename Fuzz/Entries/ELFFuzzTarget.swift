@@ -1,4 +1,4 @@
-import TabModules
+import TabModuleLoading
 
 extension FuzzTarget {
     /// The ELF checker on a whole module file's bytes, as the loader runs it before any `dlopen`.

@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 
 extension FuzzTarget {
     /// The layout parser and checker on any bytes; a layout that parses is built into a host, started,

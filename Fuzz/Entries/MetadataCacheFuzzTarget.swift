@@ -1,4 +1,4 @@
-import TabModules
+import TabModuleLoading
 
 extension FuzzTarget {
     /// The metadata cache file's decoder on any bytes, as `tabhost` reads `$XDG_CACHE_HOME/tabhost/modules.cache`

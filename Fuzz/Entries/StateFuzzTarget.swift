@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TabKit
+import TabLayout
 
 extension FuzzTarget {
     /// A `--state` file's bytes restored into the host of a layout with a stack, a tab container, a

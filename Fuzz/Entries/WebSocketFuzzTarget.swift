@@ -1,5 +1,6 @@
 import TabHostWebProtocol
 import TabKit
+import TabLayout
 
 extension FuzzTarget {
     /// A browser's WebSocket text message, read and checked as `WebFrontEnd` does, and an action

@@ -1,4 +1,5 @@
-import TabModules
+import TabModuleIsolation
+import TabModuleLoading
 
 extension FuzzTarget {
     /// The host's side of the isolation protocol on a byte stream from a child: frames are cut off

@@ -1,4 +1,5 @@
 import TabHostClient
+import TabHostLoop
 import TabKit
 import _CTerminalShims
 

@@ -3,6 +3,7 @@ import Testing
 import Foundation
 import TabHostConcurrency
 import TabHostClient
+import TabHostPoll
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,6 @@
 import TabHostClient
+import TabHostLoop
+import TabHostPoll
 import TabHostConcurrency
 import TabKit
 import Testing

@@ -1,9 +1,11 @@
 import Foundation
 import TabHostClient
+import TabHostPoll
 import TabHostCore
 import TabHostTestSupport
 import TabKit
-import TabModules
+import TabModuleRuntime
+import TabHostPoll
 import Testing
 
 /// A session isolates its modules by default: each runs in a child process, except those the layout

@@ -4,6 +4,7 @@ import TabHostClient
 import TabHostCore
 import TabHostTestSupport
 import TabKit
+import TabLayout
 import Testing
 
 @Suite(.serialized)

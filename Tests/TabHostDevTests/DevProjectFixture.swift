@@ -1,5 +1,6 @@
 import Foundation
 import TabHostClient
+import TabHostPoll
 import TabHostCore
 import TabHostDev
 import TabHostTestSupport

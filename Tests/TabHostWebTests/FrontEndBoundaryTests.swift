@@ -7,7 +7,7 @@ import Testing
 struct FrontEndBoundaryTests {
     @Test func tabHostWebImportsOnlyTheModelTheClientInterfaceAndTheServer() throws {
         let allowed: Set<String> = [
-            "TabKit", "TabHostClient", "TabHostWebProtocol", "Hummingbird", "HummingbirdWebSocket", "HTTPTypes", "NIOCore", "Logging",
+            "TabKit", "TabHostClient", "TabHostLoop", "TabHostWebProtocol", "Hummingbird", "HummingbirdWebSocket", "HTTPTypes", "NIOCore", "Logging",
             "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "TabHostConcurrency", "Glibc", "Musl",
         ]
         let (files, imports) = try SourceImports.of(folder: SourceImports.folder(of: "TabHostWeb"))

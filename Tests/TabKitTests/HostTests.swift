@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// The host: the strict cycle (rule 5 of docs/container-rules.md), modals on modals, new modules, pushing twice,

@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// `"isolation": "none"` on a module node, a tab or a bar module marks that module trusted to run in

@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// The layout file's stated limits (README, "Limits"): each is accepted at the limit and refused

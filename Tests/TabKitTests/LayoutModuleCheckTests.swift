@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// A layout parsed before its modules are known (`knownModules: nil`, as `tabhost run` does on a thread

@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// Modules the layout does not place: a layout without a file, `withoutTabs`, and the tabs

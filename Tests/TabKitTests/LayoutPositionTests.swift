@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// Positions and checks that the layout reader works out only when it reports an error (lines and

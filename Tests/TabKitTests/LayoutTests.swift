@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// The layout file: schema, building a host from it, and one clear error per bad file.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TabKit
+import TabLayout
 import Testing
 
 /// The state file's stated limits (README, "Limits").

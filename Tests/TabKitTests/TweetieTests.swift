@@ -1,4 +1,5 @@
 import TabKit
+import TabLayout
 import Testing
 
 /// The Tweetie shape end to end on the model, with recording controllers standing for modules:

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import TabModules
+import TabModuleRuntime
 
 extension DirectoryWatcherTests {
     /// A fresh temporary directory with a `mods` folder to watch and a `build` folder beside it; removed on deinit.

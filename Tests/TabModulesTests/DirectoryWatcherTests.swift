@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 import Testing
-import TabModules
+import TabModuleLoading
+import TabModuleRuntime
 
 /// Real files in a temporary directory, real inotify: what the watcher reports, never how fast.
 struct DirectoryWatcherTests {

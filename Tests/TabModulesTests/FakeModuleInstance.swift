@@ -1,5 +1,5 @@
 import TabKit
-import TabModules
+import TabModuleRuntime
 
 /// A module instance written in Swift that runs no module code and records every call, so tests can
 /// show that `ModuleController`, `HotReloader` and `ModuleRuntime` need nothing beyond `ModuleInstance`.

@@ -1,4 +1,5 @@
-import TabModules
+import TabModuleLoading
+import TabModuleRuntime
 
 /// Makes `FakeModuleInstance`s whatever the module file holds, logging all their calls in one list.
 final class FakeModuleInstanceFactory: ModuleInstanceFactory {

@@ -2,7 +2,8 @@ import Logging
 import TabKit
 import Testing
 
-import TabModules
+import TabModuleLoading
+import TabModuleRuntime
 
 /// `ModuleController` and the hot reloader drive instances only through `ModuleInstance`: with a
 /// factory of Swift fakes (the module files give the registry their `ModuleInfo`; their code never

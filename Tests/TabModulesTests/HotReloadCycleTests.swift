@@ -3,7 +3,7 @@ import TabHostTestSupport
 import TabKit
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// Many reloads in a row: no crash, state kept every time, old C images closed; RSS growth printed.
 @Suite(.serialized)

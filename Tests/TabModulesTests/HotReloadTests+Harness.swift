@@ -1,9 +1,11 @@
 import TabHostTestSupport
 import Foundation
 import TabKit
+import TabLayout
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
+@testable import TabModuleRuntime
 
 /// C source of a reloadable fixture module: a counter kept through save_state/restore_state,
 /// a render line naming its version, and every appearance call logged through `api->log`.

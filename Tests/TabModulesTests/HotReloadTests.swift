@@ -2,7 +2,7 @@ import Foundation
 import TabKit
 import Testing
 
-@testable import TabModules
+@testable import TabModuleRuntime
 
 /// Hot reload with real files: fixture modules compiled with cc, renamed into a watched
 /// directory, picked up by inotify and applied to a host model.

@@ -2,7 +2,7 @@ import TabHostTestSupport
 import Foundation
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// One bad input: how to make it, the code and the exact reason the loader must give.
 struct BadInput: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import TabHostTestSupport
 import Foundation
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// The private copies: where they live, how they are named, when they go away.
 struct ModuleCacheTests {

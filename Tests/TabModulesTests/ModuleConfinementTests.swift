@@ -1,7 +1,7 @@
 import TabHostTestSupport
 import Foundation
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// Every module call is checked against the runtime's `ThreadConfinement` in debug builds (as

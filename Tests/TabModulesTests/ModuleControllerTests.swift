@@ -1,7 +1,7 @@
 import TabHostTestSupport
 import Foundation
 import TabKit
-import TabModules
+import TabModuleRuntime
 import Testing
 
 /// The host API as a module uses it: each call from a real `.so` lands on the container model.

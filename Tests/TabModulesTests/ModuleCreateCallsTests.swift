@@ -1,6 +1,6 @@
 import TabHostTestSupport
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// Host calls a module makes from inside `create`, before its controller exists, are not lost.

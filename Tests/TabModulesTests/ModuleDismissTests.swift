@@ -1,5 +1,5 @@
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// `dismiss` from real `.so` instances (ABI 1.1): it dismisses the modal the calling instance is

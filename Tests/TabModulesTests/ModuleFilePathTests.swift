@@ -1,7 +1,7 @@
 import SystemPackage
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// The reader splits plain absolute paths in their bytes (the registry does it for every listed file
 /// at start); every path must split exactly as `FilePath` splits it, fast path or not.

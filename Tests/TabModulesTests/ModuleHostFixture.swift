@@ -1,6 +1,8 @@
 import TabHostTestSupport
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleLoading
+import TabModuleRuntime
 import Testing
 
 /// One C module compiled at test time, loaded through the real loader into a `ContainerHost` built

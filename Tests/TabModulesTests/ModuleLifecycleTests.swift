@@ -1,6 +1,6 @@
 import TabHostTestSupport
 import TabKit
-import TabModules
+import TabModuleRuntime
 import Testing
 
 /// The exact order of `start` and appearance calls real `.so` instances receive across the

@@ -1,6 +1,6 @@
 import TabHostTestSupport
 import TabKit
-import TabModules
+import TabModuleRuntime
 import Testing
 
 /// The limits on what a module hands the host (README, "Limits"), each at the limit and one past it,

@@ -2,7 +2,7 @@ import TabHostTestSupport
 import Foundation
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// What an accepted module declares is copied exactly; Swift images stay mapped, C images do not.
 struct ModuleLoaderTests {

@@ -1,7 +1,7 @@
 import TabHostTestSupport
 import Logging
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// A module's `log` calls reach the runtime's swift-log `Logger` at the matching level, with the

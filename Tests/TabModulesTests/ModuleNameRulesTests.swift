@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// The one module-name rule (descriptor names, `tabhost new`, `tabhost inspect NAME`) and the one
 /// module-file-name rule (discovery, the directory watcher), each with its exact reasons.

@@ -2,7 +2,7 @@ import TabHostTestSupport
 import Foundation
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// Directories of modules: good ones load whatever else is there, names are unique, lookups work.
 struct ModuleRegistryTests {

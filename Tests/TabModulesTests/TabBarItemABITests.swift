@@ -1,6 +1,6 @@
 import Foundation
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// `tab_item` as ABI 1.1 defines it, from real `.so` files: strings that stay valid for the whole

@@ -1,7 +1,9 @@
 import TabHostTestSupport
 import Foundation
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleLoading
+import TabModuleRuntime
 
 /// The built example modules and the demo layout, loaded for real (libltdl, private cache copies).
 final class TweetieModuleSupport {

@@ -1,6 +1,6 @@
 import Foundation
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// The seed's Tweetie shape on the model, driven with the REAL example modules (built `.so` files through

@@ -1,4 +1,6 @@
 import TabHostClient
+import TabHostLoop
+import TabHostPoll
 import TabKit
 import Testing
 import _CTerminalShims

@@ -3,8 +3,9 @@ import FoundationEssentials
 import TabHostClient
 import TabHostCore
 import TabHostDev
+import TabHostPoll
 import TabKit
-import TabModules
+import TabModuleLoading
 
 /// `tabhost bench dev`: save → new screen through `tabhost dev`'s loop, in process.
 ///

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Logging
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleLoading
+import TabModuleRuntime
 import TerminalUI
 
 /// `tabhost bench frames`: frame cost and bytes on the real example modules.

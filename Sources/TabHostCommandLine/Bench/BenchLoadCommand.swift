@@ -1,5 +1,5 @@
 import ArgumentParser
-import TabModules
+import TabModuleLoading
 
 /// `tabhost bench load DIR`: times `ModuleRegistry.load` (discover, check, copy, open, validate)
 /// of every module in DIR, once, in this fresh process, and reports the RSS before and after.

@@ -2,7 +2,10 @@ import ArgumentParser
 import FoundationEssentials
 import Logging
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleIsolation
+import TabModuleLoading
+import TabModuleRuntime
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,8 @@
 import ArgumentParser
 import TabHostCore
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleLoading
 
 /// `tabhost check-layout FILE [--modules DIR…]`: validates a layout without a terminal, as `nginx -t`
 /// validates a configuration.

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import TabHostCore
 import TabHostDev
-import TabModules
+import TabModuleLoading
 import TerminalUI
 
 /// `tabhost dev [DIR]`: builds a module project, shows its module in the host, and on every save
@@ -67,7 +67,7 @@ struct DevCommand: ParsableCommand {
         let opened = try options.openSession(configuration)
         defer { opened.cache.removeAll() }
         let session = opened.session
-        if options.layout != nil, session.host.newModulesContainer == nil, !session.host.templates.values.contains(where: \.acceptsNewModules) {
+        if options.layout != nil, session.host.newModulesContainer == nil, session.host.templates?.acceptsNewModules != true {
             writeStandardError(
                 "tabhost dev: \(options.layout ?? ""): no tab container has \"acceptsNewModules\": true, so \(project.name) gets no tab; add it to one")
         }

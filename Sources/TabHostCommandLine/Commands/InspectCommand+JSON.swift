@@ -1,5 +1,4 @@
 import FoundationEssentials
-import TabModules
 
 /// The JSON object `tabhost inspect --json` prints (and `list --json` one per file): the module's fields
 /// or the refusal, `runningHosts`, and `cached` when a cache was asked. Absent optional fields are

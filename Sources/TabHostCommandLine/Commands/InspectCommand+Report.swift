@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TabModules
+import TabModuleLoading
 
 /// What `tabhost inspect` prints, as text or JSON.
 struct InspectReport {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
-import TabModules
+import TabModuleLoading
+import TabModuleRuntime
 
 /// What a running `tabhost run` reports about a module in its status file: a refused reload (the
 /// old version keeps running), or its process stopped or not responding.

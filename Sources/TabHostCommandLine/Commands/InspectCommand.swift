@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import TabModules
+import TabModuleLoading
 
 /// `tabhost inspect FILE|NAME [--json]`: every field a module declares, or why it was rejected.
 struct InspectCommand: ParsableCommand {

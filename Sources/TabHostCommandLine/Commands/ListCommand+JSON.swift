@@ -1,4 +1,4 @@
-import TabModules
+import TabModuleLoading
 
 extension ListCommand {
     /// What `tabhost list --json` prints: an array of `tabhost inspect --json` objects, one per file.

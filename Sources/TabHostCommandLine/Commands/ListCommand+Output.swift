@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TabModules
 import TerminalUI
+import TabModuleLoading
 
 extension ListCommand {
     /// The table `tabhost list` prints: one row per file, columns aligned by display width.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TabModules
+import TabModuleLoading
 
 /// `tabhost list [DIR…]`: a table of the modules in the given (or default) directories.
 struct ListCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import TabHostCore
-import TabModules
+import TabModuleLoading
 
 /// `tabhost new NAME [--swift] [--output DIR]`: scaffolds a module project that builds on its own.
 struct NewCommand: ParsableCommand {

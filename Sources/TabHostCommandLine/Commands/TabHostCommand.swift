@@ -1,5 +1,5 @@
 import ArgumentParser
-import TabModules
+import TabModuleLoading
 
 #if canImport(Glibc)
 import Glibc

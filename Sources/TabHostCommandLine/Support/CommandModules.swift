@@ -1,6 +1,8 @@
 import ArgumentParser
 import Logging
-import TabModules
+import TabHostCore
+import TabModuleIsolation
+import TabModuleLoading
 
 /// A registry over a fresh private module cache, as every command that loads modules starts.
 ///
@@ -21,26 +23,19 @@ struct CommandModules {
         // Read and decoded on its own thread (started before the arguments were parsed, or now) while
         // the directories are listed.
         let reading = metadataCache.map(ModuleMetadataCacheReading.started(path:))
+        // These commands only read descriptors: with a scanner this process never opens a module file.
+        let scanner = scan
+            ? ModuleScanner(hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
+            : nil
         do {
-            cache = try ModuleCache()
+            let chain = try ModuleLoadingChain(
+                options: ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions), scanner: scanner,
+                metadataCachePath: metadataCache, trusted: !rescan, reading: reading,
+                logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
+            (cache, registry) = (chain.copies, chain.registry)
         } catch {
             writeStandardError(error.description)
             throw ExitCode(1)
-        }
-        let options = ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions)
-        var loader = ModuleLoader(cache: cache, options: options)
-        if scan {
-            // These commands only read descriptors: this process never opens a module file.
-            loader.scanner = ModuleScanner(
-                hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
-        }
-        registry = ModuleRegistry(loader: loader)
-        if let metadataCache {
-            registry.makeMetadataCache = {
-                ModuleMetadataCache(
-                    path: metadataCache, trusted: !rescan,
-                    logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }), reading: reading)
-            }
         }
     }
 }

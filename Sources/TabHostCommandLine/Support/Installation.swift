@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TabModules
+import TabModuleLoading
 
 /// Where this `tabhost` finds its layouts and SDK: under its prefix when installed (`Scripts/install`
 /// puts `PREFIX/bin/tabhost` beside `PREFIX/share/tabhost/`), else in the checkout it was built from.

@@ -1,4 +1,4 @@
 import ArgumentParser
-import TabModules
+import TabModuleIsolation
 
 extension ModuleIsolation: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TabModules
+import TabModuleLoading
 
 /// The options of every command that loads module files.
 struct ModuleLoadingOptions: ParsableArguments {

@@ -1,4 +1,4 @@
-import TabModules
+import TabModuleLoading
 
 /// A valid module name (the loader's rule, `ModuleNameRules`) and names derived from it.
 struct ModuleName: Sendable, Hashable {

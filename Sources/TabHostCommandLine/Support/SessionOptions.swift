@@ -1,7 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import TabHostCore
-import TabModules
+import TabModuleIsolation
+import TabModuleLoading
 
 /// The options of every command that opens a live session (`run`, and later front ends).
 struct SessionOptions: ParsableArguments {

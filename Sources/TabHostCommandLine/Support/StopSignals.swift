@@ -1,5 +1,6 @@
 import Dispatch
 import TabHostClient
+import TabHostLoop
 
 #if canImport(Glibc)
 import Glibc

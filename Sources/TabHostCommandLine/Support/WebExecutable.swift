@@ -1,4 +1,4 @@
-import TabModules
+import TabModuleLoading
 
 #if canImport(Glibc)
 import Glibc

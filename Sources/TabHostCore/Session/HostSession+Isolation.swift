@@ -1,11 +1,11 @@
-import TabModules
+import TabModuleIsolation
 
 extension HostSession {
     /// Watches out-of-process modules' children on the session's loop, says in the status line when
     /// one stops or stops answering (the log has the same lines, with the module's name), and
     /// publishes which modules are stopped or not responding in the status file `tabhost inspect` reads.
     func watchModuleProcesses(_ factory: OutOfProcessModuleInstanceFactory) {
-        factory.attach(to: EventLoopModuleProcessLoop(loop))
+        factory.attach(to: loop)
         factory.onEvent = { [weak self, weak factory] module, event in
             switch event {
             case .stopped(let failure):

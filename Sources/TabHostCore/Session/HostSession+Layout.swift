@@ -1,7 +1,8 @@
 import FoundationEssentials
 import TabHostConcurrency
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleLoading
 
 extension HostSession {
     /// Starts reading and parsing the layout file at `path` on a thread of its own, its module names

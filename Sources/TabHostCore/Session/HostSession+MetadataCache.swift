@@ -1,5 +1,5 @@
 import SystemPackage
-import TabModules
+import TabModuleLoading
 
 extension HostSession {
     /// A module the metadata cache accepted is opened when a tab of it is first shown; when its file

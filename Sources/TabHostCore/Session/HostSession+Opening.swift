@@ -1,9 +1,14 @@
 import FoundationEssentials
 import Logging
-import TabHostConcurrency
 import TabHostClient
+import TabHostConcurrency
+import TabHostLoop
+import TabHostPoll
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleIsolation
+import TabModuleLoading
+import TabModuleRuntime
 
 extension HostSession {
     /// Everything `open` made, for the front end that runs the session.
@@ -25,21 +30,13 @@ extension HostSession {
     public static func open(_ configuration: SessionConfiguration, loop: any EventLoop = PollEventLoop())
         throws(SessionSetupError) -> Opened
     {
-        let cache: ModuleCache
-        do {
-            cache = try ModuleCache()
-        } catch {
-            throw SessionSetupError(.moduleCache, error.description)
-        }
         let options = ModuleLoadOptions(allowInsecurePermissions: configuration.allowInsecurePermissions)
         let logFile = HostLogFile(path: configuration.logPath)
         let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
-        var loader = ModuleLoader(cache: cache, options: options)
         // Untrusted files are opened in a scanner child first: one that crashes the loader is refused.
         // With isolation the host never opens a module file itself: modules come from the scanner's report.
         let scanner = configuration.isolation == .process
             ? ModuleScanner(settings: configuration.isolationSettings, hostOpensFiles: false, logger: logger) : nil
-        loader.scanner = scanner
         // Module log lines carry the module's name as `module` metadata, which the file handler prints.
         // The first tab's child starts now and links while the modules are stat'ed and the layout read.
         let processes = configuration.isolation == .process
@@ -55,14 +52,17 @@ extension HostSession {
         // The layout file is parsed meanwhile too (after the spare child's spawn, for the same reason);
         // its module names are checked once the modules are known.
         let layoutReading = configuration.layoutPath.map(startReadingLayout)
-        let registry = ModuleRegistry(loader: loader)
         // Modules the cache knows are only stat'ed here, and opened when a tab of theirs is first shown.
         // The cache thread is joined once the directories are listed.
-        if let path = configuration.metadataCachePath {
-            registry.makeMetadataCache = {
-                ModuleMetadataCache(path: path, trusted: !configuration.rescan, logger: logger, reading: cacheReading)
-            }
+        let chain: ModuleLoadingChain
+        do {
+            chain = try ModuleLoadingChain(
+                options: options, scanner: scanner, metadataCachePath: configuration.metadataCachePath,
+                trusted: !configuration.rescan, reading: cacheReading, logger: logger)
+        } catch {
+            throw SessionSetupError(.moduleCache, error.description)
         }
+        let (cache, registry) = (chain.copies, chain.registry)
         registry.load(directories: configuration.directories)
         registry.metadataCache?.save()
         scanner?.finish()  // its images stay mapped while it lives; a reload starts another

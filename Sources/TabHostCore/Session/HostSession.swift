@@ -2,8 +2,11 @@ import FoundationEssentials
 import Logging
 import SystemPackage
 import TabHostClient
+import TabHostLoop
+import TabHostPoll
 import TabKit
-import TabModules
+import TabModuleLoading
+import TabModuleRuntime
 
 /// One live host: the model, the module runtime, hot reload, ticks, state saving, the status line
 /// and the log, on one loop thread. Front ends (the terminal, a browser) attach to it as

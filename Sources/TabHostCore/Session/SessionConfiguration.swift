@@ -1,4 +1,5 @@
-import TabModules
+import TabModuleIsolation
+import TabModuleLoading
 
 /// What a live session is made of, as a command's options give it: the same for every front end.
 public struct SessionConfiguration: Sendable {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import TabHostClient
 import TabHostCore
+import TabHostLoop
 
 /// The module author's loop behind `tabhost dev`: watches a project's sources, rebuilds on a save
 /// (debounced; a save during a build stops it and builds again), and on success puts the new module

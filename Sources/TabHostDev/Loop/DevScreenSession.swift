@@ -1,5 +1,6 @@
 import TabHostClient
 import TabHostCore
+import TabHostLoop
 import TabKit
 
 /// What a front end attaches to under `tabhost dev`: the host session, plus Ctrl-B, which opens the

@@ -1,5 +1,5 @@
 import Glibc
-import TabModules
+import TabModuleRuntime
 
 /// Watches a project's sources with inotify, recursively: directories created later are watched as
 /// they appear. Reports which source files changed; `SourceFilter` decides what is a source.

@@ -14,7 +14,8 @@ extension ContainerHost {
         newModules.removeAll { $0 == module }
     }
 
-    func appendNewModuleTabs(to container: TabContainer) {
+    /// Appends a tab for each module offered so far to `container` (the one that accepts new modules).
+    public func appendNewModuleTabs(to container: TabContainer) {
         var appended = false
         for module in newModules where container.tab(named: module) == nil && !container.tabs.contains(where: { $0.module == module }) {
             // The name is free (checked above), so append cannot throw.

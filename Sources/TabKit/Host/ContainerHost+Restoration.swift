@@ -12,16 +12,14 @@ extension ContainerHost {
         return RestorationState(root: Self.save(root)).encoded()
     }
 
-    /// Restores what `saveRestoration()` wrote: stacks are rebuilt through `makeController` (each
+    /// Restores a state `saveRestoration()` wrote (read back with `RestorationState.decode`): stacks are rebuilt through `makeController` (each
     /// made, started, given its state, then placed), tab order and selection are applied by name;
     /// a saved name that no longer exists falls back by the removal rule (same index, else the last,
-    /// else none) (rule 42). Selection is programmatic: no delegate calls. Throws for malformed data;
-    /// entries whose module cannot be made end that stack's path, and states a controller refuses
+    /// else none) (rule 42). Selection is programmatic: no delegate calls. Entries whose module cannot be made end that stack's path, and states a controller refuses
     /// are dropped (both reported in the returned problems). A path saved over another root module is ignored.
     @discardableResult
-    public func restore(from data: Data) throws(TabKitError) -> [TabKitError] {
+    public func restore(_ state: RestorationState) -> [TabKitError] {
         confinement.assertConfined("ContainerHost.restore")
-        let state = try RestorationState.decode(data)
         var problems: [TabKitError] = []
         restore(root, from: state.root, problems: &problems)
         return problems

@@ -22,8 +22,8 @@ public final class ContainerHost {
         // Tabs not created yet show the factory's items.
         didSet { invalidateScreen() }
     }
-    /// Named tab-container templates (e.g. "@account") from the layout file, made by `makeController`.
-    public var templates: [String: LayoutTabContainer] = [:]
+    /// Named tab-container templates (e.g. "@account"), made by `makeController`.
+    public var templates: (any TabContainerTemplates)?
     /// The tab container that takes modules dropped in at runtime (`acceptsNewModules`), if any.
     public weak var newModulesContainer: TabContainer?
     /// Modules offered to the container with `acceptsNewModules` (see `offerNewModules`), in order.
@@ -66,10 +66,9 @@ public final class ContainerHost {
     public func makeController(module: String, param: String?) throws -> any Controller {
         confinement.assertConfined("ContainerHost.makeController")
         if module.hasPrefix("@") {
-            guard let template = templates[module] else {
+            guard let container = try templates?.makeTabContainer(named: module, param: param, in: self) else {
                 throw TabKitError(.unknownModule, "no template named \"\(module)\"; declare it under \"templates\" in the layout file")
             }
-            let container = try makeTabContainer(template, param: param)
             container.context.module = module
             container.context.param = param
             container.context.host = self

@@ -1,5 +1,6 @@
 import Testing
-@testable import TabModules
+@testable import TabModuleLoading
+@testable import TabModuleIsolation
 
 /// The one rule both companions are found by: the environment variable, beside the running
 /// executable, then `../libexec/tabhost/`. (The environment itself is not set here: `setenv` while

@@ -1,7 +1,11 @@
+import TabHostPoll
 import TabHostTestSupport
 import Foundation
 import TabKit
-import TabModules
+import TabLayout
+import TabModuleLoading
+import TabModuleRuntime
+import TabModuleIsolation
 import Testing
 
 /// C modules compiled at test time, loaded through the real loader and run in child processes by an
@@ -10,7 +14,7 @@ final class IsolatedHost {
     let fixture: Fixture
     let cacheRoot: Fixture
     let log = LogRecorder()
-    let loop = TestProcessLoop()
+    let loop = PollEventLoop()
     let factory: OutOfProcessModuleInstanceFactory
     let runtime: ModuleRuntime
     let host: ContainerHost
@@ -82,7 +86,7 @@ final class IsolatedHost {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             guard ContinuousClock.now < deadline else { return false }
-            loop.runOnce(timeout: .milliseconds(20))
+            try? loop.runOnce(timeout: .milliseconds(20))
         }
         return true
     }

@@ -2,7 +2,8 @@ import Foundation
 import TabKit
 import Testing
 
-@testable import TabModules
+@testable import TabModuleRuntime
+@testable import TabModuleIsolation
 
 /// A module whose children crash 3 times within 60 s is not started again until the user chooses
 /// Restart: its new screens show the stopped state instead of starting a child. The clock is the

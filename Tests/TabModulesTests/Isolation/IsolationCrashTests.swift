@@ -1,6 +1,6 @@
 import Foundation
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// A module that crashes takes down its child, never the host: its tab says what happened and offers

@@ -1,6 +1,6 @@
 import Foundation
 import TabKit
-import TabModules
+import TabModuleRuntime
 import Testing
 
 /// No module call blocks the host past its deadline: a hung call returns, the tab says the module is

@@ -1,6 +1,7 @@
 import Foundation
 import TabKit
-import TabModules
+import TabModuleRuntime
+import TabModuleIsolation
 import Testing
 
 /// No child outlives the objects that own it: the last instance of a module version ends its child,

@@ -2,7 +2,7 @@ import Foundation
 import TabKit
 import Testing
 
-@testable import TabModules
+@testable import TabModuleIsolation
 
 /// Hot reload across processes: the new version gets a new child, the state moves over
 /// (save in the old child, create/start/restore in the new one), the old child ends.

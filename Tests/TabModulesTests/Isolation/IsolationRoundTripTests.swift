@@ -1,7 +1,7 @@
 import Foundation
 import TabHostTestSupport
 import TabKit
-import TabModules
+import TabModuleLoading
 import Testing
 
 /// Every host API call crosses the process boundary: a real `.so` in `tabhost-module-host`,

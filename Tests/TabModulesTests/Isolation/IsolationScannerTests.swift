@@ -1,7 +1,9 @@
 import TabHostTestSupport
 import Foundation
 import TabKit
-import TabModules
+import TabModuleLoading
+import TabModuleRuntime
+import TabModuleIsolation
 import Testing
 
 /// Files are opened in a scanner child before the host opens them: a file that crashes or hangs the

@@ -1,7 +1,9 @@
 import TabHostTestSupport
 import Foundation
 import TabKit
-import TabModules
+import TabModuleLoading
+import TabModuleRuntime
+import TabModuleIsolation
 import Testing
 
 /// A child that cannot start, speaks another protocol version, or whose module's `create` fails is

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
-import TabModules
+import TabModuleRuntime
+import TabModuleIsolation
 
 /// Which instances the module tests make: in process by default, in child processes with
 /// `TABHOST_TEST_ISOLATION=process swift test` (the same assertions, across the process boundary).

@@ -1,4 +1,4 @@
-import TabModules
+import TabModuleIsolation
 import Testing
 
 /// The wire protocol's frame limit (README, "Limits"): a header announcing the largest frame waits

@@ -1,7 +1,8 @@
 import TabHostTestSupport
 import Foundation
 
-@testable import TabModules
+@testable import TabModuleLoading
+@testable import TabModuleIsolation
 
 /// A module directory, a private copy root and a metadata cache file, all temporary; registries
 /// made from it share the cache file as successive starts of a host would.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabModules
+@testable import TabModuleIsolation
 
 /// With the scanner (as `tabhost run` and `tabhost list` use it), the cache remembers files that
 /// crashed it: a crashing file costs one scanner child per change of the file, not one per start.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// The cache file's codec: what it writes it reads back; anything damaged is an error, never a trap.
 struct ModuleMetadataCacheFileTests {

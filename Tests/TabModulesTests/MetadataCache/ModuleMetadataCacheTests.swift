@@ -2,7 +2,7 @@ import TabHostTestSupport
 import Foundation
 import Testing
 
-@testable import TabModules
+@testable import TabModuleLoading
 
 /// The metadata cache as successive starts see it: known files are not opened, changed ones are,
 /// and nothing the cache says outlives the file it describes.

@@ -1,4 +1,0 @@
-/// Identifies a scheduled timer, for `EventLoop.cancel`.
-public struct LoopTimerID: Sendable, Hashable {
-    let value: Int
-}

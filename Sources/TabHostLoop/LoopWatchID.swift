@@ -1,0 +1,10 @@
+/// Identifies a watched file descriptor, for `EventLoop.unwatch`.
+public struct LoopWatchID: Sendable, Hashable {
+    /// The number an implementation gave it, unique among its live ids.
+    public let value: Int
+
+    /// An id an `EventLoop` implementation hands out.
+    public init(value: Int) {
+        self.value = value
+    }
+}

@@ -1,0 +1,28 @@
+import TabModuleLoading
+import TabModuleRuntime
+/// Makes instances out of process, except for the modules trusted to run in this one (a layout's
+/// `"isolation": "none"`), whose files the host opened itself.
+public struct MixedModuleInstanceFactory: ModuleInstanceFactory {
+    /// Makes the isolated instances.
+    public let outOfProcess: OutOfProcessModuleInstanceFactory
+    /// The modules that run in this process.
+    public let inProcessModules: Set<String>
+    private let inProcess = InProcessModuleInstanceFactory()
+
+    /// A factory that runs `inProcessModules` here and everything else through `outOfProcess`.
+    public init(outOfProcess: OutOfProcessModuleInstanceFactory, inProcessModules: Set<String>) {
+        self.outOfProcess = outOfProcess
+        self.inProcessModules = inProcessModules
+    }
+
+    /// A new instance: in process for a trusted module the host opened itself, else in its child.
+    public func makeInstance(
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+    ) throws(ModuleError) -> any ModuleInstance {
+        // A trusted module that only a scanner opened still runs isolated rather than not at all.
+        if inProcessModules.contains(module.name) && module.isOpenInProcess {
+            return try inProcess.makeInstance(of: module, environment: environment, delegate: delegate)
+        }
+        return try outOfProcess.makeInstance(of: module, environment: environment, delegate: delegate)
+    }
+}

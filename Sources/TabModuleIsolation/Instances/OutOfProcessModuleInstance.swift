@@ -1,0 +1,426 @@
+import Synchronization
+import TabKit
+import TabModuleLoading
+import TabModuleRuntime
+
+/// A module instance whose module runs in a child process (`tabhost-module-host`), one child per
+/// module version shared by all its instances: every descriptor function and every host API call
+/// crosses the boundary, and a crash or hang stays on this instance's screen.
+///
+/// - Crash: the screen shows "<Title> stopped: SIGSEGV in event "segv"" with a Restart button;
+///   Restart starts a new child (or joins the module's new one), creates, starts with the last
+///   param and restores the state last saved (saved after handled events at most once per
+///   `snapshotInterval`, and on every `saveState`).
+/// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
+///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
+///   param and state it is given for then.
+/// - Hang: a call that passes the hang timeout returns (a render shows "<Title> is not responding");
+///   calls made meanwhile return at once; a late render is shown when it arrives.
+///
+/// Main-loop only. `destroy` runs once, never in the middle of one of this instance's calls.
+package final class OutOfProcessModuleInstance: ModuleInstance {
+    /// The action id of the Restart button on a stopped module's screen.
+    package static let restartAction = "tabhost:restart"
+    /// Out-of-process ids live in the upper half, so they never meet in-process ones (ticks route by id).
+    private static let nextID = Atomic<UInt64>(1 << 63)
+
+    package let id: UInt64
+    package let moduleName: String
+    package weak var delegate: (any ModuleHostDelegate)?
+    /// The module version this instance runs (kept for Restart).
+    let module: LoadedModule
+    /// The child it runs in now (a new one after Restart); nil while held after a crash loop.
+    private(set) var connection: ModuleHostConnection?
+    /// Why the child stopped under this instance; nil while it runs.
+    private(set) var failure: ModuleHostFailure?
+    private weak var factory: OutOfProcessModuleInstanceFactory?
+    private let environment: ModuleInstanceEnvironment
+    private let resourceDirectory: String
+    private let settings: IsolationSettings
+    private var alive = true
+    private var callDepth = 0
+    private var destroyPending = false
+    /// The last `start` param (`.some(nil)`: started without one); nil until started.
+    private var startedWith: String??
+    /// What the module last saved, for Restart.
+    private(set) var savedState: [UInt8]?
+    private var lastSnapshot: ContinuousClock.Instant?
+    /// The title for messages: the descriptor's, or the last one the module set.
+    private var title: String
+    /// A render that arrived after its call gave up, shown by the next `render()`.
+    private var lateTree: ViewTree?
+
+    /// Creates the instance in `connection`'s child. Throws `createFailed` when the module's
+    /// `create` returned NULL, `processFailed` when the child stopped or did not answer.
+    convenience init(
+        module: LoadedModule, connection: ModuleHostConnection, factory: OutOfProcessModuleInstanceFactory,
+        environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+    ) throws(ModuleError) {
+        self.init(module: module, connection: connection, failure: nil, factory: factory, environment: environment, delegate: delegate)
+        try createInChild()
+    }
+
+    /// An instance of a module held after a crash loop: no child until the user chooses Restart; until
+    /// then it shows `failure` (the crash that started the loop) with Restart.
+    convenience init(
+        module: LoadedModule, heldAfter failure: ModuleHostFailure, factory: OutOfProcessModuleInstanceFactory,
+        environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+    ) {
+        self.init(module: module, connection: nil, failure: failure, factory: factory, environment: environment, delegate: delegate)
+    }
+
+    private init(
+        module: LoadedModule, connection: ModuleHostConnection?, failure: ModuleHostFailure?,
+        factory: OutOfProcessModuleInstanceFactory, environment: ModuleInstanceEnvironment,
+        delegate: (any ModuleHostDelegate)?
+    ) {
+        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        moduleName = module.name
+        self.module = module
+        self.connection = connection
+        self.failure = failure
+        self.factory = factory
+        settings = factory.settings
+        self.environment = environment
+        self.delegate = delegate
+        title = module.info.title
+        resourceDirectory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
+        environment.confinement?.assertConfined("\(module.name) create")
+    }
+
+    deinit {
+        if alive { destroyNow() }
+    }
+
+    package var isAlive: Bool { alive }
+
+    /// The child's process id while it runs (tests and reports).
+    package var processID: Int32? { connection?.livePID }
+
+    /// True while the child has not answered a call within the hang timeout.
+    package var isNotResponding: Bool { failure == nil && connection?.state == .unresponsive }
+
+    /// True while it shows the stopped screen (its child stopped, or it is held).
+    public var isStopped: Bool { failure != nil }
+
+    /// True while it waits for the user's Restart after its module's crash loop (no child yet).
+    public var isHeld: Bool { connection == nil }
+
+    // MARK: ModuleInstance
+
+    package func start(param: String?) {
+        startedWith = .some(param)
+        var writer = WireWriter(.start)
+        writer.u64(id)
+        writer.string(param)
+        _ = call(writer, ModuleCall(.start, instance: id))
+    }
+
+    package func render() -> ViewTree {
+        environment.confinement?.assertConfined("\(moduleName) render")
+        if let failure { return stoppedTree(failure) }
+        if let lateTree {
+            self.lateTree = nil
+            return lateTree
+        }
+        var writer = WireWriter(.render)
+        writer.u64(id)
+        switch call(writer, ModuleCall(.render, instance: id)) {
+        case .replied(var reader):
+            if let tree = try? decodeTree(&reader) { return tree }
+            return ViewTree([.text("\(title): the module's process sent a malformed view")])
+        case .failed(let reason):
+            return ViewTree([.text("\(title): \(reason)")])
+        case .unavailable:
+            if let failure { return stoppedTree(failure) }
+            // Ended by the host (its factory went away): nothing to show.
+            return connection?.state == .stopped ? ViewTree([]) : notRespondingTree
+        }
+    }
+
+    package func send(_ event: ModuleEvent) {
+        if failure != nil {
+            if event == .action(Self.restartAction) { restart() }
+            return
+        }
+        guard module.info.functions.contains(.event) else { return }
+        var writer = WireWriter(.event)
+        writer.u64(id)
+        let detail: String
+        switch event {
+        case .action(let action):
+            writer.u32(1)
+            writer.string(action)
+            writer.u32(0)
+            detail = "\"\(action)\""
+        case .key(let key):
+            writer.u32(2)
+            writer.string(nil)
+            writer.u32(key)
+            detail = "(key \(key))"
+        case .tick:
+            writer.u32(3)
+            writer.string(nil)
+            writer.u32(0)
+            detail = "(tick)"
+        }
+        if case .replied = call(writer, ModuleCall(.event, instance: id, detail: detail)) {
+            snapshotIfDue()
+        }
+    }
+
+    package func appearance(_ phase: AppearancePhase) {
+        guard module.info.functions.contains(.appearance) else { return }
+        var writer = WireWriter(.appearance)
+        writer.u64(id)
+        writer.i32(Int32(phase.cValue.rawValue))
+        _ = call(writer, ModuleCall(.appearance, instance: id))
+    }
+
+    package func saveState() -> [UInt8]? {
+        // A stopped module's last saved state is still its state (a reload moves it over).
+        if failure != nil { return savedState }
+        guard module.info.functions.contains(.saveState) else { return nil }
+        var writer = WireWriter(.saveState)
+        writer.u64(id)
+        let reply = call(writer, ModuleCall(.saveState, instance: id))
+        // Stopped during the call: what it saved last is all there is.
+        if failure != nil { return savedState }
+        guard case .replied(var reader) = reply, (try? reader.u8()) == 1, let bytes = try? reader.data() else { return nil }
+        guard bytes.count <= ModuleLimits.maximumStateBytes else {
+            delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(UInt(bytes.count)))
+            return nil
+        }
+        savedState = bytes
+        lastSnapshot = .now
+        return bytes
+    }
+
+    package func restoreState(_ state: [UInt8]) -> Bool {
+        guard module.info.functions.contains(.restoreState) else { return false }
+        if isHeld {
+            // Restored in the child the user's Restart starts (a reload moves state into a held instance).
+            savedState = state
+            return true
+        }
+        guard failure == nil else { return false }
+        var writer = WireWriter(.restoreState)
+        writer.u64(id)
+        writer.data(state)
+        guard case .replied(var reader) = call(writer, ModuleCall(.restoreState, instance: id)),
+            (try? reader.u8()) == 1
+        else { return false }
+        savedState = state
+        return true
+    }
+
+    package func destroy() {
+        environment.confinement?.assertConfined("\(moduleName) destroy")
+        guard alive else { return }
+        if callDepth > 0 {
+            destroyPending = true
+        } else {
+            destroyNow()
+        }
+    }
+
+    // MARK: Calls
+
+    /// One request on this instance, with the re-entrancy bookkeeping of the in-process instance:
+    /// a module that pops itself from inside `event` is destroyed after that call returns.
+    private func call(_ writer: WireWriter, _ moduleCall: ModuleCall) -> ModuleHostConnection.Reply {
+        guard alive, failure == nil, let connection else { return .unavailable }
+        environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
+        return withExtendedLifetime(self) {
+            callDepth += 1
+            let reply = connection.request(writer, call: moduleCall)
+            callDepth -= 1
+            if callDepth == 0 && destroyPending {
+                destroyPending = false
+                destroyNow()
+            }
+            return reply
+        }
+    }
+
+    private func destroyNow() {
+        guard alive else { return }
+        // A stopped or unresponsive screen that goes may leave its module fine everywhere else.
+        let hadState = failure != nil || isNotResponding
+        alive = false
+        delegate = nil
+        environment.ticks.cancel(id)
+        connection?.destroy(id)
+        // A module thread may have scheduled a tick until destroy stopped it.
+        environment.ticks.cancel(id)
+        if hadState { factory?.instancesChanged() }
+    }
+
+    private func createInChild() throws(ModuleError) {
+        guard let connection else { return }
+        connection.register(self)
+        switch connection.create(id) {
+        case .replied(var reader) where (try? reader.u8()) == 1:
+            return
+        case .replied:
+            connection.unregister(id)
+            environment.ticks.cancel(id)
+            throw ModuleError(
+                .createFailed, module: moduleName, path: module.info.sourcePath, reason: "create() returned NULL",
+                hint: "check the module's log output and its create function")
+        case .failed(let reason):
+            connection.unregister(id)
+            throw ModuleError(
+                .processFailed, module: moduleName, path: module.info.sourcePath, reason: "its process refused create: \(reason)",
+                hint: "check the module's log output")
+        case .unavailable:
+            let why = connection.failure?.description ?? "it did not answer create"
+            connection.unregister(id)
+            throw ModuleError(
+                .processFailed, module: moduleName, path: module.info.sourcePath, reason: "its process stopped: \(why)",
+                hint: "check the module's log output and its create function")
+        }
+    }
+
+    /// After a handled event, saves the module's state for Restart at most once per interval.
+    private func snapshotIfDue() {
+        guard module.info.functions.contains(.saveState), alive, failure == nil else { return }
+        let interval = settings.snapshotInterval
+        if let lastSnapshot, ContinuousClock.now - lastSnapshot < interval { return }
+        _ = saveState()
+    }
+
+    /// Restart (the user's choice, so it also ends a crash loop): a new child (or the module's
+    /// current one), then create, start, restore.
+    private func restart() {
+        guard let factory, failure != nil, alive else { return }
+        let previous = failure
+        defer { factory.instancesChanged() }
+        do {
+            let fresh = try factory.restartConnection(for: module)
+            connection = fresh
+            failure = nil
+            try createInChild()
+        } catch {
+            failure = previous
+            delegate?.moduleLog(level: .error, message: "restart failed: \(error.description)")
+            delegate?.moduleDidInvalidate()
+            return
+        }
+        delegate?.moduleLog(level: .info, message: "restarted after \(previous?.description ?? "stopping")")
+        if let startedWith { start(param: startedWith) }
+        if let savedState, !restoreState(savedState) {
+            delegate?.moduleLog(level: .warning, message: "restart: the module did not restore its saved state")
+        }
+        delegate?.moduleDidInvalidate()
+    }
+
+    // MARK: From the connection
+
+    /// The child stopped, stopped answering, or answers again: the screen changes.
+    func connectionChanged() {
+        guard alive, let connection else { return }
+        if connection.state == .stopped, failure == nil, let reason = connection.failure {
+            failure = reason
+        }
+        delegate?.moduleDidInvalidate()
+    }
+
+    /// A render whose call had given up arrived: shown at the next `render()`.
+    func receiveLateRender(_ reader: inout WireReader) {
+        guard alive, let tree = try? decodeTree(&reader) else { return }
+        lateTree = tree
+        delegate?.moduleDidInvalidate()
+    }
+
+    /// One of the module's notifications (the instance id already read).
+    func apply(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) {
+        switch type {
+        case .setTitle:
+            let text = try reader.string()
+            title = text
+            delegate?.moduleDidSetTitle(text)
+        case .setBadge:
+            delegate?.moduleDidSetBadge(try reader.optionalString())
+        case .invalidate:
+            delegate?.moduleDidInvalidate()
+        case .pop:
+            delegate?.modulePop()
+        case .dismiss:
+            delegate?.moduleDismiss()
+        case .log:
+            let level = try reader.i32()
+            delegate?.moduleLog(level: ModuleLogLevel(clamping: level), message: try reader.string())
+        case .scheduleTick:
+            guard alive else { return }
+            environment.ticks.schedule(id, afterMilliseconds: try reader.u32())
+        default:
+            break  // a notification a newer helper knows: nothing to do
+        }
+    }
+
+    /// One of the module's requests (the instance id already read): the reply.
+    func serve(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
+        var reply = WireWriter(type)
+        switch type {
+        case .push:
+            let module = try reader.string()
+            let param = try reader.optionalString()
+            let target = ModulePushTarget(rawValue: try reader.i32()) ?? .ownStack
+            reply.i32(delegate?.modulePush(module: module, param: param, target: target) == true ? 1 : 0)
+        case .present:
+            let module = try reader.string()
+            let param = try reader.optionalString()
+            reply.i32(delegate?.modulePresent(module: module, param: param) == true ? 1 : 0)
+        case .addTab:
+            let name = try reader.string()
+            let module = try reader.string()
+            let image = try reader.optionalString()
+            let param = try reader.optionalString()
+            let added = delegate?.moduleAddTab(name: name, module: module, image: image, param: param) == true
+            reply.i32(added ? 1 : 0)
+        case .tabCount:
+            reply.u64(UInt64(max(0, delegate?.moduleTabCount() ?? 0)))
+        case .tabItem:
+            let index = try reader.u64()
+            if index <= UInt64(Int.max), let item = delegate?.moduleTabItem(at: Int(index)) {
+                reply.u8(1)
+                reply.string(item.title)
+                reply.string(item.glyph)
+                reply.string(item.badge)
+                reply.u8(item.isSelected ? 1 : 0)
+                reply.string(item.image)
+            } else {
+                reply.u8(0)
+            }
+        default:
+            throw WireReader.Malformed()
+        }
+        return reply
+    }
+
+    // MARK: Views
+
+    private func decodeTree(_ reader: inout WireReader) throws(WireReader.Malformed) -> ViewTree {
+        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory)
+    }
+
+    /// "<Title> stopped: SIGSEGV in event "segv"" and a Restart button; after a crash loop the line
+    /// ends with " (3 crashes within 60 s; not restarted until you choose Restart)".
+    private func stoppedTree(_ failure: ModuleHostFailure) -> ViewTree {
+        let loop = factory?.crashLoop(of: moduleName).map { " (\($0))" } ?? ""
+        return ViewTree([
+            .text("\(title) stopped: \(failure)\(loop)"),
+            .button(label: "Restart", action: Self.restartAction),
+        ])
+    }
+
+    /// "<Title> is not responding" while a call waits past the hang timeout.
+    private var notRespondingTree: ViewTree {
+        let kill = ModuleHostExit.seconds(settings.killTimeout)
+        return ViewTree([
+            .text("\(title) is not responding"),
+            .text("It is stopped if it does not answer within \(kill)."),
+        ])
+    }
+}

@@ -1,0 +1,242 @@
+import Logging
+import TabHostLoop
+import TabModuleLoading
+import TabModuleRuntime
+
+/// Makes instances whose modules run in child processes: one `tabhost-module-host` child per module
+/// version, shared by all of that version's instances, started with its first instance and ended
+/// with its last (a reload's new version gets a new child; the old one ends with its last instance).
+///
+/// A module whose children crashed `settings.crashLoopLimit` times within `crashLoopWindow` is
+/// held: its new instances (a push, a lazy tab, a reload) start no child and show the stopped screen
+/// with Restart, until the user chooses Restart on one of them (see `ModuleCrashHistory`).
+///
+/// Main-loop only. Attach the host's loop (`attach(to:)`) so children are watched while no call
+/// waits: ticks from a module's threads, its output, a crash or a late reply then arrive at once.
+public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
+    /// The helper and the deadlines.
+    public let settings: IsolationSettings
+    private let logger: Logger
+    private var connections: [ObjectIdentifier: ModuleHostConnection] = [:]
+    private var loop: (any EventLoop)?
+    /// A child started ahead, waiting for the next module (see `IsolationSettings.keepsSpareChild`).
+    /// Started on the loop thread, though `posix_spawn` holds it a millisecond or two until the child
+    /// has exec'd: the child dies with the *thread* that started it (`PR_SET_PDEATHSIG`), so a
+    /// short-lived spawning thread would kill it on its way out.
+    private var spare: ModuleHostProcess?
+    private var isShutDown = false
+    /// Children killed and not reaped yet (their process objects reap them when they go).
+    private var ending: [ModuleHostProcess] = []
+    /// Told when a child stops, stops answering or answers again (the session's status line), after
+    /// the crash is counted (`crashLoop(of:)` says whether it started a crash loop).
+    public var onEvent: ((ModuleInfo, ModuleProcessEvent) -> Void)?
+    /// Told when `moduleStates` changes (the session publishes it for `tabhost inspect`).
+    public var onStatesChanged: (([ModuleProcessState]) -> Void)?
+    /// The clock of the crash-loop rule (tests move it instead of waiting a minute).
+    public var now: () -> ContinuousClock.Instant
+    private var crashes: ModuleCrashHistory
+    /// Every instance made, for `moduleStates`.
+    private var instances: [WeakInstance] = []
+    private var publishedStates: [ModuleProcessState] = []
+
+    private struct WeakInstance {
+        weak var instance: OutOfProcessModuleInstance?
+    }
+
+    /// A factory whose children's output and reports go to `logger` (with the module's name as metadata).
+    public init(
+        settings: IsolationSettings = IsolationSettings(), logger: Logger,
+        now: @escaping () -> ContinuousClock.Instant = { .now }
+    ) {
+        self.settings = settings
+        self.logger = logger
+        self.now = now
+        crashes = ModuleCrashHistory(limit: settings.crashLoopLimit, window: settings.crashLoopWindow)
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Watches every child, present and future, on `loop`.
+    public func attach(to loop: any EventLoop) {
+        self.loop = loop
+        for connection in connections.values { connection.attach(to: loop) }
+    }
+
+    /// A new instance in the child of `module`'s version (started now, or the spare child, when none
+    /// runs); for a module held after a crash loop, an instance that shows the stopped screen and
+    /// starts a child only when the user chooses Restart.
+    public func makeInstance(
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+    ) throws(ModuleError) -> any ModuleInstance {
+        let instance: OutOfProcessModuleInstance
+        if let loop = crashes.loop(of: module.name) {
+            logger.warning("not started: \(loop)", metadata: ["module": "\(module.name)"])
+            instance = OutOfProcessModuleInstance(
+                module: module, heldAfter: loop.failure, factory: self, environment: environment, delegate: delegate)
+        } else {
+            let connection = try connection(for: module)
+            instance = try OutOfProcessModuleInstance(
+                module: module, connection: connection, factory: self, environment: environment, delegate: delegate)
+        }
+        instances.removeAll { $0.instance == nil }
+        instances.append(WeakInstance(instance: instance))
+        instancesChanged()
+        return instance
+    }
+
+    // MARK: Crash loops and states
+
+    /// The crash loop that holds `module` (by name) until the user chooses Restart, if any.
+    public func crashLoop(of module: String) -> ModuleCrashLoop? {
+        crashes.loop(of: module)
+    }
+
+    /// The modules one of whose live instances shows the stopped screen or is not responding, by
+    /// name, with the line the host shows (the module's descriptor title) and its counted crashes.
+    public var moduleStates: [ModuleProcessState] {
+        var states: [String: ModuleProcessState] = [:]
+        let time = now()
+        for entry in instances {
+            guard let instance = entry.instance, instance.isAlive else { continue }
+            let name = instance.moduleName
+            let title = instance.module.info.title
+            let count = crashes.crashes(of: name, at: time)
+            if let failure = instance.failure {
+                let loop = crashes.loop(of: name).map { " (\($0))" } ?? ""
+                states[name] = ModuleProcessState(
+                    module: name, state: .stopped, reason: "\(title) stopped: \(failure)\(loop)", crashes: count)
+            } else if instance.isNotResponding, states[name] == nil {
+                states[name] = ModuleProcessState(
+                    module: name, state: .notResponding, reason: "\(title) is not responding", crashes: count)
+            }
+        }
+        return states.values.sorted { $0.module < $1.module }
+    }
+
+    /// An instance stopped, restarted or ended: tells `onStatesChanged` when `moduleStates` changed.
+    func instancesChanged() {
+        guard let onStatesChanged else { return }
+        let states = moduleStates
+        guard states != publishedStates else { return }
+        publishedStates = states
+        onStatesChanged(states)
+    }
+
+    /// The running child for an instance the user restarts: `module`'s crashes are forgotten first.
+    func restartConnection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
+        if crashes.loop(of: module.name) != nil {
+            logger.info("restart chosen: the crash count starts again", metadata: ["module": "\(module.name)"])
+        }
+        crashes.reset(module.name)
+        return try connection(for: module)
+    }
+
+    private func childStopped(_ module: LoadedModule, _ failure: ModuleHostFailure) {
+        if let loop = crashes.record(failure, of: module.name, at: now()) {
+            logger.error("\(loop)", metadata: ["module": "\(module.name)"])
+        }
+    }
+
+    /// The process ids of the running children, by module name (tests, reports).
+    public var childProcesses: [(module: String, pid: Int32)] {
+        connections.values.compactMap { connection in connection.livePID.map { (connection.module.name, $0) } }
+            .sorted { $0.module < $1.module }
+    }
+
+    /// Ends every child now (their instances show nothing more; call when the session ends).
+    public func shutdown() {
+        isShutDown = true
+        spare = nil
+        let all = connections.values
+        connections.removeAll()
+        for connection in all {
+            connection.retire()
+            // Instances may keep the connection (and its process object) for a while: reap now.
+            connection.childProcess.reap(block: true)
+        }
+        for process in ending { process.reap(block: true) }
+        ending.removeAll()
+    }
+
+    /// The spare child's process id, if one waits (tests).
+    public var spareProcessID: Int32? { spare?.pid }
+
+    /// Reaps the children that were killed, on the loop shortly after; without a loop, those that
+    /// exited already now and the others at the next child start or at shutdown (never waiting).
+    private func reapEndedSoon() {
+        guard let loop else {
+            reapEnded()
+            return
+        }
+        _ = loop.schedule(after: .milliseconds(20)) { [weak self] in self?.reapEnded() }
+    }
+
+    /// Reaps the killed children that have exited; the others wait for the next call.
+    private func reapEnded() {
+        ending.removeAll { $0.reap(block: false) != nil }
+        if !ending.isEmpty, let loop {
+            _ = loop.schedule(after: .milliseconds(100)) { [weak self] in self?.reapEnded() }
+        }
+    }
+
+    private func takeSpare() -> ModuleHostProcess? {
+        defer { spare = nil }
+        return spare
+    }
+
+    /// Starts the spare child now, when none waits (and `settings.keepsSpareChild`). A session calls
+    /// it before it reads the modules and the layout: the first shown tab's child then execs and
+    /// links on the other core meanwhile, instead of on the way to the first frame.
+    public func startSpareChild() {
+        guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
+        spare = try? ModuleHostProcess(helper: settings.helperPath, label: "spare")
+    }
+
+    /// Starts the next spare child after the current loop iteration (at once without a loop), so the
+    /// next module (a reload's new version, a Restart) skips the helper's exec and dynamic linking.
+    private func prepareSpareSoon() {
+        guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
+        let start: () -> Void = { [weak self] in self?.startSpareChild() }
+        if let loop {
+            _ = loop.schedule(after: .zero, start)
+        } else {
+            start()
+        }
+    }
+
+    /// The running child of `module`'s version, or a new one.
+    func connection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
+        let key = ObjectIdentifier(module)
+        if let existing = connections[key], existing.state != .stopped { return existing }
+        if loop == nil { reapEnded() }
+        let connection: ModuleHostConnection
+        if let spare = takeSpare() {
+            do {
+                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare)
+            } catch {
+                // The spare died meanwhile (or was killed): a fresh child says what really fails.
+                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+            }
+        } else {
+            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+        }
+        prepareSpareSoon()
+        connection.onStop = { [weak self] stopped in
+            guard let self else { return }
+            if connections[key] === stopped { connections[key] = nil }
+            ending.append(stopped.childProcess)
+            reapEndedSoon()
+        }
+        connection.onEvent = { [weak self] event in
+            guard let self else { return }
+            if case .stopped(let failure) = event { childStopped(module, failure) }
+            onEvent?(module.info, event)
+            instancesChanged()
+        }
+        if let loop { connection.attach(to: loop) }
+        connections[key] = connection
+        return connection
+    }
+}

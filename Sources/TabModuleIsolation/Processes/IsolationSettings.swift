@@ -1,0 +1,50 @@
+import TabModuleLoading
+/// How out-of-process instances run: the helper executable and the deadlines of module calls.
+public struct IsolationSettings: Sendable {
+    /// The `tabhost-module-host` executable.
+    public var helperPath: String
+    /// A call that has not returned after this long gives up: the tab shows "<Title> is not
+    /// responding" and the host goes on (`--hang-timeout`).
+    public var hangTimeout: Duration
+    /// A child that has not answered for this long after a call started is killed; its tabs show
+    /// the crashed state with Restart.
+    public var killTimeout: Duration
+    /// How long a new child may take to start and load its module.
+    public var startTimeout: Duration
+    /// After a handled event, the module's state is saved for Restart at most this often.
+    public var snapshotInterval: Duration
+    /// Keeps one child started ahead (after the first module starts), so a reload or a Restart does
+    /// not wait for the helper's exec and dynamic linking; it costs one idle helper (about 1 MiB).
+    public var keepsSpareChild: Bool
+    /// A module whose children stop this many times within `crashLoopWindow` is not started again
+    /// (by a new tab or screen of it, or a reload) until the user chooses Restart.
+    public var crashLoopLimit: Int
+    /// The sliding window of the crash-loop rule.
+    public var crashLoopWindow: Duration
+
+    /// Settings with the helper found next to this executable (see `defaultHelperPath`).
+    public init(
+        helperPath: String = IsolationSettings.defaultHelperPath, hangTimeout: Duration = .seconds(1),
+        killTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(5),
+        snapshotInterval: Duration = .seconds(1), keepsSpareChild: Bool = true, crashLoopLimit: Int = 3,
+        crashLoopWindow: Duration = .seconds(60)
+    ) {
+        self.helperPath = helperPath
+        self.hangTimeout = hangTimeout
+        self.killTimeout = killTimeout
+        self.startTimeout = startTimeout
+        self.snapshotInterval = snapshotInterval
+        self.keepsSpareChild = keepsSpareChild
+        self.crashLoopLimit = crashLoopLimit
+        self.crashLoopWindow = crashLoopWindow
+    }
+
+    /// The helper's file name.
+    public static let helperName = CompanionExecutable.moduleHost.name
+
+    /// `$TABHOST_MODULE_HOST` if set, else `tabhost-module-host` beside the running executable, else in
+    /// `../libexec/tabhost/` (the rule of `CompanionExecutable`).
+    public static var defaultHelperPath: String {
+        CompanionExecutable.moduleHost.path
+    }
+}

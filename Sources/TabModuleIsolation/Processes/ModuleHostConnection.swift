@@ -1,0 +1,480 @@
+import Glibc
+import Logging
+import TabHostLoop
+import TabModuleLoading
+
+/// One child process running one module version, shared by all of that version's instances: the
+/// host's side of the wire protocol.
+///
+/// Requests nest both ways. While the host waits for a reply (to `render`, say), it serves the
+/// child's requests on the spot (`tab_count`, `tab_item`, `push`, `add_tab`), and those may make
+/// the host call into the child again (`appearance` when a push hides a screen). Notifications
+/// (`set_title`, `pop`, `log`, …) are held until the module's call returns, or until it makes its
+/// next request, so the host only ever sends a request while the child is reading: when it is idle
+/// or waiting for a reply itself. `schedule_tick` goes to the tick scheduler at once, from any state.
+///
+/// Every wait has a deadline (`IsolationSettings.hangTimeout`, extended by the time the host spends
+/// serving the child). Past it the call gives up, the connection is `unresponsive` and later calls
+/// return at once; a reply that still arrives is accepted (a late render is shown), and once every
+/// abandoned call has been answered the connection runs again. Past `killTimeout` the child is
+/// killed. Main-loop only.
+final class ModuleHostConnection {
+    /// Where the child is.
+    enum State: Equatable {
+        /// Answering.
+        case running
+        /// A call gave up waiting; the child is still busy with it.
+        case unresponsive
+        /// The child is gone (see `failure`), or the connection was retired.
+        case stopped
+    }
+
+    /// What a request got back.
+    enum Reply {
+        /// The reply's payload.
+        case replied(WireReader)
+        /// The child answered that the request failed, with its reason.
+        case failed(String)
+        /// No answer: the child stopped, or is not responding (see `state`).
+        case unavailable
+    }
+
+    private struct Abandoned {
+        let type: WireMessage
+        let instance: UInt64
+    }
+
+    private struct WeakInstance {
+        weak var instance: OutOfProcessModuleInstance?
+    }
+
+    /// The module version this child runs.
+    let module: LoadedModule
+    let settings: IsolationSettings
+    private(set) var state: State = .running
+    /// Why the child stopped, once it did (nil after a plain retire).
+    private(set) var failure: ModuleHostFailure?
+    /// The functions the child found in the descriptor it opened.
+    private(set) var functions: ModuleFunctions = []
+    /// Called once when the connection stops (crash, kill, or retire), so the factory forgets it.
+    var onStop: ((ModuleHostConnection) -> Void)?
+    /// The child's process, for reaping after the connection stopped.
+    var childProcess: ModuleHostProcess { process }
+    /// Told when the child stops with a failure, stops answering or answers again.
+    var onEvent: ((ModuleProcessEvent) -> Void)?
+
+    private let logger: Logger
+    private let link: ModuleHostLink
+    private var process: ModuleHostProcess { link.process }
+    private var channel: ModuleHostChannel { link.channel }
+    private var instances: [UInt64: WeakInstance] = [:]
+    private var nextSeq: UInt32 = 1
+    /// Requests sent and not answered yet, innermost last: what a crash or hang message names.
+    private var outstanding: [(seq: UInt32, call: ModuleCall)] = []
+    /// Notifications held until the module's current call returns or makes a request.
+    private var pending: [WireFrame] = []
+    private var abandoned: [UInt32: Abandoned] = [:]
+    /// The call that stopped answering, and when it was sent.
+    private var hung: (call: ModuleCall?, since: ContinuousClock.Instant)?
+    /// Instances destroyed while the child was not responding: destroyed there once it answers again.
+    private var pendingDestroys: [UInt64] = []
+    private var loop: (any EventLoop)?
+    private var watches: [LoopWatchID] = []
+    private var killTimer: LoopTimerID?
+
+    /// Starts a child for `module` (or takes `spare`, a child started ahead that has not loaded a
+    /// module yet), checks its protocol version and has it open the module's private copy. Throws
+    /// `processFailed` when any of that fails.
+    init(
+        module: LoadedModule, settings: IsolationSettings, logger: Logger, spare: ModuleHostProcess? = nil
+    ) throws(ModuleError) {
+        self.module = module
+        self.settings = settings
+        self.logger = logger
+        let process: ModuleHostProcess
+        do {
+            process = try spare ?? ModuleHostProcess(helper: settings.helperPath, label: module.name)
+        } catch {
+            throw ModuleError(
+                .processFailed, module: module.name, path: module.info.sourcePath,
+                reason: "cannot start its process (\(error))",
+                hint: "install \(IsolationSettings.helperName) next to tabhost, or run it in process (--isolation none)")
+        }
+        link = ModuleHostLink(process: process, logger: logger, name: module.name)
+        if let reason = handshake() {
+            stop(with: nil)
+            throw ModuleError(
+                .processFailed, module: module.name, path: module.info.sourcePath, reason: reason,
+                hint: "rebuild tabhost and \(IsolationSettings.helperName) together; check the module's log output")
+        }
+    }
+
+    deinit {
+        retire()
+    }
+
+    /// The child's process id.
+    var pid: Int32 { process.pid }
+
+    /// The child's process id while it runs.
+    var livePID: Int32? { state == .stopped ? nil : process.pid }
+
+    // MARK: Start
+
+    /// HELLO, then LOAD; nil when the child runs the module, else why not.
+    private func handshake() -> String? {
+        if let refusal = link.handshake(until: .now + settings.startTimeout) { return refusal }
+        var load = WireWriter(.load)
+        load.string(module.copyPath)
+        load.string(module.name)
+        switch request(load, call: ModuleCall(.load), timeout: settings.startTimeout) {
+        case .replied(var reply):
+            guard let bits = try? reply.u32() else { return "its process sent a malformed answer" }
+            functions = ModuleFunctions(rawValue: bits)
+            return nil
+        case .failed(let reason):
+            return "its process could not open it: \(reason)"
+        case .unavailable:
+            return "its process stopped while opening it (\(failure?.description ?? "no answer"))"
+        }
+    }
+
+    /// Watches the child's descriptors on `loop` while no call is waiting.
+    func attach(to loop: any EventLoop) {
+        guard self.loop == nil, state != .stopped else { return }
+        self.loop = loop
+        for fd in [process.socket, process.output, process.pidDescriptor] where fd >= 0 {
+            watches.append(loop.watch(fd) { [weak self] in self?.pump() })
+        }
+    }
+
+    // MARK: Instances
+
+    /// Routes the child's calls for `instance.id` to `instance`.
+    func register(_ instance: OutOfProcessModuleInstance) {
+        instances[instance.id] = WeakInstance(instance: instance)
+    }
+
+    /// Forgets `id`; the connection retires once no instance is left.
+    func unregister(_ id: UInt64) {
+        instances[id] = nil
+        instances = instances.filter { $0.value.instance != nil }
+        if instances.isEmpty { retire() }
+    }
+
+    /// The module's `create` for `id` in the child: true when it returned an instance.
+    func create(_ id: UInt64) -> Reply {
+        var writer = WireWriter(.create)
+        writer.u64(id)
+        return request(writer, call: ModuleCall(.create))
+    }
+
+    /// The module's `destroy` for `id` (later, when the child is not responding), then forgets it.
+    func destroy(_ id: UInt64) {
+        switch state {
+        case .running:
+            var writer = WireWriter(.destroy)
+            writer.u64(id)
+            _ = request(writer, call: ModuleCall(.destroy))
+        case .unresponsive:
+            pendingDestroys.append(id)
+        case .stopped:
+            break
+        }
+        unregister(id)
+    }
+
+    /// Ends the child (end-of-file, then SIGKILL after a short grace) and forgets every instance.
+    /// Idempotent; instances still registered see nothing (their owner is going away).
+    func retire() {
+        guard state != .stopped else { return }
+        stop(with: nil)
+    }
+
+    // MARK: Requests
+
+    /// Sends a request and waits for its reply, serving the child's requests meanwhile.
+    func request(_ writer: WireWriter, call: ModuleCall, timeout: Duration? = nil) -> Reply {
+        if state == .unresponsive { killIfHungTooLong() }
+        guard state == .running else { return .unavailable }
+        let seq = nextSeq
+        nextSeq = nextSeq == UInt32.max ? 1 : nextSeq + 1
+        outstanding.append((seq, call))
+        defer { outstanding.removeAll { $0.seq == seq } }
+        switch channel.send(writer.frame(seq: seq), deadline: .now + (timeout ?? settings.hangTimeout)) {
+        case .sent: break
+        case .closed:
+            // It was gone before this request: the request is not what it died in.
+            let outer = outstanding.dropLast().last
+            childEnded(blaming: .some(outer?.call))
+            return .unavailable
+        case .timedOut:
+            // Part of a frame is out: the stream cannot be resynchronized.
+            kill(.killedAfterHang(timeout ?? settings.hangTimeout), call: call)
+            return .unavailable
+        }
+        return awaitReply(seq, type: writer.type, instance: call.instance, timeout: timeout ?? settings.hangTimeout)
+    }
+
+    private func awaitReply(_ seq: UInt32, type: WireMessage, instance: UInt64?, timeout: Duration) -> Reply {
+        var deadline = ContinuousClock.now + timeout
+        while true {
+            switch state {
+            case .stopped: return .unavailable
+            case .unresponsive:
+                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0)
+                return .unavailable
+            case .running: break
+            }
+            switch receive(until: deadline) {
+            case .ended:
+                return .unavailable
+            case .timedOut:
+                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0)
+                becomeUnresponsive()
+                flushPending()
+                return .unavailable
+            case .frame(let frame):
+                if frame.isReply {
+                    guard frame.seq == seq else {
+                        violation("a reply to \(frame.seq) while \(seq) was outstanding")
+                        return .unavailable
+                    }
+                    flushPending()
+                    return frame.isFailure ? .failed(frame.failureMessage) : .replied(frame.reader)
+                }
+                if frame.type.isNotification && frame.type != .scheduleTick {
+                    pending.append(frame)
+                } else if frame.type.isNotification {
+                    apply(frame)
+                } else {
+                    // The child is blocked in a host call: what it sent before it happens first.
+                    let began = ContinuousClock.now
+                    flushPending()
+                    serve(frame)
+                    deadline += ContinuousClock.now - began
+                }
+            }
+        }
+    }
+
+    private enum Incoming {
+        case frame(WireFrame)
+        case timedOut
+        case ended
+    }
+
+    /// The next frame from the child, draining its output meanwhile, until `deadline`.
+    private func receive(until deadline: ContinuousClock.Instant) -> Incoming {
+        guard state != .stopped else { return .ended }
+        switch link.next(until: deadline) {
+        case .frame(let frame): return .frame(frame)
+        case .timedOut: return .timedOut
+        case .ended:
+            childEnded()
+            return .ended
+        case .malformed:
+            violation("a malformed frame")
+            return .ended
+        }
+    }
+
+    // MARK: The child's messages
+
+    /// Applies held notifications in the order the module made them.
+    private func flushPending() {
+        while !pending.isEmpty {
+            let frame = pending.removeFirst()
+            apply(frame)
+        }
+    }
+
+    private func apply(_ frame: WireFrame) {
+        var reader = frame.reader
+        guard let id = try? reader.u64() else {
+            violation("a malformed \(frame.type.rawValue) notification")
+            return
+        }
+        guard let instance = instances[id]?.instance else { return }  // destroyed meanwhile
+        do {
+            try instance.apply(frame.type, &reader)
+        } catch {
+            violation("a malformed \(frame.type.rawValue) notification")
+        }
+    }
+
+    /// Answers one of the child's requests.
+    private func serve(_ frame: WireFrame) {
+        var reader = frame.reader
+        var reply = WireWriter(frame.type)
+        var flags = WireFrame.replyFlag
+        if let id = try? reader.u64(), let instance = instances[id]?.instance {
+            do {
+                reply = try instance.serve(frame.type, &reader)
+            } catch {
+                violation("a malformed request \(frame.type.rawValue)")
+                return
+            }
+        } else {
+            reply.string("no such instance")
+            flags |= WireFrame.failedFlag
+        }
+        guard state != .stopped else { return }
+        switch channel.send(reply.frame(flags: flags, seq: frame.seq), deadline: .now + settings.hangTimeout) {
+        case .sent: break
+        case .closed: childEnded()
+        case .timedOut: kill(.killedAfterHang(settings.hangTimeout), call: outstanding.last?.call)
+        }
+    }
+
+    /// Handles what the child sent while no call waits (the loop calls this for its descriptors).
+    func pump() {
+        guard state != .stopped, outstanding.isEmpty else { return }
+        link.drainOutput()
+        var ended = false
+        switch channel.fill() {
+        case .endOfFile: ended = true
+        case .data, .wouldBlock: break
+        }
+        while state != .stopped, outstanding.isEmpty {
+            let frame: WireFrame?
+            do {
+                frame = try channel.nextFrame()
+            } catch {
+                violation("a malformed frame")
+                return
+            }
+            guard let frame else { break }
+            if frame.isReply {
+                guard let call = abandoned.removeValue(forKey: frame.seq) else {
+                    violation("a reply to \(frame.seq), which was not asked")
+                    return
+                }
+                lateReply(frame, to: call)
+                if abandoned.isEmpty { recovered() }
+            } else if frame.type.isNotification {
+                apply(frame)
+            } else {
+                serve(frame)
+            }
+        }
+        if state != .stopped && (ended || !process.isRunning) { childEnded() }
+    }
+
+    private func lateReply(_ frame: WireFrame, to call: Abandoned) {
+        guard call.type == .render, !frame.isFailure, let instance = instances[call.instance]?.instance else { return }
+        var reader = frame.reader
+        instance.receiveLateRender(&reader)
+    }
+
+    // MARK: Hangs and ends
+
+    private func becomeUnresponsive() {
+        guard state == .running else { return }
+        state = .unresponsive
+        let call = outstanding.last?.call
+        hung = (call, .now)
+        logger.warning(
+            "not responding: no answer to \(call?.description ?? "a call") within \(ModuleHostExit.seconds(settings.hangTimeout))",
+            metadata: ["module": "\(module.name)"])
+        if let loop {
+            killTimer = loop.schedule(after: max(.zero, settings.killTimeout - settings.hangTimeout)) { [weak self] in
+                self?.killTimer = nil
+                self?.killIfHungTooLong(force: true)
+            }
+        }
+        notifyInstances()
+        onEvent?(.notResponding(call: call?.description))
+    }
+
+    /// Kills a child that has not answered for the kill timeout (checked lazily without a loop).
+    private func killIfHungTooLong(force: Bool = false) {
+        guard state == .unresponsive, let hung else { return }
+        if force || ContinuousClock.now - hung.since >= settings.killTimeout - settings.hangTimeout {
+            kill(.killedAfterHang(settings.killTimeout), call: hung.call)
+        }
+    }
+
+    private func recovered() {
+        guard state == .unresponsive else { return }
+        state = .running
+        hung = nil
+        if let killTimer { loop?.cancel(killTimer) }
+        killTimer = nil
+        logger.info("responding again", metadata: ["module": "\(module.name)"])
+        let destroys = pendingDestroys
+        pendingDestroys.removeAll()
+        for id in destroys {
+            var writer = WireWriter(.destroy)
+            writer.u64(id)
+            _ = request(writer, call: ModuleCall(.destroy))
+        }
+        notifyInstances()
+        onEvent?(.responding)
+    }
+
+    private func violation(_ what: String) {
+        kill(.protocolViolation(what), call: outstanding.last?.call)
+    }
+
+    private func kill(_ reason: ModuleHostExit, call: ModuleCall?) {
+        guard state != .stopped else { return }
+        process.kill()
+        process.reap(block: true)
+        stop(with: ModuleHostFailure(exit: reason, call: call))
+    }
+
+    /// End-of-file or exit: reaps the child and says how it ended, in the innermost call waiting
+    /// (or in `blaming`'s call, or none, when the caller knows better).
+    private func childEnded(blaming: ModuleCall?? = .none) {
+        guard state != .stopped else { return }
+        link.drainOutput()
+        var exit = process.reap(block: false)
+        if exit == nil && process.waitForExit(.milliseconds(200)) { exit = process.reap(block: false) }
+        if exit == nil {
+            // It closed its socket but runs on (a module that closes every descriptor).
+            process.kill()
+            process.reap(block: true)
+            exit = .closedConnection
+        }
+        let blamed: ModuleCall?
+        switch blaming {
+        case .some(let call): blamed = call
+        case .none: blamed = outstanding.last?.call ?? hung?.call
+        }
+        stop(with: ModuleHostFailure(exit: exit ?? .closedConnection, call: blamed))
+    }
+
+    /// Stops for good: unwatches, ends the child, tells the instances (when it failed) and the factory.
+    private func stop(with failure: ModuleHostFailure?) {
+        guard state != .stopped else { return }
+        state = .stopped
+        self.failure = failure
+        if let loop {
+            for token in watches { loop.unwatch(token) }
+            if let killTimer { loop.cancel(killTimer) }
+        }
+        watches.removeAll()
+        killTimer = nil
+        link.flushOutput()
+        // Killed now, reaped later (by the factory, or when the process object goes): a reload or the
+        // last pop does not wait for the kernel to tear the child down.
+        process.end()
+        pending.removeAll()
+        abandoned.removeAll()
+        if let failure {
+            logger.error("stopped: \(failure)", metadata: ["module": "\(module.name)"])
+            notifyInstances()
+            onEvent?(.stopped(failure))
+        }
+        onStop?(self)
+        onStop = nil
+        onEvent = nil
+    }
+
+    private func notifyInstances() {
+        for entry in instances.values {
+            entry.instance?.connectionChanged()
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Logging
+import TabHostConcurrency
+import TabModuleLoading
+
+/// Opens new and changed module files in a child process (a scanner, as GStreamer's
+/// `gst-plugin-scanner`) before the host opens them: a file that crashes the dynamic loader, its
+/// constructors or its entry point, or hangs there, takes the scanner down, not the host, and is
+/// refused with one line.
+///
+/// The loader calls `scan` with the private copy it is about to open (see `ModuleLoader.scanner`).
+/// One scanner child serves many files and is started again after a crash. Refusals are remembered
+/// by the file's path, inode, size and modification time: an unchanged file is not scanned again.
+/// Files the scanner opened without trouble go on to the host's own checks, whose messages stay
+/// the same. Use on one thread (the registry's).
+public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
+    // @unchecked: mutable state, touched only by the thread that loads modules (as ModuleRegistry).
+
+    /// The helper and the start deadline.
+    public let settings: IsolationSettings
+    /// How long one file may take to open before it counts as hanging.
+    public let timeout: Duration
+    private let logger: Logger
+    private var link: ModuleHostLink?
+    private var refusals: [String: (stamp: ModuleFileStamp, error: ModuleError)] = [:]
+    /// Set when the helper cannot be started: files are then opened by the host alone.
+    private var unavailable: String?
+    private let counts = LockedValue((scanned: 0, children: 0))
+
+    /// A scanner whose children's output goes to `logger`; a file may take `timeout` to open.
+    public init(
+        settings: IsolationSettings = IsolationSettings(), timeout: Duration = .seconds(5), hostOpensFiles: Bool = true,
+        logger: Logger
+    ) {
+        self.settings = settings
+        self.timeout = timeout
+        self.hostOpensFiles = hostOpensFiles
+        self.logger = logger
+    }
+
+    deinit {
+        link?.process.end()
+        link?.process.reap(block: true)
+    }
+
+    /// True: the host still opens each file itself after the scan (modules may run in process).
+    /// False: the host never opens module files; each module comes from the scanner's report and
+    /// can only run out of process (what `--isolation process` and `tabhost list` use).
+    public var hostOpensFiles: Bool
+    /// Modules the host opens itself after the scan even when `hostOpensFiles` is false: trusted to
+    /// run in process (a layout's `"isolation": "none"`).
+    public var inProcessModules: Set<String> = []
+
+    /// True when the host opens the file the scanner reported on (the scan only guarded it).
+    package func hostOpens(_ report: ModuleScanReport) -> Bool {
+        hostOpensFiles || report.descriptor?.name.map { inProcessModules.contains(String(decoding: $0, as: UTF8.self)) } == true
+    }
+
+    /// True when the host opens the module named `name` itself.
+    package func hostOpens(name: String) -> Bool { hostOpensFiles || inProcessModules.contains(name) }
+
+    /// Files one scanner child opens before the next starts (each image stays mapped in it).
+    public static let filesPerChild = 256
+
+    /// How many files were scanned and how many scanner children were started (tests, benchmarks).
+    public var statistics: (scanned: Int, children: Int) { counts.withLock { $0 } }
+
+    /// Why scanning is off (the helper could not be started), or nil.
+    public var unavailableReason: String? { unavailable }
+
+    /// Opens `copy` (the private copy of `original`) in the scanner and returns what it found;
+    /// throws `crashedWhileLoading` when that crashed or hung. Returns nil when the scanner cannot
+    /// run at all (the host then opens the file as it did without one; `unavailableReason` says why).
+    ///
+    /// `closes`: the image has no Swift code, so the scanner closes it again, running its destructors
+    /// as the host will when it closes its own copy.
+    package func scan(copy: String, original: String, closes: Bool = true) throws(ModuleError) -> ModuleScanReport? {
+        let stamp = ModuleFileStamp(path: original)
+        if let stamp, let known = refusals[original], known.stamp == stamp { throw known.error }
+        refusals[original] = nil
+        var writer = WireWriter(.scan)
+        writer.string(copy)
+        writer.u8(closes ? 1 : 0)
+        let deadline = ContinuousClock.now + timeout
+        // A scanner that died after its last file (a thread a constructor started) is replaced once.
+        var sent: ModuleHostLink?
+        for _ in 0..<2 where sent == nil {
+            guard let link = startedLink() else { return nil }
+            if case .sent = link.channel.send(writer.frame(seq: 1), deadline: deadline) {
+                sent = link
+            } else {
+                _ = end(link, killed: true)
+            }
+        }
+        guard let link = sent else { return nil }
+        link.name = ModuleFileReader.baseName(of: original)
+        counts.withLock { $0.scanned += 1 }
+        var phase: UInt8 = 1
+        var failure: ModuleHostExit?
+        var report: ModuleScanReport?
+        waiting: while failure == nil {
+            switch link.next(until: deadline) {
+            case .frame(let frame) where frame.type == .scanPhase && !frame.isReply:
+                var reader = frame.reader
+                phase = (try? reader.u8()) ?? phase
+            case .frame(let frame) where frame.isReply && !frame.isFailure:
+                var reader = frame.reader
+                guard let parsed = try? ModuleScanReport(&reader) else {
+                    failure = end(link, killed: true, as: .protocolViolation("a malformed scan report"))
+                    break
+                }
+                report = parsed
+                break waiting
+            case .frame, .malformed:
+                failure = end(link, killed: true, as: .protocolViolation("an unexpected frame"))
+            case .ended:
+                failure = end(link, killed: false)
+            case .timedOut:
+                failure = end(link, killed: true, as: .killedAfterHang(timeout))
+            }
+        }
+        guard let failure else {
+            // The images it did not close stay mapped in it: start afresh now and then, and after
+            // each Swift image (whose runtime metadata is the large part).
+            if !closes || counts.withLock({ $0.scanned }) % Self.filesPerChild == 0 { finish() }
+            return report
+        }
+        let error = Self.refusal(path: original, phase: phase, exit: failure)
+        if let stamp { refusals[original] = (stamp, error) }
+        throw error
+    }
+
+    /// Ends the scanner child now (the next scan starts another).
+    public func finish() {
+        guard let link else { return }
+        self.link = nil
+        link.process.end()
+        link.process.reap(block: true)
+    }
+
+    private func startedLink() -> ModuleHostLink? {
+        if let link { return link }
+        guard unavailable == nil else { return nil }
+        do {
+            let process = try ModuleHostProcess(helper: settings.helperPath, label: "scanner")
+            let started = ModuleHostLink(process: process, logger: logger, name: "scanner")
+            if let refusal = started.handshake(until: .now + settings.startTimeout) {
+                started.process.end()
+                started.process.reap(block: true)
+                unavailable = refusal
+                return nil
+            }
+            counts.withLock { $0.children += 1 }
+            link = started
+            return started
+        } catch {
+            unavailable = error.description
+            logger.warning("module files are opened without a scanner: \(error.description)")
+            return nil
+        }
+    }
+
+    /// Reaps a scanner that stopped (killing it first when `killed`), forgets it, says how it ended.
+    private func end(_ link: ModuleHostLink, killed: Bool, as reason: ModuleHostExit? = nil) -> ModuleHostExit {
+        self.link = nil
+        link.drainOutput()
+        link.flushOutput()
+        if killed { link.process.kill() }
+        link.process.closeDescriptors()
+        if !killed && !link.process.waitForExit(.milliseconds(500)) { link.process.kill() }
+        let exit = link.process.reap(block: true) ?? .closedConnection
+        return reason ?? exit
+    }
+
+    /// One line for a file that took the scanner down in `phase`.
+    static func refusal(path: String, phase: UInt8, exit: ModuleHostExit) -> ModuleError {
+        let what: String
+        switch (phase, exit) {
+        case (_, .killedAfterHang(let after)):
+            let place = ["in its constructors", "in tab_module_entry", "reading its descriptor", "in its destructors"][
+                Int(min(max(phase, 1), 4)) - 1]
+            what = "hung \(place) while loading (no answer within \(ModuleHostExit.seconds(after)))"
+        case (1, .exited(let status)):
+            what = "made the dynamic loader exit (status \(status)) while loading"
+        case (1, _):
+            what = "crashed the dynamic loader (\(exit)) while loading"
+        case (2, _):
+            what = "crashed in tab_module_entry (\(exit)) while loading"
+        case (4, _):
+            what = "crashed in its destructors (\(exit)) while being unloaded"
+        default:
+            what = "crashed while its descriptor was read (\(exit)): the descriptor points outside the file"
+        }
+        return ModuleError(
+            .crashedWhileLoading, path: path, reason: what,
+            hint: "the file is corrupt or not built for this host; rebuild it or remove it")
+    }
+}

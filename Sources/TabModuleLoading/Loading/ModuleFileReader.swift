@@ -1,0 +1,253 @@
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A module file that passed every check made before loading: its bytes and ELF facts (internal).
+package struct CheckedModuleFile: Sendable {
+    /// The absolute path the user installed the file at.
+    var path: String
+    /// The whole file, read once: the checks and the private copy see the same bytes.
+    var bytes: [UInt8]
+    /// What the ELF headers say.
+    var facts: ELFFacts
+    /// The version of the file the bytes were read from (`fstat` of the descriptor that read them).
+    var stamp: ModuleFileStamp
+
+    /// A file that passed the checks (the fuzz targets make one from any bytes that pass `ELFFacts`,
+    /// with a zero stamp: they never compare versions).
+    package init(
+        path: String, bytes: [UInt8], facts: ELFFacts,
+        stamp: ModuleFileStamp = ModuleFileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
+    ) {
+        self.path = path
+        self.bytes = bytes
+        self.facts = facts
+        self.stamp = stamp
+    }
+}
+
+/// Reads and checks a module file before any `dlopen` (internal).
+package enum ModuleFileReader {
+    /// Runs the pre-load checks in order: exists, regular file, permissions, not empty, ELF.
+    static func check(_ path: String, options: ModuleLoadOptions) throws(ModuleError) -> CheckedModuleFile {
+        let path = try checkStat(path, options: options).path
+        let (bytes, stamp) = try readAll(path)
+        let facts = try ELFFacts.check(bytes, path: path)
+        return CheckedModuleFile(path: path, bytes: bytes, facts: facts, stamp: stamp)
+    }
+
+    /// The checks a fresh `stat` decides (exists, regular file, permissions of the file and its
+    /// directory, not empty), made on every load and every metadata cache lookup: they are never
+    /// taken from the cache. Returns the absolute path and the file's stamp. `directoryChecked`: the
+    /// caller has just found the file's directory not writable by others (``directoryIsSecure(_:)``),
+    /// once for all its files.
+    static func checkStat(_ path: String, options: ModuleLoadOptions, directoryChecked: Bool = false) throws(ModuleError) -> (
+        path: String, stamp: ModuleFileStamp
+    ) {
+        let path = absolute(path)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw fileError(path, errno) }
+        return try checkStat(path, info, options: options, directoryChecked: directoryChecked)
+    }
+
+    /// ``checkStat(_:options:directoryChecked:)`` for a file of a directory open as `directory.fd`
+    /// whose name starts `directory.nameOffset` bytes into the absolute `path`: `fstatat` on the
+    /// name, so the kernel does not walk the directory's path again for each of its files (a warm
+    /// start `stat`s every file of every module directory).
+    static func checkStat(
+        _ path: String, in directory: (fd: Int32, nameOffset: Int), options: ModuleLoadOptions, directoryChecked: Bool
+    ) throws(ModuleError) -> (path: String, stamp: ModuleFileStamp) {
+        var info = stat()
+        guard path.withCString({ fstatat(directory.fd, $0 + directory.nameOffset, &info, 0) }) == 0 else {
+            throw fileError(path, errno)
+        }
+        return try checkStat(path, info, options: options, directoryChecked: directoryChecked)
+    }
+
+    /// `path` opened (close-on-exec) for ``checkStat(_:in:options:directoryChecked:)``, or nil.
+    static func openDirectory(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Closes a descriptor from ``openDirectory(_:)``.
+    static func closeDirectory(_ fd: Int32) {
+        close(fd)
+    }
+
+    /// The checks of a fresh `stat` of the absolute `path`.
+    private static func checkStat(
+        _ path: String, _ info: stat, options: ModuleLoadOptions, directoryChecked: Bool
+    ) throws(ModuleError) -> (path: String, stamp: ModuleFileStamp) {
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw ModuleError(
+                .notRegularFile, path: path, reason: what == "a directory" ? "a directory, not a module file" : what,
+                hint: "install module .so files as regular files")
+        }
+        if !options.allowInsecurePermissions {
+            try checkPermissions(path, mode: info.st_mode, isDirectory: false)
+            if !directoryChecked {
+                let directory = parentDirectory(of: path)
+                var directoryInfo = stat()
+                if stat(directory, &directoryInfo) == 0 {
+                    try checkPermissions(directory, mode: directoryInfo.st_mode, isDirectory: true, file: path)
+                }
+            }
+        }
+        guard info.st_size > 0 else {
+            throw ModuleError(
+                .emptyFile, path: path, reason: "empty file (0 bytes)", hint: "finish writing it or rebuild it")
+        }
+        return (path, ModuleFileStamp(info))
+    }
+
+    /// Whether `mode` lets its group or everyone write: the one rule behind every permission check of
+    /// module files, their directories and the metadata cache (as sshd's StrictModes).
+    static func writableByOthers(_ mode: mode_t) -> Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+
+    /// True when `directory` exists and is writable by its owner only: its files need no directory
+    /// check of their own (``checkStat(_:options:directoryChecked:)``); false sends each file through it.
+    static func directoryIsSecure(_ directory: String) -> Bool {
+        var info = stat()
+        return stat(directory, &info) == 0 && !writableByOthers(info.st_mode)
+    }
+
+    /// ``directoryIsSecure(_:)`` for a directory already open (``openDirectory(_:)``): one `fstat`
+    /// instead of a second lookup of its path.
+    static func directoryIsSecure(descriptor fd: Int32) -> Bool {
+        var info = stat()
+        return fstat(fd, &info) == 0 && !writableByOthers(info.st_mode)
+    }
+
+    /// Refuses group- or world-writable files and directories, as sshd's StrictModes does.
+    private static func checkPermissions(
+        _ path: String, mode: mode_t, isDirectory: Bool, file: String? = nil
+    ) throws(ModuleError) {
+        guard writableByOthers(mode) else { return }
+        let who = mode & S_IWOTH != 0 ? "everyone" : "its group"
+        let octal = String(mode & 0o7777, radix: 8)
+        let reason =
+            isDirectory
+            ? "its directory \(path) is writable by \(who) (mode \(octal)), so another user could replace the module"
+            : "writable by \(who) (mode \(octal)), so another user could replace it"
+        throw ModuleError(
+            .insecurePermissions, path: file ?? path, reason: reason,
+            hint: "run chmod go-w \(path), or pass --allow-insecure-permissions")
+    }
+
+    /// Reads a whole file: sized by `fstat`, read straight into the result (no zero-filled
+    /// staging buffer, which showed up when loading 1,000 modules), growing if the file grew.
+    /// Returns the stamp of the file the bytes came from too.
+    static func readAll(_ path: String) throws(ModuleError) -> (bytes: [UInt8], stamp: ModuleFileStamp) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw fileError(path, errno) }
+        defer { close(fd) }
+        var info = stat()
+        let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        var result = [UInt8](repeating: 0, count: 0)
+        var capacity = expected + 1  // one spare byte detects a file that grew
+        while true {
+            var failure: Int32 = 0
+            result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                initialized = 0
+                while initialized < capacity {
+                    let count = read(fd, buffer.baseAddress! + initialized, capacity - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { return }
+                    initialized += count
+                }
+            }
+            if failure != 0 { throw fileError(path, failure) }
+            if result.count < capacity {
+                var after = stat()
+                var stamp = ModuleFileStamp(info)
+                // Written to while read: a stamp no lookup matches, so these bytes are never cached as that version.
+                if fstat(fd, &after) != 0 || ModuleFileStamp(after) != stamp { stamp.size = .max }
+                return (result, stamp)
+            }
+            // Filled every byte: the file is larger than fstat said; read the rest.
+            lseek(fd, 0, SEEK_SET)
+            capacity *= 2
+        }
+    }
+
+    /// Reads at most `count` bytes from the start of a file.
+    static func readPrefix(of path: String, count: Int) throws(ModuleError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw fileError(path, errno) }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard got >= 0 else { throw fileError(path, errno) }
+        return Array(buffer[0..<got])
+    }
+
+    /// The error for a failed `stat`/`open`/`read` of a module file.
+    static func fileError(_ path: String, _ code: Int32) -> ModuleError {
+        switch code {
+        case ENOENT, ENOTDIR:
+            ModuleError(.notFound, path: path, reason: "no such file", hint: "check the path")
+        case EACCES, EPERM:
+            ModuleError(.unreadable, path: path, reason: "permission denied", hint: "make it readable (chmod u+r)")
+        default:
+            ModuleError(.unreadable, path: path, reason: "cannot read: \(errorText(code))", hint: "check the file")
+        }
+    }
+
+    /// `strerror` as a Swift string.
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// `path` made absolute against the working directory (symlinks kept: the user's name for it).
+    package static func absolute(_ path: String) -> String {
+        if path.utf8.first == UInt8(ascii: "/") { return path }  // the common case, without FilePath's normalizing
+        let file = FilePath(path)
+        if file.isAbsolute { return path }
+        guard let pointer = getcwd(nil, 0) else { return path }
+        defer { free(pointer) }
+        let relative = path.hasPrefix("./") ? FilePath(String(path.dropFirst(2))) : file
+        return FilePath(String(cString: pointer)).pushing(relative).string
+    }
+
+    /// The directory part of a path ("." for a bare file name).
+    package static func parentDirectory(of path: String) -> String {
+        let plain = splittingPlainAbsolute(path) { bytes, slash in
+            slash == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+        }
+        if let plain { return plain }
+        let parent = FilePath(path).removingLastComponent()
+        return parent.isEmpty ? "." : parent.string
+    }
+
+    /// The last path component.
+    package static func baseName(of path: String) -> String {
+        let plain = splittingPlainAbsolute(path) { bytes, slash in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
+        }
+        if let plain { return plain }
+        return FilePath(path).lastComponent?.string ?? path
+    }
+
+    /// `split(bytes, offset of the last slash)` for "/dir/file" (absolute, no trailing slash, no "//"),
+    /// nil for any other path. Such a path splits at its last slash with the same result as `FilePath`,
+    /// without its normalizing (the registry splits every listed file at start). One pass over the
+    /// contiguous bytes: `utf8` iteration checks the string's storage at every byte.
+    private static func splittingPlainAbsolute(
+        _ path: String, _ split: (UnsafeBufferPointer<UInt8>, Int) -> String
+    ) -> String? {
+        path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.first == UInt8(ascii: "/"), bytes.last != UInt8(ascii: "/") else { return nil }
+            var last = 0
+            for index in 1..<bytes.count where bytes[index] == UInt8(ascii: "/") {
+                if bytes[index - 1] == UInt8(ascii: "/") { return nil }
+                last = index
+            }
+            return split(bytes, last)
+        } ?? nil
+    }
+}

@@ -1,0 +1,15 @@
+/// Opens module files in a child process before this process does, so a file that crashes the
+/// dynamic loader, its constructors or its entry point is refused instead of taking the host down.
+///
+/// The loader owns this protocol and calls it through `ModuleLoader.scanner`; the scanner child
+/// itself (`ModuleScanner`) lives with the other child processes, above the loader.
+package protocol ModuleFileScanning: AnyObject, Sendable {
+    /// Opens `copy` (the private copy of `original`) in the child and returns what it found; throws
+    /// when that crashed or hung. Nil when no child can run (the host then opens the file alone).
+    /// `closes`: the image has no Swift code, so the child closes it again.
+    func scan(copy: String, original: String, closes: Bool) throws(ModuleError) -> ModuleScanReport?
+    /// True when the host opens the file the child reported on (the scan only guarded it).
+    func hostOpens(_ report: ModuleScanReport) -> Bool
+    /// True when the host opens the module named `name` itself.
+    func hostOpens(name: String) -> Bool
+}

@@ -1,0 +1,183 @@
+import CTabModule
+import Synchronization
+import TabKit
+import TabModuleLoading
+
+/// A module instance running in this process: the `self` pointer its `create` returned,
+/// with Swift methods for every descriptor function.
+///
+/// Main-loop only (checked in debug builds when the environment has a confinement). The instance
+/// keeps its `LoadedModule` alive, so the code it calls stays mapped; it calls `destroy` exactly
+/// once, never in the middle of one of the module's own calls.
+package final class InProcessModuleInstance: ModuleInstance {
+    private static let nextID = Atomic<UInt64>(1)
+
+    package let id: UInt64
+    package let moduleName: String
+    /// Keeps the image (and so `descriptor`) alive.
+    private let owner: LoadedModule
+    private let descriptor: UnsafePointer<tab_module_descriptor>
+    private let box: ModuleHostBox
+    private let resourceDirectory: String
+    private let confinement: ThreadConfinement?
+    private var handle: UnsafeMutableRawPointer?
+    private var callDepth = 0
+    private var destroyPending = false
+
+    /// Calls the module's `create`. Throws `createFailed` when it returns NULL.
+    ///
+    /// Relative image paths the module draws resolve against the module file's directory.
+    package init(
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+    ) throws(ModuleError) {
+        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        moduleName = module.name
+        owner = module
+        descriptor = module.descriptor
+        resourceDirectory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
+        confinement = environment.confinement
+        box = ModuleHostBox(instanceID: id, ticks: environment.ticks)
+        box.delegate = delegate
+        confinement?.assertConfined("\(module.name) create")
+        guard let create = descriptor.pointee.create,
+            let made = create(HostAPITable.pointer, box.opaquePointer)
+        else {
+            box.ticks.cancel(id)  // a tick asked for before create failed has no one to go to
+            throw ModuleError(
+                .createFailed, module: module.name, path: module.info.sourcePath,
+                reason: "create() returned NULL", hint: "check the module's log output and its create function")
+        }
+        handle = made
+    }
+
+    deinit {
+        destroyNow()
+    }
+
+    package var delegate: (any ModuleHostDelegate)? {
+        get { box.delegate }
+        set { box.delegate = newValue }
+    }
+
+    package var isAlive: Bool { handle != nil }
+
+    package func start(param: String?) {
+        call("start") { handle in
+            guard let start = descriptor.pointee.start else { return }
+            if let param {
+                param.withCString { start(handle, $0) }
+            } else {
+                start(handle, nil)
+            }
+        }
+    }
+
+    package func render() -> ViewTree {
+        let builder = ModuleViewBuilder(resourceDirectory: resourceDirectory)
+        call("render") { handle in
+            descriptor.pointee.render?(handle, builder.opaquePointer)
+        }
+        builder.isOpen = false
+        return ViewTree(builder.nodes)
+    }
+
+    package func send(_ event: ModuleEvent) {
+        call("event") { handle in
+            guard let handler = descriptor.pointee.event else { return }
+            var raw = tab_event()
+            raw.struct_size = UInt32(MemoryLayout<tab_event>.size)
+            switch event {
+            case .action(let action):
+                raw.type = UInt32(TAB_EVENT_ACTION.rawValue)
+                action.withCString { pointer in
+                    raw.action = pointer
+                    handler(handle, &raw)
+                }
+            case .key(let key):
+                raw.type = UInt32(TAB_EVENT_KEY.rawValue)
+                raw.key = key
+                handler(handle, &raw)
+            case .tick:
+                raw.type = UInt32(TAB_EVENT_TICK.rawValue)
+                handler(handle, &raw)
+            }
+        }
+    }
+
+    package func appearance(_ phase: AppearancePhase) {
+        call("appearance") { handle in
+            descriptor.pointee.appearance?(handle, Int32(phase.cValue.rawValue))
+        }
+    }
+
+    package func saveState() -> [UInt8]? {
+        guard let save = descriptor.pointee.save_state else { return nil }
+        var result: [UInt8]?
+        call("save_state") { handle in
+            var capacity = save(handle, nil, 0)
+            // The size may grow between the two calls; ask again a few times, then give up.
+            // size_t arrives as Int: SIZE_MAX is -1 here, and [UInt8](count: -1) traps.
+            let allowed = 0...ModuleLimits.maximumStateBytes
+            for _ in 0..<4 where allowed.contains(capacity) {
+                var bytes = [UInt8](repeating: 0, count: capacity)
+                let needed = bytes.withUnsafeMutableBytes { save(handle, $0.baseAddress, capacity) }
+                if needed <= capacity {
+                    bytes.removeSubrange(needed...)
+                    result = bytes
+                    return
+                }
+                capacity = needed
+            }
+            if result == nil && !allowed.contains(capacity) {
+                delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(UInt(bitPattern: capacity)))
+            }
+        }
+        return result
+    }
+
+    package func restoreState(_ bytes: [UInt8]) -> Bool {
+        guard let restore = descriptor.pointee.restore_state else { return false }
+        var restored = false
+        call("restore_state") { handle in
+            restored = bytes.withUnsafeBytes { restore(handle, $0.baseAddress, $0.count) } != 0
+        }
+        return restored
+    }
+
+    package func destroy() {
+        confinement?.assertConfined("\(moduleName) destroy")
+        if callDepth > 0 {
+            destroyPending = true
+        } else {
+            destroyNow()
+        }
+    }
+
+    private func destroyNow() {
+        guard let handle else { return }
+        self.handle = nil
+        box.delegate = nil
+        descriptor.pointee.destroy?(handle)
+        // After destroy: a module thread may schedule a tick until destroy stops it.
+        box.ticks.cancel(id)
+    }
+
+    /// Runs one module call with re-entrancy bookkeeping: a module may pop or
+    /// dismiss itself from inside `event`, and must not be destroyed under its own feet.
+    /// `function` names the descriptor function for the confinement check.
+    private func call(_ function: StaticString, _ body: (UnsafeMutableRawPointer) -> Void) {
+        guard let handle else { return }
+        confinement?.assertConfined("\(moduleName) \(function)")
+        withExtendedLifetime(self) {
+            callDepth += 1
+            body(handle)
+            callDepth -= 1
+            // tab_item's strings live until the module call that obtained them returns.
+            if callDepth == 0 { box.releaseCallStrings() }
+            if callDepth == 0 && destroyPending {
+                destroyPending = false
+                destroyNow()
+            }
+        }
+    }
+}

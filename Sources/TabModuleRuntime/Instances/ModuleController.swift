@@ -1,0 +1,204 @@
+import TabKit
+import TabModuleLoading
+
+/// A controller backed by one instance of a module: the adapter between a module and the
+/// container model, and the implementation of the host API calls.
+///
+/// It knows the module only through its `ModuleInfo` and the `ModuleInstance` interface, however
+/// the instance runs. Main-loop only. Hot reload swaps `instance` in place, so the controller's
+/// position in the tree (tab, stack depth, selection) never changes.
+public final class ModuleController: Controller {
+    /// TabKit's bookkeeping for this controller.
+    public let context: ControllerContext
+    /// What the current instance's module version declares (name, title, glyph, image, functions).
+    public private(set) var info: ModuleInfo
+    /// The live instance.
+    public private(set) var instance: any ModuleInstance
+    /// Why the last reload of this module was refused (the old version keeps running); nil when fine.
+    public private(set) var reloadFailure: String?
+    private weak var runtime: ModuleRuntime?
+    private var titleOverride: String?
+    private var badge: String?
+    /// The tab's badge from before a refused reload put "!" there, restored when the mark goes.
+    private var badgeBeforeFailure: String?
+
+    init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleError) {
+        info = module.info
+        self.runtime = runtime
+        context = ControllerContext(module: module.name, param: param)
+        // `self` cannot receive calls yet: what `create` logs goes through, its title and badge are kept.
+        let staging = ModuleInstanceStaging(runtime: runtime, moduleName: module.name)
+        instance = try runtime.makeInstance(of: module, delegate: staging)
+        instance.delegate = self
+        titleOverride = staging.title
+        if let staged = staging.badge { badge = staged }
+    }
+
+    /// The title the module set, else its descriptor's title.
+    public var title: String { titleOverride ?? info.title }
+
+    /// The descriptor's item, with the badge the module set (or "!" after a refused reload).
+    public var tabItem: TabItemInfo {
+        // As UIKit's `title` does, set_title renames the tab item too (rule 32); a tab's own title wins.
+        TabItemInfo(
+            title: titleOverride ?? info.title, glyph: info.glyph, image: info.imagePath,
+            badge: reloadFailure != nil ? "!" : badge)
+    }
+
+    /// Forwards appearance calls to the module's `appearance`.
+    public func lifecycle(_ event: LifecycleEvent) {
+        switch event {
+        case .willAppear: instance.appearance(.willAppear)
+        case .didAppear: instance.appearance(.didAppear)
+        case .willDisappear: instance.appearance(.willDisappear)
+        case .didDisappear: instance.appearance(.didDisappear)
+        case .loaded, .willMove, .didMove: break
+        }
+    }
+
+    /// Calls the module's `start(param)` and remembers the param (restoration, reload without state).
+    public func start(param: String?) {
+        context.param = param
+        instance.start(param: param)
+    }
+
+    /// The module's rendering.
+    public func render() -> ViewTree { instance.render() }
+
+    /// Delivers an action, key or tick to the module.
+    public func handle(_ event: ControllerEvent) {
+        switch event {
+        case .action(let action): instance.send(.action(action))
+        case .key(let key): instance.send(.key(key.rawValue))
+        case .tick: instance.send(.tick)
+        }
+    }
+
+    /// The module's `save_state`.
+    public func saveState() -> [UInt8]? { instance.saveState() }
+
+    /// The module's `restore_state`.
+    public func restoreState(_ state: [UInt8]) -> Bool { instance.restoreState(state) }
+
+    /// Swaps in an instance of a new version, with the appearance calls a visible
+    /// controller gets when it is replaced, and destroys the old instance (after its state
+    /// was restored into `new`). The title and badge `new` set while staged take effect now;
+    /// otherwise the badge the old version set stays and the title falls back to the descriptor's.
+    func replaceInstance(with new: any ModuleInstance, info newInfo: ModuleInfo, staged: ModuleInstanceStaging?) {
+        let old = instance
+        let visible = context.appearance == .appeared
+        // The new instance talks to this controller from its first appearance call on.
+        new.delegate = self
+        if visible {
+            old.appearance(.willDisappear)
+            new.appearance(.willAppear)
+            old.appearance(.didDisappear)
+        }
+        instance = new
+        info = newInfo
+        if visible { new.appearance(.didAppear) }
+        old.destroy()
+        titleOverride = staged?.title
+        markReloadFailure(nil)
+        if let staged, let badge = staged.badge { moduleDidSetBadge(badge) }
+    }
+
+    /// Marks (or clears) a refused reload: a "!" badge on the tab and the reason kept for the UI.
+    func markReloadFailure(_ reason: String?) {
+        let wasMarked = reloadFailure != nil
+        reloadFailure = reason
+        if reason != nil && !wasMarked {
+            badgeBeforeFailure = owningTab?.tab.badge
+            setTabBadge("!")
+        } else if reason == nil && wasMarked {
+            setTabBadge(badgeBeforeFailure)
+        }
+        host?.invalidateScreen()
+    }
+}
+
+extension ModuleController: ModuleHostDelegate {
+    public func moduleDidSetTitle(_ title: String) {
+        titleOverride = limited(title, "set_title", ModuleLimits.maximumTitleBytes)
+        host?.invalidateScreen()
+    }
+
+    public func moduleDidSetBadge(_ badge: String?) {
+        let badge = badge.map { limited($0, "set_badge", ModuleLimits.maximumBadgeBytes) }
+        self.badge = badge
+        if reloadFailure == nil { setTabBadge(badge) } else { badgeBeforeFailure = badge }
+        host?.invalidateScreen()
+    }
+
+    public func moduleDidInvalidate() {
+        host?.invalidate(self)
+    }
+
+    public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {
+        guard let host else { return false }
+        do {
+            switch target {
+            case .ownStack: try host.push(module: module, param: param, onto: navigationController)
+            case .applicationStack: try host.push(module: module, param: param)
+            }
+            return true
+        } catch {
+            moduleLog(level: .warning, message: "push \(module): \(error)")
+            return false
+        }
+    }
+
+    public func modulePop() {
+        guard let nav = navigationController, nav.stack.count > 1 else { return }
+        nav.pop()
+        host?.invalidateScreen()
+    }
+
+    public func modulePresent(module: String, param: String?) -> Bool {
+        guard let host else { return false }
+        do {
+            try host.present(module: module, param: param)
+            return true
+        } catch {
+            moduleLog(level: .warning, message: "present \(module): \(error)")
+            return false
+        }
+    }
+
+    public func moduleDismiss() {
+        guard let host, host.dismiss(containing: self) else { return }
+        host.invalidate()
+    }
+
+    public func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool {
+        do {
+            if let container = tabContainer {
+                try container.addTab(name: name, module: module, image: image, param: param)
+            } else if let host {
+                try host.addTab(name: name, module: module, image: image, param: param)
+            } else {
+                return false
+            }
+            host?.invalidateScreen()
+            return true
+        } catch {
+            moduleLog(level: .warning, message: "add_tab \(name) (\(module)): \(error)")
+            return false
+        }
+    }
+
+    public func moduleLog(level: ModuleLogLevel, message: String) {
+        runtime?.log(level: level, module: info.name, message: message)
+    }
+
+    public func moduleTabCount() -> Int {
+        (context.parent as? any TabItemSource)?.barItems.count ?? 0
+    }
+
+    public func moduleTabItem(at index: Int) -> TabBarItem? {
+        guard let items = (context.parent as? any TabItemSource)?.barItems, items.indices.contains(index) else {
+            return nil
+        }
+        return items[index]
+    }
+}

@@ -1,0 +1,6 @@
+extension ModuleInstance {
+    /// An instance whose module runs in this process never stops apart from the host.
+    public var isStopped: Bool { false }
+    /// An instance whose module runs in this process is never held.
+    public var isHeld: Bool { false }
+}

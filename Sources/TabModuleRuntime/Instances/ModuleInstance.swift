@@ -1,0 +1,37 @@
+import TabKit
+
+/// One live instance of a module, however it runs: the interface `ModuleController`, the hot
+/// reloader and the runtime use, so none of them depends on descriptor pointers or on the module
+/// running in this process.
+///
+/// Main-loop only. An instance calls the module's `destroy` exactly once, never in the middle of
+/// one of the module's own calls; every call after `destroy` does nothing.
+public protocol ModuleInstance: AnyObject {
+    /// A process-unique id, never reused (ticks are routed by it).
+    var id: UInt64 { get }
+    /// The module's declared name.
+    var moduleName: String { get }
+    /// The object that receives this instance's host calls (`tab_host_api`).
+    var delegate: (any ModuleHostDelegate)? { get set }
+    /// True until `destroy` ran.
+    var isAlive: Bool { get }
+    /// True while the instance shows that its module stopped (its process crashed or was held): its
+    /// module is not running, so it has no state to give.
+    var isStopped: Bool { get }
+    /// True while the instance waits for the user's Restart after its module's crash loop.
+    var isHeld: Bool { get }
+    /// The module's `start(param)`, if it has one.
+    func start(param: String?)
+    /// The module's `render`: what it built.
+    func render() -> ViewTree
+    /// Delivers an action, key or tick to the module's `event`, if it has one.
+    func send(_ event: ModuleEvent)
+    /// The module's `appearance(phase)`, if it has one.
+    func appearance(_ phase: AppearancePhase)
+    /// The module's saved state, or nil when it has no `save_state` (or it never settled on a size).
+    func saveState() -> [UInt8]?
+    /// The module's `restore_state`; false when the module refused the state or has none.
+    func restoreState(_ state: [UInt8]) -> Bool
+    /// Calls the module's `destroy` now, or right after the module call in progress returns.
+    func destroy()
+}

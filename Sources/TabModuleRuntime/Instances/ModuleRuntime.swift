@@ -1,0 +1,102 @@
+import Logging
+import TabKit
+import TabModuleLoading
+
+/// Makes module-backed controllers by module name and keeps track of the live ones,
+/// so ticks reach them and hot reload can swap their instances.
+///
+/// The `ControllerFactory` TabKit instantiates tabs through (the host's NSClassFromString).
+/// Main-loop only, except `ticks`, which modules may use from any thread.
+public final class ModuleRuntime: ControllerFactory {
+    /// The loaded modules, by name.
+    public let registry: ModuleRegistry
+    /// Where `schedule_tick` requests collect; watch `ticks.wakeFileDescriptor`.
+    public let ticks = TickScheduler()
+    /// Receives every module log line, with the module's name as `module` metadata.
+    public let logger: Logger
+    /// Makes the instances behind the controllers (in this process unless told otherwise).
+    public let factory: any ModuleInstanceFactory
+    /// The thread module calls must come from, checked in debug builds by the instances made after
+    /// it is set (set it before the first controller is made); nil: unchecked.
+    public var confinement: ThreadConfinement?
+    private var live: [Weak] = []
+
+    private struct Weak {
+        weak var controller: ModuleController?
+    }
+
+    /// Creates a runtime over `registry` whose module log lines go to `logger`.
+    public init(
+        registry: ModuleRegistry, logger: Logger, factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory()
+    ) {
+        self.registry = registry
+        self.logger = logger
+        self.factory = factory
+    }
+
+    /// Makes a controller with a new instance of `module` (not started: TabKit starts it).
+    public func make(module name: String, param: String?) throws -> any Controller {
+        guard let module = registry.module(named: name) else {
+            if let failure = registry.openFailure(named: name) {
+                throw TabKitError(.unknownModule, "module \(name) cannot be opened: \(failure.description)")
+            }
+            throw TabKitError(
+                .unknownModule,
+                "no module named \"\(name)\" is loaded; run `tabhost list` to see the modules and why any were refused")
+        }
+        let controller = try ModuleController(module: module, param: param, runtime: self)
+        live.removeAll { $0.controller == nil }
+        live.append(Weak(controller: controller))
+        return controller
+    }
+
+    /// The descriptor's title, glyph and image, for tabs whose controller does not exist yet.
+    public func tabItem(module name: String) -> TabItemInfo? {
+        // From the metadata cache when the module is not open yet: drawing a tab bar opens nothing.
+        guard let info = registry.info(named: name) else { return nil }
+        return TabItemInfo(title: info.title, glyph: info.glyph, image: info.imagePath)
+    }
+
+    /// The live module-backed controllers, in creation order.
+    public var controllers: [ModuleController] {
+        live.compactMap(\.controller)
+    }
+
+    /// The live controllers running `module`.
+    public func controllers(ofModule module: String) -> [ModuleController] {
+        controllers.filter { $0.info.name == module }
+    }
+
+    /// Delivers every tick due at `now` on this (the main) thread; returns how many were delivered.
+    @discardableResult
+    public func deliverDueTicks(now: ContinuousClock.Instant = .now) -> Int {
+        let due = ticks.takeDue(now: now)
+        guard !due.isEmpty else { return 0 }
+        let byInstance = Dictionary(controllers.map { ($0.instance.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var delivered = 0
+        for id in due {
+            guard let controller = byInstance[id] else { continue }
+            // Through the model: a ticked controller counts as invalidated once, like an event.
+            if let host = controller.host {
+                host.send(.tick, to: controller)
+            } else {
+                controller.handle(.tick)
+            }
+            delivered += 1
+        }
+        return delivered
+    }
+
+    /// Logs a module's log line with the module's name as metadata.
+    func log(level: ModuleLogLevel, module: String, message: String) {
+        logger.log(level: level.loggerLevel, "\(message)", metadata: ["module": "\(module)"])
+    }
+
+    /// A new instance of `module` from `factory`, with this runtime's ticks and confinement.
+    func makeInstance(of module: LoadedModule, delegate: (any ModuleHostDelegate)?) throws(ModuleError)
+        -> any ModuleInstance
+    {
+        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement)
+        return try factory.makeInstance(of: module, environment: environment, delegate: delegate)
+    }
+}

@@ -1,0 +1,247 @@
+import TabKit
+import TabModuleLoading
+
+/// Applies module file events to a running host: new versions replace live instances in
+/// place (state kept), refused versions leave the old one running and marked, new files
+/// add tabs, deleted files remove theirs.
+///
+/// Main-loop only. Each call returns the one-line reports a front end shows as status.
+public final class HotReloader {
+    /// The module directories as the host loaded them (a rescan keeps their name prefixes).
+    public var directories: [ModuleDirectory] = []
+    /// The runtime whose controllers are swapped.
+    public let runtime: ModuleRuntime
+    /// The model whose tabs are added and removed.
+    public let host: ContainerHost
+    /// The last refused report of each file still refused, by absolute path (for `tabhost inspect`).
+    public private(set) var refusals: [String: HotReloadReport] = [:]
+    /// Where the refusals and `moduleStates` are published for `tabhost inspect`; rewritten whenever
+    /// they change (and when set).
+    package var statusFile: HotReloadStatusFile? {
+        didSet { publishStatus() }
+    }
+    private var hasPublishedStatus = false
+    /// The modules whose processes are stopped or not responding (the session sets it from the
+    /// out-of-process factory), published with the refusals.
+    package var moduleStates: [ModuleProcessState] = [] {
+        didSet { if moduleStates != oldValue { publishStatus() } }
+    }
+
+    /// The version of each module file last loaded or refused, by absolute path (see `rescan`). It
+    /// starts as the versions the registry saw when it loaded (or looked up) them, no second stat of
+    /// every file, taken at the first event rather than at start (a thousand entries on the way to the
+    /// first frame otherwise; modules opened since are in the registry with the version opened).
+    private lazy var stamps: [String: ModuleFileStamp] = runtime.registry.fileStamps
+
+    /// Creates a reloader for `host`, whose controllers `runtime` makes.
+    public init(runtime: ModuleRuntime, host: ContainerHost) {
+        self.runtime = runtime
+        self.host = host
+    }
+
+    private var registry: ModuleRegistry { runtime.registry }
+
+    /// Applies one watcher event; returns what to tell the user (one line each).
+    @discardableResult
+    public func apply(_ event: ModuleFileEvent) -> [HotReloadReport] {
+        let refusalsBefore = refusals
+        let reports: [HotReloadReport]
+        switch event {
+        case .added(let path), .changed(let path):
+            reports = [load(path)]
+        case .removed(let path):
+            reports = remove(path).map { [$0] } ?? []
+        case .rescan(let directory):
+            reports = rescan(directory)
+        case .dropped(let path, let reason):
+            reports = [HotReloadReport(.refused, module: nil, file: path, message: "\(path): \(reason)")]
+        }
+        for report in reports {
+            let file = ModuleFileReader.absolute(report.file)
+            var stored = report
+            stored.file = file
+            refusals[file] = report.kind == .refused ? stored : nil
+        }
+        // Deleting a refused file that never loaded clears its refusal without a report.
+        if refusals != refusalsBefore { publishStatus() }
+        if !reports.isEmpty { host.invalidate() }
+        return reports
+    }
+
+    private func publishStatus() {
+        guard let statusFile else { return }
+        // Nothing to say and nothing said yet: no file (readers take a missing file as nothing refused,
+        // nothing stopped), and a start does not encode and write one on the way to its first frame.
+        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty { return }
+        statusFile.write(Array(refusals.values), modules: moduleStates)
+        hasPublishedStatus = true
+    }
+
+    /// Loads a new or changed file and moves every live instance of its module over.
+    func load(_ path: String) -> HotReloadReport {
+        stamps[ModuleFileReader.absolute(path)] = ModuleFileStamp(path: path)
+        // A module only the metadata cache knows (no tab of it shown yet) counts as the previous version too.
+        let previousName = registry.info(file: path)?.name
+        let module: LoadedModule
+        let replaced: LoadedModule?
+        do throws(ModuleError) {
+            (module, replaced) = try registry.load(file: path)
+        } catch {
+            let name = previousName
+            for controller in name.map(runtime.controllers(ofModule:)) ?? [] {
+                controller.markReloadFailure(error.description)
+            }
+            if let name { markLazyTabs(of: name, failed: true) }
+            let message = name.map { "reload of \($0) refused, old version kept: \(error.description)" } ?? error.description
+            return HotReloadReport(.refused, module: name, file: path, message: message)
+        }
+        markLazyTabs(of: module.name, failed: false)
+        guard let replaced else {
+            return added(module)
+        }
+        if replaced.name != module.name {
+            // The file now declares another name: the old module is gone, a new one arrived.
+            removeTabs(of: replaced.name)
+            return added(module)
+        }
+        return swap(from: replaced, to: module)
+    }
+
+    private func added(_ module: LoadedModule) -> HotReloadReport {
+        let version = module.info.version.map { " v\($0)" } ?? ""
+        guard module.info.kind == .content else {
+            return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "loaded \(module.name)\(version)")
+        }
+        // Remembered even without the container yet: a template accepting new modules, pushed later, shows it.
+        defer { host.offerNewModules([module.name]) }
+        guard let container = host.newModulesContainer else {
+            return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "loaded \(module.name)\(version)")
+        }
+        do {
+            if container.tab(named: module.name) == nil {
+                _ = try container.addTab(name: module.name, module: module.name)
+            }
+            return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "added \(module.name)\(version)")
+        } catch {
+            return HotReloadReport(
+                .refused, module: module.name, file: module.info.sourcePath, message: "cannot add \(module.name): \(error)")
+        }
+    }
+
+    /// Moves every live instance of `old` to `new`: save_state → create → start → restore_state,
+    /// all or nothing. On any failure the new instances are destroyed and `old` keeps running.
+    private func swap(from old: LoadedModule, to new: LoadedModule) -> HotReloadReport {
+        let controllers = runtime.controllers(ofModule: old.name)
+        var prepared: [(ModuleController, any ModuleInstance, ModuleInstanceStaging)] = []
+        for controller in controllers {
+            do throws(ModuleError) {
+                let staging = ModuleInstanceStaging(runtime: runtime, moduleName: new.name, controller: controller)
+                let instance = try runtime.makeInstance(of: new, delegate: staging)
+                prepared.append((controller, instance, staging))
+                instance.start(param: controller.context.param)
+                // A module that had stopped before it ever saved has no state to drop (one that stops
+                // in this save_state does: the reload is refused).
+                let stopped = controller.instance.isStopped
+                let state = controller.saveState()
+                if state == nil, controller.info.functions.contains(.saveState), !stopped {
+                    // save_state exists but never settled on a size: moving on would drop the state.
+                    throw ModuleError(
+                        .restoreFailed, module: new.name, path: new.info.sourcePath,
+                        reason: "the running version's save_state() did not return its state (its size kept changing)",
+                        hint: "fix save_state")
+                }
+                if let state, !instance.restoreState(state) {
+                    throw ModuleError(
+                        .restoreFailed, module: new.name, path: new.info.sourcePath,
+                        reason: "restore_state() refused the state saved by the running version",
+                        hint: "make it accept older state")
+                }
+            } catch {
+                for (_, instance, _) in prepared { instance.destroy() }
+                prepared.removeAll()
+                registry.reinstate(old)
+                let reason = "\(new.info.sourcePath): \(error.reason); \(error.hint)"
+                for controller in controllers { controller.markReloadFailure(reason) }
+                markLazyTabs(of: old.name, failed: true)
+                return HotReloadReport(.refused, module: old.name, file: new.info.sourcePath, message: "reload of \(old.name) refused, old version kept: \(reason)")
+            }
+        }
+        for (controller, instance, staging) in prepared {
+            controller.replaceInstance(with: instance, info: new.info, staged: staging)
+        }
+        let version = new.info.version.map { " v\($0)" } ?? ""
+        // A module held after a crash loop gets the new version (and its state) only when the user restarts it.
+        let held = prepared.contains { $0.1.isHeld }
+        let stays = held ? "; it stays stopped until you choose Restart on its tab" : ""
+        return HotReloadReport(
+            .reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)\(stays)")
+    }
+
+    /// A deleted file: its module leaves the registry and its tabs go by TabKit's removal rule.
+    /// Screens of it pushed on stacks keep running (they hold the image) until popped.
+    private func remove(_ path: String) -> HotReloadReport? {
+        refusals[ModuleFileReader.absolute(path)] = nil
+        stamps[ModuleFileReader.absolute(path)] = nil
+        guard let name = registry.info(file: path)?.name else { return nil }
+        registry.unload(file: path)
+        removeTabs(of: name)
+        return HotReloadReport(.removed, module: name, file: path, message: "removed \(name)")
+    }
+
+    /// Tabs of `name` whose root does not exist yet (lazy) have no controller to mark: their tab
+    /// badge shows the "!" of a refused reload instead, until a later load of the module succeeds.
+    private func markLazyTabs(of name: String, failed: Bool) {
+        for container in tabContainers() {
+            for tab in container.tabs where tab.module == name && tab.rootController == nil {
+                if failed {
+                    container.setBadge("!", forTab: tab.name)
+                } else if tab.badge == "!" {
+                    container.setBadge(nil, forTab: tab.name)
+                }
+            }
+        }
+    }
+
+    private func removeTabs(of name: String) {
+        host.withdrawNewModule(name)
+        for container in tabContainers() {
+            for tab in container.tabs where tab.module == name {
+                _ = container.removeTab(named: tab.name)
+            }
+        }
+    }
+
+    /// After an inotify overflow: load the directory's new and changed module files, drop the vanished ones.
+    private func rescan(_ directory: String) -> [HotReloadReport] {
+        let absolute = ModuleFileReader.absolute(directory)
+        // Keep the directory's name prefix (the build directory default holds other libraries too).
+        let watched = directories.first { ModuleFileReader.absolute($0.path) == absolute } ?? ModuleDirectory(directory)
+        let files = ((try? ModuleDiscovery.files(in: watched)) ?? []).map(ModuleFileReader.absolute).sorted()
+        let present = Set(files)
+        var reports: [HotReloadReport] = []
+        for info in registry.infos where info.sourcePath.hasPrefix(absolute + "/") {
+            if !present.contains(info.sourcePath), let report = remove(info.sourcePath) {
+                reports.append(report)
+            }
+        }
+        // Only files whose version differs from the one last seen: the events were lost, not the files.
+        for file in files where stamps[file] == nil || stamps[file] != ModuleFileStamp(path: file) {
+            reports.append(load(file))
+        }
+        return reports
+    }
+
+    /// Every tab container in the tree (root, stacks, tabs' stacks, modals).
+    private func tabContainers() -> [TabContainer] {
+        var found: [TabContainer] = []
+        var pending: [any Controller] = [host.root] + host.modals
+        while let node = pending.popLast() {
+            if let nav = node as? NavigationController { pending += nav.stack }
+            if let tabs = node as? TabContainer {
+                found.append(tabs)
+                pending += tabs.tabs.compactMap(\.stack)
+            }
+        }
+        return found
+    }
+}
