@@ -3,7 +3,7 @@ import TabModuleKit
 /// The Swift example module: a count with increment, decrement and reset, shown in the tab's badge,
 /// kept across hot reloads (save/restore state) and optionally counting up by itself every second.
 final class Counter: TabModule {
-    /// Module "counter". The image path is relative to the module file (see README-swift.md).
+    /// Module "counter". The image path is relative to the module file (see docs/modules/swift.md).
     static let descriptor = ModuleDescriptor(
         name: "counter", version: "1.0", title: "Counter", glyph: "⊕", image: "TabHost_TabExampleCounter.resources/assets/counter.svg")
 
