@@ -112,7 +112,10 @@ let package = Package(
             ],
             swiftSettings: strict),
         // What a front end sees of a live session: the loop protocol and the session it attaches to.
-        .target(name: "TabHostClient", dependencies: ["TabKit", "TabHostConcurrency", "_CHostShims"], swiftSettings: strict),
+        .target(
+            name: "TabHostClient",
+            dependencies: ["TabKit", "TabHostConcurrency", "_CHostShims", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         // The live session: model, module runtime, hot reload, ticks, state, log, on one loop thread.
         .target(
             name: "TabHostCore",
@@ -123,12 +126,21 @@ let package = Package(
             ],
             swiftSettings: strict),
         // The module author's loop (`tabhost dev`): build, watch the sources, reload; knows no front end.
-        .target(name: "TabHostDev", dependencies: ["TabHostCore", "TabHostClient", "TabKit", "TabModules", "_CDevShims"], swiftSettings: strict),
+        .target(
+            name: "TabHostDev",
+            dependencies: [
+                "TabHostCore", "TabHostClient", "TabKit", "TabModules", "_CDevShims",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
-        .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "_CTerminalShims"], swiftSettings: strict),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["TabKit", "TabHostClient", "_CTerminalShims", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
         // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page embedded at build time.
@@ -154,6 +166,7 @@ let package = Package(
                 "TabModules", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabHostClient", "TabHostCore", "TabHostDev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict,
             plugins: ["EmbedModuleHeader"]),
