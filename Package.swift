@@ -74,7 +74,9 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ] + examples.map(\.0),
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Exactly this version: the commands `tabhost` parses directly (list, inspect, run) set
+        // `_superCommandName`, an underscored API that a minor release may change or remove.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
