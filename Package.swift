@@ -15,9 +15,9 @@ let uninstrumentedSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize="])]
 
 /// Release `tabhost` carries the Swift runtime and FoundationEssentials inside it (`-static-stdlib`; the
 /// archives FoundationEssentials needs are named, since swiftc's static list leaves them out): no
-/// libraries to map and no symbols to bind across them before `main`. `tabhost --help` went from
-/// 9.8 ms to 5.9 ms exec→exit (README, "The metadata cache and pipelined loading"). Swift modules
-/// that run in process bring the shared runtime with them, as they do in the module host child;
+/// libraries to map and no symbols to bind across them before `main`, which shortens every start, a
+/// short command such as `tabhost --help` most visibly (figures in docs/contributing/performance-history.md).
+/// Swift modules that run in process bring the shared runtime with them, as they do in the module host child;
 /// only C types cross the module ABI, and `--no-export-dynamic` (after the `-export-dynamic` of swiftc's
 /// static list) leaves the host exporting nothing their lookups could bind to. Debug builds (the test
 /// runs, the sanitizer passes) stay dynamic.
@@ -160,8 +160,9 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["EmbedPage"]),
         // Every command of the `tabhost` command line; the browser front end only through the injected
-        // `WebFrontEndStarting` (no TabHostWeb here: its HTTP stack is 3x the rest in conformance records and
-        // relocations, which every start pays for in the dynamic linker and the first `as?`).
+        // `WebFrontEndStarting` (no TabHostWeb here: its HTTP stack outweighs the rest in conformance records
+        // and relocations, which every start pays for in the dynamic linker and the first `as?`; figures in
+        // docs/contributing/performance-history.md).
         .target(
             name: "TabHostCommandLine",
             dependencies: [
