@@ -42,7 +42,7 @@ final class BuildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var arguments = command.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         var child: pid_t = 0
         let spawned = posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ)
         close(fds[1])

@@ -36,13 +36,6 @@ public struct DirectoryWatcherError: Error, Sendable, Hashable, CustomStringConv
     /// One line: the path, the reason, and what to do.
     public let description: String
 
-    init(code: Code, path: String?, errno: Int32, description: String) {
-        self.code = code
-        self.path = path
-        self.errno = errno
-        self.description = description
-    }
-
     /// The error for a failed `inotify_init1`.
     static func initFailed(errno err: Int32) -> DirectoryWatcherError {
         let hint = err == EMFILE
