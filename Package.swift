@@ -15,9 +15,9 @@ let uninstrumentedSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize="])]
 
 /// Release `tabhost` carries the Swift runtime and FoundationEssentials inside it (`-static-stdlib`; the
 /// archives FoundationEssentials needs are named, since swiftc's static list leaves them out): no
-/// libraries to map and no symbols to bind across them before `main`. `tabhost --help` went from
-/// 9.8 ms to 5.9 ms exec→exit (README, "The metadata cache and pipelined loading"). Swift modules
-/// that run in process bring the shared runtime with them, as they do in the module host child;
+/// libraries to map and no symbols to bind across them before `main`, which shortens every start, a
+/// short command such as `tabhost --help` most visibly (figures in docs/contributing/performance-history.md).
+/// Swift modules that run in process bring the shared runtime with them, as they do in the module host child;
 /// only C types cross the module ABI, and `--no-export-dynamic` (after the `-export-dynamic` of swiftc's
 /// static list) leaves the host exporting nothing their lookups could bind to. Debug builds (the test
 /// runs, the sanitizer passes) stay dynamic.
@@ -79,7 +79,9 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ] + examples.map(\.0),
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Exactly this version: the commands `tabhost` parses directly (list, inspect, run) set
+        // `_superCommandName`, an underscored API that a minor release may change or remove.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
@@ -111,7 +113,9 @@ let package = Package(
         // The event loop's protocol alone, so every target that schedules work names no implementation.
         .target(name: "TabHostLoop", swiftSettings: strict),
         // The event loop on poll(2) and an eventfd: the one implementation of TabHostLoop.
-        .target(name: "TabHostPoll", dependencies: ["TabHostLoop", "TabHostConcurrency", "_CHostShims"], swiftSettings: strict),
+        .target(
+            name: "TabHostPoll", dependencies: ["TabHostLoop", "TabHostConcurrency", "_CHostShims", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         // The layout file: a JSON parser with line:col, and the builder of a TabKit tree from it.
         .target(name: "TabLayout", dependencies: ["TabKit"], swiftSettings: strict),
         // Module files: discovery, checks, private copies, libltdl, descriptor validation, the registry and
@@ -159,13 +163,19 @@ let package = Package(
         // The module author's loop (`tabhost dev`): build, watch the sources, reload; knows no front end.
         .target(
             name: "TabHostDev",
-            dependencies: ["TabHostCore", "TabHostClient", "TabHostLoop", "TabKit", "TabModuleLoading", "TabModuleRuntime", "_CDevShims"],
+            dependencies: [
+                "TabHostCore", "TabHostClient", "TabHostLoop", "TabKit", "TabModuleLoading", "TabModuleRuntime", "_CDevShims",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
-        .target(name: "TerminalUI", dependencies: ["TabKit", "TabHostClient", "TabHostLoop", "_CTerminalShims"], swiftSettings: strict),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["TabKit", "TabHostClient", "TabHostLoop", "_CTerminalShims", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
         // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page embedded at build time.
@@ -183,8 +193,9 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["EmbedPage"]),
         // Every command of the `tabhost` command line; the browser front end only through the injected
-        // `WebFrontEndStarting` (no TabHostWeb here: its HTTP stack is 3x the rest in conformance records and
-        // relocations, which every start pays for in the dynamic linker and the first `as?`).
+        // `WebFrontEndStarting` (no TabHostWeb here: its HTTP stack outweighs the rest in conformance records
+        // and relocations, which every start pays for in the dynamic linker and the first `as?`; figures in
+        // docs/contributing/performance-history.md).
         .target(
             name: "TabHostCommandLine",
             dependencies: [
@@ -192,6 +203,7 @@ let package = Package(
                 "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict,
             plugins: ["EmbedModuleHeader"]),

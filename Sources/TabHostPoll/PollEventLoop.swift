@@ -1,4 +1,5 @@
 import Synchronization
+import SystemPackage
 import TabHostConcurrency
 import TabHostLoop
 import _CHostShims
@@ -142,7 +143,7 @@ public final class PollEventLoop: EventLoop, @unchecked Sendable {
         if wakeup >= 0 { fds.append(pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0)) }
         let result = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
         if result < 0 && errno != EINTR {
-            throw EventLoopError(.pollFailed, "poll failed: \(String(cString: strerror(errno)))")
+            throw EventLoopError(.pollFailed, "poll failed: \(Errno(rawValue: errno).description)")
         }
         if result > 0 {
             for (index, entry) in fds.enumerated() where entry.revents != 0 && index < current.count {

@@ -57,9 +57,6 @@ public final class WebFrontEnd: Sendable {
         return "http://\(host):\(state.port ?? settings.port)"
     }
 
-    /// How many pages are connected now.
-    public var connectionCount: Int { state.clientCount }
-
     /// Binds and starts serving on Hummingbird's threads; returns `address` once the port is bound.
     /// Throws when the address cannot be bound. Call once.
     public func start() throws(WebFrontEndError) -> String {

@@ -9,7 +9,5 @@ extension JSONValue {
     }
 
     var stringValue: String? { if case .string(let s) = kind { s } else { nil } }
-    var boolValue: Bool? { if case .bool(let b) = kind { b } else { nil } }
     var intValue: Int? { if case .number(let n) = kind, n == n.rounded(), abs(n) < 1e9 { Int(n) } else { nil } }
-    var arrayValue: [JSONValue]? { if case .array(let a) = kind { a } else { nil } }
 }

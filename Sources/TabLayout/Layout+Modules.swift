@@ -35,8 +35,8 @@ extension Layout {
     /// The modules this layout places: named by a node, a tab or a bar, or listed in `withoutTabs`.
     /// The others found in the module directories get a tab in the container with `acceptsNewModules`.
     public var placedModules: Set<String> {
-        // Sized first (a walk without hashing): growing a set of a 1,000-tab layout's names rehashed
-        // it several times, 1.15 M instructions of a warm start where one pass of hashing is 0.45 M.
+        // Sized first (a walk without hashing): growing the set of a large layout's names rehashed it
+        // several times, over twice the work of one pass of hashing (docs/contributing/performance-history.md).
         var count = withoutTabs.count
         forEachModuleReference { _, _ in count += 1 }
         var names = Set<String>(minimumCapacity: count)

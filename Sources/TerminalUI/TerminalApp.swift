@@ -1,3 +1,4 @@
+import SystemPackage
 import TabHostClient
 import TabHostLoop
 import TabKit
@@ -76,7 +77,7 @@ public final class TerminalApp {
         defer { terminal.restore() }
         let winch = tabhost_term_winch_open()
         guard winch >= 0 else {
-            throw TerminalError(.eventLoop, "cannot watch for window size changes: \(String(cString: strerror(errno)))")
+            throw TerminalError(.eventLoop, "cannot watch for window size changes: \(Errno(rawValue: errno).description)")
         }
         defer { tabhost_term_winch_close() }
         let ttyWatch = loop.watch(terminal.inputDescriptor) { [unowned self] in readInput() }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Logging
+import SystemPackage
 import TabKit
 import TabLayout
 import TabModuleIsolation
@@ -103,7 +104,7 @@ struct BenchReloadCommand: ParsableCommand {
             let before = runtime.controllers(ofModule: module.name).first?.instance.id ?? 0
             let start = clock.now
             guard rename(staging, target) == 0 else {
-                writeStandardError("\(staging): cannot rename into place: \(String(cString: strerror(errno)))")
+                writeStandardError("\(staging): cannot rename into place: \(Errno(rawValue: errno).description)")
                 throw ExitCode(1)
             }
             var reloaded = false

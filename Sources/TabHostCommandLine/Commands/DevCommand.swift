@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import SystemPackage
 import TabHostCore
 import TabHostDev
 import TabModuleLoading
@@ -41,7 +42,7 @@ struct DevCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard let moduleDirectory = Self.makeModuleDirectory() else {
-            writeStandardError("tabhost dev: cannot make a module directory in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno))); set TMPDIR")
+            writeStandardError("tabhost dev: cannot make a module directory in \(FileManager.default.temporaryDirectory.path): \(Errno(rawValue: errno).description); set TMPDIR")
             throw ExitCode(1)
         }
         defer { try? FileManager.default.removeItem(atPath: moduleDirectory) }

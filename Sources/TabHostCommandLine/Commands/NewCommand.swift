@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import SystemPackage
 import TabHostCore
 import TabModuleLoading
 
@@ -59,7 +60,7 @@ struct NewCommand: ParsableCommand {
         }
         // mkdir (not "create if missing") so an existing project is never touched.
         if mkdir(projectURL.path, 0o755) != 0 {
-            let reason = errno == EEXIST ? "already exists" : String(cString: strerror(errno))
+            let reason = errno == EEXIST ? "already exists" : Errno(rawValue: errno).description
             Self.fail(
                 "\(projectURL.path) \(reason): choose another name or --output directory; nothing was written", code: 1)
         }

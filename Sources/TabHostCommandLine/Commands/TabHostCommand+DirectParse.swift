@@ -8,8 +8,9 @@ extension TabHostCommand {
     ///
     /// Why: from the root, swift-argument-parser tries the arguments against two completion-script
     /// pseudo-commands and the root's own argument set before the subcommand's, each built by
-    /// reflection: 3.5 M of the 41 M instructions a warm first frame of 1,000 tabs ran on its loop
-    /// thread (callgrind). Each of these subcommands has `tabhost` as its `_superCommandName`, which
+    /// reflection, a visible part of a warm start's work before the first frame (figures in
+    /// docs/contributing/performance-history.md). Each of these subcommands has `tabhost` as its
+    /// `_superCommandName` (an underscored API: Package.swift pins swift-argument-parser exactly), which
     /// makes swift-argument-parser skip that check when the subcommand is the root of a parse, and
     /// names it `tabhost NAME` in that parse's usage and help (the name is read only from the root of
     /// the command stack, so a parse from `tabhost` is unchanged).

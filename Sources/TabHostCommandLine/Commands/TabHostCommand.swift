@@ -23,7 +23,7 @@ public struct TabHostCommand: ParsableCommand {
 
     /// The command the command line `arguments` (the program first) name when it answers from the
     /// module metadata cache (``ModuleMetadataCache/defaultPath()``): `run`, `list` and `inspect`, whose
-    /// start-up is measured (README, Benchmarks); not `serve`, which in `tabhost` only execs
+    /// start-up Scripts/bench measures; not `serve`, which in `tabhost` only execs
     /// `tabhost-web`. `main` then starts reading the cache before it parses the arguments
     /// (`ModuleMetadataCacheReading.startEarly`) and parses them by that command alone
     /// (`parsedDirectly`). Only the first argument is looked at, as a guess: a reading that no command

@@ -1,3 +1,4 @@
+import SystemPackage
 import TabModuleLoading
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ enum WebExecutable {
             arguments[0] = path
             let cArguments = arguments.map { strdup($0) } + [nil]
             execv(path, cArguments)
-            let reason = String(cString: strerror(errno))
+            let reason = Errno(rawValue: errno).description
             writeStandardError("tabhost: cannot run the browser front end \(path): \(reason); reinstall tabhost with Scripts/install (or build it: swift build)")
             ModuleMetadataCacheReading.discardEarlyReading()
             exit(1)

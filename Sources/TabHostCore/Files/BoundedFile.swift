@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +11,8 @@ public enum BoundedFile {
     public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The `errno` of the failed `open` or `read`.
         public let code: Int32
-        /// `strerror` of `code`.
-        public var description: String { String(cString: strerror(code)) }
+        /// The system's text for `code` ("No such file or directory").
+        public var description: String { Errno(rawValue: code).description }
     }
 
     /// At most `limit + 1` bytes of the file at `path`: more than `limit` bytes back means it is too large.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ public final class HostLogFile: @unchecked Sendable {
         if fd >= 0 {
             openFailure = nil
         } else {
-            openFailure = "\(path): cannot open the log file (\(String(cString: strerror(errno)))); "
+            openFailure = "\(path): cannot open the log file (\(Errno(rawValue: errno).description)); "
                 + "pass --log FILE in a writable directory (the host runs without a log)"
         }
     }

@@ -46,8 +46,8 @@ extension HostSession {
         // command line starts that thread before it parses the arguments (`startEarly`), so on a warm
         // start it has mostly finished by now; a thread started here starts after the spare child:
         // `posix_spawn` waits until the child has exec'd, and while the child still shares this
-        // address space that took 1.4-2 ms with the cache thread decoding (0.3 ms without; median of
-        // 21 alternating warm starts of 1,000 modules each).
+        // address space that wait is several times longer with the cache thread decoding beside it
+        // (figures in docs/contributing/performance-history.md).
         let cacheReading = configuration.metadataCachePath.map(ModuleMetadataCacheReading.started(path:))
         // The layout file is parsed meanwhile too (after the spare child's spawn, for the same reason);
         // its module names are checked once the modules are known.

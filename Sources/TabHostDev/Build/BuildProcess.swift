@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import _CDevShims
 
 /// One run of a project's build command: a process group of its own (so cancelling it stops the
@@ -19,7 +20,7 @@ final class BuildProcess {
     init(command: [String]) throws(DevError) {
         var fds: [Int32] = [-1, -1]
         guard tabhost_dev_pipe(&fds) == 0 else {
-            throw DevError(.spawnFailed, "cannot make a pipe for the build: \(String(cString: strerror(errno)))")
+            throw DevError(.spawnFailed, "cannot make a pipe for the build: \(Errno(rawValue: errno).description)")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -41,7 +42,7 @@ final class BuildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var arguments = command.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         var child: pid_t = 0
         let spawned = posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ)
         close(fds[1])
@@ -49,7 +50,7 @@ final class BuildProcess {
             close(fds[0])
             throw DevError(
                 .spawnFailed,
-                "cannot run `\(command.joined(separator: " "))`: \(String(cString: strerror(spawned))); install \(command[0]) or put it in PATH")
+                "cannot run `\(command.joined(separator: " "))`: \(Errno(rawValue: spawned).description); install \(command[0]) or put it in PATH")
         }
         pid = child
         output = fds[0]

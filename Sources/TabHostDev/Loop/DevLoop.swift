@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemPackage
 import TabHostClient
 import TabHostCore
 import TabHostLoop
@@ -203,7 +204,7 @@ public final class DevLoop {
             try data.write(to: URL(fileURLWithPath: partial))
             chmod(partial, 0o644)
             guard rename(partial, destination) == 0 else {
-                throw DevError(.installFailed, String(cString: strerror(errno)))
+                throw DevError(.installFailed, Errno(rawValue: errno).description)
             }
             return nil
         } catch {

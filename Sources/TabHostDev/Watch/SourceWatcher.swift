@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import TabModuleRuntime
 
 /// Watches a project's sources with inotify, recursively: directories created later are watched as
@@ -16,12 +17,12 @@ final class SourceWatcher {
     init(root: String) throws(DevError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else {
-            throw DevError(.watchFailed, "\(root): cannot watch the sources (inotify: \(String(cString: strerror(errno))))")
+            throw DevError(.watchFailed, "\(root): cannot watch the sources (inotify: \(Errno(rawValue: errno).description))")
         }
         fileDescriptor = fd
         guard add(root) else {
             close(fd)
-            throw DevError(.watchFailed, "\(root): cannot watch the sources (\(String(cString: strerror(errno)))); check the directory")
+            throw DevError(.watchFailed, "\(root): cannot watch the sources (\(Errno(rawValue: errno).description)); check the directory")
         }
     }
 

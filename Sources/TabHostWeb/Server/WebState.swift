@@ -53,8 +53,6 @@ final class WebState: Sendable {
         _ = shared.withLock { $0.clients.removeValue(forKey: id) }
     }
 
-    var clientCount: Int { shared.withLock { $0.clients.count } }
-
     /// Closes every mailbox (their connections end) and refuses new ones.
     func stop() {
         let clients = shared.withLock { state in

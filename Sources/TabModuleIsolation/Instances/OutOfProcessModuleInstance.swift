@@ -94,9 +94,6 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package var isAlive: Bool { alive }
 
-    /// The child's process id while it runs (tests and reports).
-    package var processID: Int32? { connection?.livePID }
-
     /// True while the child has not answered a call within the hang timeout.
     package var isNotResponding: Bool { failure == nil && connection?.state == .unresponsive }
 

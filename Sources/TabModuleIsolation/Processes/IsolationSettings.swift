@@ -14,7 +14,8 @@ public struct IsolationSettings: Sendable {
     /// After a handled event, the module's state is saved for Restart at most this often.
     public var snapshotInterval: Duration
     /// Keeps one child started ahead (after the first module starts), so a reload or a Restart does
-    /// not wait for the helper's exec and dynamic linking; it costs one idle helper (about 1 MiB).
+    /// not wait for the helper's exec and dynamic linking; it costs one idle helper process (a C program
+    /// that maps no Swift runtime).
     public var keepsSpareChild: Bool
     /// A module whose children stop this many times within `crashLoopWindow` is not started again
     /// (by a new tab or screen of it, or a reload) until the user chooses Restart.

@@ -117,7 +117,8 @@ package struct ELFFacts: Sendable, Equatable {
             let at = Int(shoff + index * shentsize)
             let sectionType = u32(bytes, at + 4)
             let sectionEnd = end(u64(bytes, at + 24), u64(bytes, at + 32))
-            if sectionType != 8 /* SHT_NOBITS */ && sectionEnd > size { throw truncated(sectionEnd, "its sections need") }
+            // Type 8 is SHT_NOBITS (.bss and the like), which takes no room in the file.
+            if sectionType != 8 && sectionEnd > size { throw truncated(sectionEnd, "its sections need") }
             let nameAt = UInt64(u32(bytes, at))
             if nameAt < namesSize && hasPrefix(bytes, Int(namesOffset + nameAt), "swift5_") { containsSwift = true }
         }

@@ -53,8 +53,8 @@ public enum ModuleDiscovery {
         }
         defer { closedir(dir) }
         // Names are kept as bytes until sorted: byte order (so the "first file wins" rule does not depend
-        // on the locale) compares arrays directly, where comparing Strings cost hundreds of instructions
-        // a pair when sorting 1,000 names.
+        // on the locale) compares arrays directly, where Strings compare by Unicode canonical
+        // equivalence, far dearer for each pair a sort of many names compares (docs/contributing/performance-history.md).
         var names: [[UInt8]] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }

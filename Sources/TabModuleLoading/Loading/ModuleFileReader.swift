@@ -200,8 +200,8 @@ package enum ModuleFileReader {
         }
     }
 
-    /// `strerror` as a Swift string.
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+    /// The system's text for the `errno` value `code` ("No such file or directory").
+    static func errorText(_ code: Int32) -> String { Errno(rawValue: code).description }
 
     /// `path` made absolute against the working directory (symlinks kept: the user's name for it).
     package static func absolute(_ path: String) -> String {

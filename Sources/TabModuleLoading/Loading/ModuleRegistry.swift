@@ -186,9 +186,13 @@ public final class ModuleRegistry {
                     opened.append(fd)
                 }
                 let secure =
-                    if found.isEmpty { false }
-                    else if let handle { ModuleFileReader.directoryIsSecure(descriptor: handle.fd) }
-                    else { ModuleFileReader.directoryIsSecure(path) }
+                    if found.isEmpty {
+                        false
+                    } else if let handle {
+                        ModuleFileReader.directoryIsSecure(descriptor: handle.fd)
+                    } else {
+                        ModuleFileReader.directoryIsSecure(path)
+                    }
                 files += found.map { ($0, secure, handle) }
                 listed.append((directory, found))
             } catch {

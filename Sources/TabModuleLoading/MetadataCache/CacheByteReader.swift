@@ -43,7 +43,8 @@ struct CacheByteReader {
             throw ModuleMetadataCacheError(.malformed, "\(field) is \(count) bytes long")
         }
         let range = try take(Int(count))
-        // ASCII (names, paths, most titles) skips the generic validation, ~1,000 instructions a string.
+        // ASCII (names, paths, most titles) skips the generic UTF-8 validation, a noticeable share of
+        // decoding a cache of many modules (docs/contributing/performance-history.md).
         let decoded: String? = bytes.withUnsafeBufferPointer { all in
             let field = UnsafeBufferPointer(rebasing: all[range])
             return field.allSatisfy { $0 < 0x80 } ? String(decoding: field, as: UTF8.self) : String(validating: field, as: UTF8.self)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Logging
+import SystemPackage
 
 /// The module metadata cache: what each module file's descriptor declared (or why the file was
 /// refused), by path and `ModuleFileStamp`, so a later start can list modules and draw tab items
@@ -135,7 +136,7 @@ public final class ModuleMetadataCache {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return nil }
-            throw ModuleMetadataCacheError(.unreadable, "cannot open it: \(String(cString: strerror(code)))")
+            throw ModuleMetadataCacheError(.unreadable, "cannot open it: \(Errno(rawValue: code).description)")
         }
         defer { close(fd) }
         var info = stat()
@@ -167,7 +168,7 @@ public final class ModuleMetadataCache {
                 count += got
             }
         }
-        if failure != 0 { throw ModuleMetadataCacheError(.unreadable, "cannot read it: \(String(cString: strerror(failure)))") }
+        if failure != 0 { throw ModuleMetadataCacheError(.unreadable, "cannot read it: \(Errno(rawValue: failure).description)") }
         return bytes
     }
 
@@ -176,7 +177,7 @@ public final class ModuleMetadataCache {
         let directory = ModuleFileReader.parentDirectory(of: path)
         try makeDirectories(directory)
         func failed(_ what: String, _ code: Int32) -> ModuleMetadataCacheError {
-            ModuleMetadataCacheError(.unwritable, "\(what): \(String(cString: strerror(code)))")
+            ModuleMetadataCacheError(.unwritable, "\(what): \(Errno(rawValue: code).description)")
         }
         var fd: Int32 = -1
         var temporary = ""
@@ -224,7 +225,7 @@ public final class ModuleMetadataCache {
         let parent = ModuleFileReader.parentDirectory(of: directory)
         if parent != directory && parent != "." && parent != "/" { try makeDirectories(parent) }
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw ModuleMetadataCacheError(.unwritable, "cannot create \(directory): \(String(cString: strerror(errno)))")
+            throw ModuleMetadataCacheError(.unwritable, "cannot create \(directory): \(Errno(rawValue: errno).description)")
         }
     }
 }

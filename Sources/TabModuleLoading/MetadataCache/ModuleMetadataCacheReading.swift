@@ -22,8 +22,9 @@ public final class ModuleMetadataCacheReading: Sendable {
     private static let early = LockedValue<ModuleMetadataCacheReading?>(nil)
 
     /// Starts reading the cache file at `path` before the command line is parsed, for the command to
-    /// take with ``started(path:)``: a warm `tabhost run` spends about 4 ms parsing its arguments, on
-    /// one core, and the decoding (about 2 ms for 1,000 modules) fits beside it on the other.
+    /// take with ``started(path:)``: parsing the arguments of a warm `tabhost run` takes one core for
+    /// about as long as decoding the cache takes, so the decoding fits beside it on the other (figures
+    /// in docs/contributing/performance-history.md).
     public static func startEarly(path: String) {
         discardEarlyReading()
         let reading = ModuleMetadataCacheReading(path: path)

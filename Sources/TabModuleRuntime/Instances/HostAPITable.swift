@@ -29,8 +29,8 @@ enum HostAPITable {
             guard let delegate = ModuleHostBox.from(host)?.delegate, let module = HostAPITable.string(module) else {
                 return 0
             }
-            let where_ = ModulePushTarget(rawValue: target) ?? .ownStack
-            return delegate.modulePush(module: module, param: HostAPITable.string(param), target: where_) ? 1 : 0
+            let pushTarget = ModulePushTarget(rawValue: target) ?? .ownStack
+            return delegate.modulePush(module: module, param: HostAPITable.string(param), target: pushTarget) ? 1 : 0
         }
         api.pop = { host in
             ModuleHostBox.from(host)?.delegate?.modulePop()

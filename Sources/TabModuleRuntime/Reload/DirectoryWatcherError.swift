@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Why `DirectoryWatcher` could not start or could not watch a directory.
 ///
@@ -35,18 +36,11 @@ public struct DirectoryWatcherError: Error, Sendable, Hashable, CustomStringConv
     /// One line: the path, the reason, and what to do.
     public let description: String
 
-    init(code: Code, path: String?, errno: Int32, description: String) {
-        self.code = code
-        self.path = path
-        self.errno = errno
-        self.description = description
-    }
-
     /// The error for a failed `inotify_init1`.
     static func initFailed(errno err: Int32) -> DirectoryWatcherError {
         let hint = err == EMFILE
             ? "too many inotify instances for this user; raise fs.inotify.max_user_instances or close other watchers"
-            : "\(String(cString: strerror(err))); check that the kernel supports inotify"
+            : "\(Errno(rawValue: err).description); check that the kernel supports inotify"
         return DirectoryWatcherError(code: .inotifyUnavailable, path: nil, errno: err, description: "inotify: cannot start watching: \(hint)")
     }
 
@@ -67,7 +61,7 @@ public struct DirectoryWatcherError: Error, Sendable, Hashable, CustomStringConv
                 description: "\(path): inotify watch limit reached; raise fs.inotify.max_user_watches")
         default:
             return DirectoryWatcherError(code: .watchFailed, path: path, errno: err,
-                description: "\(path): cannot watch: \(String(cString: strerror(err))); check the path and its permissions")
+                description: "\(path): cannot watch: \(Errno(rawValue: err).description); check the path and its permissions")
         }
     }
 }

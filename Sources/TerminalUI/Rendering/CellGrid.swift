@@ -63,14 +63,6 @@ package struct CellGrid: Sendable, Hashable {
         }
     }
 
-    /// Restyles existing cells (keeping their text): `change` runs on each cell's style.
-    public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout CellStyle) -> Void) {
-        guard y >= 0, y < height else { return }
-        for column in max(0, x)..<max(max(0, x), min(width, x + count)) {
-            change(&self[column, y].style)
-        }
-    }
-
     /// Before overwriting one half of a wide character, turns the other half into a space.
     private mutating func clearWide(at x: Int, y: Int) {
         guard x < width else { return }

@@ -1,3 +1,4 @@
+import SystemPackage
 import _CTerminalShims
 
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ public final class Terminal {
         }
         let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno(rawValue: errno).description
             throw TerminalError(.notATerminal, "not a terminal: standard input/output are not a terminal and /dev/tty cannot be opened (\(reason)); run tabhost run in an interactive terminal, or under tmux or script(1)")
         }
         return Terminal(owned: fd)
@@ -74,7 +75,7 @@ public final class Terminal {
     public func enterFullScreen() throws(TerminalError) {
         guard !isFullScreen else { return }
         guard tabhost_term_enter_raw(inputDescriptor, &saved) == 0 else {
-            throw TerminalError(.terminalSettings, "cannot switch the terminal to raw mode: \(String(cString: strerror(errno))); run tabhost in an interactive terminal")
+            throw TerminalError(.terminalSettings, "cannot switch the terminal to raw mode: \(Errno(rawValue: errno).description); run tabhost in an interactive terminal")
         }
         let bytes = Array(Self.restoreSequence.utf8)
         let armed = bytes.withUnsafeBufferPointer { buffer in
@@ -84,7 +85,7 @@ public final class Terminal {
         }
         guard armed == 0 else {
             _ = tabhost_term_set_attributes(inputDescriptor, &saved)
-            throw TerminalError(.terminalSettings, "cannot install the terminal restore handlers: \(String(cString: strerror(errno)))")
+            throw TerminalError(.terminalSettings, "cannot install the terminal restore handlers: \(Errno(rawValue: errno).description)")
         }
         isFullScreen = true
         try write(Array(Self.setupSequence.utf8))
@@ -112,7 +113,7 @@ public final class Terminal {
                     _ = poll(&waiting, 1, 1_000)
                     continue
                 }
-                throw TerminalError(.io, "cannot write to the terminal: \(String(cString: strerror(errno)))")
+                throw TerminalError(.io, "cannot write to the terminal: \(Errno(rawValue: errno).description)")
             }
             done += n
         }
@@ -126,7 +127,7 @@ public final class Terminal {
             if n >= 0 { return Array(buffer[0..<n]) }
             if errno == EINTR { continue }
             if errno == EAGAIN { return [] }
-            throw TerminalError(.io, "cannot read from the terminal: \(String(cString: strerror(errno)))")
+            throw TerminalError(.io, "cannot read from the terminal: \(Errno(rawValue: errno).description)")
         }
     }
 }
