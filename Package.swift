@@ -173,34 +173,43 @@ let package = Package(
             path: "BuildTools/EmbedModuleHeader"),
         .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["embed-files"], path: "BuildTools/EmbedPage"),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit"], swiftSettings: strict),
-        .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTesting"], swiftSettings: strict),
         .testTarget(
             name: "TabModulesTests",
-            dependencies: ["TabModules", "TabKit", "TabHostConcurrency", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TabModules", "TabKit", "TabHostConcurrency", "TabHostTesting", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
-        .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
-        // Helpers every test target shares: temporary directories, fixture modules built with cc.
-        .target(name: "TabHostTestSupport", path: "Tests/TabHostTestSupport", swiftSettings: strict),
+        .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl", "TabHostTesting"], swiftSettings: strict),
+        // What every test target shares: the products directory, a process runner, fixtures that remove
+        // themselves (module images built with cc), swift-log's InMemoryLogging, the tags (.tmux, .browser, .slow).
+        .target(
+            name: "TabHostTesting",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            path: "Tests/TabHostTesting", swiftSettings: strict),
         .testTarget(name: "TabHostClientTests", dependencies: ["TabHostClient", "TabKit", "TabHostConcurrency"], swiftSettings: strict),
         .testTarget(
             name: "TabHostCoreTests",
             dependencies: [
-                "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTestSupport",
+                "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "TabHostDevTests",
-            dependencies: ["TabHostDev", "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTestSupport"],
+            dependencies: ["TabHostDev", "TabHostCore", "TabHostClient", "TabKit", "TabModules", "TabHostTesting"],
             swiftSettings: strict),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit", "TabHostTestSupport"],
+            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabKit", "TabHostTesting"],
             swiftSettings: strict),
         .testTarget(
             name: "TabHostWebTests",
             dependencies: [
-                "TabHostWeb", "TabHostWebProtocol", "TabHostClient", "TabKit", "TabHostTestSupport",
+                "TabHostWeb", "TabHostWebProtocol", "TabHostClient", "TabKit", "TabHostTesting",
             ],
             swiftSettings: strict),
         // The fuzz targets' entry points (Fuzz/, Scripts/fuzz): plain code, built and tested with everything else.
@@ -208,9 +217,9 @@ let package = Package(
             name: "TabHostFuzz", dependencies: ["TabKit", "TabModules", "TerminalUI", "TabHostWebProtocol", "CTabModule"],
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTestSupport", "TerminalUI"], swiftSettings: strict),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTesting", "TerminalUI"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
-        .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)
 )
 

@@ -1,7 +1,7 @@
 import Foundation
 import TabHostClient
 import TabHostCore
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 import TabModules
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import TabHostClient
 import TabHostCore
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 
 /// A live session over the counting module in a temporary directory, with its own loop and log.

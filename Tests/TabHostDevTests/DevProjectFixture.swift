@@ -2,7 +2,7 @@ import Foundation
 import TabHostClient
 import TabHostCore
 import TabHostDev
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 
 /// A C module project (Makefile, source, header) and a live session whose `DevLoop` builds it.

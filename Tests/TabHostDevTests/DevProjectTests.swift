@@ -1,6 +1,6 @@
 import Foundation
 import TabHostDev
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// Finding what `tabhost dev` builds in a project directory.

@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// A tab-bar module that reads every `tab_item` before drawing (ABI 1.1: the strings live until the
@@ -70,7 +70,7 @@ struct RunTabBarMemoryTests {
         let report = scratch + "/valgrind.txt"
         let exitStatus = scratch + "/status.txt"
         let command =
-            "strip -g -o \(R.quote(binary)) \(R.quote(R.S.tabhost)) && "
+            "strip -g -o \(R.quote(binary)) \(R.quote(Products.tabhost)) && "
             + "valgrind --error-exitcode=99 --log-file=\(R.quote(report)) \(R.quote(binary)) "
             // In the host's process: valgrind watches the host's own tab_item strings.
             + ["run", "--log", scratch + "/tabhost.log", "--layout", layout, "--modules", modules, "--no-watch", "--isolation", "none"]

@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// `tabhost run --modules DIR` without `--layout`: one tab per content module; with a layout, the

@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// The browser front end is a client of the host core, like the terminal: the model's neutral types

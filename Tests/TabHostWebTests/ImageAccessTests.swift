@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import TabHostWeb
 import TabKit
 import Testing

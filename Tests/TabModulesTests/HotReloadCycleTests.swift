@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 import Testing
 
@@ -52,13 +52,13 @@ struct HotReloadCycleTests {
     }
 
     @Test func swiftCounterReloads() throws {
-        let counter = ReloadHarness.buildDirectory + "/libTabExampleCounter.so"
+        let counter = Products.directory + "/libTabExampleCounter.so"
         try #require(access(counter, R_OK) == 0, "build the example first: swift build --product TabExampleCounter")
         let h = try ReloadHarness(initial: [ReloadSource(name: "alpha")], tabs: [("one", "alpha")])
         // Its tab image resolves next to the module file.
         let resources = "TabHost_TabExampleCounter.resources"
         try FileManager.default.createSymbolicLink(
-            atPath: h.modules + "/" + resources, withDestinationPath: ReloadHarness.buildDirectory + "/" + resources)
+            atPath: h.modules + "/" + resources, withDestinationPath: Products.directory + "/" + resources)
         // Two byte-different copies: the second has bytes appended (ignored by the ELF loader).
         let first = h.build + "/counter-a.so"
         let second = h.build + "/counter-b.so"

@@ -1,4 +1,5 @@
-import TabHostTestSupport
+import InMemoryLogging
+import TabHostTesting
 import Foundation
 import TabKit
 import Testing
@@ -85,9 +86,9 @@ final class ReloadHarness {
     let watcher: DirectoryWatcher
     let reloader: HotReloader
     /// What the modules logged through the runtime's logger.
-    let recorder = LogRecorder()
+    let recorder = InMemoryLogHandler.everyLevel()
     /// Module log lines, "module: message", in order.
-    var log: [String] { recorder.records.map { "\($0.metadata["module"].map { "\($0)" } ?? "-"): \($0.message)" } }
+    var log: [String] { recorder.entries.map { "\($0.metadata["module"].map { "\($0)" } ?? "-"): \($0.message)" } }
     private var builds = 0
 
     /// `factory` makes the instances (by default `IsolationUnderTest` picks in process or out of process).
@@ -174,12 +175,6 @@ final class ReloadHarness {
     static func mapped(_ path: String) -> Bool {
         let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data()
         return String(decoding: data, as: UTF8.self).contains(path)
-    }
-
-    /// The build directory: where `swift build` puts dynamic products, next to the test bundle.
-    static var buildDirectory: String {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }
 
     /// VmRSS of this process in KiB.

@@ -24,7 +24,7 @@ struct HotReloadTests {
         #expect(ReloadHarness.text(visible) == "hello v1 count=3 param=-")
         #expect(ReloadHarness.text(deep) == "hello v1 count=5 param=deep")
         let oldCopy = try #require(h.registry.module(named: "alpha")).copyPath
-        h.recorder.removeAll()
+        h.recorder.clear()
 
         var v2 = Self.alpha
         v2.version = "2"
@@ -60,7 +60,7 @@ struct HotReloadTests {
         let hidden = h.container.tabs[1].stack!.root!
         h.increment(hidden, times: 2)
         #expect(h.container.setBadge("7", forTab: "two"))
-        h.recorder.removeAll()
+        h.recorder.clear()
         var v2 = Self.beta
         v2.version = "2"
         try h.install(v2)

@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import Foundation
 import Testing
 
@@ -37,11 +37,9 @@ struct ModuleCacheTests {
         let root = try Fixture()
         defer { root.remove() }
         // A pid that surely existed and is now dead: a child we ran and reaped.
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try child.run()
-        child.waitUntilExit()
-        let dead = child.processIdentifier
+        let child = try RunningProcess("/bin/true")
+        child.wait()
+        let dead = child.pid
         let deadDirectory = root.path("tabhost-\(dead)")
         let deadSecond = root.path("tabhost-\(dead)-2")
         let alive = root.path("tabhost-1")

@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import Foundation
 import TabKit
 import TabModules

@@ -1,4 +1,5 @@
-import TabHostTestSupport
+import InMemoryLogging
+import TabHostTesting
 import TabKit
 import TabModules
 import Testing
@@ -11,13 +12,13 @@ final class ModuleHostFixture {
     let host: ContainerHost
     let runtime: ModuleRuntime
     /// What the module logged through the runtime's logger.
-    let log = LogRecorder()
+    let log = InMemoryLogHandler.everyLevel()
 
     /// `prepare` adds to the fixture directory (more modules, images) before its modules are loaded;
     /// `factory` makes the instances (by default `IsolationUnderTest` picks in process or out of process).
     init(
         file: String, source: String, layout: String, modules: Set<String>, prepare: (Fixture) throws -> Void = { _ in },
-        factory: ((LogRecorder) -> any ModuleInstanceFactory)? = nil
+        factory: ((InMemoryLogHandler) -> any ModuleInstanceFactory)? = nil
     ) throws {
         fixture = try Fixture()
         cacheRoot = try Fixture()

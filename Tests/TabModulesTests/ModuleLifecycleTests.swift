@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 import TabModules
 import Testing
@@ -72,8 +72,8 @@ final class ModuleLifecycleTests {
     }
 
     private func take() -> [String] {
-        defer { setup.log.removeAll() }
-        return setup.log.records.map(\.message)
+        defer { setup.log.clear() }
+        return setup.log.entries.map { "\($0.message)" }
     }
 
     private func send(_ action: String) {

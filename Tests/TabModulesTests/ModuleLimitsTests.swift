@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 import TabModules
 import Testing

@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import Foundation
 import Testing
 
@@ -63,7 +63,7 @@ struct ModuleLoaderTests {
             };
             TAB_MODULE_DECLARE(descriptor)
             """)
-        try Fixture.run("/usr/bin/cc", ["-shared", "-fPIC", "-I", fixture.path("sdk"), "-o", fixture.path("hello.so"), fixture.path("hello.c")])
+        try Fixture.runChecked("/usr/bin/cc", ["-shared", "-fPIC", "-I", fixture.path("sdk"), "-o", fixture.path("hello.so"), fixture.path("hello.c")])
         let module = try ModuleLoader(cache: cache).load(fixture.path("hello.so"))
         #expect(module.info.name == "hello")
         #expect(module.info.title == "Hello")

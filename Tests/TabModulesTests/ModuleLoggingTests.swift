@@ -1,4 +1,5 @@
-import TabHostTestSupport
+import InMemoryLogging
+import TabHostTesting
 import Logging
 import TabKit
 import TabModules
@@ -36,14 +37,14 @@ struct ModuleLoggingTests {
         setup.host.start()
         let module: Logger.Metadata = ["module": "chatty"]
         #expect(
-            setup.log.records == [
-                LogRecorder.Record(level: .debug, message: "debug line", metadata: module),
-                LogRecorder.Record(level: .info, message: "info line", metadata: module),
-                LogRecorder.Record(level: .warning, message: "warning line", metadata: module),
-                LogRecorder.Record(level: .error, message: "error line", metadata: module),
+            setup.log.entries == [
+                InMemoryLogHandler.Entry(level: .debug, message: "debug line", metadata: module),
+                InMemoryLogHandler.Entry(level: .info, message: "info line", metadata: module),
+                InMemoryLogHandler.Entry(level: .warning, message: "warning line", metadata: module),
+                InMemoryLogHandler.Entry(level: .error, message: "error line", metadata: module),
                 // Out-of-range levels are clamped (ModuleLogLevel(clamping:)).
-                LogRecorder.Record(level: .error, message: "above error", metadata: module),
-                LogRecorder.Record(level: .info, message: "below debug", metadata: module),
+                InMemoryLogHandler.Entry(level: .error, message: "above error", metadata: module),
+                InMemoryLogHandler.Entry(level: .info, message: "below debug", metadata: module),
             ])
     }
 }

@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import Foundation
 import Testing
 

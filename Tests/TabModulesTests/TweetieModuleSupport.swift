@@ -1,21 +1,16 @@
-import TabHostTestSupport
+import InMemoryLogging
+import TabHostTesting
 import Foundation
 import TabKit
 import TabModules
 
 /// The built example modules and the demo layout, loaded for real (libltdl, private cache copies).
 final class TweetieModuleSupport {
-    /// The build products directory: where the test bundle (the running executable) and the examples live.
-    static let productsDirectory: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        return (exe as NSString).deletingLastPathComponent
-    }()
-
     let cache: ModuleCache
     let registry: ModuleRegistry
     let runtime: ModuleRuntime
     /// What the modules logged through the runtime's logger.
-    let log = LogRecorder()
+    let log = InMemoryLogHandler.everyLevel()
 
     /// Loads every module in `directories` into a private cache.
     init(directories: [ModuleDirectory]) throws {
@@ -27,7 +22,7 @@ final class TweetieModuleSupport {
 
     /// Loads the built examples (`libTabExample*.so` next to the test bundle).
     convenience init() throws {
-        try self.init(directories: [ModuleDirectory(Self.productsDirectory, namePrefix: "libTabExample")])
+        try self.init(directories: [ModuleDirectory(Products.directory, namePrefix: "libTabExample")])
     }
 
     /// A host over `layoutText`, started.
@@ -45,7 +40,7 @@ final class TweetieModuleSupport {
 
     /// The absolute path of an example's asset, as the loader resolves it.
     static func asset(_ product: String, _ file: String) -> String {
-        productsDirectory + "/TabHost_\(product).resources/assets/\(file)"
+        Products.directory + "/TabHost_\(product).resources/assets/\(file)"
     }
 
     func close() { cache.removeAll() }

@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// The terminal is a client of the host core: it may see the model's neutral types (TabKit) and the

@@ -1,4 +1,5 @@
-import TabHostTestSupport
+import InMemoryLogging
+import TabHostTesting
 import Foundation
 import TabKit
 import TabModules
@@ -9,7 +10,7 @@ import Testing
 final class IsolatedHost {
     let fixture: Fixture
     let cacheRoot: Fixture
-    let log = LogRecorder()
+    let log = InMemoryLogHandler.everyLevel()
     let loop = TestProcessLoop()
     let factory: OutOfProcessModuleInstanceFactory
     let runtime: ModuleRuntime

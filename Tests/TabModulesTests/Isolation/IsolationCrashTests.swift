@@ -80,7 +80,7 @@ final class IsolationCrashTests {
         setup.activate("print")
         #expect(setup.runLoop(until: { self.setup.log.lines.contains("crashy info: hello from stderr") }))
         #expect(setup.log.lines.contains("crashy info: hello from stdout"))
-        let record = setup.log.records.first { $0.message == "hello from stdout" }
+        let record = setup.log.entries.first { $0.message == "hello from stdout" }
         #expect(record?.metadata["module"] == "crashy")
     }
 }

@@ -1,3 +1,4 @@
+import InMemoryLogging
 import Foundation
 import TabKit
 import Testing
@@ -13,7 +14,7 @@ struct IsolationReloadTests {
     private static func harness(_ source: ReloadSource = alpha, settings: IsolationSettings = IsolatedHost.testSettings) throws
         -> (ReloadHarness, OutOfProcessModuleInstanceFactory)
     {
-        let log = LogRecorder()
+        let log = InMemoryLogHandler.everyLevel()
         let factory = OutOfProcessModuleInstanceFactory(settings: settings, logger: log.logger)
         return (try ReloadHarness(initial: [source], tabs: [("one", "alpha")], factory: factory), factory)
     }

@@ -1,4 +1,5 @@
-import TabHostTestSupport
+import InMemoryLogging
+import TabHostTesting
 import Foundation
 import TabKit
 import TabModules
@@ -10,7 +11,7 @@ import Testing
 final class IsolationScannerTests {
     let fixture: Fixture
     let cacheRoot: Fixture
-    let log = LogRecorder()
+    let log = InMemoryLogHandler.everyLevel()
     let scanner: ModuleScanner
     let registry: ModuleRegistry
 

@@ -1,4 +1,5 @@
-import TabHostTestSupport
+import InMemoryLogging
+import TabHostTesting
 import Foundation
 
 @testable import TabModules
@@ -8,7 +9,7 @@ import Foundation
 final class MetadataCacheHarness {
     let modules: Fixture
     let home: Fixture
-    let log = LogRecorder()
+    let log = InMemoryLogHandler.everyLevel()
     private var copyCaches: [ModuleCache] = []
 
     init() throws {

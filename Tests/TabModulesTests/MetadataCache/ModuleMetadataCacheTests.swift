@@ -1,4 +1,4 @@
-import TabHostTestSupport
+import TabHostTesting
 import Foundation
 import Testing
 
@@ -132,9 +132,9 @@ struct ModuleMetadataCacheTests {
         default: bytes = Array("{\"this is\": \"not a tabhost cache at all\"}\n".utf8)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: harness.cachePath))
-        harness.log.removeAll()
+        harness.log.clear()
         let (registry, entries) = try harness.start(threaded: threaded)
-        #expect(harness.log.records.map(\.message) == [
+        #expect(harness.log.entries.map(\.message) == [
             "\(harness.cachePath): discarded the module metadata cache (\(reason)); it is rebuilt from the module files"
         ], "\(what)")
         #expect(entries.map(\.fromCache) == [false])
@@ -174,9 +174,9 @@ struct ModuleMetadataCacheTests {
         // The same entries, as a host speaking ABI 2.0 would have written them.
         let other = ModuleMetadataCacheFile(entries: current.entries, abiMajor: 2, abiMinor: 0)
         try Data(other.encoded()).write(to: URL(fileURLWithPath: harness.cachePath))
-        harness.log.removeAll()
+        harness.log.clear()
         let (_, entries) = try harness.start()
-        #expect(harness.log.records.map(\.message) == [
+        #expect(harness.log.entries.map(\.message) == [
             "\(harness.cachePath): discarded the module metadata cache (written by a host with module ABI 2.0, this host has 1.1); it is rebuilt from the module files"
         ])
         #expect(entries.map(\.fromCache) == [false])
@@ -188,9 +188,9 @@ struct ModuleMetadataCacheTests {
         try harness.compile("alpha")
         _ = try harness.start()
         #expect(chmod(harness.cachePath, 0o666) == 0)
-        harness.log.removeAll()
+        harness.log.clear()
         let (_, entries) = try harness.start()
-        #expect(harness.log.records.map(\.message) == [
+        #expect(harness.log.entries.map(\.message) == [
             "\(harness.cachePath): discarded the module metadata cache (owned by another user or writable by others (mode 666)); it is rebuilt from the module files"
         ])
         #expect(entries.map(\.fromCache) == [false])
