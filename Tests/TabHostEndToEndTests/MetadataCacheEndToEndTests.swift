@@ -175,7 +175,7 @@ struct MetadataCacheEndToEndTests {
     }
 
     /// Real processes saving the same cache file at once: the file is always one whole version.
-    @Test func hostsWritingTheCacheAtOnceLeaveNoTornFile() throws {
+    @Test(.tags(.slow)) func hostsWritingTheCacheAtOnceLeaveNoTornFile() throws {
         let setup = try Setup()
         var directories: [String] = []
         for index in 0..<4 {

@@ -104,7 +104,7 @@ struct NewCommandTests {
     }
 
     /// Slow (a full SwiftPM build of the scaffold and TabModuleKit), so one test covers it all, `tabhost dev` included.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.tags(.tmux, .slow), .timeLimit(.minutes(10)))
     func swiftScaffoldBuildsOutsideTheRepoIntoAWorkingModule() throws {
         let dir = try Fixture(prefix: "tabhost-new")
         let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.directory])
