@@ -22,13 +22,6 @@ struct WebSplitTests {
         #expect(web.contains("Hummingbird") && web.contains("NIOCore"))
     }
 
-    @Test func theCommandLineImportsNoWebServer() throws {
-        let (files, imports) = try SourceImports.of(folder: SourceImports.folder(of: "TabHostCommandLine"))
-        #expect(files.count > 20)
-        #expect(imports.contains("TabHostWebProtocol"), "\(imports.sorted())")
-        #expect(imports.isDisjoint(with: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes"]), "\(imports.sorted())")
-    }
-
     @Test(arguments: [["serve"], ["serve", "--port", "0"], ["run", "--web", "0"]])
     func aMissingTabhostWebIsOneLineAndStatus1BeforeAnythingStarts(arguments: [String]) throws {
         let home = try ListInspectSupport.makeDirectory()
