@@ -44,7 +44,6 @@ struct FuzzCorpusTests {
     func everyCorpusInputRunsThroughTheCTarget(target name: String) throws {
         let repo = Self.corpus.deletingLastPathComponent().deletingLastPathComponent().path
         let scratch = try Fixture()
-        defer { scratch.remove() }
         let replay = scratch.path("replay")
         try Fixture.runChecked(
             "/usr/bin/env",

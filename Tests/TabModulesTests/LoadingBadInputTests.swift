@@ -168,9 +168,7 @@ struct LoadingBadInputTests {
     @Test(arguments: cases)
     func badInputIsRefusedWithItsReason(_ input: BadInput) throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cacheRoot = try Fixture()
-        defer { cacheRoot.remove() }
         let cache = try ModuleCache(root: cacheRoot.directory)
         defer { cache.removeAll() }
         let path = try input.make(fixture)
@@ -193,7 +191,6 @@ struct LoadingBadInputTests {
     func insecurePermissionsAreAcceptedWhenAllowed(_ label: String) throws {
         let input = try #require(Self.cases.first { $0.label == label })
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         let path = try input.make(fixture)

@@ -8,9 +8,7 @@ import Testing
 struct ModuleCacheTests {
     @Test func copiesAreNamedByGenerationInAPrivateDirectoryAndRemovedOnClose() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let root = try Fixture()
-        defer { root.remove() }
         let cache = try ModuleCache(root: root.directory)
         #expect(cache.directory.hasPrefix(root.directory + "/tabhost-\(getpid())"))
         var info = stat()
@@ -35,7 +33,6 @@ struct ModuleCacheTests {
 
     @Test func theDirectoriesOfDeadProcessesAreSwept() throws {
         let root = try Fixture()
-        defer { root.remove() }
         // A pid that surely existed and is now dead: a child we ran and reaped.
         let child = try RunningProcess("/bin/true")
         child.wait()

@@ -8,7 +8,6 @@ import Testing
 struct ModuleLoaderTests {
     @Test func everyDeclaredFieldIsCopied() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         try FileManager.default.createDirectory(atPath: fixture.path("assets"), withIntermediateDirectories: false)
@@ -39,7 +38,6 @@ struct ModuleLoaderTests {
 
     @Test func aModuleBuiltOutsideTheRepoWithOnlyTheHeaderIsAccepted() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         // A third party's tree: their own copy of tab_module.h and a plain cc command.
@@ -72,7 +70,6 @@ struct ModuleLoaderTests {
 
     @Test func cImagesAreUnmappedOnCloseAndSwiftImagesStayMapped() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         let loader = ModuleLoader(cache: cache)

@@ -8,7 +8,6 @@ import Testing
 struct ModuleRegistryTests {
     @Test func aDirectoryWithGoodAndBadFilesLoadsEveryGoodModule() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         try fixture.compile("a-good.so", source: ModuleSource(name: "alpha").text)
@@ -39,7 +38,6 @@ struct ModuleRegistryTests {
 
     @Test func theFirstFileWithANameWinsAndTheSecondIsADuplicate() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         try fixture.compile("one.so", source: ModuleSource(name: "same").with("title", "\"First\"").text)
@@ -58,7 +56,6 @@ struct ModuleRegistryTests {
 
     @Test func directoryProblemsAreOneErrorEach() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let file = try fixture.write("plain", text: "x")
         let result = ModuleDiscovery.scan([ModuleDirectory(fixture.path("nope")), ModuleDirectory(file), ModuleDirectory(fixture.directory)])
         #expect(result.files == [])
@@ -69,7 +66,6 @@ struct ModuleRegistryTests {
     @Test(.enabled(if: geteuid() != 0, "root reads any directory"))
     func anUnreadableDirectoryIsOneError() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let locked = fixture.path("locked")
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
         _ = chmod(locked, 0)
@@ -81,7 +77,6 @@ struct ModuleRegistryTests {
 
     @Test func discoveryHonoursANamePrefix() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         try fixture.write("libTabExampleB.so", text: "b")
         try fixture.write("libTabExampleA.so", text: "a")
         try fixture.write("libOther.so", text: "o")
@@ -93,7 +88,6 @@ struct ModuleRegistryTests {
     /// same file name, and one file overwritten in place, must each give their own descriptor.
     @Test func everyModuleLoadedAtOnceReturnsItsOwnName() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         let loader = ModuleLoader(cache: cache)
@@ -123,7 +117,6 @@ struct ModuleRegistryTests {
 
     @Test func reloadingAFileReplacesItsModuleAndReturnsTheOldOne() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let cache = try ModuleCache()
         defer { cache.removeAll() }
         let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
