@@ -222,35 +222,62 @@ let package = Package(
             name: "EmbedModuleHeader", capability: .buildTool(), dependencies: ["embed-files"],
             path: "BuildTools/EmbedModuleHeader"),
         .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["embed-files"], path: "BuildTools/EmbedPage"),
-        .testTarget(name: "TabKitTests", dependencies: ["TabKit", "TabLayout"], swiftSettings: strict),
-        .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTestSupport"], swiftSettings: strict),
+        // What every test target shares: the products directory, a process runner, fixtures that remove
+        // themselves (module images built with cc, the C sources of test modules), swift-log's InMemoryLogging,
+        // TabKit's recording controllers, and the tags (.tmux, .browser, .slow).
+        .target(
+            name: "TabHostTesting", dependencies: ["TabKit", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")], path: "Tests/TabHostTesting",
+            swiftSettings: strict),
+        .testTarget(name: "TabKitTests", dependencies: ["TabKit", "TabHostTesting"], swiftSettings: strict),
+        .testTarget(name: "TabLayoutTests", dependencies: ["TabLayout", "TabKit", "TabHostTesting"], swiftSettings: strict),
+        .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTesting"], swiftSettings: strict),
+        .testTarget(name: "TabHostPollTests", dependencies: ["TabHostPoll", "TabHostLoop", "TabHostTesting"], swiftSettings: strict),
         .testTarget(
-            name: "TabModulesTests",
-            dependencies: ["TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostConcurrency", "TabHostTestSupport", .product(name: "Logging", package: "swift-log")],
+            name: "TabHostClientTests", dependencies: ["TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostConcurrency"],
+            swiftSettings: strict),
+        // The metadata cache's tests include a scanner child (TabModuleIsolation) in front of the loader.
+        .testTarget(
+            name: "TabModuleLoadingTests",
+            dependencies: ["TabModuleLoading", "TabModuleIsolation", "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")],
+            swiftSettings: strict),
+        // The runtime's tests run in process, or out of process with TABHOST_TEST_ISOLATION=process.
+        .testTarget(
+            name: "TabModuleRuntimeTests",
+            dependencies: [
+                "TabModuleRuntime", "TabModuleLoading", "TabModuleIsolation", "TabKit", "TabLayout", "TabHostConcurrency",
+                "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TabModuleIsolationTests",
+            dependencies: [
+                "TabModuleIsolation", "TabModuleRuntime", "TabModuleLoading", "TabKit", "TabLayout", "TabHostLoop", "TabHostPoll",
+                "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
-        .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl"], swiftSettings: strict),
-        // Helpers every test target shares: temporary directories, fixture modules built with cc.
-        .target(name: "TabHostTestSupport", path: "Tests/TabHostTestSupport", swiftSettings: strict),
-        .testTarget(name: "TabHostClientTests", dependencies: ["TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostConcurrency"], swiftSettings: strict),
+        .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl", "TabHostTesting"], swiftSettings: strict),
         .testTarget(
             name: "TabHostCoreTests",
             dependencies: [
-                "TabHostCore", "TabHostClient", "TabKit", "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll", "TabHostTestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "TabHostCore", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabLayout", "TabModuleLoading",
+                "TabModuleRuntime", "TabModuleIsolation", "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "TabHostDevTests",
-            dependencies: ["TabHostDev", "TabHostCore", "TabHostClient", "TabKit", "TabLayout", "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll", "TabHostTestSupport"],
+            dependencies: [
+                "TabHostDev", "TabHostCore", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabLayout", "TabModuleLoading",
+                "TabModuleRuntime", "TabHostTesting",
+            ],
             swiftSettings: strict),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostTestSupport"],
+            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostTesting"],
             swiftSettings: strict),
         .testTarget(
             name: "TabHostWebTests",
             dependencies: [
-                "TabHostWeb", "TabHostWebProtocol", "TabHostClient", "TabKit", "TabHostTestSupport",
+                "TabHostWeb", "TabHostWebProtocol", "TabHostClient", "TabKit", "TabHostTesting",
             ],
             swiftSettings: strict),
         // The fuzz targets' entry points (Fuzz/, Scripts/fuzz): plain code, built and tested with everything else.
@@ -259,9 +286,9 @@ let package = Package(
             dependencies: ["TabKit", "TabLayout", "TabModuleLoading", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "CTabModule"],
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTestSupport", "TerminalUI"], swiftSettings: strict),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTesting", "TerminalUI"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
-        .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)
 )
 

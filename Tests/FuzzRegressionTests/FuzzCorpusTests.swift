@@ -1,6 +1,6 @@
 import Foundation
 import TabHostFuzz
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// Every input of every target's corpus (`Fuzz/corpus/TARGET/`: seeds from the tests, inputs the
@@ -44,9 +44,8 @@ struct FuzzCorpusTests {
     func everyCorpusInputRunsThroughTheCTarget(target name: String) throws {
         let repo = Self.corpus.deletingLastPathComponent().deletingLastPathComponent().path
         let scratch = try Fixture()
-        defer { scratch.remove() }
         let replay = scratch.path("replay")
-        try Fixture.run(
+        try Fixture.runChecked(
             "/usr/bin/env",
             [
                 "clang", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function", "-I\(repo)/Sources/_CIsolation/include",
@@ -56,11 +55,7 @@ struct FuzzCorpusTests {
             ])
         let inputs = try Self.inputs(of: name)
         #expect(!inputs.isEmpty)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: replay)
-        process.arguments = inputs.map(\.path)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let result = try run(replay, arguments: inputs.map(\.path), timeout: .seconds(600))
+        #expect(result.succeeded, "\(result)")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// Keeps `Synchronization.Mutex` out of the code ThreadSanitizer checks: its contended hand-over is

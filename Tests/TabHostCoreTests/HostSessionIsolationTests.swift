@@ -2,7 +2,7 @@ import Foundation
 import TabHostClient
 import TabHostPoll
 import TabHostCore
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 import TabModuleRuntime
 import TabHostPoll

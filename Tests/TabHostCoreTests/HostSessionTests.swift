@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import TabHostClient
 import TabHostCore
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 import TabLayout
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import TabHostClient
 import TabHostPoll
 import TabHostCore
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 
 /// A live session over the counting module in a temporary directory, with its own loop and log.

@@ -3,7 +3,7 @@ import TabHostClient
 import TabHostPoll
 import TabHostCore
 import TabHostDev
-import TabHostTestSupport
+import TabHostTesting
 import TabKit
 
 /// A C module project (Makefile, source, header) and a live session whose `DevLoop` builds it.

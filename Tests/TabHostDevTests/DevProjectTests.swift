@@ -1,13 +1,12 @@
 import Foundation
 import TabHostDev
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// Finding what `tabhost dev` builds in a project directory.
 struct DevProjectTests {
     @Test func aMakefileMakesACProjectNamedByItsSoTarget() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         try fixture.write(
             "Makefile",
             text: "# Builds hello.so\nCC ?= cc\nX := $(shell echo)\n\nhello.so: hello.c tab_module.h\n\t$(CC) -o $@ hello.c\n")
@@ -21,7 +20,6 @@ struct DevProjectTests {
 
     @Test func aPackageMakesASwiftProjectNamedByItsDynamicProduct() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         try fixture.write(
             "Package.swift",
             text: """
@@ -41,7 +39,6 @@ struct DevProjectTests {
 
     @Test func anotherDirectoryIsRefusedWithWhatToDo() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         #expect(throws: DevError(
             .notAProject,
             "\(fixture.directory): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory")

@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// `tabhost check-layout`, run as a user would: exit status and the exact lines.
@@ -21,9 +22,9 @@ struct CheckLayoutEndToEndTests {
     }
 
     @Test func theDemoLayoutIsValidAgainstTheBuiltExamples() throws {
-        let output = try S.run(["check-layout", S.repoRoot + "/Layouts/demo.json", "--modules", S.productsDirectory])
+        let output = try S.run(["check-layout", Products.repositoryRoot + "/Layouts/demo.json", "--modules", Products.directory])
         #expect(output.status == 0, "\(output)")
-        #expect(output.stdout == S.repoRoot + "/Layouts/demo.json: ok\n")
+        #expect(output.stdout == Products.repositoryRoot + "/Layouts/demo.json: ok\n")
     }
 
     @Test func everyProblemGetsItsOwnLineInFileOrder() throws {

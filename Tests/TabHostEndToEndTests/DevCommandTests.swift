@@ -1,10 +1,10 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// `tabhost dev` in tmux, as a module author meets it: new → dev → tap → edit → the new text with the
 /// state kept → a compile error shown while the old version runs → the build log → fixed → reloaded.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.tags(.tmux, .slow), .timeLimit(.minutes(3)))
 struct DevCommandTests {
     typealias T = TmuxSession
 
@@ -21,7 +21,7 @@ struct DevCommandTests {
     /// The shell line that runs `tabhost dev` in `project`, then prints its exit status.
     static func devCommand(in project: String, scratch: String, _ arguments: [String] = []) -> String {
         let args = (["dev", "--log", scratch + "/tabhost.log"] + arguments).map(RunSupport.quote).joined(separator: " ")
-        return "cd \(RunSupport.quote(project)) && \(RunSupport.quote(ListInspectSupport.tabhost)) \(args); echo \"STATUS:$?\""
+        return "cd \(RunSupport.quote(project)) && \(RunSupport.quote(Products.tabhost)) \(args); echo \"STATUS:$?\""
     }
 
     static func tapsLine(_ screen: String) -> String? {

@@ -1,9 +1,9 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// Hot reload through the real `tabhost run` in tmux, and `tabhost inspect` reading a running host's refusals.
-@Suite(.serialized)
+@Suite(.tags(.tmux, .slow), .serialized)
 struct HotReloadEndToEndTests {
     /// A counter module: Enter on its button adds one; the count survives reloads via save/restore_state.
     static func source(version: String, text: String) -> String {
@@ -51,7 +51,7 @@ struct HotReloadEndToEndTests {
             .write(toFile: layout, atomically: true, encoding: .utf8)
         let environment = ["XDG_RUNTIME_DIR": runtimeDir]
         let session = try TmuxSession(
-            "exec '\(ListInspectSupport.tabhost)' run --modules '\(modules)' --layout '\(layout)'", environment: environment)
+            "exec '\(Products.tabhost)' run --modules '\(modules)' --layout '\(layout)'", environment: environment)
         try session.waitFor("first build count=0")
         for _ in 0..<3 { try session.send("Enter") }
         try session.waitFor("first build count=3")

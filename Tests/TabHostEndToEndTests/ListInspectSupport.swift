@@ -1,25 +1,9 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// Runs the built `tabhost` binary and builds module fixtures for the list/inspect tests.
 enum ListInspectSupport {
-    /// The repository root, found from this file's path.
-    static let repoRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
-    /// The build products directory: where the test bundle (the running executable) lives.
-    static let productsDirectory: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        return (exe as NSString).deletingLastPathComponent
-    }()
-
-    /// The `tabhost` executable next to the test bundle.
-    static var tabhost: String { productsDirectory + "/tabhost" }
-
     /// What a run printed and how it ended.
     struct Output: Equatable, CustomStringConvertible {
         var stdout: String
@@ -28,32 +12,14 @@ enum ListInspectSupport {
         var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
     }
 
-    /// Runs `tabhost ARGUMENTS` with extra environment variables; output goes to files (no pipe deadlock).
+    /// Runs `tabhost ARGUMENTS` with extra environment variables.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabhost-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out")
-        let errURL = scratch.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tabhost)
-        process.arguments = arguments
-        // A private metadata cache per run unless the test shares one: never the user's ~/.cache.
-        let cache = ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(cache) { $1 }.merging(environment) { $1 }
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Output(
-            stdout: try String(contentsOf: outURL, encoding: .utf8), stderr: try String(contentsOf: errURL, encoding: .utf8),
-            status: process.terminationStatus)
+        try withTemporaryDirectory(prefix: "tabhost-e2e") { scratch in
+            // A private metadata cache per run unless the test shares one: never the user's ~/.cache.
+            let cache = ["XDG_CACHE_HOME": scratch + "/cache"]
+            let result = try TabHostTesting.run(Products.tabhost, arguments: arguments, environment: cache.merging(environment) { $1 })
+            return Output(stdout: result.stdout, stderr: result.stderr, status: result.status)
+        }
     }
 
     /// A temporary directory (mode 0700).

@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// `tabhost list` and `tabhost inspect` answer from the module metadata cache
@@ -175,7 +175,7 @@ struct MetadataCacheEndToEndTests {
     }
 
     /// Real processes saving the same cache file at once: the file is always one whole version.
-    @Test func hostsWritingTheCacheAtOnceLeaveNoTornFile() throws {
+    @Test(.tags(.slow)) func hostsWritingTheCacheAtOnceLeaveNoTornFile() throws {
         let setup = try Setup()
         var directories: [String] = []
         for index in 0..<4 {
@@ -189,18 +189,11 @@ struct MetadataCacheEndToEndTests {
         for _ in 0..<3 {
             let processes = try directories.flatMap { directory in
                 try (0..<2).map { _ in
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: S.tabhost)
-                    process.arguments = ["list", "--rescan", directory]
-                    process.environment = ProcessInfo.processInfo.environment.merging(setup.environment) { $1 }
-                    process.standardOutput = FileHandle.nullDevice
-                    process.standardError = FileHandle.nullDevice
-                    try process.run()
-                    return process
+                    try RunningProcess(Products.tabhost, arguments: ["list", "--rescan", directory], environment: setup.environment)
                 }
             }
-            for process in processes { process.waitUntilExit() }
-            #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+            let results = processes.map { $0.wait() }
+            #expect(results.allSatisfy { $0.succeeded }, "\(results)")
             for directory in directories {
                 let output = try setup.run(["list", directory])
                 #expect(output.status == 0 && output.stderr.isEmpty, "\(output)")

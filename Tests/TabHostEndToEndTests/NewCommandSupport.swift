@@ -1,57 +1,25 @@
 import Foundation
+import TabHostTesting
 
 /// Helpers for `NewCommandTests`: the repo, the built `tabhost`, running programs, a C host checker.
 enum NewCommandSupport {
     /// What a finished program did.
-    struct Result {
-        /// The exit status (or the terminating signal).
-        var status: Int32
-        /// Everything written to stdout.
-        var stdout: String
-        /// Everything written to stderr.
-        var stderr: String
-    }
+    typealias Result = ProcessResult
 
-    /// The repository root (this file is Tests/TabHostEndToEndTests/NewCommandSupport.swift).
-    static let repoRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The build directory: where `swift build` puts `tabhost`, next to the test bundle.
-    static var buildDirectory: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    }
+    /// The repository root.
+    static let repoRoot = URL(fileURLWithPath: Products.repositoryRoot)
 
     /// Runs the built `tabhost` with `arguments`.
     static func tabhost(_ arguments: [String]) throws -> Result {
-        let path = buildDirectory.appendingPathComponent("tabhost").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        guard FileManager.default.isExecutableFile(atPath: Products.tabhost) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: Products.tabhost])
         }
-        return try run(path, arguments)
+        return try run(Products.tabhost, arguments)
     }
 
-    /// Runs `executable` with `arguments`, stdout and stderr captured through files (no pipe deadlock).
+    /// Runs `executable` with `arguments` (see TabHostTesting's `run`).
     static func run(_ executable: String, _ arguments: [String]) throws -> Result {
-        let scratch = try Scratch()
-        let outPath = "\(scratch.path)/out"
-        let errPath = "\(scratch.path)/err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Result(
-            status: process.terminationStatus, stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-            stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+        try TabHostTesting.run(executable, arguments: arguments, timeout: .seconds(600))
     }
 
     /// Compiles the C host checker into `directory` and returns its path.

@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// `tabhost new`, run as the built binary: the scaffolds build outside the repo into modules whose
@@ -6,11 +7,11 @@ import Testing
 @Suite
 struct NewCommandTests {
     @Test func cScaffoldBuildsWithMakeIntoAWorkingModule() throws {
-        let dir = try NewCommandSupport.Scratch()
-        let result = try NewCommandSupport.tabhost(["new", "foo", "--output", dir.path])
+        let dir = try Fixture(prefix: "tabhost-new")
+        let result = try NewCommandSupport.tabhost(["new", "foo", "--output", dir.directory])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Created C module \"foo\" in \(dir.path)/foo"))
-        let project = "\(dir.path)/foo"
+        #expect(result.stdout.contains("Created C module \"foo\" in \(dir.directory)/foo"))
+        let project = "\(dir.directory)/foo"
         let files = try FileManager.default.contentsOfDirectory(atPath: project).sorted()
         #expect(files == ["Makefile", "README.md", "foo.c", "foo.svg", "tab_module.h"])
         let header = try Data(contentsOf: URL(fileURLWithPath: "\(project)/tab_module.h"))
@@ -23,20 +24,20 @@ struct NewCommandTests {
         let symbols = try NewCommandSupport.run("/usr/bin/env", ["nm", "-D", "--defined-only", "\(project)/foo.so"])
         #expect(symbols.stdout.split(separator: "\n").contains { $0.hasSuffix(" T tab_module_entry") })
 
-        let checker = try NewCommandSupport.buildChecker(in: dir.path)
+        let checker = try NewCommandSupport.buildChecker(in: dir.directory)
         let check = try NewCommandSupport.run(checker, ["\(project)/foo.so"])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == NewCommandSupport.expectedTranscript(name: "foo", title: "Foo", image: "foo.svg"))
     }
 
     @Test func derivedNamesStayValidCAndTitle() throws {
-        let dir = try NewCommandSupport.Scratch()
-        let result = try NewCommandSupport.tabhost(["new", "2fa.my-mod_x", "--output", dir.path])
+        let dir = try Fixture(prefix: "tabhost-new")
+        let result = try NewCommandSupport.tabhost(["new", "2fa.my-mod_x", "--output", dir.directory])
         #expect(result.status == 0, "\(result.stderr)")
-        let project = "\(dir.path)/2fa.my-mod_x"
+        let project = "\(dir.directory)/2fa.my-mod_x"
         let make = try NewCommandSupport.run("/usr/bin/env", ["make", "-C", project, "CFLAGS=-Wall -Wextra -Werror"])
         #expect(make.status == 0, "\(make.stdout)\(make.stderr)")
-        let checker = try NewCommandSupport.buildChecker(in: dir.path)
+        let checker = try NewCommandSupport.buildChecker(in: dir.directory)
         let check = try NewCommandSupport.run(checker, ["\(project)/2fa.my-mod_x.so"])
         #expect(
             check.stdout
@@ -59,31 +60,31 @@ struct NewCommandTests {
 
     @Test(arguments: badNames)
     func badNamesExitTwoWithOneLine(_ name: String, _ reason: String) throws {
-        let dir = try NewCommandSupport.Scratch()
-        let result = try NewCommandSupport.tabhost(["new", name, "--output", dir.path])
+        let dir = try Fixture(prefix: "tabhost-new")
+        let result = try NewCommandSupport.tabhost(["new", name, "--output", dir.directory])
         #expect(result.status == 2)
         #expect(
             result.stderr
                 == "tabhost new: \(reason); use 1 to 64 characters from a-z, 0-9, '.', '_' and '-', not starting with '.' (for example \"my-module\")\n"
         )
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "wrote files for a bad name")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory).isEmpty, "wrote files for a bad name")
     }
 
     @Test func longestNameIsAccepted() throws {
-        let dir = try NewCommandSupport.Scratch()
+        let dir = try Fixture(prefix: "tabhost-new")
         let name = String(repeating: "a", count: 64)
-        let result = try NewCommandSupport.tabhost(["new", name, "--output", dir.path])
+        let result = try NewCommandSupport.tabhost(["new", name, "--output", dir.directory])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(FileManager.default.fileExists(atPath: "\(dir.path)/\(name)/\(name).c"))
+        #expect(FileManager.default.fileExists(atPath: "\(dir.directory)/\(name)/\(name).c"))
     }
 
     @Test func existingDirectoryIsRefusedAndLeftAlone() throws {
-        let dir = try NewCommandSupport.Scratch()
-        let project = "\(dir.path)/foo"
+        let dir = try Fixture(prefix: "tabhost-new")
+        let project = "\(dir.directory)/foo"
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: false)
         try Data("mine\n".utf8).write(to: URL(fileURLWithPath: "\(project)/foo.c"))
         for flags in [[], ["--swift"]] {
-            let result = try NewCommandSupport.tabhost(["new", "foo", "--output", dir.path] + flags)
+            let result = try NewCommandSupport.tabhost(["new", "foo", "--output", dir.directory] + flags)
             #expect(result.status == 1)
             #expect(result.stderr == "tabhost new: \(project) already exists: choose another name or --output directory; nothing was written\n")
         }
@@ -92,23 +93,23 @@ struct NewCommandTests {
     }
 
     @Test func swiftScaffoldNeedsATabHostPackage() throws {
-        let dir = try NewCommandSupport.Scratch()
-        let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.path, "--tabhost-package", dir.path])
+        let dir = try Fixture(prefix: "tabhost-new")
+        let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.directory, "--tabhost-package", dir.directory])
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "tabhost new: \(dir.path) is not a TabHost package (no Sources/TabModuleKit), which a Swift module needs: pass --tabhost-package DIR\n"
+                == "tabhost new: \(dir.directory) is not a TabHost package (no Sources/TabModuleKit), which a Swift module needs: pass --tabhost-package DIR\n"
         )
-        #expect(!FileManager.default.fileExists(atPath: "\(dir.path)/bar"))
+        #expect(!FileManager.default.fileExists(atPath: "\(dir.directory)/bar"))
     }
 
     /// Slow (a full SwiftPM build of the scaffold and TabModuleKit), so one test covers it all, `tabhost dev` included.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.tags(.tmux, .slow), .timeLimit(.minutes(10)))
     func swiftScaffoldBuildsOutsideTheRepoIntoAWorkingModule() throws {
-        let dir = try NewCommandSupport.Scratch()
-        let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.path])
+        let dir = try Fixture(prefix: "tabhost-new")
+        let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.directory])
         #expect(result.status == 0, "\(result.stderr)")
-        let project = "\(dir.path)/bar"
+        let project = "\(dir.directory)/bar"
         let manifest = try String(contentsOfFile: "\(project)/Package.swift", encoding: .utf8)
         #expect(manifest.contains(".package(path: \"\(NewCommandSupport.repoRoot.path)\")"))
         #expect(FileManager.default.fileExists(atPath: "\(project)/Sources/Bar/Bar.swift"))
@@ -119,7 +120,7 @@ struct NewCommandTests {
         let symbols = try NewCommandSupport.run("/usr/bin/env", ["nm", "-D", "--defined-only", library])
         #expect(symbols.stdout.split(separator: "\n").contains { $0.hasSuffix(" T tab_module_entry") })
 
-        let checker = try NewCommandSupport.buildChecker(in: dir.path)
+        let checker = try NewCommandSupport.buildChecker(in: dir.directory)
         let check = try NewCommandSupport.run(checker, [library])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == NewCommandSupport.expectedTranscript(name: "bar", title: "Bar", image: nil))
@@ -127,7 +128,7 @@ struct NewCommandTests {
         // `tabhost dev` on the built package (its build is warm here): detected as Swift, built, shown; a
         // save rebuilds and reloads it with the state kept.
         typealias D = DevCommandTests
-        let tmux = try TmuxSession(D.devCommand(in: project, scratch: dir.path))
+        let tmux = try TmuxSession(D.devCommand(in: project, scratch: dir.directory))
         try tmux.waitFor("Edit the source, rebuild", timeout: .seconds(300))
         try tmux.send("Enter")
         try tmux.waitForScreen { D.tapsLine($0)?.hasSuffix(" 1") == true }

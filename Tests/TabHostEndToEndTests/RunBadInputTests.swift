@@ -1,8 +1,9 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// `tabhost run` with bad input: one clear line each, and the host keeps running when it can.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.tags(.tmux, .slow), .timeLimit(.minutes(2)))
 struct RunBadInputTests {
     typealias R = RunSupport
     typealias S = ListInspectSupport

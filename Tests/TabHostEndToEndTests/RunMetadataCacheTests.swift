@@ -1,9 +1,10 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// `tabhost run` draws its first frame from the metadata cache: the tab bar's titles come from it,
 /// and a module is opened (its private copy made) only when a tab of it is first shown.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.tags(.tmux, .slow), .timeLimit(.minutes(2)))
 struct RunMetadataCacheTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -1,9 +1,10 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// Counted from outside, through the real binary in a real terminal: a module built from the public
 /// header alone shows how many times the host rendered it.
-@Suite(.serialized)
+@Suite(.tags(.tmux, .slow), .serialized)
 struct RunRenderCountTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -1,8 +1,9 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// The demo at several terminal sizes, a live resize, and wide (CJK) text keeping the detail column aligned.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.tags(.tmux, .slow), .timeLimit(.minutes(2)))
 struct RunSizesTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -1,11 +1,12 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// A tab-bar module that reads every `tab_item` before drawing (ABI 1.1: the strings live until the
 /// module call returns) runs in the real `tabhost run` under valgrind: every title is drawn and
 /// memcheck finds no error. Before 1.1 each frame read freed strings (4 invalid-read contexts).
 @Suite(
+    .tags(.tmux, .slow),
     .timeLimit(.minutes(3)),
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"), "valgrind is not installed"),
     .disabled(if: Sanitizers.any, "valgrind cannot run a sanitized binary (ASan itself checks these reads)"))
@@ -70,7 +71,7 @@ struct RunTabBarMemoryTests {
         let report = scratch + "/valgrind.txt"
         let exitStatus = scratch + "/status.txt"
         let command =
-            "strip -g -o \(R.quote(binary)) \(R.quote(R.S.tabhost)) && "
+            "strip -g -o \(R.quote(binary)) \(R.quote(Products.tabhost)) && "
             + "valgrind --error-exitcode=99 --log-file=\(R.quote(report)) \(R.quote(binary)) "
             // In the host's process: valgrind watches the host's own tab_item strings.
             + ["run", "--log", scratch + "/tabhost.log", "--layout", layout, "--modules", modules, "--no-watch", "--isolation", "none"]

@@ -1,9 +1,10 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// Layouts/fancy.json: the example `fancybar` module draws the bar itself (top, every tab at once);
 /// digits select tabs through it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.tags(.tmux, .slow), .timeLimit(.minutes(2)))
 struct RunTabBarModuleTests {
     typealias R = RunSupport
     typealias T = TmuxSession
@@ -11,7 +12,7 @@ struct RunTabBarModuleTests {
     @Test func theFancyBarDrawsEveryTabAndDigitsSelect() throws {
         let scratch = try R.makeScratch()
         defer { R.remove(scratch) }
-        let tmux = try T(R.runCommand(["--layout", R.S.repoRoot + "/Layouts/fancy.json"], scratch: scratch))
+        let tmux = try T(R.runCommand(["--layout", Products.repositoryRoot + "/Layouts/fancy.json"], scratch: scratch))
         let first = try tmux.waitFor("Add a tab")
         let lines = T.lines(of: first)
         // The bar is at the top (under the title bar) and names all four tabs on one line.

@@ -1,9 +1,10 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// The terminal is handed back usable after `q`, SIGTERM and a module that segfaults: main screen,
 /// cursor shown, mouse reporting off, and the shell's next `read` echoes what is typed.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.tags(.tmux, .slow), .timeLimit(.minutes(2)))
 struct RunTerminalRestoreTests {
     typealias R = RunSupport
     typealias T = TmuxSession

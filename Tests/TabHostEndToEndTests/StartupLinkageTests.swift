@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// What every `tabhost` start pays for before it does anything: the libraries the dynamic linker maps.
@@ -9,15 +10,9 @@ import Testing
 /// runtime and FoundationEssentials statically, which Tests/Install checks on the installed binary.
 struct StartupLinkageTests {
     @Test func tabhostLinksFoundationEssentialsButNotFoundationOrICU() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [ListInspectSupport.tabhost]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let ldd = try run("/usr/bin/ldd", arguments: [Products.tabhost])
+        let text = ldd.stdout
+        #expect(ldd.succeeded, "\(ldd)")
         let libraries = text.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
         // The list is real: the libraries tabhost does need are in it.
         #expect(libraries.contains("libswiftCore.so"), "\(text)")

@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// `tabhost` links no web stack; `serve` and `run --web` validate, then exec `tabhost-web` (README,
@@ -8,33 +8,18 @@ import Testing
 struct WebSplitTests {
     /// The symbol table of a built executable (`nm`).
     private func symbols(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-        process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return text
+        let nm = try run("/usr/bin/nm", arguments: [path])
+        #expect(nm.succeeded, "\(nm.termination): \(nm.stderr)")
+        return nm.stdout
     }
 
     @Test func tabhostHasNoHummingbirdOrNIOSymbolsAndTabhostWebHas() throws {
-        let plain = try symbols(ListInspectSupport.tabhost)
-        let web = try symbols(ListInspectSupport.productsDirectory + "/tabhost-web")
+        let plain = try symbols(Products.tabhost)
+        let web = try symbols(Products.directory + "/tabhost-web")
         // Both tables are real: the command line is in each.
         #expect(plain.contains("TabHostCommandLine") && web.contains("TabHostCommandLine"))
         #expect(!plain.contains("Hummingbird") && !plain.contains("NIOCore"))
         #expect(web.contains("Hummingbird") && web.contains("NIOCore"))
-    }
-
-    @Test func theCommandLineImportsNoWebServer() throws {
-        let (files, imports) = try SourceImports.of(folder: SourceImports.folder(of: "TabHostCommandLine"))
-        #expect(files.count > 20)
-        #expect(imports.contains("TabHostWebProtocol"), "\(imports.sorted())")
-        #expect(imports.isDisjoint(with: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes"]), "\(imports.sorted())")
     }
 
     @Test(arguments: [["serve"], ["serve", "--port", "0"], ["run", "--web", "0"]])

@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import TabHostWeb
 import TabKit
 import Testing
@@ -26,7 +26,6 @@ struct ImageAccessTests {
 
     @Test func onlyAllowedSmallRegularImageFilesAreRead() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let svg = try fixture.write("i.svg", text: "<svg/>")
         let text = try fixture.write("i.txt", text: "secret")
         let big = try fixture.write("big.png", bytes: [UInt8](repeating: 0, count: ImageAccess.maximumBytes + 1))

@@ -1,10 +1,11 @@
 import Foundation
+import TabHostTesting
 import TabKit
 import Testing
 
 /// `tabhost serve` as a browser meets it: a real process on a free port, spoken to over raw
 /// HTTP/1.1 and WebSocket connections with exactly the headers a test chooses.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.tags(.browser), .timeLimit(.minutes(2)))
 struct LiveServerTests {
     /// A server message as JSON, with the frame's screen decoded.
     struct Message {
@@ -43,19 +44,10 @@ struct LiveServerTests {
 
     @Test(arguments: [["serve", "--bind", "0.0.0.0"], ["serve", "--bind", "192.168.1.1", "--port", "8080"], ["run", "--web", "0.0.0.0:0"]])
     func anotherAddressThanLoopbackIsRefusedWithOneLine(arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServedHost.tabhost)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(stdout.isEmpty)
+        let result = try run(Products.tabhost, arguments: arguments)
+        let stderr = result.stderr
+        #expect(result.termination == .exited(2), "\(result)")
+        #expect(result.stdout.isEmpty)
         #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
         #expect(stderr.contains("only loopback addresses") && stderr.contains("SSH tunnel"), "\(stderr)")
     }

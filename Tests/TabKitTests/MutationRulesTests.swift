@@ -1,4 +1,5 @@
 import TabKit
+import TabHostTesting
 import Testing
 
 /// Runtime changes: rules 28–32 of docs/container-rules.md (30 is the dynamic-tab call).

@@ -1,4 +1,5 @@
 import TabKit
+import TabHostTesting
 import Testing
 
 /// Containers inside containers, modals and Back: rules 11, 12, 36–38, 40 of docs/container-rules.md.

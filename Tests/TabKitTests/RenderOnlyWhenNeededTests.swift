@@ -1,4 +1,5 @@
 import TabKit
+import TabHostTesting
 import Testing
 
 /// Render only when needed (issue 10, point 4): a controller renders again only after it was

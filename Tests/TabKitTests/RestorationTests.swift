@@ -1,6 +1,7 @@
 import FoundationEssentials
 import TabKit
 import TabLayout
+import TabHostTesting
 import Testing
 
 /// Restoration: rules 41, 42 of docs/container-rules.md (selection by name, stack paths, fallback by the removal rule).

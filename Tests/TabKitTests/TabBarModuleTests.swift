@@ -1,4 +1,5 @@
 import TabKit
+import TabHostTesting
 import Testing
 
 /// A tab-bar controller draws the bar; decimal action ids select slots like tags on a fake bar (a user tap:

@@ -1,4 +1,5 @@
 import TabKit
+import TabHostTesting
 
 /// A started host whose root is a logging tab container of recording tabs named `names`.
 struct TabFixture {

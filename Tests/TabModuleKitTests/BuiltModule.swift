@@ -1,4 +1,5 @@
 import CTabModule
+import TabHostTesting
 import _CLtdl
 
 #if canImport(Glibc)
@@ -14,18 +15,9 @@ struct BuiltModule: @unchecked Sendable {
     /// The image's `tab_module_entry`.
     let entry: @convention(c) () -> UnsafeRawPointer?
 
-    /// The build directory: where `swift build` puts dynamic products, next to the test bundle.
-    static var buildDirectory: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        precondition(count > 0, "cannot read /proc/self/exe")
-        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(path[..<path.lastIndex(of: "/")!])
-    }
-
     /// Opens `lib<product>.so` from the build directory and calls its entry.
     static func load(product: String) throws -> BuiltModule {
-        let path = "\(buildDirectory)/lib\(product).so"
+        let path = Products.path("lib\(product).so")
         var error = [CChar](repeating: 0, count: 512)
         guard tabhost_lt_init(&error, error.count) == 0 else { throw LoadFailure(message(error)) }
         guard access(path, R_OK) == 0 else {

@@ -48,12 +48,3 @@ final class PseudoTerminal {
         return t
     }
 }
-
-/// Paths the tests need, from this file's location.
-enum TestPaths {
-    static let repository: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/TerminalUITests/PseudoTerminal.swift
-        return parts.joined(separator: "/")
-    }()
-}

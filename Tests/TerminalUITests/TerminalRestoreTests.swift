@@ -1,3 +1,4 @@
+import TabHostTesting
 import Testing
 import _CTerminalShims
 
@@ -11,29 +12,15 @@ import Glibc
 /// signal, a crash, exit() or an explicit restore: the terminal must be restored every time.
 @Suite(.serialized)
 struct TerminalRestoreTests {
-    /// Compiles the child into a fresh temporary directory; the caller removes it.
-    static func buildChild() throws -> (directory: String, binary: String) {
-        var template = Array("/tmp/tabhost-terminal-test-XXXXXX".utf8CString)
-        let dir = String(cString: mkdtemp(&template)!)
-        let output = dir + "/restore_child"
-        let source = dir + "/restore_child.c"
-        let file = fopen(source, "w")
-        fputs(childSource, file)
-        fclose(file)
-        let shims = TestPaths.repository + "/Sources/_CTerminalShims"
-        let command = "cc -Wall -Werror -I '\(shims)/include' '\(source)' '\(shims)/tabhost_terminal.c' -o '\(output)'"
-        let status = run(["/bin/sh", "-c", command], stdio: nil)
-        if status != 0 {
-            remove(dir)
-            try #require(status == 0, "cannot compile the restore fixture: \(command)")
-        }
-        return (dir, output)
-    }
-
-    static func remove(_ dir: String) {
-        unlink(dir + "/restore_child")
-        unlink(dir + "/restore_child.c")
-        rmdir(dir)
+    /// Compiles the child into a fresh fixture directory (removed when the fixture goes away).
+    static func buildChild() throws -> (directory: Fixture, binary: String) {
+        let fixture = try Fixture(prefix: "tabhost-terminal-test")
+        let source = try fixture.write("restore_child.c", text: childSource)
+        let shims = Products.repositoryRoot + "/Sources/_CTerminalShims"
+        let output = fixture.path("restore_child")
+        try Fixture.runChecked(
+            "/usr/bin/cc", ["-Wall", "-Werror", "-I", shims + "/include", source, shims + "/tabhost_terminal.c", "-o", output])
+        return (fixture, output)
     }
 
     /// The child: enters raw mode, arms restoration through the real shim, prints READY, then
@@ -76,35 +63,6 @@ struct TerminalRestoreTests {
         }
         """
 
-    /// Spawns `argv` with stdin/stdout/stderr on `stdio` (nil: inherit); returns the raw wait status.
-    static func run(_ argv: [String], stdio: Int32?) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let stdio {
-            for target: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, stdio, target) }
-        }
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        // The test runner may block or ignore signals; the child starts with defaults, as from a shell.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGABRT, SIGILL, SIGTRAP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
-    }
-
     static let cases: [(String, exitSignal: Int32, exitCode: Int32)] = [
         ("term", SIGTERM, 0), ("int", SIGINT, 0), ("hup", SIGHUP, 0), ("segv", SIGSEGV, 0), ("abort", SIGABRT, 0),
         ("trap", SIGILL, 0), ("exit", 0, 7), ("restore", 0, 0),
@@ -116,11 +74,9 @@ struct TerminalRestoreTests {
         let pty = PseudoTerminal()
         let before = pty.settings
         #expect(before.c_lflag & tcflag_t(ICANON) != 0)
-        let (dir, child) = try Self.buildChild()
-        defer { Self.remove(dir) }
-        let status = Self.run([child, mode], stdio: pty.device)
-        #expect(status & 0x7F == exitSignal, "\(mode): status \(status)")
-        if exitSignal == 0 { #expect((status >> 8) & 0xFF == exitCode, "\(mode)") }
+        let (fixture, child) = try Self.buildChild()
+        let result = try withExtendedLifetime(fixture) { try run(child, arguments: [mode], terminal: pty.device) }
+        #expect(result.termination == (exitSignal == 0 ? .exited(exitCode) : .signaled(exitSignal)), "\(mode): \(result.termination)")
         let output = String(decoding: pty.readAll(), as: UTF8.self)
         let ready = try #require(output.firstRange(of: "READY"), "\(mode): \(output.debugDescription)")
         #expect(output[ready.upperBound...].contains("\u{1B}[?25h\u{1B}[?1049l"), "\(mode): \(output.debugDescription)")

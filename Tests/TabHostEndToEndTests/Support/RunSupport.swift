@@ -1,5 +1,5 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 import Testing
 
 /// Builds what the `tabhost run` tests need: shell command lines, a scratch directory, C fixture modules.
@@ -17,7 +17,7 @@ enum RunSupport {
     static func runCommand(_ arguments: [String], scratch: String, stderrFile: String? = nil) -> String {
         let args = (["run", "--log", scratch + "/tabhost.log"] + arguments).map(quote).joined(separator: " ")
         let redirect = stderrFile.map { " 2>" + quote($0) } ?? ""
-        return quote(S.tabhost) + " " + args + redirect + "; echo \"STATUS:$?\"; "
+        return quote(Products.tabhost) + " " + args + redirect + "; echo \"STATUS:$?\"; "
             + "echo \"STTY:$(stty -a | tr ';' ' ' | tr ' ' '\\n' | grep -xE -- '-?(echo|icanon)' | tr '\\n' ' ')\"; "
             + "read line; echo \"GOT:$line\""
     }

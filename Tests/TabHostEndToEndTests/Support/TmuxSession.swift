@@ -1,4 +1,5 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// A real terminal for end-to-end tests: a detached tmux session running one command.
@@ -103,57 +104,23 @@ final class TmuxSession {
 
     /// Runs tmux with `arguments`; returns what it printed.
     ///
-    /// Not through `Process`: Foundation notices a child's exit through a socket the child inherits,
-    /// and `new-session` forks the tmux server, which keeps that socket open, so `waitUntilExit`
-    /// would wait for the server. Here posix_spawn closes every descriptor above 2 in the child
-    /// (so the server holds none of the test process's pipes) and `waitpid` reaps it. The child
-    /// starts with no signal blocked: the test runner blocks most signals, and a tmux server that
-    /// inherits that mask never reaps its panes and ignores `kill-server`, so it outlived the tests.
+    /// Not through Foundation's `Process`: it notices a child's exit through a socket the child inherits,
+    /// and `new-session` forks the tmux server, which would keep that socket open. TabHostTesting's `run`
+    /// closes every descriptor above 2 in the child and captures into files, and starts it with no
+    /// signal blocked: the test runner blocks most signals, and a tmux server that inherits that mask
+    /// never reaps its panes and ignores `kill-server`, so it outlived the tests.
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tabhost-tmux-\(UUID().uuidString)").path
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        _ = closeFrom(&actions, 3)
-        let argv = ["tmux"] + arguments
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
-        guard spawned == 0 else { throw TmuxError(arguments: arguments, output: "posix_spawnp: \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // Exited normally with status 0 (WIFEXITED and WEXITSTATUS, spelled out: the macros do not import).
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw TmuxError(arguments: arguments, output: text)
+        let result: ProcessResult
+        do {
+            result = try run("tmux", arguments: arguments, timeout: .seconds(60))
+        } catch {
+            throw TmuxError(arguments: arguments, output: "\(error)")
         }
-        return text
+        guard result.succeeded else { throw TmuxError(arguments: arguments, output: result.stdout + result.stderr) }
+        return result.stdout
     }
 }
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not import.
-nonisolated(unsafe) private let closeFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
-        fatalError("glibc 2.34 or later is needed (posix_spawn_file_actions_addclosefrom_np)")
-    }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-}()
 
 /// A tmux command failed.
 struct TmuxError: Error, CustomStringConvertible {

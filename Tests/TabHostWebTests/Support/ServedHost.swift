@@ -1,46 +1,36 @@
 import Foundation
-import TabHostTestSupport
+import TabHostTesting
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A real `tabhost serve --port 0` process (the built binary next to the test bundle), its address
-/// read from the first line of its standard output; `stop()` sends SIGTERM and waits.
+/// read from the first line of its standard output; `stop()` sends SIGTERM and waits. Its scratch
+/// directory goes away with it, and the process is killed if it is still running then.
 final class ServedHost {
-    let process = Process()
-    let scratch: String
+    let process: RunningProcess
+    let scratch: Fixture
     let url: String
     let port: Int
     let token: String
-    var logPath: String { scratch + "/tabhost.log" }
-
-    /// The `tabhost` executable next to the test bundle.
-    static var tabhost: String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        return (exe as NSString).deletingLastPathComponent + "/tabhost"
-    }
+    var logPath: String { scratch.path("tabhost.log") }
 
     /// Starts it with `arguments` after its own, and `environment` over the test's.
     init(arguments: [String] = [], environment: [String: String] = [:]) throws {
-        scratch = try Fixture.makeTemporaryDirectory(prefix: "tabhost-web")
-        process.executableURL = URL(fileURLWithPath: Self.tabhost)
-        process.arguments = ["serve", "--port", "0", "--no-watch", "--log", scratch + "/tabhost.log"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": scratch + "/cache"]) { $1 }
-            .merging(environment) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        var line: [UInt8] = []
+        scratch = try Fixture(prefix: "tabhost-web")
+        process = try RunningProcess(
+            Products.tabhost, arguments: ["serve", "--port", "0", "--no-watch", "--log", scratch.path("tabhost.log")] + arguments,
+            environment: ["XDG_CACHE_HOME": scratch.path("cache")].merging(environment) { $1 })
+        var output = ""
         let deadline = ContinuousClock.now + .seconds(60)
-        while line.last != 10 {
+        while !output.contains("\n") {
             guard ContinuousClock.now < deadline else { throw LoopbackSocket.Failure(description: "tabhost serve printed no address") }
-            let byte = try out.fileHandleForReading.read(upToCount: 1) ?? Data()
-            guard let b = byte.first else { throw LoopbackSocket.Failure(description: "tabhost serve ended without an address") }
-            line.append(b)
+            guard process.isRunning else { throw LoopbackSocket.Failure(description: "tabhost serve ended without an address") }
+            usleep(10_000)
+            output = process.stdoutSoFar
         }
-        url = String(decoding: line.dropLast(), as: UTF8.self)
+        url = String(output[..<output.firstIndex(of: "\n")!])
         // http://127.0.0.1:PORT/?token=TOKEN
         let pattern = /^http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]{32})$/
         guard let match = url.wholeMatch(of: pattern), let port = Int(match.1) else {
@@ -48,11 +38,6 @@ final class ServedHost {
         }
         self.port = port
         token = String(match.2)
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
-        try? FileManager.default.removeItem(atPath: scratch)
     }
 
     var cookie: String { "tabhost-\(port)=\(token)" }
@@ -89,9 +74,7 @@ final class ServedHost {
 
     /// SIGTERM, then the exit status (nil if it did not end within `timeout`).
     func stop(timeout: Duration = .seconds(10)) -> Int32? {
-        process.terminate()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        process.signal(SIGTERM)
+        return process.waitIfEnded(within: timeout)?.status
     }
 }

@@ -1,0 +1,154 @@
+import InMemoryLogging
+import TabHostTesting
+import Foundation
+import TabKit
+import TabModuleLoading
+import TabModuleRuntime
+import TabModuleIsolation
+import Testing
+
+/// Files are opened in a scanner child before the host opens them: a file that crashes or hangs the
+/// dynamic loader, its constructors or its entry point is refused with one line, and loading goes on.
+@Suite(.serialized)
+final class IsolationScannerTests {
+    let fixture: Fixture
+    let cacheRoot: Fixture
+    let log = InMemoryLogHandler.everyLevel()
+    let scanner: ModuleScanner
+    let registry: ModuleRegistry
+
+    init() throws {
+        fixture = try Fixture()
+        cacheRoot = try Fixture()
+        // As `tabhost run --isolation process` and `tabhost list` use it: this process never opens the files.
+        scanner = ModuleScanner(
+            settings: IsolatedHost.testSettings, timeout: .milliseconds(500), hostOpensFiles: false, logger: log.logger)
+        var loader = ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory))
+        loader.scanner = scanner
+        registry = ModuleRegistry(loader: loader)
+    }
+
+    deinit {
+        fixture.remove()
+        cacheRoot.remove()
+    }
+
+    /// A valid module named `name` with `extra` C code at file scope and `entry` as its entry point.
+    private func compile(_ name: String, extra: String = "", entry: String = "TAB_MODULE_DECLARE(descriptor)") throws {
+        var source = ModuleSource(name: name).withEntry(entry)
+        source.extra = "#include <signal.h>\n#include <unistd.h>\n" + extra
+        try fixture.compile(name + ".so", source: source.text)
+    }
+
+    private func refusal(_ name: String) -> ModuleError? {
+        registry.entries.first { $0.path.hasSuffix("/" + name + ".so") }?.error
+    }
+
+    @Test(arguments: [
+        ("ctor-segv", "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }",
+         "TAB_MODULE_DECLARE(descriptor)", "crashed the dynamic loader (SIGSEGV) while loading"),
+        ("ctor-exit", "__attribute__((constructor)) static void leave(void) { _exit(127); }",
+         "TAB_MODULE_DECLARE(descriptor)", "made the dynamic loader exit (status 127) while loading"),
+        ("entry-segv", "", "TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) { raise(SIGILL); return &descriptor; }",
+         "crashed in tab_module_entry (SIGILL) while loading"),
+        ("wild-name", "static tab_module_descriptor wild;\n",
+         """
+         TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
+             wild = descriptor; wild.name = (const char *)(uintptr_t)0x10; return &wild;
+         }
+         """, "crashed while its descriptor was read (SIGSEGV): the descriptor points outside the file"),
+        ("ctor-hang", "__attribute__((constructor)) static void wait_forever(void) { for (;;) pause(); }",
+         "TAB_MODULE_DECLARE(descriptor)", "hung in its constructors while loading (no answer within 0.5 s)"),
+    ])
+    func aFileThatTakesTheLoaderDownIsRefusedAndLoadingGoesOn(name: String, extra: String, entry: String, reason: String) throws {
+        try compile(name, extra: extra, entry: entry)
+        try compile("good")
+        registry.load(directories: [ModuleDirectory(fixture.directory)])
+        let error = try #require(refusal(name))
+        #expect(error.code == .crashedWhileLoading)
+        #expect(error.reason == reason)
+        #expect(error.description.hasSuffix("the file is corrupt or not built for this host; rebuild it or remove it"))
+        #expect(registry.module(named: "good") != nil)
+        #expect(registry.modules.count == 1)
+    }
+
+    @Test func aRefusalIsRememberedUntilTheFileChanges() throws {
+        try compile("bad", extra: "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }")
+        let path = fixture.path("bad.so")
+        #expect(throws: ModuleError.self) { try registry.load(file: path) }
+        let scanned = scanner.statistics.scanned
+        #expect(throws: ModuleError.self) { try registry.load(file: path) }
+        #expect(scanner.statistics.scanned == scanned)  // not opened again
+        try compile("bad")  // fixed: a new inode, size and time
+        #expect(try registry.load(file: path).module.name == "bad")
+        #expect(scanner.statistics.scanned == scanned + 1)
+    }
+
+    /// Random damage to a valid module's bytes: each copy is accepted or refused with one line, and
+    /// this process (which would otherwise open each one itself) is still here to check.
+    @Test func corruptedCopiesOfAValidModuleNeverTakeTheHostDown() throws {
+        try compile("victim")
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture.path("victim.so"))))
+        var generator = SplitMix64(seed: 11)
+        let copies = 300
+        for index in 0..<copies {
+            var bytes = original
+            for _ in 0..<8 {
+                let offset = Int(generator.next() % UInt64(bytes.count))
+                bytes[offset] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            try fixture.write("copy-\(index).so", bytes: bytes, mode: 0o755)
+        }
+        try FileManager.default.removeItem(atPath: fixture.path("victim.so"))
+        registry.load(directories: [ModuleDirectory(fixture.directory)])
+        #expect(registry.entries.count == copies)
+        for entry in registry.entries {
+            if let error = entry.error { #expect(!error.description.contains("\n")) }
+        }
+        // Some damage takes the scanner down; what it reports of the rest is refused or accepted as usual.
+        let crashed = registry.entries.filter { $0.error?.code == .crashedWhileLoading }.count
+        #expect(crashed > 0)
+        #expect(scanner.statistics.children >= crashed)
+    }
+
+    /// A module only the scanner opened has no functions in this process: an in-process instance
+    /// of it is refused, not called.
+    @Test func aScannedModuleRunsOutOfProcessOnly() throws {
+        try compile("good")
+        let module = try registry.load(file: fixture.path("good.so")).module
+        #expect(!module.isOpenInProcess)
+        let environment = ModuleInstanceEnvironment(ticks: TickScheduler(), confinement: nil)
+        #expect(throws: ModuleError.self) {
+            _ = try InProcessModuleInstanceFactory().makeInstance(of: module, environment: environment, delegate: nil)
+        }
+        let factory = OutOfProcessModuleInstanceFactory(settings: IsolatedHost.testSettings, logger: log.logger)
+        let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
+        #expect(instance.render() == ViewTree([]))
+        instance.destroy()
+    }
+
+    /// Without `hostOpensFiles` off, the scanner only guards: a file it survived is opened here too.
+    @Test func aGuardingScannerStillLetsTheHostOpenGoodFiles() throws {
+        let guarding = ModuleScanner(settings: IsolatedHost.testSettings, logger: log.logger)
+        var loader = ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory))
+        loader.scanner = guarding
+        try compile("good")
+        try compile("bad", extra: "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }")
+        #expect(try loader.load(fixture.path("good.so")).isOpenInProcess)
+        #expect(throws: ModuleError.self) { try loader.load(fixture.path("bad.so")) }
+        #expect(guarding.statistics.scanned == 2)
+    }
+}
+
+/// A small seeded generator, so the corrupted copies are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,99 @@
+import TabHostTesting
+import Foundation
+import Testing
+
+@testable import TabModuleLoading
+
+/// What an accepted module declares is copied exactly; Swift images stay mapped, C images do not.
+struct ModuleLoaderTests {
+    @Test func everyDeclaredFieldIsCopied() throws {
+        let fixture = try Fixture()
+        let cache = try ModuleCache()
+        defer { cache.removeAll() }
+        try FileManager.default.createDirectory(atPath: fixture.path("assets"), withIntermediateDirectories: false)
+        try fixture.write("assets/bar.svg", text: "<svg/>")
+        var source = ModuleSource(name: "full.bar-1_x")
+        for (field, value) in [
+            ("kind", "TAB_MODULE_KIND_TAB_BAR"), ("version", "\"2.3.4\""), ("title", "\"Fancy ★ bar\""),
+            ("image", "\"assets/bar.svg\""), ("glyph", "\"★\""), ("start", "start"), ("event", "event"),
+            ("appearance", "appearance"), ("save_state", "save_state"), ("restore_state", "restore_state"),
+        ] {
+            source[field] = value
+        }
+        let path = try fixture.compile("full.so", source: source.text)
+        let module = try ModuleLoader(cache: cache).load(path)
+        let expected = ModuleInfo(
+            name: "full.bar-1_x", version: "2.3.4", title: "Fancy ★ bar", glyph: "★", declaredImage: "assets/bar.svg",
+            imagePath: fixture.path("assets/bar.svg"), kind: .tabBar, abiMajor: 1, abiMinor: TabModuleABI.minor,
+            structSize: TabModuleABI.descriptorSize, functions: ModuleFunctions(ModuleFunctions.all.map(\.function)),
+            sourcePath: path, containsSwift: false)
+        #expect(module.info == expected)
+        #expect(module.info.functions.cNames == ["create", "start", "render", "event", "appearance", "save_state", "restore_state", "destroy"])
+
+        let minimal = try ModuleLoader(cache: cache).load(try fixture.compile("min.so", source: ModuleSource(name: "min").with("destroy", nil).text))
+        #expect(minimal.info.functions == [.create, .render])
+        #expect(minimal.info.version == nil && minimal.info.glyph == nil && minimal.info.imagePath == nil)
+        #expect(minimal.info.kind == .content)
+    }
+
+    @Test func aModuleBuiltOutsideTheRepoWithOnlyTheHeaderIsAccepted() throws {
+        let fixture = try Fixture()
+        let cache = try ModuleCache()
+        defer { cache.removeAll() }
+        // A third party's tree: their own copy of tab_module.h and a plain cc command.
+        try FileManager.default.createDirectory(atPath: fixture.path("sdk"), withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: Fixture.includeDirectory + "/tab_module.h", toPath: fixture.path("sdk/tab_module.h"))
+        try fixture.write("hello.c", text: """
+            #include "tab_module.h"
+            #include <stdlib.h>
+            typedef struct hello { const tab_host_api *api; } hello;
+            static void *hello_create(const tab_host_api *api, tab_host *host) {
+                (void)host;
+                hello *self = malloc(sizeof *self);
+                if (self) self->api = api;
+                return self;
+            }
+            static void hello_render(void *self, tab_view *view) { ((hello *)self)->api->text(view, "Hello"); }
+            static void hello_destroy(void *self) { free(self); }
+            static const tab_module_descriptor descriptor = {
+                TAB_MODULE_DESCRIPTOR_HEADER, .name = "hello", .title = "Hello", .glyph = "H",
+                .create = hello_create, .render = hello_render, .destroy = hello_destroy,
+            };
+            TAB_MODULE_DECLARE(descriptor)
+            """)
+        try Fixture.runChecked("/usr/bin/cc", ["-shared", "-fPIC", "-I", fixture.path("sdk"), "-o", fixture.path("hello.so"), fixture.path("hello.c")])
+        let module = try ModuleLoader(cache: cache).load(fixture.path("hello.so"))
+        #expect(module.info.name == "hello")
+        #expect(module.info.title == "Hello")
+        #expect(!module.info.containsSwift)
+    }
+
+    @Test func cImagesAreUnmappedOnCloseAndSwiftImagesStayMapped() throws {
+        let fixture = try Fixture()
+        let cache = try ModuleCache()
+        defer { cache.removeAll() }
+        let loader = ModuleLoader(cache: cache)
+        let plain = try loader.load(try fixture.compile("plain.so", source: ModuleSource(name: "plain").text))
+        var swiftSource = ModuleSource(name: "swiftish")
+        swiftSource.extra = "__attribute__((used, section(\"swift5_types\"))) static const int swift_marker = 1;"
+        let swift = try loader.load(try fixture.compile("swiftish.so", source: swiftSource.text))
+        #expect(!plain.info.containsSwift)
+        #expect(swift.info.containsSwift)
+        #expect(try mapped(plain.copyPath))
+        #expect(try mapped(swift.copyPath))
+        plain.close()
+        swift.close()
+        #expect(plain.isClosed && swift.isClosed)
+        #expect(!FileManager.default.fileExists(atPath: plain.copyPath))
+        #expect(!FileManager.default.fileExists(atPath: swift.copyPath))
+        #expect(try !mapped(plain.copyPath))
+        #expect(try mapped(swift.copyPath))
+    }
+
+    /// True when /proc/self/maps maps the file at `path` (deleted or not).
+    private func mapped(_ path: String) throws -> Bool {
+        // /proc files report size 0: read them with read(2), not a size-based reader.
+        let maps = String(decoding: try ModuleFileReader.readAll("/proc/self/maps").bytes, as: UTF8.self)
+        return maps.split(separator: "\n").contains { $0.hasSuffix(path) || $0.hasSuffix(path + " (deleted)") }
+    }
+}

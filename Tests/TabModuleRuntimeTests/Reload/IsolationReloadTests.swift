@@ -1,0 +1,82 @@
+import InMemoryLogging
+import Foundation
+import TabKit
+import TabHostTesting
+import Testing
+
+@testable import TabModuleIsolation
+
+/// Hot reload across processes: the new version gets a new child, the state moves over
+/// (save in the old child, create/start/restore in the new one), the old child ends.
+@Suite(.serialized)
+struct IsolationReloadTests {
+    static let alpha = ReloadSource(name: "alpha")
+
+    private static func harness(_ source: ReloadSource = alpha, settings: IsolationSettings = IsolationSettings(hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero)) throws
+        -> (ReloadHarness, OutOfProcessModuleInstanceFactory)
+    {
+        let log = InMemoryLogHandler.everyLevel()
+        let factory = OutOfProcessModuleInstanceFactory(settings: settings, logger: log.logger)
+        return (try ReloadHarness(initial: [source], tabs: [("one", "alpha")], factory: factory), factory)
+    }
+
+    private static func pid(_ factory: OutOfProcessModuleInstanceFactory) -> Int32? {
+        factory.childProcesses.first { $0.module == "alpha" }?.pid
+    }
+
+    @Test func aReloadMovesTheStateIntoANewChildAndEndsTheOldOne() throws {
+        let (h, factory) = try Self.harness()
+        let visible = h.container.tabs[0].stack!.root!
+        h.increment(visible, times: 3)
+        let old = try #require(Self.pid(factory))
+        // A child started ahead takes the new version: the reload waits for no exec.
+        let spare = try #require(factory.spareProcessID)
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        #expect(h.pump().map(\.message) == ["reloaded alpha v2"])
+        #expect(ReloadHarness.text(visible) == "hello v2 count=3 param=-")
+        let new = try #require(Self.pid(factory))
+        #expect(new != old)
+        #expect(new == spare)
+        #expect(factory.spareProcessID != nil && factory.spareProcessID != spare)
+        #expect(ProcessState.hasEnded(old))
+        #expect(factory.childProcesses.count == 1)
+    }
+
+    /// A module that crashed reloads with the state it last saved; one that stopped before it ever
+    /// saved (no event yet) reloads without one, rather than being refused for a save_state that
+    /// cannot run.
+    @Test(arguments: [2, 0])
+    func aStoppedModuleReloadsWithTheStateItLastSaved(count: Int) throws {
+        let (h, factory) = try Self.harness()
+        let visible = h.container.tabs[0].stack!.root!
+        h.increment(visible, times: count)  // saved after each handled event (interval zero here)
+        let pid = try #require(Self.pid(factory))
+        kill(pid, SIGSEGV)
+        while ProcessState.exists(pid) && kill(pid, 0) == 0 && !ProcessState.isZombie(pid) { usleep(1000) }
+        // No loop watches the child here: the next call finds it gone, and does not blame itself.
+        #expect(ReloadHarness.text(visible) == "Alpha stopped: SIGSEGV")
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        #expect(h.pump().map(\.message) == ["reloaded alpha v2"])
+        #expect(ReloadHarness.text(visible) == "hello v2 count=\(count) param=-")
+    }
+
+    @Test func aCrashInSaveStateDuringAReloadLeavesTheHostAlive() throws {
+        var crashing = Self.alpha
+        crashing.saveCrashes = true
+        // No event yet, so no snapshot after one: the reload's save_state is the first, and it crashes.
+        let (h, _) = try Self.harness(crashing)
+        let visible = h.container.tabs[0].stack!.root!
+        #expect(ReloadHarness.text(visible) == "hello v1 count=0 param=-")
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        let reports = h.pump()
+        #expect(reports.map(\.kind) == [.refused])
+        #expect(ReloadHarness.text(visible) == "Alpha stopped: SIGSEGV in save_state")
+        #expect(visible.render().nodes.contains(.button(label: "Restart", action: "tabhost:restart")))
+    }
+}
