@@ -69,7 +69,7 @@ struct HostSessionIsolationTests {
             {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
             """)
         defer {
-            opened.cache.removeAll()
+            opened.copies.removeAll()
             directory.remove()
         }
         let session = opened.session
@@ -87,7 +87,7 @@ struct HostSessionIsolationTests {
 
     /// The module states the session published for `tabhost inspect`.
     private static func published(_ opened: HostSession.Opened) -> [ModuleProcessState]? {
-        HotReloadStatusFile(directory: opened.cache.directory).read()?.modules
+        HotReloadStatusFile(directory: opened.copies.directory).read()?.modules
     }
 
     /// The status file says which module is stopped while one of its screens shows it, and no longer
@@ -95,7 +95,7 @@ struct HostSessionIsolationTests {
     @Test func theStatusFileSaysWhichModuleIsStopped() throws {
         let (directory, opened) = try Self.openStack()
         defer {
-            opened.cache.removeAll()
+            opened.copies.removeAll()
             directory.remove()
         }
         let session = opened.session
@@ -119,7 +119,7 @@ struct HostSessionIsolationTests {
     @Test func aCrashLoopShowsInTheStatusLineAndTheStatusFile() throws {
         let (directory, opened) = try Self.openStack()
         defer {
-            opened.cache.removeAll()
+            opened.copies.removeAll()
             directory.remove()
         }
         let session = opened.session

@@ -43,7 +43,7 @@ final class SessionHarness {
     }
 
     func remove() {
-        opened.cache.removeAll()
+        opened.copies.removeAll()
         directory.remove()
     }
 }

@@ -120,7 +120,7 @@ final class DevProjectFixture {
 
     func remove() {
         devLoop?.stop()
-        opened?.cache.removeAll()
+        opened?.copies.removeAll()
         fixture.remove()
     }
 }

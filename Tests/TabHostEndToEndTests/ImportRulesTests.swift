@@ -36,7 +36,7 @@ struct ImportRulesTests {
     static let rules: [Rule] = [
         // The loop protocol alone, the poll loop over its shim (as NIOCore and NIOPosix).
         Rule(target: "TabHostLoop", allowed: [], foundation: false),
-        Rule(target: "TabHostPoll", allowed: ["TabHostLoop", "TabHostConcurrency", "_CHostShims"], foundation: false),
+        Rule(target: "TabHostPoll", allowed: ["TabHostLoop", "TabHostConcurrency", "_CHostShims", "SystemPackage"], foundation: false),
         // The container model sees no loader, no loop and no front end; the layout file format sees the model.
         Rule(target: "TabKit", allowed: []),
         Rule(target: "TabLayout", allowed: ["TabKit"]),
@@ -61,7 +61,7 @@ struct ImportRulesTests {
         Rule(target: "TabHostDev", allowed: nil, forbidden: frontEnds),
         // The front ends.
         Rule(
-            target: "TerminalUI", allowed: ["TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "_CTerminalShims"],
+            target: "TerminalUI", allowed: ["TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "_CTerminalShims", "SystemPackage"],
             forbidden: notForFrontEnds, foundation: false),
         Rule(target: "TabHostWebProtocol", allowed: ["TabKit"], forbidden: notForFrontEnds),
         Rule(

@@ -31,7 +31,7 @@ final class IsolatedHost {
         fixture = try Fixture()
         cacheRoot = try Fixture()
         for module in modules { try fixture.compile(module.file, source: module.source) }
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
         factory = OutOfProcessModuleInstanceFactory(settings: settings, logger: log.logger)

@@ -23,7 +23,7 @@ final class IsolationScannerTests {
         // As `tabhost run --isolation process` and `tabhost list` use it: this process never opens the files.
         scanner = ModuleScanner(
             settings: IsolatedHost.testSettings, timeout: .milliseconds(500), hostOpensFiles: false, logger: log.logger)
-        var loader = ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory))
+        var loader = ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory))
         loader.scanner = scanner
         registry = ModuleRegistry(loader: loader)
     }
@@ -130,7 +130,7 @@ final class IsolationScannerTests {
     /// Without `hostOpensFiles` off, the scanner only guards: a file it survived is opened here too.
     @Test func aGuardingScannerStillLetsTheHostOpenGoodFiles() throws {
         let guarding = ModuleScanner(settings: IsolatedHost.testSettings, logger: log.logger)
-        var loader = ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory))
+        var loader = ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory))
         loader.scanner = guarding
         try compile("good")
         try compile("bad", extra: "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }")

@@ -31,7 +31,7 @@ final class IsolationStartTests {
                 static void *stuck_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; for (;;) pause(); return NULL; }
                 __attribute__((used)) static const
                 """))
-        registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
+        registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
     }

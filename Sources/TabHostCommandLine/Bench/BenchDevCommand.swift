@@ -60,7 +60,7 @@ struct BenchDevCommand: ParsableCommand {
                 directories: [ModuleDirectory(moduleDirectory)], layoutPath: nil,
                 logPath: moduleDirectory + "/bench.log"),
             loop: loop)
-        defer { opened.cache.removeAll() }
+        defer { opened.copies.removeAll() }
         let session = opened.session
         devLoop.attach(to: session)
         defer { devLoop.stop() }

@@ -29,7 +29,7 @@ struct BenchFramesCommand: ParsableCommand {
 
     func run() throws {
         let loading = try CommandModules()
-        let cache = loading.cache
+        let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry
         registry.load(directories: ModuleSearchPath.directories(modules))

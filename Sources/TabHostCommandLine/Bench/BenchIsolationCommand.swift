@@ -44,7 +44,7 @@ struct BenchIsolationCommand: ParsableCommand {
 
     func run() throws {
         let loading = try CommandModules()
-        defer { loading.cache.removeAll() }
+        defer { loading.copies.removeAll() }
         let registry = loading.registry
         var modules: [LoadedModule] = []
         for path in [first, second] + (swift.map { [$0] } ?? []) {

@@ -13,7 +13,7 @@ struct BenchLoadCommand: ParsableCommand {
 
     func run() throws {
         let loading = try CommandModules()
-        let cache = loading.cache
+        let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry
         let before = BenchMeasure.residentKiB()

@@ -66,7 +66,7 @@ struct BenchReloadCommand: ParsableCommand {
 
         // Isolated as `tabhost run` is: the host never opens the module, a scanner child reads it.
         let loading = try CommandModules(scan: isolation == .process)
-        let cache = loading.cache
+        let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry
         registry.load(directories: [ModuleDirectory(directory)])

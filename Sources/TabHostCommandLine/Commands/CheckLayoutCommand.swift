@@ -41,7 +41,7 @@ struct CheckLayoutCommand: ParsableCommand {
         var problems: [String] = []
         if !modules.isEmpty {
             let loaded = try loading.commandModules()
-            defer { loaded.cache.removeAll() }
+            defer { loaded.copies.removeAll() }
             let entries = loaded.registry.load(directories: ModuleSearchPath.directories(modules))
             known = loaded.registry.moduleNames
             // A directory that cannot be read makes every name check meaningless: a problem. A rejected

@@ -66,7 +66,7 @@ struct DevCommand: ParsableCommand {
         let others = options.layout == nil ? options.modules.map { ModuleDirectory($0) } : ModuleSearchPath.directories(options.modules)
         configuration.directories = [ModuleDirectory(moduleDirectory)] + others
         let opened = try options.openSession(configuration)
-        defer { opened.cache.removeAll() }
+        defer { opened.copies.removeAll() }
         let session = opened.session
         if options.layout != nil, session.host.newModulesContainer == nil, session.host.templates?.acceptsNewModules != true {
             writeStandardError(

@@ -46,10 +46,10 @@ struct RunningHostReport: Equatable, Encodable {
 
     private enum Key: String, CodingKey { case pid, module, file, state, reason, crashes }
 
-    /// The reports of live hosts (cache directories `tabhost-PID*` under `root` whose PID runs, other
+    /// The reports of live hosts (directories of private copies `tabhost-PID*` under `root` whose PID runs, other
     /// than this process) about module `name` or module file `file`: refusals first, then the module's
     /// process state.
-    static func find(name: String?, file: String?, root: String = ModuleCache.defaultRoot()) -> [RunningHostReport] {
+    static func find(name: String?, file: String?, root: String = ModuleCopyDirectory.defaultRoot()) -> [RunningHostReport] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         var found: [RunningHostReport] = []
         for entry in entries.sorted() where entry.hasPrefix("tabhost-") {

@@ -40,8 +40,8 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try loading.commandModules()
-        let cache = loaded.cache
-        defer { cache.removeAll() }
+        let copies = loaded.copies
+        defer { copies.removeAll() }
         let registry = loaded.registry
         var report: InspectReport
         if targetIsFile {

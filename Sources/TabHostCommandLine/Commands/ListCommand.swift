@@ -26,8 +26,8 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try loading.commandModules()
-        let cache = loaded.cache
-        defer { cache.removeAll() }
+        let copies = loaded.copies
+        defer { copies.removeAll() }
         let registry = loaded.registry
         let searched = ModuleSearchPath.directories(directories)
         let entries = registry.load(directories: searched)

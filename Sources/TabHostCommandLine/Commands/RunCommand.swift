@@ -46,7 +46,7 @@ struct RunCommand: ParsableCommand {
         let starter = TabHostCommand.web
         if web != nil && starter == nil { WebExecutable.exec() }
         let opened = try options.openSession()
-        defer { opened.cache.removeAll() }
+        defer { opened.copies.removeAll() }
         let session = opened.session
         let app: TerminalApp
         do {

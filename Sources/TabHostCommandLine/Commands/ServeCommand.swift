@@ -38,7 +38,7 @@ struct ServeCommand: ParsableCommand {
         // Validated, nothing started: without the web front end linked, `tabhost-web` takes over.
         guard let starter = TabHostCommand.web else { WebExecutable.exec() }
         let opened = try options.openSession()
-        defer { opened.cache.removeAll() }
+        defer { opened.copies.removeAll() }
         let session = opened.session
         let stopSignals = StopSignals(stopping: session.loop)
         let web: any RunningWebFrontEnd

@@ -4,13 +4,13 @@ import TabHostCore
 import TabModuleIsolation
 import TabModuleLoading
 
-/// A registry over a fresh private module cache, as every command that loads modules starts.
+/// The loading chain (`ModuleLoadingChain`) as every command that loads modules starts it.
 ///
-/// A cache that cannot be made is reported in one line and exits 1. The command removes the
-/// cache when it ends (`defer { loading.cache.removeAll() }`).
+/// A directory of private copies that cannot be made is reported in one line and exits 1. The
+/// command removes it when it ends (`defer { loading.copies.removeAll() }`).
 struct CommandModules {
-    /// The per-process copy directory.
-    let cache: ModuleCache
+    /// The per-process directory of private copies.
+    let copies: ModuleCopyDirectory
     /// The registry loading through it.
     let registry: ModuleRegistry
 
@@ -32,7 +32,7 @@ struct CommandModules {
                 options: ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions), scanner: scanner,
                 metadataCachePath: metadataCache, trusted: !rescan, reading: reading,
                 logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
-            (cache, registry) = (chain.copies, chain.registry)
+            (copies, registry) = (chain.copies, chain.registry)
         } catch {
             writeStandardError(error.description)
             throw ExitCode(1)

@@ -9,7 +9,7 @@ import TabModuleLoading
 /// Remove the copies when the command or session ends (`copies.removeAll()`).
 public struct ModuleLoadingChain {
     /// This process's directory of private copies (the files libltdl opens).
-    public let copies: ModuleCache
+    public let copies: ModuleCopyDirectory
     /// The registry loading through it.
     public let registry: ModuleRegistry
 
@@ -21,8 +21,8 @@ public struct ModuleLoadingChain {
         options: ModuleLoadOptions, scanner: ModuleScanner? = nil, metadataCachePath: String? = nil, trusted: Bool = true,
         reading: ModuleMetadataCacheReading? = nil, logger: Logger
     ) throws(ModuleError) {
-        copies = try ModuleCache()
-        var loader = ModuleLoader(cache: copies, options: options)
+        copies = try ModuleCopyDirectory()
+        var loader = ModuleLoader(copies: copies, options: options)
         loader.scanner = scanner
         registry = ModuleRegistry(loader: loader)
         if let metadataCachePath {

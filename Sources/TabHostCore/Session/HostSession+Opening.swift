@@ -15,8 +15,8 @@ extension HostSession {
     public struct Opened {
         /// The session, not started yet (attach front ends, then `start()`).
         public let session: HostSession
-        /// The private module cache; remove it when the session ends.
-        public let cache: ModuleCache
+        /// The directory of private copies; remove it when the session ends.
+        public let copies: ModuleCopyDirectory
         /// The log file the session writes.
         public let logFile: HostLogFile
         /// One line each for standard error: refused module files, a log that cannot be opened, a
@@ -26,7 +26,7 @@ extension HostSession {
 
     /// Opens a session as every front end does: loads the modules, reads the layout, opens the log,
     /// restores the saved state, watches the directories. Call on the thread that will run the loop.
-    /// Throws for what leaves nothing to show (no cache, a bad layout).
+    /// Throws for what leaves nothing to show (no directory for private copies, a bad layout).
     public static func open(_ configuration: SessionConfiguration, loop: any EventLoop = PollEventLoop())
         throws(SessionSetupError) -> Opened
     {
@@ -62,7 +62,7 @@ extension HostSession {
         } catch {
             throw SessionSetupError(.moduleCache, error.description)
         }
-        let (cache, registry) = (chain.copies, chain.registry)
+        let (copies, registry) = (chain.copies, chain.registry)
         registry.load(directories: configuration.directories)
         registry.metadataCache?.save()
         scanner?.finish()  // its images stay mapped while it lives; a reload starts another
@@ -72,10 +72,10 @@ extension HostSession {
         do {
             layout = try readLayout(configuration.layoutPath, registry: registry, parsed: layoutReading?.value() ?? nil)
         } catch let error as TabKitError {
-            cache.removeAll()
+            copies.removeAll()
             throw SessionSetupError(.layout, error.description, earlier: warnings)
         } catch {
-            cache.removeAll()
+            copies.removeAll()
             throw SessionSetupError(
                 .layout,
                 "\(configuration.layoutPath ?? "-"): cannot read the layout file (\(error)); pass --layout FILE",
@@ -116,7 +116,7 @@ extension HostSession {
                 host: host, runtime: runtime, directories: configuration.directories, watch: configuration.watch,
                 logger: logger, loop: loop)
         } catch {
-            cache.removeAll()
+            copies.removeAll()
             throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
         }
         session.stateFile = stateFile
@@ -124,6 +124,6 @@ extension HostSession {
         if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
         session.reportStartupRefusals(registry.errors, logPath: logFile.path)
-        return Opened(session: session, cache: cache, logFile: logFile, warnings: warnings)
+        return Opened(session: session, copies: copies, logFile: logFile, warnings: warnings)
     }
 }

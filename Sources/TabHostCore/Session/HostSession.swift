@@ -69,7 +69,7 @@ public final class HostSession: ScreenSession {
             watcher = nil
         }
         // Refused reloads and stopped modules are published for `tabhost inspect` in another terminal.
-        reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.cache.directory)
+        reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.copies.directory)
     }
 
     /// Shows the root and starts serving: binds the model to this (the loop) thread, watches the

@@ -3,7 +3,7 @@ public struct SessionSetupError: Error, CustomStringConvertible, Sendable, Hasha
     /// What kind of failure this is; compare against the static members.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         let name: String
-        /// The private module cache could not be made.
+        /// The directory of private copies could not be made.
         public static let moduleCache = Code(name: "moduleCache")
         /// The layout file is missing, unreadable or invalid.
         public static let layout = Code(name: "layout")

@@ -17,7 +17,7 @@ public struct MixedModuleInstanceFactory: ModuleInstanceFactory {
 
     /// A new instance: in process for a trusted module the host opened itself, else in its child.
     public func makeInstance(
-        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {
         // A trusted module that only a scanner opened still runs isolated rather than not at all.
         if inProcessModules.contains(module.name) && module.isOpenInProcess {

@@ -26,7 +26,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package let id: UInt64
     package let moduleName: String
-    package weak var delegate: (any ModuleHostDelegate)?
+    package weak var delegate: (any ModuleInstanceDelegate)?
     /// The module version this instance runs (kept for Restart).
     let module: LoadedModule
     /// The child it runs in now (a new one after Restart); nil while held after a crash loop.
@@ -54,7 +54,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// `create` returned NULL, `processFailed` when the child stopped or did not answer.
     convenience init(
         module: LoadedModule, connection: ModuleHostConnection, factory: OutOfProcessModuleInstanceFactory,
-        environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) {
         self.init(module: module, connection: connection, failure: nil, factory: factory, environment: environment, delegate: delegate)
         try createInChild()
@@ -64,7 +64,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// then it shows `failure` (the crash that started the loop) with Restart.
     convenience init(
         module: LoadedModule, heldAfter failure: ModuleHostFailure, factory: OutOfProcessModuleInstanceFactory,
-        environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) {
         self.init(module: module, connection: nil, failure: failure, factory: factory, environment: environment, delegate: delegate)
     }
@@ -72,7 +72,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private init(
         module: LoadedModule, connection: ModuleHostConnection?, failure: ModuleHostFailure?,
         factory: OutOfProcessModuleInstanceFactory, environment: ModuleInstanceEnvironment,
-        delegate: (any ModuleHostDelegate)?
+        delegate: (any ModuleInstanceDelegate)?
     ) {
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         moduleName = module.name

@@ -68,7 +68,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// runs); for a module held after a crash loop, an instance that shows the stopped screen and
     /// starts a child only when the user chooses Restart.
     public func makeInstance(
-        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {
         let instance: OutOfProcessModuleInstance
         if let loop = crashes.loop(of: module.name) {

@@ -26,12 +26,12 @@ public final class LoadedModule: @unchecked Sendable {
     private let image: OpaquePointer?
     /// Owns `descriptor` for a module only a scanner opened.
     private let scanned: ScannedDescriptor?
-    private let cache: ModuleCache
+    private let copies: ModuleCopyDirectory
     private let closed = LockedValue(false)
 
     init(
         info: ModuleInfo, descriptor: UnsafePointer<tab_module_descriptor>, generation: UInt64,
-        copyPath: String, fileStamp: ModuleFileStamp, image: OpaquePointer?, cache: ModuleCache,
+        copyPath: String, fileStamp: ModuleFileStamp, image: OpaquePointer?, copies: ModuleCopyDirectory,
         scanned: ScannedDescriptor? = nil
     ) {
         self.fileStamp = fileStamp
@@ -40,7 +40,7 @@ public final class LoadedModule: @unchecked Sendable {
         self.generation = generation
         self.copyPath = copyPath
         self.image = image
-        self.cache = cache
+        self.copies = copies
         self.scanned = scanned
     }
 
@@ -64,7 +64,7 @@ public final class LoadedModule: @unchecked Sendable {
         if let image, !info.containsSwift {
             _ = tabhost_lt_close(image, nil, 0)
         }
-        cache.remove(copyAt: copyPath)
+        copies.remove(copyAt: copyPath)
     }
 
     deinit { close() }

@@ -4,16 +4,16 @@ import _CLtdl
 /// Checks, copies, opens and validates one module file at a time.
 public struct ModuleLoader: Sendable {
     /// Where private copies go.
-    public let cache: ModuleCache
+    public let copies: ModuleCopyDirectory
     /// Relaxations of the checks.
     public var options: ModuleLoadOptions
     /// Opens each file in a child process first, when set, so a file that crashes the loader is
     /// refused instead of taking this process down.
     package var scanner: (any ModuleFileScanning)?
 
-    /// Creates a loader that copies into `cache`.
-    public init(cache: ModuleCache, options: ModuleLoadOptions = ModuleLoadOptions()) {
-        self.cache = cache
+    /// Creates a loader that copies into `copies`.
+    public init(copies: ModuleCopyDirectory, options: ModuleLoadOptions = ModuleLoadOptions()) {
+        self.copies = copies
         self.options = options
     }
 
@@ -22,7 +22,7 @@ public struct ModuleLoader: Sendable {
         _ = try ModuleFileReader.check(path, options: options)
     }
 
-    /// Loads `path`: checks the file, copies it into the cache, opens the copy through libltdl,
+    /// Loads `path`: checks the file, copies it into the private copies, opens the copy through libltdl,
     /// calls `tab_module_entry` and validates the descriptor. On failure nothing stays open.
     ///
     /// With a `scanner`, a child opens the copy first; when the scanner is exclusive
@@ -35,11 +35,11 @@ public struct ModuleLoader: Sendable {
         try open(prepare(path), known: known)
     }
 
-    /// Checks `path` and copies it into the private cache: the part of `load` that may run on any
+    /// Checks `path` and copies it into the directory of private copies: the part of `load` that may run on any
     /// thread, ahead of `open` (which must run on the loading thread).
     func prepare(_ path: String) throws(ModuleError) -> PreparedModuleFile {
         var file = try ModuleFileReader.check(path, options: options)
-        let copy = try cache.store(file.bytes, baseName: ModuleFileReader.baseName(of: file.path))
+        let copy = try copies.store(file.bytes, baseName: ModuleFileReader.baseName(of: file.path))
         file.bytes = []  // the copy holds them now; 1,000 files in flight must not hold 1,000 buffers
         return PreparedModuleFile(file: file, copy: copy)
     }
@@ -57,13 +57,13 @@ public struct ModuleLoader: Sendable {
                     return try scannedModule(report, file: file, copy: copy)
                 }
             } catch {
-                cache.remove(copyAt: copy.path)
+                copies.remove(copyAt: copy.path)
                 throw error
             }
         }
         var message = [CChar](repeating: 0, count: 512)
         guard let image = tabhost_lt_open(copy.path, &message, message.count) else {
-            cache.remove(copyAt: copy.path)
+            copies.remove(copyAt: copy.path)
             let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw Self.openFailed(text, copy: copy.path, original: file.path)
         }
@@ -71,7 +71,7 @@ public struct ModuleLoader: Sendable {
         if file.facts.containsSwift { _ = tabhost_lt_make_resident(image) }
         func discard() {
             if !file.facts.containsSwift { _ = tabhost_lt_close(image, nil, 0) }
-            cache.remove(copyAt: copy.path)
+            copies.remove(copyAt: copy.path)
         }
         do throws(ModuleError) {
             guard let symbol = tabhost_lt_symbol(image, "tab_module_entry", nil, 0) else {
@@ -83,7 +83,7 @@ public struct ModuleLoader: Sendable {
             let info = try DescriptorValidator.validate(descriptor, file: file)
             return LoadedModule(
                 info: info, descriptor: descriptor, generation: copy.generation, copyPath: copy.path,
-                fileStamp: file.stamp, image: image, cache: cache)
+                fileStamp: file.stamp, image: image, copies: copies)
         } catch {
             discard()
             throw error
@@ -103,7 +103,7 @@ public struct ModuleLoader: Sendable {
         let info = try DescriptorValidator.validate(scanned.pointer, file: file)
         return LoadedModule(
             info: info, descriptor: scanned.pointer, generation: copy.generation, copyPath: copy.path,
-            fileStamp: file.stamp, image: nil, cache: cache, scanned: scanned)
+            fileStamp: file.stamp, image: nil, copies: copies, scanned: scanned)
     }
 
     private static func openFailed(_ message: String, copy: String, original: String) -> ModuleError {

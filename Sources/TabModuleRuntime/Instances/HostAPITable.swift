@@ -2,7 +2,7 @@ import CTabModule
 import Glibc
 import TabKit
 
-/// The one `tab_host_api` table every instance receives: C thunks onto `ModuleHostBox`.
+/// The one `tab_host_api` table every instance receives: C thunks onto `HostHandle`.
 ///
 /// Built once and never freed, so a module may keep the pointer for the life of an instance.
 enum HostAPITable {
@@ -16,36 +16,36 @@ enum HostAPITable {
         var api = tab_host_api()
         api.struct_size = UInt32(MemoryLayout<tab_host_api>.size)
         api.set_title = { host, title in
-            guard let box = ModuleHostBox.from(host), let title = HostAPITable.string(title) else { return }
+            guard let box = HostHandle.from(host), let title = HostAPITable.string(title) else { return }
             box.delegate?.moduleDidSetTitle(title)
         }
         api.set_badge = { host, badge in
-            ModuleHostBox.from(host)?.delegate?.moduleDidSetBadge(HostAPITable.string(badge))
+            HostHandle.from(host)?.delegate?.moduleDidSetBadge(HostAPITable.string(badge))
         }
         api.invalidate = { host in
-            ModuleHostBox.from(host)?.delegate?.moduleDidInvalidate()
+            HostHandle.from(host)?.delegate?.moduleDidInvalidate()
         }
         api.push = { host, module, param, target in
-            guard let delegate = ModuleHostBox.from(host)?.delegate, let module = HostAPITable.string(module) else {
+            guard let delegate = HostHandle.from(host)?.delegate, let module = HostAPITable.string(module) else {
                 return 0
             }
             let pushTarget = ModulePushTarget(rawValue: target) ?? .ownStack
             return delegate.modulePush(module: module, param: HostAPITable.string(param), target: pushTarget) ? 1 : 0
         }
         api.pop = { host in
-            ModuleHostBox.from(host)?.delegate?.modulePop()
+            HostHandle.from(host)?.delegate?.modulePop()
         }
         api.present = { host, module, param in
-            guard let delegate = ModuleHostBox.from(host)?.delegate, let module = HostAPITable.string(module) else {
+            guard let delegate = HostHandle.from(host)?.delegate, let module = HostAPITable.string(module) else {
                 return 0
             }
             return delegate.modulePresent(module: module, param: HostAPITable.string(param)) ? 1 : 0
         }
         api.dismiss = { host in
-            ModuleHostBox.from(host)?.delegate?.moduleDismiss()
+            HostHandle.from(host)?.delegate?.moduleDismiss()
         }
         api.add_tab = { host, name, module, image, param in
-            guard let delegate = ModuleHostBox.from(host)?.delegate,
+            guard let delegate = HostHandle.from(host)?.delegate,
                 let name = HostAPITable.string(name), let module = HostAPITable.string(module)
             else { return 0 }
             let added = delegate.moduleAddTab(
@@ -54,12 +54,12 @@ enum HostAPITable {
         }
         api.schedule_tick = { host, milliseconds in
             // Any thread: touches only the box's immutable fields and the locked scheduler.
-            guard let box = ModuleHostBox.from(host) else { return }
+            guard let box = HostHandle.from(host) else { return }
             box.ticks.schedule(box.instanceID, afterMilliseconds: milliseconds)
         }
         api.log = { host, level, message in
             guard let message = HostAPITable.string(message) else { return }
-            ModuleHostBox.from(host)?.delegate?.moduleLog(level: ModuleLogLevel(clamping: level), message: message)
+            HostHandle.from(host)?.delegate?.moduleLog(level: ModuleLogLevel(clamping: level), message: message)
         }
         api.section = { view, title in
             ModuleViewBuilder.from(view)?.append(.section(title: HostAPITable.string(title).flatMap { $0.isEmpty ? nil : $0 }))
@@ -84,11 +84,11 @@ enum HostAPITable {
             builder.append(.image(path: builder.resolve(imagePath: path), alt: HostAPITable.string(alt)))
         }
         api.tab_count = { host in
-            guard let delegate = ModuleHostBox.from(host)?.delegate else { return 0 }
+            guard let delegate = HostHandle.from(host)?.delegate else { return 0 }
             return max(0, delegate.moduleTabCount())
         }
         api.tab_item = { host, index, out in
-            guard let out, let box = ModuleHostBox.from(host), let item = box.delegate?.moduleTabItem(at: Int(index))
+            guard let out, let box = HostHandle.from(host), let item = box.delegate?.moduleTabItem(at: Int(index))
             else { return 0 }
             HostAPITable.fill(out, with: item, keepingStringsIn: box)
             return 1
@@ -106,7 +106,7 @@ enum HostAPITable {
     /// module's smaller struct has no `image`). The strings belong to `box` until the module call in
     /// progress returns, so a module may read every item before drawing any (ABI 1.1).
     private static func fill(
-        _ out: UnsafeMutablePointer<tab_bar_item>, with item: TabBarItem, keepingStringsIn box: ModuleHostBox
+        _ out: UnsafeMutablePointer<tab_bar_item>, with item: TabBarItem, keepingStringsIn box: HostHandle
     ) {
         func keep(_ string: String?) -> UnsafePointer<CChar>? { string.flatMap(box.keepForCall) }
         let size = Int(out.pointee.struct_size)

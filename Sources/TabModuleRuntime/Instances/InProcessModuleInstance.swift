@@ -17,7 +17,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     /// Keeps the image (and so `descriptor`) alive.
     private let owner: LoadedModule
     private let descriptor: UnsafePointer<tab_module_descriptor>
-    private let box: ModuleHostBox
+    private let box: HostHandle
     private let resourceDirectory: String
     private let confinement: ThreadConfinement?
     private var handle: UnsafeMutableRawPointer?
@@ -28,7 +28,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     ///
     /// Relative image paths the module draws resolve against the module file's directory.
     package init(
-        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) {
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         moduleName = module.name
@@ -36,7 +36,7 @@ package final class InProcessModuleInstance: ModuleInstance {
         descriptor = module.descriptor
         resourceDirectory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
         confinement = environment.confinement
-        box = ModuleHostBox(instanceID: id, ticks: environment.ticks)
+        box = HostHandle(instanceID: id, ticks: environment.ticks)
         box.delegate = delegate
         confinement?.assertConfined("\(module.name) create")
         guard let create = descriptor.pointee.create,
@@ -54,7 +54,7 @@ package final class InProcessModuleInstance: ModuleInstance {
         destroyNow()
     }
 
-    package var delegate: (any ModuleHostDelegate)? {
+    package var delegate: (any ModuleInstanceDelegate)? {
         get { box.delegate }
         set { box.delegate = newValue }
     }

@@ -6,7 +6,7 @@ public struct InProcessModuleInstanceFactory: ModuleInstanceFactory {
 
     /// A new in-process instance; its relative image paths resolve next to the module file.
     public func makeInstance(
-        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {
         guard module.isOpenInProcess else {
             throw ModuleError(

@@ -117,7 +117,7 @@ public final class ModuleController: Controller {
     }
 }
 
-extension ModuleController: ModuleHostDelegate {
+extension ModuleController: ModuleInstanceDelegate {
     public func moduleDidSetTitle(_ title: String) {
         titleOverride = limited(title, "set_title", ModuleLimits.maximumTitleBytes)
         host?.invalidateScreen()

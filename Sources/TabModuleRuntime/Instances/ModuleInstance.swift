@@ -12,7 +12,7 @@ public protocol ModuleInstance: AnyObject {
     /// The module's declared name.
     var moduleName: String { get }
     /// The object that receives this instance's host calls (`tab_host_api`).
-    var delegate: (any ModuleHostDelegate)? { get set }
+    var delegate: (any ModuleInstanceDelegate)? { get set }
     /// True until `destroy` ran.
     var isAlive: Bool { get }
     /// True while the instance shows that its module stopped (its process crashed or was held): its

@@ -7,6 +7,6 @@ public protocol ModuleInstanceFactory {
     ///
     /// Throws `ModuleError` with code `createFailed` when the module's `create` failed.
     func makeInstance(
-        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) -> any ModuleInstance
 }

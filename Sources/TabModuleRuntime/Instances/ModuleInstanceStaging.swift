@@ -5,7 +5,7 @@ import TabKit
 /// rolled-back reload changes nothing the user sees: log lines go through at once, the title and
 /// badge wait until the controller takes the instance, and tree changes (push, present, add_tab)
 /// are refused.
-final class ModuleInstanceStaging: ModuleHostDelegate {
+final class ModuleInstanceStaging: ModuleInstanceDelegate {
     private weak var runtime: ModuleRuntime?
     private let moduleName: String
     /// The controller whose instance is being replaced (tab_count, tab_item); nil for a first instance.

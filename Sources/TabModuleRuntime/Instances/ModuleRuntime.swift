@@ -93,7 +93,7 @@ public final class ModuleRuntime: ControllerFactory {
     }
 
     /// A new instance of `module` from `factory`, with this runtime's ticks and confinement.
-    func makeInstance(of module: LoadedModule, delegate: (any ModuleHostDelegate)?) throws(ModuleError)
+    func makeInstance(of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?) throws(ModuleError)
         -> any ModuleInstance
     {
         let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement)

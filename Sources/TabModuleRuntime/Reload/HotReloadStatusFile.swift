@@ -11,7 +11,7 @@ package struct HotReloadStatusFile: Sendable, Hashable {
     /// The status file's path.
     public let path: String
 
-    /// The status file of the cache directory `directory` (e.g. `ModuleCache.directory`).
+    /// The status file of the cache directory `directory` (e.g. `ModuleCopyDirectory.directory`).
     public init(directory: String) {
         path = directory + "/" + Self.fileName
     }

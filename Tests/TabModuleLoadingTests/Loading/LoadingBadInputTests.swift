@@ -169,10 +169,10 @@ struct LoadingBadInputTests {
     func badInputIsRefusedWithItsReason(_ input: BadInput) throws {
         let fixture = try Fixture()
         let cacheRoot = try Fixture()
-        let cache = try ModuleCache(root: cacheRoot.directory)
+        let cache = try ModuleCopyDirectory(root: cacheRoot.directory)
         defer { cache.removeAll() }
         let path = try input.make(fixture)
-        let error = try #require(throws: ModuleError.self) { try ModuleLoader(cache: cache).load(path) }
+        let error = try #require(throws: ModuleError.self) { try ModuleLoader(copies: cache).load(path) }
         #expect(error.code == input.code)
         #expect(error.path == path)
         let expected = input.reason.replacingOccurrences(of: "$DIR", with: fixture.directory)
@@ -191,10 +191,10 @@ struct LoadingBadInputTests {
     func insecurePermissionsAreAcceptedWhenAllowed(_ label: String) throws {
         let input = try #require(Self.cases.first { $0.label == label })
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
         let path = try input.make(fixture)
-        let loader = ModuleLoader(cache: cache, options: ModuleLoadOptions(allowInsecurePermissions: true))
+        let loader = ModuleLoader(copies: cache, options: ModuleLoadOptions(allowInsecurePermissions: true))
         let module = try loader.load(path)
         #expect(module.name == "good")
         module.close()

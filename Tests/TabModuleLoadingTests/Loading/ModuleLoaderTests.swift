@@ -8,7 +8,7 @@ import Testing
 struct ModuleLoaderTests {
     @Test func everyDeclaredFieldIsCopied() throws {
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
         try FileManager.default.createDirectory(atPath: fixture.path("assets"), withIntermediateDirectories: false)
         try fixture.write("assets/bar.svg", text: "<svg/>")
@@ -21,7 +21,7 @@ struct ModuleLoaderTests {
             source[field] = value
         }
         let path = try fixture.compile("full.so", source: source.text)
-        let module = try ModuleLoader(cache: cache).load(path)
+        let module = try ModuleLoader(copies: cache).load(path)
         let expected = ModuleInfo(
             name: "full.bar-1_x", version: "2.3.4", title: "Fancy ★ bar", glyph: "★", declaredImage: "assets/bar.svg",
             imagePath: fixture.path("assets/bar.svg"), kind: .tabBar, abiMajor: 1, abiMinor: TabModuleABI.minor,
@@ -30,7 +30,7 @@ struct ModuleLoaderTests {
         #expect(module.info == expected)
         #expect(module.info.functions.cNames == ["create", "start", "render", "event", "appearance", "save_state", "restore_state", "destroy"])
 
-        let minimal = try ModuleLoader(cache: cache).load(try fixture.compile("min.so", source: ModuleSource(name: "min").with("destroy", nil).text))
+        let minimal = try ModuleLoader(copies: cache).load(try fixture.compile("min.so", source: ModuleSource(name: "min").with("destroy", nil).text))
         #expect(minimal.info.functions == [.create, .render])
         #expect(minimal.info.version == nil && minimal.info.glyph == nil && minimal.info.imagePath == nil)
         #expect(minimal.info.kind == .content)
@@ -38,7 +38,7 @@ struct ModuleLoaderTests {
 
     @Test func aModuleBuiltOutsideTheRepoWithOnlyTheHeaderIsAccepted() throws {
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
         // A third party's tree: their own copy of tab_module.h and a plain cc command.
         try FileManager.default.createDirectory(atPath: fixture.path("sdk"), withIntermediateDirectories: false)
@@ -62,7 +62,7 @@ struct ModuleLoaderTests {
             TAB_MODULE_DECLARE(descriptor)
             """)
         try Fixture.runChecked("/usr/bin/cc", ["-shared", "-fPIC", "-I", fixture.path("sdk"), "-o", fixture.path("hello.so"), fixture.path("hello.c")])
-        let module = try ModuleLoader(cache: cache).load(fixture.path("hello.so"))
+        let module = try ModuleLoader(copies: cache).load(fixture.path("hello.so"))
         #expect(module.info.name == "hello")
         #expect(module.info.title == "Hello")
         #expect(!module.info.containsSwift)
@@ -70,9 +70,9 @@ struct ModuleLoaderTests {
 
     @Test func cImagesAreUnmappedOnCloseAndSwiftImagesStayMapped() throws {
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
-        let loader = ModuleLoader(cache: cache)
+        let loader = ModuleLoader(copies: cache)
         let plain = try loader.load(try fixture.compile("plain.so", source: ModuleSource(name: "plain").text))
         var swiftSource = ModuleSource(name: "swiftish")
         swiftSource.extra = "__attribute__((used, section(\"swift5_types\"))) static const int swift_marker = 1;"

@@ -8,7 +8,7 @@ import Testing
 struct ModuleRegistryTests {
     @Test func aDirectoryWithGoodAndBadFilesLoadsEveryGoodModule() throws {
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
         try fixture.compile("a-good.so", source: ModuleSource(name: "alpha").text)
         try fixture.write("b-text.so", text: "not a library\n")
@@ -19,7 +19,7 @@ struct ModuleRegistryTests {
         try fixture.write("notes.txt", text: "ignored: not .so\n")
         try fixture.write(".hidden.so", text: "ignored: hidden\n")
 
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
         let entries = registry.load(directories: [ModuleDirectory(fixture.directory), ModuleDirectory(fixture.path("absent"))])
 
         #expect(registry.modules.map(\.name) == ["alpha", "gamma", "phi"])
@@ -38,11 +38,11 @@ struct ModuleRegistryTests {
 
     @Test func theFirstFileWithANameWinsAndTheSecondIsADuplicate() throws {
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
         try fixture.compile("one.so", source: ModuleSource(name: "same").with("title", "\"First\"").text)
         try fixture.compile("two.so", source: ModuleSource(name: "same").with("title", "\"Second\"").text)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         #expect(registry.module(named: "same")?.info.title == "First")
         let error = try #require(registry.errors.first)
@@ -88,9 +88,9 @@ struct ModuleRegistryTests {
     /// same file name, and one file overwritten in place, must each give their own descriptor.
     @Test func everyModuleLoadedAtOnceReturnsItsOwnName() throws {
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
-        let loader = ModuleLoader(cache: cache)
+        let loader = ModuleLoader(copies: cache)
         var modules: [LoadedModule] = []
         for index in 0..<12 {
             let directory = fixture.path("d\(index)")
@@ -117,9 +117,9 @@ struct ModuleRegistryTests {
 
     @Test func reloadingAFileReplacesItsModuleAndReturnsTheOldOne() throws {
         let fixture = try Fixture()
-        let cache = try ModuleCache()
+        let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
         let path = try fixture.compile("tab.so", source: ModuleSource(name: "tab").with("version", "\"1\"").text)
         let first = try registry.load(file: path)
         #expect(first.replaced == nil)

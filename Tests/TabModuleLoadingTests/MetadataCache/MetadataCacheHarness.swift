@@ -11,7 +11,7 @@ final class MetadataCacheHarness {
     let modules: Fixture
     let home: Fixture
     let log = InMemoryLogHandler.everyLevel()
-    private var copyCaches: [ModuleCache] = []
+    private var copyDirectories: [ModuleCopyDirectory] = []
 
     init() throws {
         modules = try Fixture()
@@ -19,7 +19,7 @@ final class MetadataCacheHarness {
     }
 
     deinit {
-        for cache in copyCaches { cache.removeAll() }
+        for copies in copyDirectories { copies.removeAll() }
         modules.remove()
         home.remove()
     }
@@ -38,9 +38,9 @@ final class MetadataCacheHarness {
     /// A registry as a fresh host start makes it: a new private copy directory, the cache file read anew
     /// (`threaded`: on its own thread while the registry lists the directories, as `tabhost run` does).
     func registry(scanner: ModuleScanner? = nil, trusted: Bool = true, threaded: Bool = false) throws -> ModuleRegistry {
-        let copies = try ModuleCache(root: home.directory)
-        copyCaches.append(copies)
-        var loader = ModuleLoader(cache: copies)
+        let copies = try ModuleCopyDirectory(root: home.directory)
+        copyDirectories.append(copies)
+        var loader = ModuleLoader(copies: copies)
         loader.scanner = scanner
         let registry = ModuleRegistry(loader: loader)
         if threaded {

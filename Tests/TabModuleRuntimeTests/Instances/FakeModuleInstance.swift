@@ -6,7 +6,7 @@ import TabModuleRuntime
 final class FakeModuleInstance: ModuleInstance {
     let id: UInt64
     let moduleName: String
-    weak var delegate: (any ModuleHostDelegate)?
+    weak var delegate: (any ModuleInstanceDelegate)?
     private(set) var isAlive = true
     /// "#SERIAL" in the shared call log (1 for the first instance the factory made).
     let label: String
@@ -16,7 +16,7 @@ final class FakeModuleInstance: ModuleInstance {
     var acceptsState = true
     private let calls: FakeModuleInstanceFactory.CallLog
 
-    init(id: UInt64, moduleName: String, label: String, delegate: (any ModuleHostDelegate)?, calls: FakeModuleInstanceFactory.CallLog) {
+    init(id: UInt64, moduleName: String, label: String, delegate: (any ModuleInstanceDelegate)?, calls: FakeModuleInstanceFactory.CallLog) {
         self.id = id
         self.moduleName = moduleName
         self.label = label

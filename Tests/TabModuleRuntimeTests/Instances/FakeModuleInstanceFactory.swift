@@ -17,7 +17,7 @@ final class FakeModuleInstanceFactory: ModuleInstanceFactory {
     var failure: ModuleError?
 
     func makeInstance(
-        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleHostDelegate)?
+        of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) -> any ModuleInstance {
         if let failure { throw failure }
         let instance = FakeModuleInstance(

@@ -26,7 +26,7 @@ final class ModuleHostFixture {
         cacheRoot = try Fixture()
         try fixture.compile(file, source: source)
         try prepare(fixture)
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: try ModuleCache(root: cacheRoot.directory)))
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
         runtime = ModuleRuntime(

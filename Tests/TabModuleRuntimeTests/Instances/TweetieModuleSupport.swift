@@ -8,7 +8,7 @@ import TabModuleRuntime
 
 /// The built example modules and the demo layout, loaded for real (libltdl, private cache copies).
 final class TweetieModuleSupport {
-    let cache: ModuleCache
+    let cache: ModuleCopyDirectory
     let registry: ModuleRegistry
     let runtime: ModuleRuntime
     /// What the modules logged through the runtime's logger.
@@ -16,8 +16,8 @@ final class TweetieModuleSupport {
 
     /// Loads every module in `directories` into a private cache.
     init(directories: [ModuleDirectory]) throws {
-        cache = try ModuleCache()
-        registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        cache = try ModuleCopyDirectory()
+        registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
         registry.load(directories: directories)
         runtime = ModuleRuntime(registry: registry, logger: log.logger)
     }

@@ -150,9 +150,9 @@ struct DirectoryWatcherTests {
         try box.write("\(box.mods)/notes.txt", "x")
         #expect(mkdir("\(box.mods)/dir.so", 0o700) == 0)
         #expect(symlink("\(box.mods)/full.so", "\(box.mods)/link.so") == 0)
-        let cache = try ModuleCache(root: box.root)
+        let cache = try ModuleCopyDirectory(root: box.root)
         defer { cache.removeAll() }
-        let registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
         registry.load(directories: [ModuleDirectory(box.mods)])
         let listed = try #require(registry.listedFileNames(in: ModuleDirectory(box.mods + "/")))
         #expect(listed == ["full.so", "link.so"])

@@ -44,7 +44,7 @@ struct HotReloadCycleTests {
             #expect(access(copy, F_OK) != 0, "\(copy) still in the cache")
         }
         #expect(ReloadHarness.mapped(copies.last!))
-        let cached = try FileManager.default.contentsOfDirectory(atPath: h.cache.directory)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: h.copies.directory)
         #expect(cached == [URL(fileURLWithPath: copies.last!).lastPathComponent])
         // Generous: 200 closed C images must not keep megabytes (each is a few pages). Under ASan freed
         // heap stays in its quarantine (up to 256 MiB), so RSS says nothing there; the unmapping above does.
@@ -88,7 +88,7 @@ struct HotReloadCycleTests {
         }
         #expect(rows == ["\(3 + cycles)"])
         // Swift images stay mapped (resident) but their private copies are deleted once replaced.
-        let cached = try FileManager.default.contentsOfDirectory(atPath: h.cache.directory)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: h.copies.directory)
         #expect(cached.filter { $0.hasPrefix("counter.") }.count == 1)
     }
 }

@@ -81,7 +81,7 @@ final class ReloadHarness {
     let fixture: Fixture
     let modules: String
     let build: String
-    let cache: ModuleCache
+    let copies: ModuleCopyDirectory
     let registry: ModuleRegistry
     let runtime: ModuleRuntime
     let host: ContainerHost
@@ -101,10 +101,10 @@ final class ReloadHarness {
         fixture = try Fixture()
         modules = fixture.path("mods")
         build = fixture.path("build")
-        for directory in [modules, build, fixture.path("cache")] { mkdir(directory, 0o700) }
+        for directory in [modules, build, fixture.path("copies")] { mkdir(directory, 0o700) }
         for source in initial { _ = try fixture.compile("mods/\(source.name).so", source: source.source) }
-        cache = try ModuleCache(root: fixture.path("cache"))
-        registry = ModuleRegistry(loader: ModuleLoader(cache: cache))
+        copies = try ModuleCopyDirectory(root: fixture.path("copies"))
+        registry = ModuleRegistry(loader: ModuleLoader(copies: copies))
         registry.load(directories: [ModuleDirectory(modules)])
         runtime = ModuleRuntime(
             registry: registry, logger: recorder.logger, factory: factory ?? IsolationUnderTest.factory(logger: recorder.logger))
@@ -120,7 +120,7 @@ final class ReloadHarness {
     }
 
     deinit {
-        cache.removeAll()
+        copies.removeAll()
         fixture.remove()
     }
 

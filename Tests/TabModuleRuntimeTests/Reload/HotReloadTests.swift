@@ -266,10 +266,10 @@ struct HotReloadTests {
 
     @Test func statusFileListsRefusals() throws {
         let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
-        h.reloader.statusFile = HotReloadStatusFile(directory: h.cache.directory)
+        h.reloader.statusFile = HotReloadStatusFile(directory: h.copies.directory)
         try h.installBytes(Array("nope \"quoted\"".utf8), as: "alpha.so")
         let report = try #require(h.pump().first)
-        let data = try #require(FileManager.default.contents(atPath: h.cache.directory + "/status.json"))
+        let data = try #require(FileManager.default.contents(atPath: h.copies.directory + "/status.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["pid"] as? Int == Int(getpid()))
         let refused = try #require(object["refused"] as? [[String: Any]])
@@ -279,14 +279,14 @@ struct HotReloadTests {
         #expect(refused.first?["reason"] as? String == report.message)
         try h.install(Self.alpha)
         _ = h.pump()
-        #expect(HotReloadStatusFile(directory: h.cache.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
+        #expect(HotReloadStatusFile(directory: h.copies.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
     }
 
     /// A status file written before module process states were published still reads (`modules` nil);
     /// one written now has them.
     @Test func theStatusFileStaysReadableAcrossVersions() throws {
         let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
-        let file = HotReloadStatusFile(directory: h.cache.directory)
+        let file = HotReloadStatusFile(directory: h.copies.directory)
         try #"{"pid": 7, "refused": []}"#.write(toFile: file.path, atomically: true, encoding: .utf8)
         #expect(file.read() == HotReloadStatus(pid: 7, refused: [], modules: nil))
         h.reloader.statusFile = file
@@ -304,14 +304,14 @@ struct HotReloadTests {
 
     @Test func deletingARefusedFileThatNeverLoadedClearsItFromTheStatusFile() throws {
         let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
-        h.reloader.statusFile = HotReloadStatusFile(directory: h.cache.directory)
-        let status = h.cache.directory + "/status.json"
+        h.reloader.statusFile = HotReloadStatusFile(directory: h.copies.directory)
+        let status = h.copies.directory + "/status.json"
         try h.installBytes(Array("junk".utf8), as: "delta.so")
         #expect(h.pump().map(\.kind) == [.refused])
         #expect(String(decoding: try #require(FileManager.default.contents(atPath: status)), as: UTF8.self).contains("delta.so"))
         #expect(unlink(h.modules + "/delta.so") == 0)
         #expect(h.pump().isEmpty)
         #expect(h.reloader.refusals.isEmpty)
-        #expect(HotReloadStatusFile(directory: h.cache.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
+        #expect(HotReloadStatusFile(directory: h.copies.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
     }
 }

@@ -4,7 +4,7 @@ import TabKit
 ///
 /// The module-backed controller implements it and maps each call onto the
 /// container model. Called on the main loop only, from inside a module call.
-public protocol ModuleHostDelegate: AnyObject {
+public protocol ModuleInstanceDelegate: AnyObject {
     /// `set_title`: the instance's title changed.
     func moduleDidSetTitle(_ title: String)
     /// `set_badge`: the tab item's badge changed; nil hides it.
@@ -27,32 +27,4 @@ public protocol ModuleHostDelegate: AnyObject {
     func moduleTabCount() -> Int
     /// `tab_item`: item `index` of that bar, or nil when out of range.
     func moduleTabItem(at index: Int) -> TabBarItem?
-}
-
-/// Which stack `push` targets (`enum tab_push_target`).
-public enum ModulePushTarget: Int32, Sendable, Hashable {
-    /// The stack of the tab the instance lives in.
-    case ownStack = 0
-    /// The application's outer stack, covering the tab bar.
-    case applicationStack = 1
-}
-
-/// Severity of a module's log line (`enum tab_log_level`).
-public enum ModuleLogLevel: Int32, Sendable, Hashable, Comparable {
-    /// Debugging detail.
-    case debug = 0
-    /// Normal information.
-    case info = 1
-    /// Something looks wrong.
-    case warning = 2
-    /// Something failed.
-    case error = 3
-
-    /// Orders levels by severity.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// The level for a raw C value; out-of-range values count as `.info`.
-    public init(clamping raw: Int32) {
-        self = ModuleLogLevel(rawValue: raw) ?? (raw > 3 ? .error : .info)
-    }
 }

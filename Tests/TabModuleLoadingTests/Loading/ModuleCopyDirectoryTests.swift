@@ -5,18 +5,18 @@ import Testing
 @testable import TabModuleLoading
 
 /// The private copies: where they live, how they are named, when they go away.
-struct ModuleCacheTests {
+struct ModuleCopyDirectoryTests {
     @Test func copiesAreNamedByGenerationInAPrivateDirectoryAndRemovedOnClose() throws {
         let fixture = try Fixture()
         let root = try Fixture()
-        let cache = try ModuleCache(root: root.directory)
+        let cache = try ModuleCopyDirectory(root: root.directory)
         #expect(cache.directory.hasPrefix(root.directory + "/tabhost-\(getpid())"))
         var info = stat()
         #expect(stat(cache.directory, &info) == 0)
         #expect(info.st_mode & 0o7777 == 0o700)
 
         let path = try fixture.compile("libSample.so", source: ModuleSource(name: "sample").text)
-        let loader = ModuleLoader(cache: cache)
+        let loader = ModuleLoader(copies: cache)
         let first = try loader.load(path)
         let second = try loader.load(path)
         #expect(first.copyPath == "\(cache.directory)/libSample.\(first.generation).so")
@@ -45,7 +45,7 @@ struct ModuleCacheTests {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
             try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/m.1.so"))
         }
-        let cache = try ModuleCache(root: root.directory)
+        let cache = try ModuleCopyDirectory(root: root.directory)
         defer { cache.removeAll() }
         #expect(!FileManager.default.fileExists(atPath: deadDirectory))
         #expect(!FileManager.default.fileExists(atPath: deadSecond))
@@ -55,7 +55,7 @@ struct ModuleCacheTests {
     }
 
     @Test func theDefaultRootIsTmpfs() {
-        let root = ModuleCache.defaultRoot()
+        let root = ModuleCopyDirectory.defaultRoot()
         if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], access(runtime, W_OK) == 0 {
             #expect(root == runtime)
         } else {

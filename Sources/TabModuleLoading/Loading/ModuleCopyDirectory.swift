@@ -8,22 +8,22 @@ import TabHostConcurrency
 /// `dlopen` matches already-loaded images by path string and an overwritten mapped file crashes
 /// its old code, so modules are never opened from the drop directory: each accepted file is
 /// copied to `DIR/tabhost-PID/NAME.GEN.so` (mode 0700 directory, GEN never reused in a process).
-public final class ModuleCache: Sendable {
-    /// The cache directory (`ROOT/tabhost-PID`, or `ROOT/tabhost-PID-N` for later caches in one process).
+public final class ModuleCopyDirectory: Sendable {
+    /// The directory (`ROOT/tabhost-PID`, or `ROOT/tabhost-PID-N` for later ones in one process).
     public let directory: String
 
     /// Generations are process-wide so no two copies ever share a path.
     private static let nextGeneration = LockedValue<UInt64>(1)
-    /// Counts caches made in this process, for unique directory names.
-    private static let cacheCount = LockedValue<Int>(0)
+    /// Counts directories made in this process, for unique names.
+    private static let directoryCount = LockedValue<Int>(0)
 
-    /// Makes the cache directory under `root` (default: `defaultRoot()`), after sweeping the
+    /// Makes the directory under `root` (default: `defaultRoot()`), after sweeping the
     /// directories of dead processes there.
     public init(root: String? = nil) throws(ModuleError) {
         let root = root ?? Self.defaultRoot()
         Self.sweep(root: root)
         let pid = getpid()
-        var attempt = Self.cacheCount.withLock { count in
+        var attempt = Self.directoryCount.withLock { count in
             defer { count += 1 }
             return count
         }
@@ -50,7 +50,7 @@ public final class ModuleCache: Sendable {
         }
     }
 
-    /// Where cache directories go: `$XDG_RUNTIME_DIR` if writable, else `/dev/shm`, else `$TMPDIR` or `/tmp`.
+    /// Where the directories of private copies go: `$XDG_RUNTIME_DIR` if writable, else `/dev/shm`, else `$TMPDIR` or `/tmp`.
     public static func defaultRoot() -> String {
         func usable(_ path: String) -> Bool {
             var info = stat()
@@ -80,7 +80,7 @@ public final class ModuleCache: Sendable {
         return removed
     }
 
-    /// Copies `bytes` to a fresh `BASE.GEN.so` in the cache and returns its path and generation.
+    /// Copies `bytes` to a fresh `BASE.GEN.so` in this directory and returns its path and generation.
     func store(_ bytes: [UInt8], baseName: String) throws(ModuleError) -> (path: String, generation: UInt64) {
         let generation = Self.nextGeneration.withLock { next in
             defer { next += 1 }
@@ -110,7 +110,7 @@ public final class ModuleCache: Sendable {
         unlink(path)
     }
 
-    /// Removes the cache directory and every copy in it; call once on exit.
+    /// Removes the directory and every copy in it; call once on exit.
     public func removeAll() {
         Self.removeTree(directory)
     }
@@ -127,7 +127,7 @@ public final class ModuleCache: Sendable {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
     }
 
-    /// Removes a directory of plain files (the cache is flat) and the directory itself.
+    /// Removes a directory of plain files (this one is flat) and the directory itself.
     private static func removeTree(_ path: String) {
         for name in entryNames(of: path) {
             let child = "\(path)/\(name)"

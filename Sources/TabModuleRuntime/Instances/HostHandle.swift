@@ -4,10 +4,10 @@ import Glibc
 ///
 /// `instanceID` and `ticks` are immutable, so `schedule_tick` may read them from
 /// any thread; `delegate` and the call strings are touched on the main loop only.
-final class ModuleHostBox {
+final class HostHandle {
     let instanceID: UInt64
     let ticks: TickScheduler
-    weak var delegate: (any ModuleHostDelegate)?
+    weak var delegate: (any ModuleInstanceDelegate)?
     /// C strings handed to the module during the module call in progress (`tab_item`'s), freed
     /// when the outermost call returns: the header promises they live that long.
     private var callStrings: [UnsafeMutablePointer<CChar>] = []
@@ -41,8 +41,8 @@ final class ModuleHostBox {
     }
 
     /// The box behind a `tab_host *` the module passed back.
-    static func from(_ pointer: OpaquePointer?) -> ModuleHostBox? {
+    static func from(_ pointer: OpaquePointer?) -> HostHandle? {
         guard let pointer else { return nil }
-        return Unmanaged<ModuleHostBox>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+        return Unmanaged<HostHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     }
 }
