@@ -2,20 +2,21 @@ import ArgumentParser
 import Logging
 import TabModules
 
-/// A registry over a fresh private module cache, as every command that loads modules starts.
+/// A registry over a fresh private module cache, as every command that loads modules starts
+/// (`tabhost-bench`'s included).
 ///
 /// A cache that cannot be made is reported in one line and exits 1. The command removes the
 /// cache when it ends (`defer { loading.cache.removeAll() }`).
-struct CommandModules {
+package struct CommandModules {
     /// The per-process copy directory.
-    let cache: ModuleCache
+    package let cache: ModuleCache
     /// The registry loading through it.
-    let registry: ModuleRegistry
+    package let registry: ModuleRegistry
 
     /// `scan`: open every file in a scanner child first, so a file that crashes the loader is refused
     /// instead of ending the command. `metadataCache`: answer from the module metadata cache file (and
     /// keep it up to date), unless `rescan`, which loads every file again.
-    init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
+    package init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
         throws
     {
         // Read and decoded on its own thread (started before the arguments were parsed, or now) while
