@@ -20,7 +20,8 @@ let uninstrumentedSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize="])]
 /// Swift modules that run in process bring the shared runtime with them, as they do in the module host child;
 /// only C types cross the module ABI, and `--no-export-dynamic` (after the `-export-dynamic` of swiftc's
 /// static list) leaves the host exporting nothing their lookups could bind to. Debug builds (the test
-/// runs, the sanitizer passes) stay dynamic.
+/// runs, the sanitizer passes) stay dynamic. `tabhost-bench` is linked the same way, so what it measures
+/// in process compares with `tabhost`.
 let staticRuntimeInRelease: [LinkerSetting] = [
     .unsafeFlags(
         ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
@@ -215,6 +216,18 @@ let package = Package(
             name: "tabhost-web",
             dependencies: ["TabHostCommandLine", "TabHostWeb", "TabHostClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // `tabhost-bench`: the benchmark's in-process measurements (Scripts/bench builds and runs it; Scripts/install
+        // does not install it). Linked as release `tabhost` is, so its exec→exit rows compare with `tabhost`'s.
+        .executableTarget(
+            name: "tabhost-bench",
+            dependencies: [
+                "TabHostCommandLine", "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostCore", "TabHostDev",
+                "TabHostClient", "TabHostPoll", "TabKit", "TabLayout", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict, linkerSettings: staticRuntimeInRelease),
         // Build-time embedding of text files into Swift: tab_module.h into `TabHostCommandLine` (for `tabhost new`), the
         // browser page into `TabHostWeb` (served from the binary; no resource bundle, so no Foundation).
         .executableTarget(name: "embed-files", path: "BuildTools/EmbedFilesTool", swiftSettings: strict),
@@ -299,7 +312,7 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
     // `--sanitize fuzzer` compiles every Swift target as a library (libFuzzer has `main`): the build tool
     // behind the embedding plugins could not be built, and the fuzz build needs neither them nor what uses
     // them (the web server's protocol, which is fuzzed, is a target of its own).
-    let unbuildable = ["tabhost", "tabhost-web", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb", "TabHostWebTests"]
+    let unbuildable = ["tabhost", "tabhost-web", "tabhost-bench", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb", "TabHostWebTests"]
     package.targets.removeAll { unbuildable.contains($0.name) }
     package.products.removeAll { $0.name == "tabhost" || $0.name == "tabhost-web" }
     package.products.append(.executable(name: "tabhost-fuzz", targets: ["tabhost-fuzz"]))

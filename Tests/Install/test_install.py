@@ -104,6 +104,15 @@ class InstallTests(unittest.TestCase):
         with open(os.path.join(self.prefix, "share/bash-completion/completions/tabhost")) as f:
             self.assertIn("dev", f.read())
 
+    def test_1a_the_benchmark_commands_are_not_installed(self):
+        # tabhost-bench is Scripts/bench's, built by the same release build: no user runs it.
+        installed = [path for path in tree(self.prefix) if "tabhost-bench" in os.path.basename(path)]
+        self.assertEqual(installed, [])
+        with open(os.path.join(self.prefix, "share", "tabhost", "install-manifest")) as f:
+            self.assertNotIn("tabhost-bench", f.read())
+        help_text = run([self.tabhost, "--help"], env=self.env).stdout
+        self.assertNotIn("bench", help_text)
+
     def test_2_pkg_config_gives_the_header_and_a_scaffold_builds_against_it(self):
         cflags = run(["pkg-config", "--cflags", "tabhost"], env=self.env).stdout.strip()
         self.assertEqual(cflags, f"-I{self.prefix}/include/tabhost")

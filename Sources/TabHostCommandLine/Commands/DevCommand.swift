@@ -41,7 +41,7 @@ struct DevCommand: ParsableCommand {
             writeStandardError("tabhost dev: \(error.description)")
             throw ExitCode(1)
         }
-        guard let moduleDirectory = Self.makeModuleDirectory() else {
+        guard let moduleDirectory = DevLoop.makeModuleDirectory() else {
             writeStandardError("tabhost dev: cannot make a module directory in \(FileManager.default.temporaryDirectory.path): \(Errno(rawValue: errno).description); set TMPDIR")
             throw ExitCode(1)
         }
@@ -83,13 +83,5 @@ struct DevCommand: ParsableCommand {
         }
         session.start()
         try app.runUntilQuit(saving: session)
-    }
-
-    /// A fresh private directory (mode 0700, as the loader wants) for the built module.
-    static func makeModuleDirectory() -> String? {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/tabhost-dev-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer in
-            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
-        }
     }
 }

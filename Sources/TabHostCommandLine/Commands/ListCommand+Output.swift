@@ -33,8 +33,8 @@ extension ListCommand {
     }
 }
 
-/// Writes `line` and a newline to standard error (diagnostics of `list` and `inspect`).
-func writeStandardError(_ line: String) {
+/// Writes `line` and a newline to standard error (diagnostics of the commands, `tabhost-bench`'s too).
+package func writeStandardError(_ line: String) {
     let text = line + "\n"
     fflush(nil)  // flush stdout first: keeps the order of stdout and stderr lines on a shared terminal
     _ = Array(text.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

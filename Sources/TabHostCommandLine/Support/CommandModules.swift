@@ -4,20 +4,21 @@ import TabHostCore
 import TabModuleIsolation
 import TabModuleLoading
 
-/// The loading chain (`ModuleLoadingChain`) as every command that loads modules starts it.
+/// The loading chain (`ModuleLoadingChain`) as every command that loads modules starts it
+/// (`tabhost-bench`'s included).
 ///
 /// A directory of private copies that cannot be made is reported in one line and exits 1. The
 /// command removes it when it ends (`defer { loading.copies.removeAll() }`).
-struct CommandModules {
+package struct CommandModules {
     /// The per-process directory of private copies.
-    let copies: ModuleCopyDirectory
+    package let copies: ModuleCopyDirectory
     /// The registry loading through it.
-    let registry: ModuleRegistry
+    package let registry: ModuleRegistry
 
     /// `scan`: open every file in a scanner child first, so a file that crashes the loader is refused
     /// instead of ending the command. `metadataCache`: answer from the module metadata cache file (and
     /// keep it up to date), unless `rescan`, which loads every file again.
-    init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
+    package init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
         throws
     {
         // Read and decoded on its own thread (started before the arguments were parsed, or now) while

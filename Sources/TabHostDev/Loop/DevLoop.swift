@@ -44,6 +44,16 @@ public final class DevLoop {
         watcher = try SourceWatcher(root: project.directory)
     }
 
+    /// A fresh private directory (mode 0700, as the loader wants) for the built module, under the
+    /// temporary directory; nil when it cannot be made (errno says why). `tabhost dev` and
+    /// `tabhost-bench dev` make theirs here.
+    package static func makeModuleDirectory() -> String? {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/tabhost-dev-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+    }
+
     /// Builds now and waits for it (the first build, before a session runs); a good build's module
     /// is put into `moduleDirectory`.
     @discardableResult

@@ -1,7 +1,8 @@
 import ArgumentParser
+import TabHostCommandLine
 import TabModuleLoading
 
-/// `tabhost bench load DIR`: times `ModuleRegistry.load` (discover, check, copy, open, validate)
+/// `tabhost-bench load DIR`: times `ModuleRegistry.load` (discover, check, copy, open, validate)
 /// of every module in DIR, once, in this fresh process, and reports the RSS before and after.
 struct BenchLoadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Logging
+import TabHostCommandLine
 import TabKit
 import TabLayout
 import TabModuleLoading
 import TabModuleRuntime
 import TerminalUI
 
-/// `tabhost bench frames`: frame cost and bytes on the real example modules.
+/// `tabhost-bench frames`: frame cost and bytes on the real example modules.
 ///
 /// The example modules (built next to tabhost, or `--modules DIR`) become the tabs of one root tab
 /// container (capacity 5, so More shows), with a status line. For each size it reports the bytes of a

@@ -1,13 +1,14 @@
 import ArgumentParser
 import FoundationEssentials
 import TabHostClient
+import TabHostCommandLine
 import TabHostCore
 import TabHostDev
 import TabHostPoll
 import TabKit
 import TabModuleLoading
 
-/// `tabhost bench dev`: save → new screen through `tabhost dev`'s loop, in process.
+/// `tabhost-bench dev`: save → new screen through `tabhost dev`'s loop, in process.
 ///
 /// Builds the project once and shows its module (no layout: its one tab), then each round writes
 /// FILE with MARKER replaced by `MARKER N` (in place, as an editor does) and times until a published
@@ -47,7 +48,7 @@ struct BenchDevCommand: ParsableCommand {
             throw ExitCode(1)
         }
         defer { try? original.write(toFile: path, atomically: false, encoding: .utf8) }
-        guard let moduleDirectory = DevCommand.makeModuleDirectory() else { throw ExitCode(1) }
+        guard let moduleDirectory = DevLoop.makeModuleDirectory() else { throw ExitCode(1) }
         defer { try? FileManager.default.removeItem(atPath: moduleDirectory) }
         let devLoop = try DevLoop(project: devProject, moduleDirectory: moduleDirectory)
         guard case .succeeded = devLoop.buildAndWait().result else {
@@ -94,7 +95,7 @@ struct BenchDevCommand: ParsableCommand {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while !done() {
             if ContinuousClock.now > deadline {
-                writeStandardError("bench dev: no new screen within \(timeout) s")
+                writeStandardError("tabhost-bench dev: no new screen within \(timeout) s")
                 throw ExitCode(1)
             }
             try loop.runOnce(timeout: .milliseconds(10))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Logging
+import TabHostCommandLine
 import TabKit
 import TabLayout
 import TabModuleIsolation
@@ -12,7 +13,7 @@ import TerminalUI
 import Glibc
 #endif
 
-/// `tabhost bench isolation`: what running modules in child processes costs, beside the same
+/// `tabhost-bench isolation`: what running modules in child processes costs, beside the same
 /// measurements in process, in one run.
 ///
 /// Two content modules are the two tabs of a host, made in process (`mode=none`) and out of process

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// Small measuring helpers shared by the `tabhost bench` subcommands.
+/// Small measuring helpers shared by the `tabhost-bench` subcommands.
 enum BenchMeasure {
     /// This process's resident set size in KiB (`VmRSS` of /proc/self/status), or -1 if unreadable.
     static func residentKiB() -> Int {

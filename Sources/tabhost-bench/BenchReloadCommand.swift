@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Logging
 import SystemPackage
+import TabHostCommandLine
 import TabKit
 import TabLayout
 import TabModuleIsolation
@@ -12,7 +13,7 @@ import TabModuleRuntime
 import Glibc
 #endif
 
-/// `tabhost bench reload`: hot-reload latency and memory growth, in process.
+/// `tabhost-bench reload`: hot-reload latency and memory growth, in process.
 ///
 /// One module is shown as the only tab of a host whose directory a `DirectoryWatcher` watches.
 /// Each round writes the other version under a hidden name (not timed), then times: `rename()` into
