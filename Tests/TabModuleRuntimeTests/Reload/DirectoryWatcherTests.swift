@@ -271,7 +271,8 @@ struct DirectoryWatcherTests {
         for index in 0...(limit + 10) {
             try box.write("\(box.mods)/noise\(index % 2).txt", "n")
         }
-        #expect(Self.settleAll(watcher) == [.rescan(box.mods)])
+        // Reading tens of thousands of records takes seconds on a loaded machine; the overflow record is the last.
+        #expect(Self.settleAll(watcher, timeout: .seconds(60)) == [.rescan(box.mods)])
         #expect(watcher.knownFiles(in: box.mods) == ["\(box.mods)/kept.so"])
         try box.write("\(box.mods)/kept.so", "k2")
         #expect(Self.settleAll(watcher) == [.changed("\(box.mods)/kept.so")])
