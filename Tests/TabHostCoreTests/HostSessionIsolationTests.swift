@@ -41,48 +41,59 @@ struct HostSessionIsolationTests {
         """
     }
 
-    /// A started session over the modules "trusted" and "isolated" with `layout`; remove the fixture
-    /// and the cache when done.
-    private static func open(layout text: String) throws -> (Fixture, HostSession.Opened) {
-        let directory = try Fixture()
-        let modules = directory.path("modules")
-        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
-        _ = chmod(modules, 0o755)
-        for name in ["trusted", "isolated"] {
-            try Fixture.compileModule(Self.source(name: name), to: modules + "/" + name + ".so", flags: ["-Wall", "-Werror", "-shared", "-fPIC"])
+    /// A started session over the modules "trusted" and "isolated" in a fixture; its private copies go
+    /// when it goes, then the fixture's directory.
+    private final class StartedSession {
+        let directory: Fixture
+        let opened: HostSession.Opened
+
+        init(layout text: String) throws {
+            directory = try Fixture()
+            let modules = directory.path("modules")
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+            _ = chmod(modules, 0o755)
+            for name in ["trusted", "isolated"] {
+                try Fixture.compileModule(
+                    HostSessionIsolationTests.source(name: name), to: modules + "/" + name + ".so",
+                    flags: ["-Wall", "-Werror", "-shared", "-fPIC"])
+            }
+            let layout = try directory.write("layout.json", text: text)
+            opened = try HostSession.open(
+                SessionConfiguration(directories: [.init(modules)], layoutPath: layout, logPath: directory.path("host.log"), watch: false),
+                loop: PollEventLoop())
+            opened.session.start()
         }
-        let layout = try directory.write("layout.json", text: text)
-        let opened = try HostSession.open(
-            SessionConfiguration(directories: [.init(modules)], layoutPath: layout, logPath: directory.path("host.log"), watch: false),
-            loop: PollEventLoop())
-        opened.session.start()
-        return (directory, opened)
+
+        deinit { opened.copies.removeAll() }
+    }
+
+    /// Calls `test` with a started session with `layout`, removed (copies and fixture) when `test` ends.
+    private static func withSession<Value>(layout text: String, _ test: (HostSession.Opened) throws -> Value) throws -> Value {
+        let started = try StartedSession(layout: text)
+        return try withExtendedLifetime(started) { try test(started.opened) }
     }
 
     /// "trusted" (in process) at the root of a stack, for pushing "isolated" onto.
-    private static func openStack() throws -> (Fixture, HostSession.Opened) {
-        try open(layout: #"{"root": {"stack": {"module": "trusted", "isolation": "none"}}}"#)
+    private static func withStack<Value>(_ test: (HostSession.Opened) throws -> Value) throws -> Value {
+        try withSession(layout: #"{"root": {"stack": {"module": "trusted", "isolation": "none"}}}"#, test)
     }
 
     @Test func onlyTheModulesTheLayoutTrustsRunInTheHostsProcess() throws {
-        let (directory, opened) = try Self.open(layout: """
+        try Self.withSession(layout: """
             {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
-            """)
-        defer {
-            opened.copies.removeAll()
-            directory.remove()
-        }
-        let session = opened.session
-        #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
-        session.perform(.selectTab(1))
-        let isolated = try #require(SessionHarness.text(of: session.screen))
-        #expect(isolated.hasPrefix("pid ") && isolated != "pid \(getpid())")
+            """) { opened in
+            let session = opened.session
+            #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
+            session.perform(.selectTab(1))
+            let isolated = try #require(SessionHarness.text(of: session.screen))
+            #expect(isolated.hasPrefix("pid ") && isolated != "pid \(getpid())")
 
-        session.perform(.activate("segv"))
-        #expect(SessionHarness.text(of: session.screen) == "Isolated stopped: SIGSEGV in event \"segv\"")
-        #expect(session.screen.status == "Isolated stopped: SIGSEGV in event \"segv\"; Restart is on its tab")
-        session.perform(.selectTab(0))
-        #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
+            session.perform(.activate("segv"))
+            #expect(SessionHarness.text(of: session.screen) == "Isolated stopped: SIGSEGV in event \"segv\"")
+            #expect(session.screen.status == "Isolated stopped: SIGSEGV in event \"segv\"; Restart is on its tab")
+            session.perform(.selectTab(0))
+            #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
+        }
     }
 
     /// The module states the session published for `tabhost inspect`.
@@ -93,48 +104,42 @@ struct HostSessionIsolationTests {
     /// The status file says which module is stopped while one of its screens shows it, and no longer
     /// once the user restarted it (or the screen went).
     @Test func theStatusFileSaysWhichModuleIsStopped() throws {
-        let (directory, opened) = try Self.openStack()
-        defer {
-            opened.copies.removeAll()
-            directory.remove()
+        try Self.withStack { opened in
+            let session = opened.session
+            // Nothing to say yet: no status file is written at start (a reader takes none as nothing stopped).
+            #expect(Self.published(opened) == nil)
+            try session.host.push(module: "isolated", param: nil)
+            session.perform(.activate("segv"))
+            let stopped = "Isolated stopped: SIGSEGV in event \"segv\""
+            #expect(Self.published(opened) == [ModuleProcessState(module: "isolated", state: .stopped, reason: stopped, crashes: 1)])
+            session.perform(.activate("tabhost:restart"))
+            #expect(SessionHarness.text(of: session.screen)?.hasPrefix("pid ") == true)
+            #expect(Self.published(opened) == [])
+            session.perform(.activate("segv"))
+            #expect(Self.published(opened)?.map(\.module) == ["isolated"])
+            session.perform(.back)
+            #expect(Self.published(opened) == [])
         }
-        let session = opened.session
-        // Nothing to say yet: no status file is written at start (a reader takes none as nothing stopped).
-        #expect(Self.published(opened) == nil)
-        try session.host.push(module: "isolated", param: nil)
-        session.perform(.activate("segv"))
-        let stopped = "Isolated stopped: SIGSEGV in event \"segv\""
-        #expect(Self.published(opened) == [ModuleProcessState(module: "isolated", state: .stopped, reason: stopped, crashes: 1)])
-        session.perform(.activate("tabhost:restart"))
-        #expect(SessionHarness.text(of: session.screen)?.hasPrefix("pid ") == true)
-        #expect(Self.published(opened) == [])
-        session.perform(.activate("segv"))
-        #expect(Self.published(opened)?.map(\.module) == ["isolated"])
-        session.perform(.back)
-        #expect(Self.published(opened) == [])
     }
 
     /// The third crash within a minute says so in the status line and the status file; the module's
     /// next screen starts no child until the user chooses Restart there.
     @Test func aCrashLoopShowsInTheStatusLineAndTheStatusFile() throws {
-        let (directory, opened) = try Self.openStack()
-        defer {
-            opened.copies.removeAll()
-            directory.remove()
-        }
-        let session = opened.session
-        for _ in 0..<3 {
+        try Self.withStack { opened in
+            let session = opened.session
+            for _ in 0..<3 {
+                try session.host.push(module: "isolated", param: nil)
+                session.perform(.activate("segv"))
+                session.perform(.back)
+            }
+            let looped = "Isolated stopped: SIGSEGV in event \"segv\" (3 crashes within 60 s; not restarted until you choose Restart)"
+            #expect(session.screen.status == looped)
             try session.host.push(module: "isolated", param: nil)
-            session.perform(.activate("segv"))
-            session.perform(.back)
+            #expect(SessionHarness.text(of: session.screen) == looped)
+            #expect(Self.published(opened) == [ModuleProcessState(module: "isolated", state: .stopped, reason: looped, crashes: 3)])
+            session.perform(.activate("tabhost:restart"))
+            #expect(SessionHarness.text(of: session.screen)?.hasPrefix("pid ") == true)
+            #expect(Self.published(opened) == [])
         }
-        let looped = "Isolated stopped: SIGSEGV in event \"segv\" (3 crashes within 60 s; not restarted until you choose Restart)"
-        #expect(session.screen.status == looped)
-        try session.host.push(module: "isolated", param: nil)
-        #expect(SessionHarness.text(of: session.screen) == looped)
-        #expect(Self.published(opened) == [ModuleProcessState(module: "isolated", state: .stopped, reason: looped, crashes: 3)])
-        session.perform(.activate("tabhost:restart"))
-        #expect(SessionHarness.text(of: session.screen)?.hasPrefix("pid ") == true)
-        #expect(Self.published(opened) == [])
     }
 }

@@ -11,7 +11,6 @@ import Testing
 struct HostSessionTests {
     @Test func anActivationWhoseEventInvalidatesOnceRendersTheModuleOnce() throws {
         let harness = try SessionHarness()
-        defer { harness.remove() }
         let session = harness.session
         #expect(SessionHarness.text(of: session.screen) == "renders 1 taps 0 ticks 0")
         session.perform(.activate("tap"))
@@ -22,7 +21,6 @@ struct HostSessionTests {
 
     @Test func everyFrontEndSeesWhatAnyOfThemDid() throws {
         let harness = try SessionHarness()
-        defer { harness.remove() }
         let session = harness.session
         var terminal: [String?] = []
         var browser: [String?] = []
@@ -40,7 +38,6 @@ struct HostSessionTests {
 
     @Test func actionsPostedFromAnotherThreadRunOnTheLoop() throws {
         let harness = try SessionHarness()
-        defer { harness.remove() }
         let handle = ScreenSessionHandle(harness.session)
         var seen: [String?] = []
         harness.session.subscribe { seen.append(SessionHarness.text(of: $0)) }
@@ -58,7 +55,6 @@ struct HostSessionTests {
     @Test(.disabled(if: Sanitizers.thread, "TSan cannot follow a thread a module starts in the -static-stdlib child"))
     func aTickScheduledFromTheModulesOwnThreadIsDeliveredAndPublished() throws {
         let harness = try SessionHarness(root: #"{"stack": {"module": "counting", "param": "thread"}}"#)
-        defer { harness.remove() }
         var seen: [String?] = []
         harness.session.subscribe { seen.append(SessionHarness.text(of: $0)) }
         try harness.run(until: { seen.last??.hasSuffix("ticks 1") == true })
@@ -67,7 +63,6 @@ struct HostSessionTests {
 
     @Test func moduleLinesAndHostReportsGoToTheLogFile() throws {
         let harness = try SessionHarness(extraFiles: ["broken.so": "not an ELF file"])
-        defer { harness.remove() }
         _ = harness.session.screen  // the module is created when first shown
         let log = try String(contentsOfFile: harness.logPath, encoding: .utf8)
         let lines = log.split(separator: "\n").map(String.init)
@@ -90,7 +85,6 @@ struct HostSessionTests {
     ])
     func aBadLayoutIsOneLineNamingTheFileAfterTheRefusedModules(_ text: String, _ reason: String) throws {
         let harness = try SessionHarness(extraFiles: ["broken.so": "not an ELF file"])
-        defer { harness.remove() }
         let layout = try harness.directory.write("bad.json", text: text)
         let configuration = SessionConfiguration(
             directories: [.init(harness.directory.path("modules"))], layoutPath: layout,

@@ -5,7 +5,8 @@ import TabHostCore
 import TabHostTesting
 import TabKit
 
-/// A live session over the counting module in a temporary directory, with its own loop and log.
+/// A live session over the counting module in a temporary directory, with its own loop and log; all of it
+/// goes when the harness goes.
 final class SessionHarness {
     let directory: Fixture
     let loop = PollEventLoop()
@@ -42,8 +43,6 @@ final class SessionHarness {
         return nil
     }
 
-    func remove() {
-        opened.copies.removeAll()
-        directory.remove()
-    }
+    /// The private copies go with the harness, then its fixture's directory: a test holds it in a `let`.
+    deinit { opened.copies.removeAll() }
 }

@@ -8,7 +8,6 @@ import Testing
 struct DevLoopTests {
     @Test func aSaveRebuildsAndReloadsTheModuleWithItsStateKept() throws {
         let project = try DevProjectFixture()
-        defer { project.remove() }
         #expect(try project.start().result == .succeeded)
         #expect(try project.run { project.contentText.contains("Hello") }, "\(project.contentText)")
         project.session.perform(.activate("tap"))
@@ -23,7 +22,6 @@ struct DevLoopTests {
 
     @Test func aFailedBuildKeepsTheRunningVersionAndShowsTheFirstErrorUntilAGoodBuild() throws {
         let project = try DevProjectFixture()
-        defer { project.remove() }
         #expect(try project.start().result == .succeeded)
         #expect(try project.run { project.contentText.contains("Hello") })
 
@@ -50,7 +48,6 @@ struct DevLoopTests {
 
     @Test func aSaveDuringABuildStopsItsWholeProcessGroupAndBuildsAgain() throws {
         let project = try DevProjectFixture()
-        defer { project.remove() }
         #expect(try project.start().result == .succeeded)
         try "".write(toFile: project.project + "/slow", atomically: false, encoding: .utf8)
         try project.save(heading: "Slow")

@@ -118,9 +118,10 @@ final class DevProjectFixture {
     /// The texts of the screen's content.
     var contentText: [String] { session.screen.content.texts }
 
-    func remove() {
+    /// The build stops and the private copies go with the fixture, then its directory (the `Fixture`'s,
+    /// released after this): a test holds it in a `let`.
+    deinit {
         devLoop?.stop()
         opened?.copies.removeAll()
-        fixture.remove()
     }
 }

@@ -6,19 +6,20 @@ import Testing
 struct CheckLayoutEndToEndTests {
     typealias S = ListInspectSupport
 
-    /// A layout file in a new temporary directory; the directory is returned for removal.
-    private func layout(_ text: String) throws -> (directory: String, file: String) {
-        let dir = try S.makeDirectory()
-        let file = dir + "/layout.json"
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        return (dir, file)
+    /// Calls `body` with a new temporary directory and the layout file written there, removed when `body` ends.
+    private func withLayout<T>(_ text: String, _ body: (_ directory: String, _ file: String) throws -> T) throws -> T {
+        try S.withDirectory { dir in
+            let file = dir + "/layout.json"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            return try body(dir, file)
+        }
     }
 
     @Test func aValidLayoutExitsZero() throws {
-        let (dir, file) = try layout(#"{"root": {"stack": {"module": "anything"}}}"#)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let output = try S.run(["check-layout", file])
-        #expect(output == S.Output(stdout: "\(file): ok\n", stderr: "", status: 0), "\(output)")
+        try withLayout(#"{"root": {"stack": {"module": "anything"}}}"#) { _, file in
+            let output = try S.run(["check-layout", file])
+            #expect(output == S.Output(stdout: "\(file): ok\n", stderr: "", status: 0), "\(output)")
+        }
     }
 
     @Test func theDemoLayoutIsValidAgainstTheBuiltExamples() throws {
@@ -28,7 +29,7 @@ struct CheckLayoutEndToEndTests {
     }
 
     @Test func everyProblemGetsItsOwnLineInFileOrder() throws {
-        let (dir, file) = try layout(
+        try withLayout(
             """
             {
               "root": {"stack": {"module": "@account", "colour": "red"}},
@@ -42,50 +43,50 @@ struct CheckLayoutEndToEndTests {
                 "plain": {"tabs": []}
               }
             }
-            """)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let output = try S.run(["check-layout", file])
-        #expect(output.status == 1, "\(output)")
-        #expect(output.stdout == "")
-        #expect(
-            output.stderr == """
-                \(file):2:44: unknown key "colour" at root.stack; allowed keys: module, param, title, isolation
-                \(file):6:16: duplicate tab name "a" at templates.@account.tabs[1].name; tab names must be unique in a container
-                \(file):7:7: templates.@account.tabs[2] is missing the required key "name"; add it
-                \(file):8:31: unknown template "@missing" at templates.@account.tabs[3].module; declare it under "templates"
-                \(file):8:59: templates.@account.tabs[3].customizable must be true or false, found a string
-                \(file):9:15: templates.@account.bar must be "top" or "bottom", found "left"
-                \(file):9:35: templates.@account.capacity must be a whole number from 0 (all tabs shown) to 1000
-                \(file):10:5: template name "plain" must start with "@"; rename it
+            """) { _, file in
+            let output = try S.run(["check-layout", file])
+            #expect(output.status == 1, "\(output)")
+            #expect(output.stdout == "")
+            #expect(
+                output.stderr == """
+                    \(file):2:44: unknown key "colour" at root.stack; allowed keys: module, param, title, isolation
+                    \(file):6:16: duplicate tab name "a" at templates.@account.tabs[1].name; tab names must be unique in a container
+                    \(file):7:7: templates.@account.tabs[2] is missing the required key "name"; add it
+                    \(file):8:31: unknown template "@missing" at templates.@account.tabs[3].module; declare it under "templates"
+                    \(file):8:59: templates.@account.tabs[3].customizable must be true or false, found a string
+                    \(file):9:15: templates.@account.bar must be "top" or "bottom", found "left"
+                    \(file):9:35: templates.@account.capacity must be a whole number from 0 (all tabs shown) to 1000
+                    \(file):10:5: template name "plain" must start with "@"; rename it
 
-                """)
+                    """)
+        }
     }
 
     /// Module names are checked against the modules the directories hold, read as `list` reads them.
     @Test func moduleNamesAreCheckedOnlyWhenModuleDirectoriesAreGiven() throws {
-        let (dir, file) = try layout(#"{"root": {"tabs": [{"name": "a", "module": "alpha"}, {"name": "b", "module": "beta"}]}}"#)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let modules = dir + "/modules"
-        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-        try S.compileModule(modules + "/a.so", fields: #".name = "alpha", .title = "Alpha""#)
-        try "not a module".write(toFile: modules + "/b.so", atomically: true, encoding: .utf8)
-        #expect(try S.run(["check-layout", file]).status == 0)
-        let output = try S.run(["check-layout", file, "--modules", modules])
-        #expect(output.status == 1, "\(output)")
-        #expect(
-            output.stderr == """
-                note: \(modules)/b.so: not an ELF file (starts with "not a mo"); rebuild it with cc -shared -fPIC
-                \(file):1:78: unknown module "beta" at root.tabs[1].module; known modules: alpha
+        try withLayout(#"{"root": {"tabs": [{"name": "a", "module": "alpha"}, {"name": "b", "module": "beta"}]}}"#) { dir, file in
+            let modules = dir + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try S.compileModule(modules + "/a.so", fields: #".name = "alpha", .title = "Alpha""#)
+            try "not a module".write(toFile: modules + "/b.so", atomically: true, encoding: .utf8)
+            #expect(try S.run(["check-layout", file]).status == 0)
+            let output = try S.run(["check-layout", file, "--modules", modules])
+            #expect(output.status == 1, "\(output)")
+            #expect(
+                output.stderr == """
+                    note: \(modules)/b.so: not an ELF file (starts with "not a mo"); rebuild it with cc -shared -fPIC
+                    \(file):1:78: unknown module "beta" at root.tabs[1].module; known modules: alpha
 
-                """)
+                    """)
+        }
     }
 
     @Test func aSyntaxErrorIsOneLineWithLineAndColumn() throws {
-        let (dir, file) = try layout("{\n  \"root\": {\"stack\": {\"module\": \"x\"}},\n}")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let output = try S.run(["check-layout", file])
-        #expect(output.status == 1)
-        #expect(output.stderr == "\(file):3:1: malformed JSON: unexpected character '}'; expected a key in double quotes; fix the syntax\n")
+        try withLayout("{\n  \"root\": {\"stack\": {\"module\": \"x\"}},\n}") { _, file in
+            let output = try S.run(["check-layout", file])
+            #expect(output.status == 1)
+            #expect(output.stderr == "\(file):3:1: malformed JSON: unexpected character '}'; expected a key in double quotes; fix the syntax\n")
+        }
     }
 
     @Test(arguments: [
@@ -108,10 +109,10 @@ struct CheckLayoutEndToEndTests {
 
     @Test func aFloodOfProblemsIsCutAfterAHundredLines() throws {
         let keys = (0..<150).map { "\"k\($0)\": 0" }.joined(separator: ", ")
-        let (dir, file) = try layout(#"{"root": {"stack": {"module": "x"}}, "# + keys + "}")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let lines = try S.run(["check-layout", file]).stderr.split(separator: "\n")
-        #expect(lines.count == 101)
-        #expect(lines.last == "\(file): 50 more problems not shown; fix these first")
+        try withLayout(#"{"root": {"stack": {"module": "x"}}, "# + keys + "}") { _, file in
+            let lines = try S.run(["check-layout", file]).stderr.split(separator: "\n")
+            #expect(lines.count == 101)
+            #expect(lines.last == "\(file): 50 more problems not shown; fix these first")
+        }
     }
 }

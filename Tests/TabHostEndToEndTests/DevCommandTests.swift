@@ -29,8 +29,13 @@ struct DevCommandTests {
     }
 
     @Test func newDevTapEditBreakFix() throws {
-        let scratch = try RunSupport.makeScratch()
-        defer { RunSupport.remove(scratch) }
+        try RunSupport.withScratch { try Self.newDevTapEditBreakFixSteps(in: $0) }
+    }
+
+    /// The steps of `newDevTapEditBreakFix`, in a function of their own: written in the closure itself, it crashes
+    /// Swift 6.3.1's SendNonSendable pass (`map::at`), as `try #require` and `#expect` there with several
+    /// trailing closures do.
+    private static func newDevTapEditBreakFixSteps(in scratch: String) throws {
         let created = try ListInspectSupport.run(["new", "hello", "--output", scratch])
         try #require(created.status == 0, "\(created)")
         let project = scratch + "/hello"
@@ -67,32 +72,32 @@ struct DevCommandTests {
     }
 
     @Test func notAProjectIsOneLineAndStatusOne() throws {
-        let scratch = try RunSupport.makeScratch()
-        defer { RunSupport.remove(scratch) }
-        let result = try ListInspectSupport.run(["dev", scratch])
-        #expect(result.status == 1)
-        #expect(
-            result.stderr
-                == "tabhost dev: \(scratch): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory\n"
-        )
+        try RunSupport.withScratch { scratch in
+            let result = try ListInspectSupport.run(["dev", scratch])
+            #expect(result.status == 1)
+            #expect(
+                result.stderr
+                    == "tabhost dev: \(scratch): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory\n"
+            )
+        }
     }
 
     @Test func theModuleJoinsALayoutsAcceptingContainer() throws {
-        let scratch = try RunSupport.makeScratch()
-        defer { RunSupport.remove(scratch) }
-        #expect(try ListInspectSupport.run(["new", "hello", "--output", scratch]).status == 0)
-        let modules = scratch + "/mods"
-        mkdir(modules, 0o700)
-        try RunSupport.compile(RunSupport.moduleSource(name: "other", title: "Other", body: #"api->text(view, "the other tab");"#), to: modules + "/other.so")
-        let layout = scratch + "/layout.json"
-        try #"{"root": {"tabs": [{"name": "other", "module": "other"}], "acceptsNewModules": true}}"#
-            .write(toFile: layout, atomically: true, encoding: .utf8)
-        let tmux = try T(Self.devCommand(in: scratch + "/hello", scratch: scratch, ["--layout", layout, "--modules", modules]))
-        let screen = try tmux.waitForScreen { T.lines(of: $0).last { !$0.isEmpty }?.contains("Hello") == true }
-        #expect(screen.contains("the other tab"), "the layout's own tab stays selected:\n\(screen)")
-        try tmux.send("2")
-        try tmux.waitFor("Edit the source, rebuild")
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
+        try RunSupport.withScratch { scratch in
+            #expect(try ListInspectSupport.run(["new", "hello", "--output", scratch]).status == 0)
+            let modules = scratch + "/mods"
+            mkdir(modules, 0o700)
+            try RunSupport.compile(RunSupport.moduleSource(name: "other", title: "Other", body: #"api->text(view, "the other tab");"#), to: modules + "/other.so")
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"tabs": [{"name": "other", "module": "other"}], "acceptsNewModules": true}}"#
+                .write(toFile: layout, atomically: true, encoding: .utf8)
+            let tmux = try T(Self.devCommand(in: scratch + "/hello", scratch: scratch, ["--layout", layout, "--modules", modules]))
+            let screen = try tmux.waitForScreen { T.lines(of: $0).last { !$0.isEmpty }?.contains("Hello") == true }
+            #expect(screen.contains("the other tab"), "the layout's own tab stays selected:\n\(screen)")
+            try tmux.send("2")
+            try tmux.waitFor("Edit the source, rebuild")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
     }
 }

@@ -39,61 +39,61 @@ struct HotReloadEndToEndTests {
     }
 
     @Test func reloadInTheTerminalAndInspectSeesTheRefusal() throws {
-        let scratch = try ListInspectSupport.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let modules = scratch + "/mods"
-        let build = scratch + "/build"
-        let runtimeDir = scratch + "/run"
-        for directory in [modules, build, runtimeDir] { mkdir(directory, 0o700) }
-        try Self.compile(Self.source(version: "1", text: "first build"), to: modules + "/gauge.so")
-        let layout = scratch + "/layout.json"
-        try #"{"root": {"tabs": [{"name": "gauge", "module": "gauge"}], "acceptsNewModules": true}}"#
-            .write(toFile: layout, atomically: true, encoding: .utf8)
-        let environment = ["XDG_RUNTIME_DIR": runtimeDir]
-        let session = try TmuxSession(
-            "exec '\(Products.tabhost)' run --modules '\(modules)' --layout '\(layout)'", environment: environment)
-        try session.waitFor("first build count=0")
-        for _ in 0..<3 { try session.send("Enter") }
-        try session.waitFor("first build count=3")
+        try ListInspectSupport.withDirectory { scratch in
+            let modules = scratch + "/mods"
+            let build = scratch + "/build"
+            let runtimeDir = scratch + "/run"
+            for directory in [modules, build, runtimeDir] { mkdir(directory, 0o700) }
+            try Self.compile(Self.source(version: "1", text: "first build"), to: modules + "/gauge.so")
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"tabs": [{"name": "gauge", "module": "gauge"}], "acceptsNewModules": true}}"#
+                .write(toFile: layout, atomically: true, encoding: .utf8)
+            let environment = ["XDG_RUNTIME_DIR": runtimeDir]
+            let session = try TmuxSession(
+                "exec '\(Products.tabhost)' run --modules '\(modules)' --layout '\(layout)'", environment: environment)
+            try session.waitFor("first build count=0")
+            for _ in 0..<3 { try session.send("Enter") }
+            try session.waitFor("first build count=3")
 
-        try Self.compile(Self.source(version: "2", text: "second build"), to: build + "/gauge-2.so")
-        #expect(rename(build + "/gauge-2.so", modules + "/gauge.so") == 0)
-        let reloaded = try session.waitForScreen { $0.contains("second build count=3") && $0.contains("reloaded gauge v2") }
-        #expect(!reloaded.contains("Gauge (!)"))
+            try Self.compile(Self.source(version: "2", text: "second build"), to: build + "/gauge-2.so")
+            #expect(rename(build + "/gauge-2.so", modules + "/gauge.so") == 0)
+            let reloaded = try session.waitForScreen { $0.contains("second build count=3") && $0.contains("reloaded gauge v2") }
+            #expect(!reloaded.contains("Gauge (!)"))
 
-        try "not a library\n".write(toFile: build + "/broken.so", atomically: false, encoding: .utf8)
-        #expect(rename(build + "/broken.so", modules + "/gauge.so") == 0)
-        let refused = try session.waitForScreen { $0.contains("reload of gauge refused") }
-        #expect(refused.contains("second build count=3"))
-        // The status row names the file, not its directory, so the reason itself fits on screen.
-        #expect(refused.contains("old version kept: gauge.so: not an ELF file"), "\(refused)")
-        #expect(refused.contains("Gauge (!)"))
+            try "not a library\n".write(toFile: build + "/broken.so", atomically: false, encoding: .utf8)
+            #expect(rename(build + "/broken.so", modules + "/gauge.so") == 0)
+            let refused = try session.waitForScreen { $0.contains("reload of gauge refused") }
+            #expect(refused.contains("second build count=3"))
+            // The status row names the file, not its directory, so the reason itself fits on screen.
+            #expect(refused.contains("old version kept: gauge.so: not an ELF file"), "\(refused)")
+            #expect(refused.contains("Gauge (!)"))
 
-        // `tabhost inspect` in another process reports the running host's refusal.
-        let pid = try #require(try? session.panePID())
-        let text = try ListInspectSupport.run(["inspect", "gauge", "--modules", modules], environment: environment)
-        #expect(text.status == 1, "\(text)")
-        let line = text.stdout.split(separator: "\n").first { $0.hasPrefix("running host ") }.map(String.init)
-        #expect(
-            line?.hasPrefix("running host \(pid): reload of gauge refused, old version kept: \(modules)/gauge.so: not an ELF") == true,
-            "\(text)")
-        let json = try ListInspectSupport.run(["inspect", modules + "/gauge.so", "--json"], environment: environment)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
-        let hosts = try #require(object["runningHosts"] as? [[String: Any]])
-        #expect(hosts.count == 1)
-        #expect(hosts.first?["pid"] as? Int == Int(pid))
-        #expect(hosts.first?["module"] as? String == "gauge")
+            // `tabhost inspect` in another process reports the running host's refusal.
+            let pid = try #require(try? session.panePID())
+            let text = try ListInspectSupport.run(["inspect", "gauge", "--modules", modules], environment: environment)
+            #expect(text.status == 1, "\(text)")
+            let line = text.stdout.split(separator: "\n").first { $0.hasPrefix("running host ") }.map(String.init)
+            #expect(
+                line?.hasPrefix("running host \(pid): reload of gauge refused, old version kept: \(modules)/gauge.so: not an ELF") == true,
+                "\(text)")
+            let json = try ListInspectSupport.run(["inspect", modules + "/gauge.so", "--json"], environment: environment)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
+            let hosts = try #require(object["runningHosts"] as? [[String: Any]])
+            #expect(hosts.count == 1)
+            #expect(hosts.first?["pid"] as? Int == Int(pid))
+            #expect(hosts.first?["module"] as? String == "gauge")
 
-        // A good build again: reloads, the mark and the refusal go.
-        try Self.compile(Self.source(version: "3", text: "third build"), to: build + "/gauge-3.so")
-        #expect(rename(build + "/gauge-3.so", modules + "/gauge.so") == 0)
-        let fixed = try session.waitForScreen { $0.contains("third build count=3") && $0.contains("reloaded gauge v3") }
-        #expect(!fixed.contains("Gauge (!)"))
-        let after = try ListInspectSupport.run(["inspect", "gauge", "--modules", modules], environment: environment)
-        #expect(after.status == 0)
-        #expect(!after.stdout.contains("running host"))
-        try session.send("q")
-        _ = try session.waitForExit()
+            // A good build again: reloads, the mark and the refusal go.
+            try Self.compile(Self.source(version: "3", text: "third build"), to: build + "/gauge-3.so")
+            #expect(rename(build + "/gauge-3.so", modules + "/gauge.so") == 0)
+            let fixed = try session.waitForScreen { $0.contains("third build count=3") && $0.contains("reloaded gauge v3") }
+            #expect(!fixed.contains("Gauge (!)"))
+            let after = try ListInspectSupport.run(["inspect", "gauge", "--modules", modules], environment: environment)
+            #expect(after.status == 0)
+            #expect(!after.stdout.contains("running host"))
+            try session.send("q")
+            _ = try session.waitForExit()
+        }
     }
 }

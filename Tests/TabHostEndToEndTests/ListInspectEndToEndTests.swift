@@ -5,120 +5,122 @@ import Testing
 struct ListInspectEndToEndTests {
     typealias S = ListInspectSupport
 
-    /// A directory with two good modules and one text file named .so.
-    private func mixedDirectory() throws -> String {
-        let dir = try S.makeDirectory()
-        try S.compileModule(dir + "/a.so", fields: #".name = "alpha", .version = "1.0", .title = "Alpha", .glyph = "*""#)
-        try "hello world".write(toFile: dir + "/b.so", atomically: true, encoding: .utf8)
-        try S.compileModule(dir + "/c.so", fields: #".name = "gamma", .title = "Gamma", .kind = TAB_MODULE_KIND_TAB_BAR"#)
-        return dir
+    /// Calls `body` with a new directory holding two good modules and one text file named .so, removed when
+    /// `body` ends.
+    private func withMixedDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        try S.withDirectory { dir in
+            try S.compileModule(dir + "/a.so", fields: #".name = "alpha", .version = "1.0", .title = "Alpha", .glyph = "*""#)
+            try "hello world".write(toFile: dir + "/b.so", atomically: true, encoding: .utf8)
+            try S.compileModule(dir + "/c.so", fields: #".name = "gamma", .title = "Gamma", .kind = TAB_MODULE_KIND_TAB_BAR"#)
+            return try body(dir)
+        }
     }
 
     @Test func listShowsEveryGoodModuleAndOneLinePerBadFile() throws {
-        let dir = try mixedDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let output = try S.run(["list", dir])
-        let file = (dir + "/a.so").count
-        func row(_ cells: [String]) -> String {
-            let widths = [5, 7, 7, 5, 5, file]
-            return zip(cells.dropLast(), widths).map { S.pad($0, $1 + 2) }.joined() + cells.last! + "\n"
+        try withMixedDirectory { dir in
+            let output = try S.run(["list", dir])
+            let file = (dir + "/a.so").count
+            func row(_ cells: [String]) -> String {
+                let widths = [5, 7, 7, 5, 5, file]
+                return zip(cells.dropLast(), widths).map { S.pad($0, $1 + 2) }.joined() + cells.last! + "\n"
+            }
+            #expect(
+                output.stdout
+                    == row(["NAME", "VERSION", "KIND", "TITLE", "GLYPH", "FILE", "STATUS"])
+                    + row(["alpha", "1.0", "content", "Alpha", "*", dir + "/a.so", "ok"])
+                    + row(["-", "-", "-", "-", "-", dir + "/b.so", "rejected: not an ELF file (starts with \"hello wo\")"])
+                    + row(["gamma", "-", "tab-bar", "Gamma", "-", dir + "/c.so", "ok"]), "\(output)")
+            #expect(output.stderr == "\(dir)/b.so: not an ELF file (starts with \"hello wo\"); rebuild it with cc -shared -fPIC\n")
+            #expect(output.status == 1)
         }
-        #expect(
-            output.stdout
-                == row(["NAME", "VERSION", "KIND", "TITLE", "GLYPH", "FILE", "STATUS"])
-                + row(["alpha", "1.0", "content", "Alpha", "*", dir + "/a.so", "ok"])
-                + row(["-", "-", "-", "-", "-", dir + "/b.so", "rejected: not an ELF file (starts with \"hello wo\")"])
-                + row(["gamma", "-", "tab-bar", "Gamma", "-", dir + "/c.so", "ok"]), "\(output)")
-        #expect(output.stderr == "\(dir)/b.so: not an ELF file (starts with \"hello wo\"); rebuild it with cc -shared -fPIC\n")
-        #expect(output.status == 1)
     }
 
     @Test func listExitsZeroWhenEveryFileIsAccepted() throws {
-        let dir = try S.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try S.compileModule(dir + "/only.so", fields: #".name = "only", .title = "Only""#)
-        let output = try S.run(["list", dir])
-        #expect(output.status == 0, "\(output)")
-        #expect(output.stderr == "")
-        #expect(output.stdout.split(separator: "\n").count == 2)
+        try S.withDirectory { dir in
+            try S.compileModule(dir + "/only.so", fields: #".name = "only", .title = "Only""#)
+            let output = try S.run(["list", dir])
+            #expect(output.status == 0, "\(output)")
+            #expect(output.stderr == "")
+            #expect(output.stdout.split(separator: "\n").count == 2)
+        }
     }
 
     @Test func aMissingDirectoryIsOneLineAndTheOthersStillList() throws {
-        let dir = try S.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try S.compileModule(dir + "/only.so", fields: #".name = "only", .title = "Only""#)
-        let output = try S.run(["list", dir + "/missing", dir])
-        #expect(output.status == 1)
-        #expect(output.stderr == "\(dir)/missing: module directory not found; create it or pass an existing directory\n")
-        #expect(output.stdout.contains("only  "))
+        try S.withDirectory { dir in
+            try S.compileModule(dir + "/only.so", fields: #".name = "only", .title = "Only""#)
+            let output = try S.run(["list", dir + "/missing", dir])
+            #expect(output.status == 1)
+            #expect(output.stderr == "\(dir)/missing: module directory not found; create it or pass an existing directory\n")
+            #expect(output.stdout.contains("only  "))
+        }
     }
 
     @Test func listWithoutDirectoriesShowsTheBuiltExamplesThenTheUserDirectory() throws {
-        let data = try S.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        try FileManager.default.createDirectory(atPath: data + "/tabhost/modules", withIntermediateDirectories: true)
-        try S.compileModule(data + "/tabhost/modules/mine.so", fields: #".name = "mine", .title = "Mine""#)
-        let output = try S.run(["list"], environment: ["XDG_DATA_HOME": data])
-        let rows = output.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true) }
-        let accepted = rows.filter { $0.last == "ok" }.map { String($0[0]) }
-        for name in ["accountmore", "accounts", "clock", "detail", "fancybar", "favourites", "launcher"] {
-            #expect(accepted.contains(name), "\(output)")
+        try S.withDirectory { data in
+            try FileManager.default.createDirectory(atPath: data + "/tabhost/modules", withIntermediateDirectories: true)
+            try S.compileModule(data + "/tabhost/modules/mine.so", fields: #".name = "mine", .title = "Mine""#)
+            let output = try S.run(["list"], environment: ["XDG_DATA_HOME": data])
+            let rows = output.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+            let accepted = rows.filter { $0.last == "ok" }.map { String($0[0]) }
+            for name in ["accountmore", "accounts", "clock", "detail", "fancybar", "favourites", "launcher"] {
+                #expect(accepted.contains(name), "\(output)")
+            }
+            #expect(accepted.last == "mine")
+            #expect(rows.allSatisfy { row in row.contains { $0.hasSuffix("/mine.so") || $0.contains("/libTabExample") } })
         }
-        #expect(accepted.last == "mine")
-        #expect(rows.allSatisfy { row in row.contains { $0.hasSuffix("/mine.so") || $0.contains("/libTabExample") } })
     }
 
     @Test func inspectPrintsEveryDeclaredField() throws {
-        let dir = try S.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: false)
-        try "<svg/>".write(toFile: dir + "/assets/s.svg", atomically: true, encoding: .utf8)
-        let path = try S.compileModule(
-            dir + "/star.so", fields: #".name = "star", .version = "0.9", .title = "Star", .glyph = "★", .image = "assets/s.svg""#)
-        let output = try S.run(["inspect", path])
-        #expect(
-            output.stdout == """
-                file:         \(path)
-                status:       accepted
-                name:         star
-                version:      0.9
-                title:        Star
-                glyph:        ★
-                kind:         content
-                image:        \(dir)/assets/s.svg
-                abi:          1.1 (host 1.1)
-                struct size:  192 bytes
-                required:     create render
-                optional:     destroy
-                not provided: start event appearance save_state restore_state
-                swift code:   no
+        try S.withDirectory { dir in
+            try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: false)
+            try "<svg/>".write(toFile: dir + "/assets/s.svg", atomically: true, encoding: .utf8)
+            let path = try S.compileModule(
+                dir + "/star.so", fields: #".name = "star", .version = "0.9", .title = "Star", .glyph = "★", .image = "assets/s.svg""#)
+            let output = try S.run(["inspect", path])
+            #expect(
+                output.stdout == """
+                    file:         \(path)
+                    status:       accepted
+                    name:         star
+                    version:      0.9
+                    title:        Star
+                    glyph:        ★
+                    kind:         content
+                    image:        \(dir)/assets/s.svg
+                    abi:          1.1 (host 1.1)
+                    struct size:  192 bytes
+                    required:     create render
+                    optional:     destroy
+                    not provided: start event appearance save_state restore_state
+                    swift code:   no
 
-                """, "\(output)")
-        #expect(output.stderr == "")
-        #expect(output.status == 0)
+                    """, "\(output)")
+            #expect(output.stderr == "")
+            #expect(output.status == 0)
 
-        let json = try S.run(["inspect", path, "--json"])
-        #expect(json.status == 0)
-        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["name"] as? String == "star")
-        #expect(object["status"] as? String == "accepted")
-        #expect(object["image"] as? String == "assets/s.svg")
-        #expect(object["imagePath"] as? String == dir + "/assets/s.svg")
-        #expect(object["functions"] as? [String] == ["create", "render", "destroy"])
-        #expect(object["abiMajor"] as? Int == 1)
-        #expect(object["containsSwift"] as? Bool == false)
+            let json = try S.run(["inspect", path, "--json"])
+            #expect(json.status == 0)
+            let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["name"] as? String == "star")
+            #expect(object["status"] as? String == "accepted")
+            #expect(object["image"] as? String == "assets/s.svg")
+            #expect(object["imagePath"] as? String == dir + "/assets/s.svg")
+            #expect(object["functions"] as? [String] == ["create", "render", "destroy"])
+            #expect(object["abiMajor"] as? Int == 1)
+            #expect(object["containsSwift"] as? Bool == false)
+        }
     }
 
     @Test func inspectByNameSearchesTheModuleDirectories() throws {
-        let dir = try mixedDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let found = try S.run(["inspect", "gamma", "--modules", dir])
-        #expect(found.status == 0, "\(found)")
-        #expect(found.stdout.contains("kind:         tab-bar\n"))
-        let missing = try S.run(["inspect", "delta", "--modules", dir])
-        #expect(missing.status == 1)
-        #expect(missing.stdout == "")
-        #expect(missing.stderr == "delta: no accepted module with this name in \(dir); run tabhost list to see the modules and the rejected files\n")
+        try withMixedDirectory { dir in
+            let found = try S.run(["inspect", "gamma", "--modules", dir])
+            #expect(found.status == 0, "\(found)")
+            #expect(found.stdout.contains("kind:         tab-bar\n"))
+            let missing = try S.run(["inspect", "delta", "--modules", dir])
+            #expect(missing.status == 1)
+            #expect(missing.stdout == "")
+            #expect(missing.stderr == "delta: no accepted module with this name in \(dir); run tabhost list to see the modules and the rejected files\n")
+        }
     }
 
     /// Each bad file: exit 1, a report on stdout, exactly one line on stderr naming file, reason, fix.
@@ -130,38 +132,38 @@ struct ListInspectEndToEndTests {
         ("newer.so", "newer", "abiMinorTooNew", "built for module ABI 1.9, newer than this host's 1.1"),
     ])
     func inspectExplainsARejectedFile(_ file: String, _ kind: String, _ code: String, _ reason: String) throws {
-        let dir = try S.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = dir + "/" + file
-        switch kind {
-        case "": _ = FileManager.default.createFile(atPath: path, contents: Data())
-        case "text": try "just text".write(toFile: path, atomically: true, encoding: .utf8)
-        case "noentry": try S.compileModule(path, fields: #".name = "x", .title = "X""#, entry: "")
-        case "badname": try S.compileModule(path, fields: #".name = "Bad Name", .title = "X""#)
-        default: try S.compileModule(path, fields: #".name = "x", .title = "X", .abi_minor = 9"#)
+        try S.withDirectory { dir in
+            let path = dir + "/" + file
+            switch kind {
+            case "": _ = FileManager.default.createFile(atPath: path, contents: Data())
+            case "text": try "just text".write(toFile: path, atomically: true, encoding: .utf8)
+            case "noentry": try S.compileModule(path, fields: #".name = "x", .title = "X""#, entry: "")
+            case "badname": try S.compileModule(path, fields: #".name = "Bad Name", .title = "X""#)
+            default: try S.compileModule(path, fields: #".name = "x", .title = "X", .abi_minor = 9"#)
+            }
+            let output = try S.run(["inspect", path])
+            #expect(output.status == 1, "\(output)")
+            #expect(output.stdout.contains("status: rejected\ncode:   \(code)\nreason: \(reason)\nfix:    "), "\(output)")
+            let lines = output.stderr.split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(lines.first?.hasPrefix("\(path): \(reason); ") == true, "\(output)")
         }
-        let output = try S.run(["inspect", path])
-        #expect(output.status == 1, "\(output)")
-        #expect(output.stdout.contains("status: rejected\ncode:   \(code)\nreason: \(reason)\nfix:    "), "\(output)")
-        let lines = output.stderr.split(separator: "\n")
-        #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("\(path): \(reason); ") == true, "\(output)")
     }
 
     @Test func aWorldWritableModuleIsRefusedUnlessAllowed() throws {
-        let dir = try S.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = try S.compileModule(dir + "/open.so", fields: #".name = "open", .title = "Open""#)
-        _ = chmod(path, 0o666)
-        let refused = try S.run(["list", dir])
-        #expect(refused.status == 1)
-        #expect(
-            refused.stderr
-                == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n")
-        let allowed = try S.run(["list", "--allow-insecure-permissions", dir])
-        #expect(allowed.status == 0, "\(allowed)")
-        let inspected = try S.run(["inspect", "--allow-insecure-permissions", path])
-        #expect(inspected.status == 0)
+        try S.withDirectory { dir in
+            let path = try S.compileModule(dir + "/open.so", fields: #".name = "open", .title = "Open""#)
+            _ = chmod(path, 0o666)
+            let refused = try S.run(["list", dir])
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr
+                    == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n")
+            let allowed = try S.run(["list", "--allow-insecure-permissions", dir])
+            #expect(allowed.status == 0, "\(allowed)")
+            let inspected = try S.run(["inspect", "--allow-insecure-permissions", path])
+            #expect(inspected.status == 0)
+        }
     }
 
     @Test func usageErrorsExitWithTwo() throws {

@@ -22,9 +22,10 @@ enum ListInspectSupport {
         }
     }
 
-    /// A temporary directory (mode 0700).
-    static func makeDirectory() throws -> String {
-        try Fixture.makeTemporaryDirectory(prefix: "tabhost-e2e")
+    /// Calls `body` with a fresh temporary directory (mode 0700), removed with everything in it when `body`
+    /// returns or throws.
+    static func withDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        try withTemporaryDirectory(prefix: "tabhost-e2e", body)
     }
 
     /// Compiles a module with cc and only tab_module.h. `fields` go into the descriptor after the header.

@@ -9,18 +9,18 @@ struct MetadataCacheEndToEndTests {
     typealias S = ListInspectSupport
 
     /// A module directory and an `XDG_CACHE_HOME` shared by the commands of one test.
+    /// The directory goes with the setup (a test holds it in a `let`).
     final class Setup {
-        let root: String
+        let directory: Fixture
+        var root: String { directory.directory }
         var modules: String { root + "/modules" }
         var cacheFile: String { root + "/cache/tabhost/modules.cache" }
         var environment: [String: String] { ["XDG_CACHE_HOME": root + "/cache"] }
 
         init() throws {
-            root = try S.makeDirectory()
+            directory = try Fixture(prefix: "tabhost-e2e")
             try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: root) }
 
         @discardableResult
         func compile(_ name: String, title: String) throws -> String {

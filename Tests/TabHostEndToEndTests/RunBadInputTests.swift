@@ -10,69 +10,69 @@ struct RunBadInputTests {
     typealias T = TmuxSession
 
     @Test func aMalformedLayoutIsOneLineWithFileLineAndColumn() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let layout = scratch + "/broken.json"
-        try "{\n  \"root\": {\"stack\": {\"module\": \"accounts\"}\n".write(toFile: layout, atomically: true, encoding: .utf8)
-        let tmux = try T(R.runCommand(["--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
-        try tmux.waitFor("STATUS:1")
-        let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
-        #expect(err.split(separator: "\n").count == 1, "\(err)")
-        #expect(err.hasPrefix(layout + ":3:"), "\(err)")
+        try R.withScratch { scratch in
+            let layout = scratch + "/broken.json"
+            try "{\n  \"root\": {\"stack\": {\"module\": \"accounts\"}\n".write(toFile: layout, atomically: true, encoding: .utf8)
+            let tmux = try T(R.runCommand(["--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
+            try tmux.waitFor("STATUS:1")
+            let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
+            #expect(err.split(separator: "\n").count == 1, "\(err)")
+            #expect(err.hasPrefix(layout + ":3:"), "\(err)")
+        }
     }
 
     @Test func aLayoutNamingAnUnknownModuleNamesIt() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let layout = try R.writeStackLayout(module: "nosuchmodule", to: scratch + "/layout.json")
-        let tmux = try T(R.runCommand(["--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
-        try tmux.waitFor("STATUS:1")
-        let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
-        #expect(err.split(separator: "\n").count == 1, "\(err)")
-        #expect(err.hasPrefix(layout + ":"), "\(err)")
-        #expect(err.contains("nosuchmodule"), "\(err)")
+        try R.withScratch { scratch in
+            let layout = try R.writeStackLayout(module: "nosuchmodule", to: scratch + "/layout.json")
+            let tmux = try T(R.runCommand(["--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
+            try tmux.waitFor("STATUS:1")
+            let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
+            #expect(err.split(separator: "\n").count == 1, "\(err)")
+            #expect(err.hasPrefix(layout + ":"), "\(err)")
+            #expect(err.contains("nosuchmodule"), "\(err)")
+        }
     }
 
     @Test func notATerminalIsAClearError() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let output = try S.run(["run", "--log", scratch + "/log", "--no-watch"])
-        #expect(output.status == 1, "\(output)")
-        #expect(output.stdout == "")
-        #expect(output.stderr.split(separator: "\n").count == 1, "\(output)")
-        #expect(output.stderr.contains("not a terminal"), "\(output)")
+        try R.withScratch { scratch in
+            let output = try S.run(["run", "--log", scratch + "/log", "--no-watch"])
+            #expect(output.status == 1, "\(output)")
+            #expect(output.stdout == "")
+            #expect(output.stderr.split(separator: "\n").count == 1, "\(output)")
+            #expect(output.stderr.contains("not a terminal"), "\(output)")
+        }
     }
 
     @Test func aBadFileNextToGoodOnesIsReportedAndTheRestRuns() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let modules = scratch + "/modules"
-        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-        try R.compile(R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#), to: modules + "/good.so")
-        try "not a library".write(toFile: modules + "/bad.so", atomically: true, encoding: .utf8)
-        let layout = try R.writeStackLayout(module: "good", to: scratch + "/layout.json")
-        let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
-        let screen = try tmux.waitFor("All good here")
-        #expect(screen.contains("1 module file(s) refused"), "\(screen)")
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
-        let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
-        #expect(err == "\(modules)/bad.so: not an ELF file (starts with \"not a li\"); rebuild it with cc -shared -fPIC\n", "\(err)")
-        // The status line points at the log, so the refusal is there too.
-        let log = try String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8)
-        #expect(log.contains(" \(modules)/bad.so: not an ELF file"), "\(log)")
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try R.compile(R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#), to: modules + "/good.so")
+            try "not a library".write(toFile: modules + "/bad.so", atomically: true, encoding: .utf8)
+            let layout = try R.writeStackLayout(module: "good", to: scratch + "/layout.json")
+            let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
+            let screen = try tmux.waitFor("All good here")
+            #expect(screen.contains("1 module file(s) refused"), "\(screen)")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+            let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
+            #expect(err == "\(modules)/bad.so: not an ELF file (starts with \"not a li\"); rebuild it with cc -shared -fPIC\n", "\(err)")
+            // The status line points at the log, so the refusal is there too.
+            let log = try String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8)
+            #expect(log.contains(" \(modules)/bad.so: not an ELF file"), "\(log)")
+        }
     }
 
     @Test func aLogThatCannotBeOpenedIsOneLineAndTheHostRuns() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let blocker = scratch + "/not-a-directory"
-        try "".write(toFile: blocker, atomically: true, encoding: .utf8)
-        let tmux = try T(R.runCommand(["--log", blocker + "/tabhost.log", "--no-watch"], scratch: scratch, stderrFile: scratch + "/err"))
-        try tmux.waitFor("Accounts")
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
-        let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
-        #expect(err == "\(blocker)/tabhost.log: cannot open the log file (Not a directory); pass --log FILE in a writable directory (the host runs without a log)\n", "\(err)")
+        try R.withScratch { scratch in
+            let blocker = scratch + "/not-a-directory"
+            try "".write(toFile: blocker, atomically: true, encoding: .utf8)
+            let tmux = try T(R.runCommand(["--log", blocker + "/tabhost.log", "--no-watch"], scratch: scratch, stderrFile: scratch + "/err"))
+            try tmux.waitFor("Accounts")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+            let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
+            #expect(err == "\(blocker)/tabhost.log: cannot open the log file (Not a directory); pass --log FILE in a writable directory (the host runs without a log)\n", "\(err)")
+        }
     }
 }

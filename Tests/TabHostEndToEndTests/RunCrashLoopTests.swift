@@ -19,8 +19,14 @@ struct RunCrashLoopTests {
         let environment: [String: String]
         let command: String
 
-        init(root: String) throws {
-            scratch = try R.makeScratch()
+        /// Calls `test` with a setup in a fresh scratch directory, removed when `test` ends (after the tmux
+        /// session it started in a local).
+        static func with<Value>(root: String, _ test: (Setup) throws -> Value) throws -> Value {
+            try R.withScratch { scratch in try test(Setup(root: root, scratch: scratch)) }
+        }
+
+        private init(root: String, scratch: String) throws {
+            self.scratch = scratch
             modules = scratch + "/modules"
             let runtime = scratch + "/run"
             for directory in [modules, runtime] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false) }
@@ -60,68 +66,68 @@ struct RunCrashLoopTests {
     }
 
     @Test func inspectReportsARunningHostsStoppedModuleUntilRestart() throws {
-        let setup = try Setup(root: "misbehaving")
-        defer { R.remove(setup.scratch) }
-        let tmux = try T(setup.command, width: 160, environment: setup.environment)
-        try tmux.waitFor("Crash now")
-        #expect(try setup.inspect().lines == [])
-        try tmux.send("Enter")
-        try tmux.waitForScreen { !$0.contains("Crash now") && $0.contains("Misbehaving stopped: SIGSEGV in event \"go\"") }
-        let pid = try Self.tabhost(tmux)
+        try Setup.with(root: "misbehaving") { setup in
+            let tmux = try T(setup.command, width: 160, environment: setup.environment)
+            try tmux.waitFor("Crash now")
+            #expect(try setup.inspect().lines == [])
+            try tmux.send("Enter")
+            try tmux.waitForScreen { !$0.contains("Crash now") && $0.contains("Misbehaving stopped: SIGSEGV in event \"go\"") }
+            let pid = try Self.tabhost(tmux)
 
-        let stopped = try setup.inspect()
-        #expect(stopped.lines == ["running host \(pid): Misbehaving stopped: SIGSEGV in event \"go\""])
-        #expect(stopped.json.count == 1)
-        #expect(stopped.json.first?["pid"] as? Int == Int(pid))
-        #expect(stopped.json.first?["module"] as? String == "misbehaving")
-        #expect(stopped.json.first?["state"] as? String == "stopped")
-        #expect(stopped.json.first?["crashes"] as? Int == 1)
-        #expect(stopped.json.first?["reason"] as? String == "Misbehaving stopped: SIGSEGV in event \"go\"")
+            let stopped = try setup.inspect()
+            #expect(stopped.lines == ["running host \(pid): Misbehaving stopped: SIGSEGV in event \"go\""])
+            #expect(stopped.json.count == 1)
+            #expect(stopped.json.first?["pid"] as? Int == Int(pid))
+            #expect(stopped.json.first?["module"] as? String == "misbehaving")
+            #expect(stopped.json.first?["state"] as? String == "stopped")
+            #expect(stopped.json.first?["crashes"] as? Int == 1)
+            #expect(stopped.json.first?["reason"] as? String == "Misbehaving stopped: SIGSEGV in event \"go\"")
 
-        try tmux.send("Enter")  // Restart
-        try tmux.waitFor("Crash now")
-        let restarted = try setup.inspect()
-        #expect(restarted.lines == [])
-        #expect(restarted.json.isEmpty)
-        try tmux.send("q")
-        let done = try tmux.waitFor("STATUS:")
-        #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+            try tmux.send("Enter")  // Restart
+            try tmux.waitFor("Crash now")
+            let restarted = try setup.inspect()
+            #expect(restarted.lines == [])
+            #expect(restarted.json.isEmpty)
+            try tmux.send("q")
+            let done = try tmux.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+        }
     }
 
     @Test func aModuleCrashedThreeTimesIsNotPushedAgainUntilRestart() throws {
-        let setup = try Setup(root: "launcher")
-        defer { R.remove(setup.scratch) }
-        let tmux = try T(setup.command, width: 160, environment: setup.environment)
-        let looped = "Misbehaving stopped: SIGSEGV in event \"go\" (3 crashes within 60 s; not restarted until you choose Restart)"
-        for _ in 0..<3 {
+        try Setup.with(root: "launcher") { setup in
+            let tmux = try T(setup.command, width: 160, environment: setup.environment)
+            let looped = "Misbehaving stopped: SIGSEGV in event \"go\" (3 crashes within 60 s; not restarted until you choose Restart)"
+            for _ in 0..<3 {
+                try tmux.waitFor("Open misbehaving")
+                try tmux.send("Enter")  // a push: a new instance, a new child
+                try tmux.waitFor("Crash now")
+                #expect(try RunIsolationTests.runningModules(of: tmux).count == 1)
+                try tmux.send("Enter")
+                try tmux.waitForScreen { !$0.contains("Crash now") && $0.contains("Misbehaving stopped: SIGSEGV in event \"go\"") }
+                try tmux.send("Escape")
+            }
             try tmux.waitFor("Open misbehaving")
-            try tmux.send("Enter")  // a push: a new instance, a new child
+            try tmux.send("Enter")  // the fourth push starts no child
+            let held = try tmux.waitForScreen { !$0.contains("Open misbehaving") && $0.contains(looped) }
+            #expect(!held.contains("Crash now"))
+            #expect(held.contains("Restart"))
+            #expect(try RunIsolationTests.runningModules(of: tmux).isEmpty)
+            let pid = try Self.tabhost(tmux)
+            let reported = try setup.inspect()
+            #expect(reported.lines == ["running host \(pid): \(looped)"])
+            #expect(reported.json.first?["crashes"] as? Int == 3)
+
+            try tmux.send("Enter")  // the user's Restart always works
             try tmux.waitFor("Crash now")
             #expect(try RunIsolationTests.runningModules(of: tmux).count == 1)
-            try tmux.send("Enter")
-            try tmux.waitForScreen { !$0.contains("Crash now") && $0.contains("Misbehaving stopped: SIGSEGV in event \"go\"") }
-            try tmux.send("Escape")
+            #expect(try setup.inspect().lines == [])
+            try tmux.send("q")
+            let done = try tmux.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+            let log = try String(contentsOfFile: setup.scratch + "/tabhost.log", encoding: .utf8)
+            #expect(log.contains("[misbehaving] error: 3 crashes within 60 s; not restarted until you choose Restart"), "\(log)")
+            #expect(log.contains("[misbehaving] warning: not started: 3 crashes within 60 s"), "\(log)")
         }
-        try tmux.waitFor("Open misbehaving")
-        try tmux.send("Enter")  // the fourth push starts no child
-        let held = try tmux.waitForScreen { !$0.contains("Open misbehaving") && $0.contains(looped) }
-        #expect(!held.contains("Crash now"))
-        #expect(held.contains("Restart"))
-        #expect(try RunIsolationTests.runningModules(of: tmux).isEmpty)
-        let pid = try Self.tabhost(tmux)
-        let reported = try setup.inspect()
-        #expect(reported.lines == ["running host \(pid): \(looped)"])
-        #expect(reported.json.first?["crashes"] as? Int == 3)
-
-        try tmux.send("Enter")  // the user's Restart always works
-        try tmux.waitFor("Crash now")
-        #expect(try RunIsolationTests.runningModules(of: tmux).count == 1)
-        #expect(try setup.inspect().lines == [])
-        try tmux.send("q")
-        let done = try tmux.waitFor("STATUS:")
-        #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
-        let log = try String(contentsOfFile: setup.scratch + "/tabhost.log", encoding: .utf8)
-        #expect(log.contains("[misbehaving] error: 3 crashes within 60 s; not restarted until you choose Restart"), "\(log)")
-        #expect(log.contains("[misbehaving] warning: not started: 3 crashes within 60 s"), "\(log)")
     }
 }

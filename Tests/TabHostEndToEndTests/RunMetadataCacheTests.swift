@@ -28,55 +28,55 @@ struct RunMetadataCacheTests {
     }
 
     @Test func aWarmStartOpensOnlyTheShownTabsModulesAndNoticesAChangedFile() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let modules = scratch + "/modules"
-        let runtime = scratch + "/runtime"
-        for directory in [modules, runtime] {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        }
-        _ = chmod(runtime, 0o700)
-        func compile(_ name: String, title: String, body: String) throws {
-            try R.compile(
-                R.moduleSource(name: name, title: title, body: #"api->row(view, "\#(body)", NULL, NULL);"#),
-                to: modules + "/\(name).so")
-        }
-        try compile("alpha", title: "Alpha", body: "Body of alpha")
-        try compile("beta", title: "Beta", body: "Body of beta")
-        try compile("gamma", title: "Gamma", body: "Body of gamma")
-        let layout = scratch + "/layout.json"
-        try #"{"root": {"tabs": [{"name": "alpha", "module": "alpha"}, {"name": "beta", "module": "beta"}, {"name": "gamma", "module": "gamma"}]}}"#
-            .write(toFile: layout, atomically: true, encoding: .utf8)
-        let command = R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch)
-        let environment = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_RUNTIME_DIR": runtime]
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            let runtime = scratch + "/runtime"
+            for directory in [modules, runtime] {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+            }
+            _ = chmod(runtime, 0o700)
+            func compile(_ name: String, title: String, body: String) throws {
+                try R.compile(
+                    R.moduleSource(name: name, title: title, body: #"api->row(view, "\#(body)", NULL, NULL);"#),
+                    to: modules + "/\(name).so")
+            }
+            try compile("alpha", title: "Alpha", body: "Body of alpha")
+            try compile("beta", title: "Beta", body: "Body of beta")
+            try compile("gamma", title: "Gamma", body: "Body of gamma")
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"tabs": [{"name": "alpha", "module": "alpha"}, {"name": "beta", "module": "beta"}, {"name": "gamma", "module": "gamma"}]}}"#
+                .write(toFile: layout, atomically: true, encoding: .utf8)
+            let command = R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch)
+            let environment = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_RUNTIME_DIR": runtime]
 
-        // Cold: every file is opened to learn its metadata.
-        do {
+            // Cold: every file is opened to learn its metadata.
+            do {
+                let tmux = try T(command, environment: environment)
+                try tmux.waitFor("Body of alpha")
+                #expect(Self.waitForCopies(in: runtime, ["alpha", "beta", "gamma"]) == ["alpha", "beta", "gamma"])
+                try tmux.send("q")
+                try tmux.waitFor("STATUS:0")
+                try tmux.send("Enter")
+            }
+            #expect(FileManager.default.fileExists(atPath: scratch + "/cache/tabhost/modules.cache"))
+
+            // Warm: the bar shows every title, only the shown tab's module is open.
             let tmux = try T(command, environment: environment)
-            try tmux.waitFor("Body of alpha")
-            #expect(Self.waitForCopies(in: runtime, ["alpha", "beta", "gamma"]) == ["alpha", "beta", "gamma"])
+            let screen = try tmux.waitFor("Body of alpha")
+            #expect(screen.contains("Beta") && screen.contains("Gamma"))
+            #expect(Self.waitForCopies(in: runtime, ["alpha"]) == ["alpha"])
+            try tmux.send("2")
+            try tmux.waitFor("Body of beta")
+            #expect(Self.waitForCopies(in: runtime, ["alpha", "beta"]) == ["alpha", "beta"])
+
+            // Changed after the start listed it: opened as its new version and reported as a reload.
+            try compile("gamma", title: "Gamma two", body: "Body of the new gamma")
+            try tmux.send("3")
+            let changed = try tmux.waitFor("Body of the new gamma")
+            #expect(changed.contains("Gamma two"))
+            try tmux.waitFor("reloaded gamma v1.0 (its file changed since it was cached)")
             try tmux.send("q")
             try tmux.waitFor("STATUS:0")
-            try tmux.send("Enter")
         }
-        #expect(FileManager.default.fileExists(atPath: scratch + "/cache/tabhost/modules.cache"))
-
-        // Warm: the bar shows every title, only the shown tab's module is open.
-        let tmux = try T(command, environment: environment)
-        let screen = try tmux.waitFor("Body of alpha")
-        #expect(screen.contains("Beta") && screen.contains("Gamma"))
-        #expect(Self.waitForCopies(in: runtime, ["alpha"]) == ["alpha"])
-        try tmux.send("2")
-        try tmux.waitFor("Body of beta")
-        #expect(Self.waitForCopies(in: runtime, ["alpha", "beta"]) == ["alpha", "beta"])
-
-        // Changed after the start listed it: opened as its new version and reported as a reload.
-        try compile("gamma", title: "Gamma two", body: "Body of the new gamma")
-        try tmux.send("3")
-        let changed = try tmux.waitFor("Body of the new gamma")
-        #expect(changed.contains("Gamma two"))
-        try tmux.waitFor("reloaded gamma v1.0 (its file changed since it was cached)")
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
     }
 }

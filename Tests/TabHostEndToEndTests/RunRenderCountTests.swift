@@ -39,26 +39,26 @@ struct RunRenderCountTests {
         """
 
     @Test func oneEnterOnARowWhoseEventInvalidatesOnceRendersOnceAndFocusMovesRenderNothing() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let modules = scratch + "/modules"
-        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-        try R.compile(Self.source, to: modules + "/counted.so")
-        let layout = try R.writeStackLayout(module: "counted", to: scratch + "/layout.json")
-        let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch))
-        try tmux.waitFor("renders=1 taps=0")
-        try tmux.send("Enter")  // the focus starts on "Tap me"
-        try tmux.waitFor("renders=2 taps=1")
-        try tmux.send("Down")
-        try tmux.send("Up")
-        try tmux.send("Down")
-        try tmux.send("Enter")  // "second": handled (so invalidated once), changes nothing it shows
-        try tmux.send("Up")
-        try tmux.send("Enter")
-        let screen = try tmux.waitFor("taps=2")
-        // One render per activation, none for the four focus moves.
-        #expect(screen.contains("renders=4 taps=2"), "\(screen)")
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try R.compile(Self.source, to: modules + "/counted.so")
+            let layout = try R.writeStackLayout(module: "counted", to: scratch + "/layout.json")
+            let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch))
+            try tmux.waitFor("renders=1 taps=0")
+            try tmux.send("Enter")  // the focus starts on "Tap me"
+            try tmux.waitFor("renders=2 taps=1")
+            try tmux.send("Down")
+            try tmux.send("Up")
+            try tmux.send("Down")
+            try tmux.send("Enter")  // "second": handled (so invalidated once), changes nothing it shows
+            try tmux.send("Up")
+            try tmux.send("Enter")
+            let screen = try tmux.waitFor("taps=2")
+            // One render per activation, none for the four focus moves.
+            #expect(screen.contains("renders=4 taps=2"), "\(screen)")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
     }
 }

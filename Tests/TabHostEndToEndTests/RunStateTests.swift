@@ -10,97 +10,97 @@ struct RunStateTests {
     typealias T = TmuxSession
 
     @Test func quitSavesTheStacksAndSelectionAndTheNextRunRestoresThem() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let state = scratch + "/state.json"
+        try R.withScratch { scratch in
+            let state = scratch + "/state.json"
 
-        let first = try T(R.runCommand(["--state", state], scratch: scratch))
-        try first.waitForScreen(RunTweetieTests.isAccounts)
-        try first.send("Enter")  // Jack
-        try first.waitForScreen(RunTweetieTests.isJackFavourites)
-        try first.send("2")  // the More tab
-        try first.waitForScreen(RunTweetieTests.isJackMore)
-        try first.send("q")
-        try first.waitFor("STATUS:0")
-        let saved = try String(contentsOfFile: state, encoding: .utf8)
-        #expect(saved.contains("\"@account\"") && saved.contains("\"Jack\"") && saved.contains("\"more\""), "\(saved)")
+            let first = try T(R.runCommand(["--state", state], scratch: scratch))
+            try first.waitForScreen(RunTweetieTests.isAccounts)
+            try first.send("Enter")  // Jack
+            try first.waitForScreen(RunTweetieTests.isJackFavourites)
+            try first.send("2")  // the More tab
+            try first.waitForScreen(RunTweetieTests.isJackMore)
+            try first.send("q")
+            try first.waitFor("STATUS:0")
+            let saved = try String(contentsOfFile: state, encoding: .utf8)
+            #expect(saved.contains("\"@account\"") && saved.contains("\"Jack\"") && saved.contains("\"more\""), "\(saved)")
 
-        let second = try T(R.runCommand(["--state", state], scratch: scratch))
-        try second.waitForScreen(RunTweetieTests.isJackMore)
-        try second.send("Escape")  // the restored stack still has Accounts below
-        try second.waitForScreen(RunTweetieTests.isAccounts)
-        try second.send("q")
-        try second.waitFor("STATUS:0")
+            let second = try T(R.runCommand(["--state", state], scratch: scratch))
+            try second.waitForScreen(RunTweetieTests.isJackMore)
+            try second.send("Escape")  // the restored stack still has Accounts below
+            try second.waitForScreen(RunTweetieTests.isAccounts)
+            try second.send("q")
+            try second.waitFor("STATUS:0")
+        }
     }
 
     /// The state is written shortly after each action, so a host ended by SIGTERM (or a closed
     /// terminal) still comes back where the user was.
     @Test func aHostEndedBySIGTERMComesBackWhereTheUserWas() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let state = scratch + "/state.json"
+        try R.withScratch { scratch in
+            let state = scratch + "/state.json"
 
-        let first = try T(R.runCommand(["--state", state], scratch: scratch))
-        try first.waitForScreen(RunTweetieTests.isAccounts)
-        try first.send("Enter")
-        try first.waitForScreen(RunTweetieTests.isJackFavourites)
-        try first.send("2")
-        try first.waitForScreen(RunTweetieTests.isJackMore)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline,
-            (try? String(contentsOfFile: state, encoding: .utf8))?.contains("\"selected\":\"more\"") != true
-        {
-            usleep(50_000)
+            let first = try T(R.runCommand(["--state", state], scratch: scratch))
+            try first.waitForScreen(RunTweetieTests.isAccounts)
+            try first.send("Enter")
+            try first.waitForScreen(RunTweetieTests.isJackFavourites)
+            try first.send("2")
+            try first.waitForScreen(RunTweetieTests.isJackMore)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline,
+                (try? String(contentsOfFile: state, encoding: .utf8))?.contains("\"selected\":\"more\"") != true
+            {
+                usleep(50_000)
+            }
+            let saved = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
+            #expect(saved.contains("\"selected\":\"more\""), "\(saved)")
+            for pid in try first.childPIDs() { kill(pid, SIGTERM) }
+            try first.waitFor("STATUS:143")
+
+            let second = try T(R.runCommand(["--state", state], scratch: scratch))
+            try second.waitForScreen(RunTweetieTests.isJackMore)
+            try second.send("q")
+            try second.waitFor("STATUS:0")
         }
-        let saved = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
-        #expect(saved.contains("\"selected\":\"more\""), "\(saved)")
-        for pid in try first.childPIDs() { kill(pid, SIGTERM) }
-        try first.waitFor("STATUS:143")
-
-        let second = try T(R.runCommand(["--state", state], scratch: scratch))
-        try second.waitForScreen(RunTweetieTests.isJackMore)
-        try second.send("q")
-        try second.waitFor("STATUS:0")
     }
 
     /// Shift-Right moves the selected tab one slot (customizing); the order is saved and restored.
     @Test func aReorderedBarIsPersisted() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let state = scratch + "/state.json"
-        func moreFirst(_ screen: String) -> Bool {
-            let bar = RunTweetieTests.lastLine(screen)
-            guard let more = bar.range(of: "More"), let favourites = bar.range(of: "Favourites") else { return false }
-            return more.lowerBound < favourites.lowerBound && screen.contains("Jack's favourites")
+        try R.withScratch { scratch in
+            let state = scratch + "/state.json"
+            func moreFirst(_ screen: String) -> Bool {
+                let bar = RunTweetieTests.lastLine(screen)
+                guard let more = bar.range(of: "More"), let favourites = bar.range(of: "Favourites") else { return false }
+                return more.lowerBound < favourites.lowerBound && screen.contains("Jack's favourites")
+            }
+
+            let first = try T(R.runCommand(["--state", state], scratch: scratch))
+            try first.waitForScreen(RunTweetieTests.isAccounts)
+            try first.send("Enter")
+            try first.waitForScreen(RunTweetieTests.isJackFavourites)
+            try first.send("S-Right")
+            try first.waitForScreen(moreFirst)
+            try first.send("q")
+            try first.waitFor("STATUS:0")
+
+            let second = try T(R.runCommand(["--state", state], scratch: scratch))
+            try second.waitForScreen(moreFirst)
+            try second.send("q")
+            try second.waitFor("STATUS:0")
         }
-
-        let first = try T(R.runCommand(["--state", state], scratch: scratch))
-        try first.waitForScreen(RunTweetieTests.isAccounts)
-        try first.send("Enter")
-        try first.waitForScreen(RunTweetieTests.isJackFavourites)
-        try first.send("S-Right")
-        try first.waitForScreen(moreFirst)
-        try first.send("q")
-        try first.waitFor("STATUS:0")
-
-        let second = try T(R.runCommand(["--state", state], scratch: scratch))
-        try second.waitForScreen(moreFirst)
-        try second.send("q")
-        try second.waitFor("STATUS:0")
     }
 
     @Test func aDamagedStateFileIsOneLineAndTheLayoutStarts() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let state = scratch + "/state.json"
-        try "{ not json".write(toFile: state, atomically: true, encoding: .utf8)
-        let errors = scratch + "/stderr"
-        let tmux = try T(R.runCommand(["--state", state], scratch: scratch, stderrFile: errors))
-        try tmux.waitForScreen(RunTweetieTests.isAccounts)
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
-        let lines = try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("\(state): cannot restore") == true, "\(lines)")
+        try R.withScratch { scratch in
+            let state = scratch + "/state.json"
+            try "{ not json".write(toFile: state, atomically: true, encoding: .utf8)
+            let errors = scratch + "/stderr"
+            let tmux = try T(R.runCommand(["--state", state], scratch: scratch, stderrFile: errors))
+            try tmux.waitForScreen(RunTweetieTests.isAccounts)
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+            let lines = try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(lines.first?.hasPrefix("\(state): cannot restore") == true, "\(lines)")
+        }
     }
 }

@@ -52,47 +52,47 @@ struct RunTabBarMemoryTests {
         """
 
     @Test func aCollectThenDrawBarShowsEveryTitleAndValgrindFindsNoError() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let modules = scratch + "/modules"
-        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-        try R.compile(R.moduleSource(name: "page", title: "Page", body: #"api->text(view, "page body");"#), to: modules + "/page.so")
-        try R.compile(Self.collectBar, to: modules + "/collectbar.so")
-        let layout = scratch + "/layout.json"
-        try """
-            {"root": {"stack": {"tabs": [
-                {"name": "a", "module": "page", "title": "Alpha", "image": "/i/a.svg"},
-                {"name": "b", "module": "page", "title": "Beta"},
-                {"name": "c", "module": "page", "title": "Gamma", "image": "/i/c.png"}
-            ], "capacity": 0, "tabBarModule": {"module": "collectbar"}}}}
-            """.write(toFile: layout, atomically: true, encoding: .utf8)
-        // valgrind 3.19 cannot read the toolchain's DWARF 5: it runs a copy without debug sections.
-        let binary = scratch + "/tabhost"
-        let report = scratch + "/valgrind.txt"
-        let exitStatus = scratch + "/status.txt"
-        let command =
-            "strip -g -o \(R.quote(binary)) \(R.quote(Products.tabhost)) && "
-            + "valgrind --error-exitcode=99 --log-file=\(R.quote(report)) \(R.quote(binary)) "
-            // In the host's process: valgrind watches the host's own tab_item strings.
-            + ["run", "--log", scratch + "/tabhost.log", "--layout", layout, "--modules", modules, "--no-watch", "--isolation", "none"]
-            .map(R.quote).joined(separator: " ") + "; echo $? >" + R.quote(exitStatus)
-        let tmux = try T(command)
-        try tmux.waitFor("[Alpha|/i/a.svg]", timeout: .seconds(90))
-        let first = try tmux.capture()
-        #expect(first.contains("Beta|-") && first.contains("Gamma|/i/c.png"), "\(first)")
-        try tmux.send("3")
-        try tmux.waitFor("[Gamma|/i/c.png]", timeout: .seconds(30))
-        try tmux.send("q")
-        // tabhost's exit status, or valgrind's 99 when it found an error. The shell writes it to a file:
-        // the pane's own exit status is not reliable (tmux sometimes leaves the dead command unreaped).
-        var status: String?
-        let deadline = ContinuousClock.now + .seconds(60)
-        while status == nil && ContinuousClock.now < deadline {
-            usleep(100_000)
-            status = (try? String(contentsOfFile: exitStatus, encoding: .utf8)).flatMap { $0.hasSuffix("\n") ? $0 : nil }
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try R.compile(R.moduleSource(name: "page", title: "Page", body: #"api->text(view, "page body");"#), to: modules + "/page.so")
+            try R.compile(Self.collectBar, to: modules + "/collectbar.so")
+            let layout = scratch + "/layout.json"
+            try """
+                {"root": {"stack": {"tabs": [
+                    {"name": "a", "module": "page", "title": "Alpha", "image": "/i/a.svg"},
+                    {"name": "b", "module": "page", "title": "Beta"},
+                    {"name": "c", "module": "page", "title": "Gamma", "image": "/i/c.png"}
+                ], "capacity": 0, "tabBarModule": {"module": "collectbar"}}}}
+                """.write(toFile: layout, atomically: true, encoding: .utf8)
+            // valgrind 3.19 cannot read the toolchain's DWARF 5: it runs a copy without debug sections.
+            let binary = scratch + "/tabhost"
+            let report = scratch + "/valgrind.txt"
+            let exitStatus = scratch + "/status.txt"
+            let command =
+                "strip -g -o \(R.quote(binary)) \(R.quote(Products.tabhost)) && "
+                + "valgrind --error-exitcode=99 --log-file=\(R.quote(report)) \(R.quote(binary)) "
+                // In the host's process: valgrind watches the host's own tab_item strings.
+                + ["run", "--log", scratch + "/tabhost.log", "--layout", layout, "--modules", modules, "--no-watch", "--isolation", "none"]
+                .map(R.quote).joined(separator: " ") + "; echo $? >" + R.quote(exitStatus)
+            let tmux = try T(command)
+            try tmux.waitFor("[Alpha|/i/a.svg]", timeout: .seconds(90))
+            let first = try tmux.capture()
+            #expect(first.contains("Beta|-") && first.contains("Gamma|/i/c.png"), "\(first)")
+            try tmux.send("3")
+            try tmux.waitFor("[Gamma|/i/c.png]", timeout: .seconds(30))
+            try tmux.send("q")
+            // tabhost's exit status, or valgrind's 99 when it found an error. The shell writes it to a file:
+            // the pane's own exit status is not reliable (tmux sometimes leaves the dead command unreaped).
+            var status: String?
+            let deadline = ContinuousClock.now + .seconds(60)
+            while status == nil && ContinuousClock.now < deadline {
+                usleep(100_000)
+                status = (try? String(contentsOfFile: exitStatus, encoding: .utf8)).flatMap { $0.hasSuffix("\n") ? $0 : nil }
+            }
+            let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+            #expect(text.contains("ERROR SUMMARY: 0 errors from 0 contexts"), "\(text)")
+            #expect(status == "0\n")
         }
-        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-        #expect(text.contains("ERROR SUMMARY: 0 errors from 0 contexts"), "\(text)")
-        #expect(status == "0\n")
     }
 }

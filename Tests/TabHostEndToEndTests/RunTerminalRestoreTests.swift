@@ -31,44 +31,44 @@ struct RunTerminalRestoreTests {
     }
 
     @Test func afterQuitWithQ() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let tmux = try T(R.runCommand([], scratch: scratch))
-        try tmux.waitFor("Dynamic tabs")
-        #expect(try tmux.terminalModes() == "alternate=1 cursor=0 mouse=1101")
-        try tmux.send("q")
-        try Self.expectRestored(tmux) { $0 == "STATUS:0" }
+        try R.withScratch { scratch in
+            let tmux = try T(R.runCommand([], scratch: scratch))
+            try tmux.waitFor("Dynamic tabs")
+            #expect(try tmux.terminalModes() == "alternate=1 cursor=0 mouse=1101")
+            try tmux.send("q")
+            try Self.expectRestored(tmux) { $0 == "STATUS:0" }
+        }
     }
 
     @Test func afterSIGTERM() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let tmux = try T(R.runCommand([], scratch: scratch))
-        try tmux.waitFor("Dynamic tabs")
-        try tmux.send("Enter")
-        try tmux.waitFor("Jack's favourites")
-        let children = try tmux.childPIDs()
-        #expect(children.count == 1)
-        for pid in children { kill(pid, SIGTERM) }
-        try Self.expectRestored(tmux) { $0 == "STATUS:143" }
+        try R.withScratch { scratch in
+            let tmux = try T(R.runCommand([], scratch: scratch))
+            try tmux.waitFor("Dynamic tabs")
+            try tmux.send("Enter")
+            try tmux.waitFor("Jack's favourites")
+            let children = try tmux.childPIDs()
+            #expect(children.count == 1)
+            for pid in children { kill(pid, SIGTERM) }
+            try Self.expectRestored(tmux) { $0 == "STATUS:143" }
+        }
     }
 
     @Test func afterAModuleSegfaults() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let modules = scratch + "/modules"
-        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-        try R.compile(
-            R.moduleSource(
-                name: "crasher", title: "Crasher", body: #"api->row(view, "Crash now", NULL, "crash");"#,
-                onEvent: "if (event->type == TAB_EVENT_ACTION) { volatile int *nowhere = NULL; *nowhere = 1; }"),
-            to: modules + "/crasher.so")
-        let layout = try R.writeStackLayout(module: "crasher", to: scratch + "/layout.json")
-        // In process: the module's crash is the host's (RunIsolationTests has the default, isolated case).
-        let arguments = ["--modules", modules, "--layout", layout, "--no-watch", "--isolation", "none"]
-        let tmux = try T(R.runCommand(arguments, scratch: scratch))
-        try tmux.waitFor("Crash now")
-        try tmux.send("Enter")
-        try Self.expectRestored(tmux) { $0 == "STATUS:139" }
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try R.compile(
+                R.moduleSource(
+                    name: "crasher", title: "Crasher", body: #"api->row(view, "Crash now", NULL, "crash");"#,
+                    onEvent: "if (event->type == TAB_EVENT_ACTION) { volatile int *nowhere = NULL; *nowhere = 1; }"),
+                to: modules + "/crasher.so")
+            let layout = try R.writeStackLayout(module: "crasher", to: scratch + "/layout.json")
+            // In process: the module's crash is the host's (RunIsolationTests has the default, isolated case).
+            let arguments = ["--modules", modules, "--layout", layout, "--no-watch", "--isolation", "none"]
+            let tmux = try T(R.runCommand(arguments, scratch: scratch))
+            try tmux.waitFor("Crash now")
+            try tmux.send("Enter")
+            try Self.expectRestored(tmux) { $0 == "STATUS:139" }
+        }
     }
 }

@@ -46,51 +46,51 @@ struct RunTweetieTests {
     }
 
     @Test func theWholeFlowWithKeys() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let tmux = try T(R.runCommand([], scratch: scratch))
-        try tmux.waitForScreen(Self.isAccounts)
-        try tmux.send("Enter")  // Jack is focused first
-        try tmux.waitForScreen(Self.isJackFavourites)
-        try tmux.send("2")
-        try tmux.waitForScreen(Self.isJackMore)
-        try tmux.send("Down", "Enter")  // Following
-        let detail = try tmux.waitForScreen { Self.isDetail($0, "Jack: Following") }
-        #expect(!Self.lastLine(detail).contains("More"), "bar still drawn:\n\(detail)")
-        try tmux.send("Escape")
-        try tmux.waitForScreen(Self.isJackMore)
-        try tmux.send("Escape")
-        try tmux.waitForScreen(Self.isAccounts)
-        try tmux.send("Down", "Enter")  // Jill
-        try tmux.waitForScreen { T.lines(of: $0).first?.hasSuffix("Jill") == true && $0.contains("Jill's favourites") }
-        try tmux.send("BSpace")
-        try tmux.waitForScreen(Self.isAccounts)
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
+        try R.withScratch { scratch in
+            let tmux = try T(R.runCommand([], scratch: scratch))
+            try tmux.waitForScreen(Self.isAccounts)
+            try tmux.send("Enter")  // Jack is focused first
+            try tmux.waitForScreen(Self.isJackFavourites)
+            try tmux.send("2")
+            try tmux.waitForScreen(Self.isJackMore)
+            try tmux.send("Down", "Enter")  // Following
+            let detail = try tmux.waitForScreen { Self.isDetail($0, "Jack: Following") }
+            #expect(!Self.lastLine(detail).contains("More"), "bar still drawn:\n\(detail)")
+            try tmux.send("Escape")
+            try tmux.waitForScreen(Self.isJackMore)
+            try tmux.send("Escape")
+            try tmux.waitForScreen(Self.isAccounts)
+            try tmux.send("Down", "Enter")  // Jill
+            try tmux.waitForScreen { T.lines(of: $0).first?.hasSuffix("Jill") == true && $0.contains("Jill's favourites") }
+            try tmux.send("BSpace")
+            try tmux.waitForScreen(Self.isAccounts)
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
     }
 
     @Test func theWholeFlowWithTheMouse() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let tmux = try T(R.runCommand([], scratch: scratch))
-        try tmux.waitForScreen(Self.isAccounts)
-        try tmux.click("John", where: { $0.hasPrefix(" John") })
-        try tmux.waitForScreen { T.lines(of: $0).first?.hasSuffix("John") == true && $0.contains("John's favourites") }
-        try tmux.click("‹ Accounts")
-        try tmux.waitForScreen(Self.isAccounts)
-        try tmux.click("Jack", where: { $0.hasPrefix(" Jack") })
-        try tmux.waitForScreen(Self.isJackFavourites)
-        try tmux.click("More", where: { $0.contains("Favourites") })
-        try tmux.waitForScreen(Self.isJackMore)
-        try tmux.click("Lists", where: { $0.hasPrefix(" Lists") })
-        try tmux.waitForScreen { Self.isDetail($0, "Jack: Lists") }
-        try tmux.click("‹ Jack")
-        try tmux.waitForScreen(Self.isJackMore)
-        try tmux.click("Favourites", where: { $0.contains("More") })
-        try tmux.waitForScreen(Self.isJackFavourites)
-        try tmux.click("‹ Accounts")
-        try tmux.waitForScreen(Self.isAccounts)
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
+        try R.withScratch { scratch in
+            let tmux = try T(R.runCommand([], scratch: scratch))
+            try tmux.waitForScreen(Self.isAccounts)
+            try tmux.click("John", where: { $0.hasPrefix(" John") })
+            try tmux.waitForScreen { T.lines(of: $0).first?.hasSuffix("John") == true && $0.contains("John's favourites") }
+            try tmux.click("‹ Accounts")
+            try tmux.waitForScreen(Self.isAccounts)
+            try tmux.click("Jack", where: { $0.hasPrefix(" Jack") })
+            try tmux.waitForScreen(Self.isJackFavourites)
+            try tmux.click("More", where: { $0.contains("Favourites") })
+            try tmux.waitForScreen(Self.isJackMore)
+            try tmux.click("Lists", where: { $0.hasPrefix(" Lists") })
+            try tmux.waitForScreen { Self.isDetail($0, "Jack: Lists") }
+            try tmux.click("‹ Jack")
+            try tmux.waitForScreen(Self.isJackMore)
+            try tmux.click("Favourites", where: { $0.contains("More") })
+            try tmux.waitForScreen(Self.isJackFavourites)
+            try tmux.click("‹ Accounts")
+            try tmux.waitForScreen(Self.isAccounts)
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
     }
 }

@@ -23,33 +23,33 @@ struct RunWithoutLayoutTests {
     }
 
     @Test func aTabPerContentModule() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let modules = try Self.modules(in: scratch)
-        let tmux = try T(R.runCommand(["--modules", modules], scratch: scratch))
-        let first = try tmux.waitFor("this is alpha")
-        for title in ["Alpha", "Beta", "Gamma"] { #expect(Self.bar(first).contains(title), "\(first)") }
-        try tmux.send("3")
-        try tmux.waitFor("this is gamma")
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
+        try R.withScratch { scratch in
+            let modules = try Self.modules(in: scratch)
+            let tmux = try T(R.runCommand(["--modules", modules], scratch: scratch))
+            let first = try tmux.waitFor("this is alpha")
+            for title in ["Alpha", "Beta", "Gamma"] { #expect(Self.bar(first).contains(title), "\(first)") }
+            try tmux.send("3")
+            try tmux.waitFor("this is gamma")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
     }
 
     @Test func modulesTheLayoutDoesNotPlaceJoinItsAcceptingContainerAtStart() throws {
-        let scratch = try R.makeScratch()
-        defer { R.remove(scratch) }
-        let modules = try Self.modules(in: scratch)
-        let layout = scratch + "/layout.json"
-        try #"""
-        {"root": {"tabs": [{"name": "a", "module": "alpha"}], "acceptsNewModules": true}, "withoutTabs": ["gamma"]}
-        """#.write(toFile: layout, atomically: true, encoding: .utf8)
-        let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch))
-        let screen = try tmux.waitFor("this is alpha")
-        #expect(Self.bar(screen).contains("Beta"), "beta, present at start, has a tab:\n\(screen)")
-        #expect(!Self.bar(screen).contains("Gamma"), "withoutTabs keeps gamma out:\n\(screen)")
-        try tmux.send("2")
-        try tmux.waitFor("this is beta")
-        try tmux.send("q")
-        try tmux.waitFor("STATUS:0")
+        try R.withScratch { scratch in
+            let modules = try Self.modules(in: scratch)
+            let layout = scratch + "/layout.json"
+            try #"""
+            {"root": {"tabs": [{"name": "a", "module": "alpha"}], "acceptsNewModules": true}, "withoutTabs": ["gamma"]}
+            """#.write(toFile: layout, atomically: true, encoding: .utf8)
+            let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch))
+            let screen = try tmux.waitFor("this is alpha")
+            #expect(Self.bar(screen).contains("Beta"), "beta, present at start, has a tab:\n\(screen)")
+            #expect(!Self.bar(screen).contains("Gamma"), "withoutTabs keeps gamma out:\n\(screen)")
+            try tmux.send("2")
+            try tmux.waitFor("this is beta")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
     }
 }

@@ -24,18 +24,18 @@ struct WebSplitTests {
 
     @Test(arguments: [["serve"], ["serve", "--port", "0"], ["run", "--web", "0"]])
     func aMissingTabhostWebIsOneLineAndStatus1BeforeAnythingStarts(arguments: [String]) throws {
-        let home = try ListInspectSupport.makeDirectory()
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        let cache = home + "/cache"
-        let output = try ListInspectSupport.run(
-            arguments + ["--log", home + "/log"], environment: ["TABHOST_WEB": "/nonexistent/tabhost-web", "XDG_CACHE_HOME": cache])
-        #expect(output.status == 1, "\(output)")
-        #expect(output.stdout.isEmpty, "\(output)")
-        #expect(output.stderr.split(separator: "\n").count == 1, "\(output)")
-        #expect(output.stderr.contains("/nonexistent/tabhost-web") && output.stderr.contains("Scripts/install"), "\(output)")
-        // Nothing of the session ran: no metadata cache, no log.
-        #expect(!FileManager.default.fileExists(atPath: cache))
-        #expect(!FileManager.default.fileExists(atPath: home + "/log"))
+        try ListInspectSupport.withDirectory { home in
+            let cache = home + "/cache"
+            let output = try ListInspectSupport.run(
+                arguments + ["--log", home + "/log"], environment: ["TABHOST_WEB": "/nonexistent/tabhost-web", "XDG_CACHE_HOME": cache])
+            #expect(output.status == 1, "\(output)")
+            #expect(output.stdout.isEmpty, "\(output)")
+            #expect(output.stderr.split(separator: "\n").count == 1, "\(output)")
+            #expect(output.stderr.contains("/nonexistent/tabhost-web") && output.stderr.contains("Scripts/install"), "\(output)")
+            // Nothing of the session ran: no metadata cache, no log.
+            #expect(!FileManager.default.fileExists(atPath: cache))
+            #expect(!FileManager.default.fileExists(atPath: home + "/log"))
+        }
     }
 
     @Test(arguments: [

@@ -22,11 +22,9 @@ enum RunSupport {
             + "read line; echo \"GOT:$line\""
     }
 
-    /// A fresh scratch directory; remove it with `remove(_:)`.
-    static func makeScratch() throws -> String { try S.makeDirectory() }
-
-    /// Removes a scratch directory.
-    static func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+    /// Calls `body` with a fresh scratch directory, removed with everything in it when `body` returns or throws:
+    /// a tmux session or host that `body` starts in a local ends with `body`, before its directory goes.
+    static func withScratch<T>(_ body: (String) throws -> T) throws -> T { try S.withDirectory(body) }
 
     /// Compiles C `source` (with tab_module.h) into the shared library at `path` with cc.
     @discardableResult

@@ -20,13 +20,15 @@ final class TmuxSession {
         let environment = ["XDG_CACHE_HOME": cacheHome].merging(environment) { $1 }
         let exports = environment.map { "export \($0.key)='\($0.value)'; " }.joined()
         // `remain-on-exit` (set from a config file, so before the command starts) keeps the pane
-        // after the command ends, so its last screen and exit status can be read.
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf")
-        try "set -g remain-on-exit on\nset -g status off\n".write(to: config, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: config) }
-        try Self.tmux(
-            ["-L", socket, "-f", config.path, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name,
-             "sh", "-c", exports + command])
+        // after the command ends, so its last screen and exit status can be read. The server has read
+        // the file when `new-session` returns; the file's directory goes then.
+        try withTemporaryDirectory(prefix: "\(socket)-conf") { directory in
+            let config = directory + "/tmux.conf"
+            try "set -g remain-on-exit on\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try Self.tmux(
+                ["-L", socket, "-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name,
+                 "sh", "-c", exports + command])
+        }
     }
 
     deinit {
