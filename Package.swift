@@ -24,9 +24,11 @@ let uninstrumentedSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize="])]
 /// in process compares with `tabhost`.
 let staticRuntimeInRelease: [LinkerSetting] = [
     .unsafeFlags(
-        ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
-         "-l_FoundationCShims", "-Xlinker", "--end-group", "-Xlinker", "--no-export-dynamic"],
-        .when(configuration: .release)),
+        [
+            "-static-stdlib", "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
+            "-l_FoundationCShims", "-Xlinker", "--end-group", "-Xlinker", "--no-export-dynamic",
+        ],
+        .when(configuration: .release))
 ]
 
 /// An example module written in C: a dynamic library product built from Plugins/NAME.
@@ -115,7 +117,8 @@ let package = Package(
         .target(name: "TabHostLoop", swiftSettings: strict),
         // The event loop on poll(2) and an eventfd: the one implementation of TabHostLoop.
         .target(
-            name: "TabHostPoll", dependencies: ["TabHostLoop", "TabHostConcurrency", "_CHostShims", .product(name: "SystemPackage", package: "swift-system")],
+            name: "TabHostPoll",
+            dependencies: ["TabHostLoop", "TabHostConcurrency", "_CHostShims", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict),
         // The layout file: a JSON parser with line:col, and the builder of a TabKit tree from it.
         .target(name: "TabLayout", dependencies: ["TabKit"], swiftSettings: strict),
@@ -175,7 +178,9 @@ let package = Package(
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
         .target(
             name: "TerminalUI",
-            dependencies: ["TabKit", "TabHostClient", "TabHostLoop", "_CTerminalShims", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "TabKit", "TabHostClient", "TabHostLoop", "_CTerminalShims", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
@@ -239,7 +244,10 @@ let package = Package(
         // themselves (module images built with cc, the C sources of test modules), swift-log's InMemoryLogging,
         // TabKit's recording controllers, and the tags (.tmux, .browser, .slow).
         .target(
-            name: "TabHostTesting", dependencies: ["TabKit", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")], path: "Tests/TabHostTesting",
+            name: "TabHostTesting",
+            dependencies: [
+                "TabKit", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ], path: "Tests/TabHostTesting",
             swiftSettings: strict),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit", "TabHostTesting"], swiftSettings: strict),
         .testTarget(name: "TabLayoutTests", dependencies: ["TabLayout", "TabKit", "TabHostTesting"], swiftSettings: strict),
@@ -251,7 +259,10 @@ let package = Package(
         // The metadata cache's tests include a scanner child (TabModuleIsolation) in front of the loader.
         .testTarget(
             name: "TabModuleLoadingTests",
-            dependencies: ["TabModuleLoading", "TabModuleIsolation", "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")],
+            dependencies: [
+                "TabModuleLoading", "TabModuleIsolation", "TabHostTesting", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // The runtime's tests run in process, or out of process with TABHOST_TEST_ISOLATION=process.
         .testTarget(
@@ -274,7 +285,8 @@ let package = Package(
             name: "TabHostCoreTests",
             dependencies: [
                 "TabHostCore", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabLayout", "TabModuleLoading",
-                "TabModuleRuntime", "TabModuleIsolation", "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+                "TabModuleRuntime", "TabModuleIsolation", "TabHostTesting", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
@@ -285,7 +297,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostTesting"],
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostTesting"],
             swiftSettings: strict),
         .testTarget(
             name: "TabHostWebTests",
@@ -296,7 +309,9 @@ let package = Package(
         // The fuzz targets' entry points (Fuzz/, Scripts/fuzz): plain code, built and tested with everything else.
         .target(
             name: "TabHostFuzz",
-            dependencies: ["TabKit", "TabLayout", "TabModuleLoading", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "CTabModule"],
+            dependencies: [
+                "TabKit", "TabLayout", "TabModuleLoading", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "CTabModule",
+            ],
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTesting", "TerminalUI"], swiftSettings: strict),
@@ -312,7 +327,10 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
     // `--sanitize fuzzer` compiles every Swift target as a library (libFuzzer has `main`): the build tool
     // behind the embedding plugins could not be built, and the fuzz build needs neither them nor what uses
     // them (the web server's protocol, which is fuzzed, is a target of its own).
-    let unbuildable = ["tabhost", "tabhost-web", "tabhost-bench", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb", "TabHostWebTests"]
+    let unbuildable = [
+        "tabhost", "tabhost-web", "tabhost-bench", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb",
+        "TabHostWebTests",
+    ]
     package.targets.removeAll { unbuildable.contains($0.name) }
     package.products.removeAll { $0.name == "tabhost" || $0.name == "tabhost-web" }
     package.products.append(.executable(name: "tabhost-fuzz", targets: ["tabhost-fuzz"]))

@@ -25,7 +25,8 @@ func literal(_ text: String) -> String {
 }
 
 do {
-    let output = arguments[1], type = arguments[2]
+    let output = arguments[1]
+    let type = arguments[2]
     var files: [(name: String, text: String)] = []
     for path in arguments[3...] {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

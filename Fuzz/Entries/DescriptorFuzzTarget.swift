@@ -10,7 +10,9 @@ extension FuzzTarget {
     /// first bytes are the struct's own bytes (magic, sizes, ABI, kind, reserved slots and function
     /// pointers, which are never called), then five NUL-separated strings become name, version,
     /// title, image and glyph (a 0xFF string stands for NULL). Every pointer points into valid memory.
-    static let descriptor = FuzzTarget("descriptor", "descriptor validator (DescriptorValidator.validate on a descriptor built from the bytes)") {
+    static let descriptor = FuzzTarget(
+        "descriptor", "descriptor validator (DescriptorValidator.validate on a descriptor built from the bytes)"
+    ) {
         bytes in
         let size = MemoryLayout<tab_module_descriptor>.size
         let descriptor = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<tab_module_descriptor>.alignment)

@@ -1,10 +1,11 @@
+import TabKit
+import TabLayout
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TabKit
-import TabLayout
 
 extension FuzzTarget {
     /// A `--state` file's bytes restored into the host of a layout with a stack, a tab container, a

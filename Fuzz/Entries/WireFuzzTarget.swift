@@ -6,7 +6,8 @@ extension FuzzTarget {
     /// it as `ModuleHostChannel` cuts them, and each is read as the host reads that type: a HELLO, a
     /// scan report (rebuilt into a descriptor and validated, as the scanner does), a render reply's
     /// view, a failure's reason, notification fields.
-    static let wire = FuzzTarget("wire", "isolation protocol decoder, host side (WireFrame.cut, WireHello, ModuleScanReport, WireViewTree)") {
+    static let wire = FuzzTarget("wire", "isolation protocol decoder, host side (WireFrame.cut, WireHello, ModuleScanReport, WireViewTree)")
+    {
         bytes in
         var rest = bytes[...]
         while let (frame, size) = try? WireFrame.cut(rest) {

@@ -57,7 +57,8 @@ final class Counter: TabModule {
             if !host.push(module: "counter", param: "5") { host.log(level: .warning, "could not push a counter") }
             return
         case .action("tab"):
-            if !host.addTab(name: "By 10", module: "counter", image: "TabHost_TabExampleCounter.resources/assets/counter.svg", param: "10") {
+            if !host.addTab(name: "By 10", module: "counter", image: "TabHost_TabExampleCounter.resources/assets/counter.svg", param: "10")
+            {
                 host.log(level: .warning, "could not add the \"By 10\" tab")
             }
             return

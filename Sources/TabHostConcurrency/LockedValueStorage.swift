@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 
 /// One heap allocation holding a ``LockedValue``'s value (the header) and its `pthread_mutex_t`

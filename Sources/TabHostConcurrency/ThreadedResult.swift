@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 
 /// A value computed on a POSIX thread of its own, taken with ``value()`` when it is needed: the start
@@ -29,10 +29,12 @@ public final class ThreadedResult<Value>: @unchecked Sendable {
         // The entry holds this object until the thread has run.
         let entry = ThreadEntry { [self] in result = self.work() }
         let context = Unmanaged.passRetained(entry).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<ThreadEntry>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<ThreadEntry>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
         if started == 0 {
             self.thread = thread
         } else {

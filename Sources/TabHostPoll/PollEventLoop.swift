@@ -132,12 +132,13 @@ public final class PollEventLoop: EventLoop, @unchecked Sendable {
             wait = wait.map { min($0, untilTimer) } ?? untilTimer
         }
         if posted.withLock({ !$0.isEmpty }) { wait = .zero }
-        let milliseconds: Int32 = wait.map { duration in
-            let (seconds, attoseconds) = duration.components
-            // Round up so a timer never fires a poll too early.
-            let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            return Int32(clamping: ms)
-        } ?? -1
+        let milliseconds: Int32 =
+            wait.map { duration in
+                let (seconds, attoseconds) = duration.components
+                // Round up so a timer never fires a poll too early.
+                let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+                return Int32(clamping: ms)
+            } ?? -1
         let current = watches
         var fds = current.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         if wakeup >= 0 { fds.append(pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0)) }

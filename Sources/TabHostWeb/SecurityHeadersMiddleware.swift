@@ -4,8 +4,8 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import TabHostConcurrency
 import TabHostClient
+import TabHostConcurrency
 import TabHostWebProtocol
 import TabKit
 

@@ -4,8 +4,8 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import TabHostConcurrency
 import TabHostClient
+import TabHostConcurrency
 import TabHostWebProtocol
 import TabKit
 
@@ -96,7 +96,12 @@ public final class WebFrontEnd: Sendable {
         handle.loop.preconditionInEventLoop()
         state.stop()
         handle.withSession { [subscription] session in session.unsubscribe(subscription) }
-        guard let run = server.withLock({ run in defer { run = nil }; return run }) else { return }
+        guard
+            let run = server.withLock({ run in
+                defer { run = nil }
+                return run
+            })
+        else { return }
         run.task.cancel()
         _ = run.ended.wait(timeout: .now() + .seconds(2))
     }
@@ -153,7 +158,8 @@ public final class WebFrontEnd: Sendable {
 
     private func refused(_ verdict: WebAccess.Verdict, _ request: Request) -> Response {
         settings.logger.warning("web: refused \(request.uri.path): \(verdict == .missing ? "no token" : "wrong token")")
-        let message = verdict == .missing
+        let message =
+            verdict == .missing
             ? "tabhost: open the address tabhost printed; it carries ?token=…\n"
             : "tabhost: this token is not this host's; open the address tabhost printed\n"
         return Response(
@@ -185,7 +191,9 @@ public final class WebFrontEnd: Sendable {
             .contentType: image.contentType, .cacheControl: "private, no-cache", .eTag: image.etag,
         ]
         // SVG can carry script: never let it run, even when opened on its own.
-        if image.contentType == "image/svg+xml" { headers[.contentSecurityPolicy] = "sandbox; default-src 'none'; style-src 'unsafe-inline'" }
+        if image.contentType == "image/svg+xml" {
+            headers[.contentSecurityPolicy] = "sandbox; default-src 'none'; style-src 'unsafe-inline'"
+        }
         if request.headers[.ifNoneMatch] == image.etag { return Response(status: .notModified, headers: headers) }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }

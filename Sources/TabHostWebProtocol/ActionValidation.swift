@@ -1,9 +1,10 @@
+import TabKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import FoundationEssentials
 #endif
-import TabKit
 
 /// Reads and checks what a browser sends: one `ScreenAction` as JSON text, which must make sense on
 /// the screen the session shows now. Anything else is refused with a reason for the log.

@@ -1,9 +1,10 @@
+import TabKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import FoundationEssentials
 #endif
-import TabKit
 
 /// What the server sends over the WebSocket, as JSON text messages.
 ///

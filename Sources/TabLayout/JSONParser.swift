@@ -94,9 +94,15 @@ struct JSONParser {
         case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
         case UInt8(ascii: "{"): return JSONValue(try parseObject(), offset: start)
         case UInt8(ascii: "["): return JSONValue(try parseArray(), offset: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONValue(.bool(true), offset: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONValue(.bool(false), offset: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONValue(.null, offset: start)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONValue(.null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(.number(try parseNumber()), offset: start)
         default: throw error("unexpected \(describeCurrent()); expected a value")

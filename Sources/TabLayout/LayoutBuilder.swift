@@ -24,7 +24,8 @@ final class LayoutBuilder {
         do {
             if m.module.hasPrefix("@") {
                 guard let template = templates[m.module] else {
-                    throw TabKitError(.unknownModule, "no template named \"\(m.module)\"; declare it under \"templates\" in the layout file")
+                    throw TabKitError(
+                        .unknownModule, "no template named \"\(m.module)\"; declare it under \"templates\" in the layout file")
                 }
                 let container = tabs(template, param: m.param)
                 if let title = m.title { container.explicitTitle = title }
@@ -32,7 +33,9 @@ final class LayoutBuilder {
                 container.context.param = m.param
                 return container
             }
-            guard let factory else { throw TabKitError(.unknownModule, "cannot make module \"\(m.module)\": no controller factory is installed") }
+            guard let factory else {
+                throw TabKitError(.unknownModule, "cannot make module \"\(m.module)\": no controller factory is installed")
+            }
             let c = try factory.make(module: m.module, param: m.param)
             c.context.module = m.module
             c.context.param = m.param

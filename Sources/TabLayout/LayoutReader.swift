@@ -82,12 +82,14 @@ struct LayoutReader {
         case .string(let s): return s
         case .null: return nil
         default:
-            try recover(fail(.invalidValue, value, "\(path()).\(key) must be a string, found \(value.typeName); put the value in double quotes"))
+            try recover(
+                fail(.invalidValue, value, "\(path()).\(key) must be a string, found \(value.typeName); put the value in double quotes"))
             return nil
         }
     }
 
-    func required(_ o: [JSONValue.Member], _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String {
+    func required(_ o: [JSONValue.Member], _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String
+    {
         try required(o[key], key, path(), in: v)
     }
 
@@ -122,7 +124,8 @@ struct LayoutReader {
             }
         } else if let knownModules, !knownModules.contains(name) {
             let known = knownModules.sorted().joined(separator: ", ")
-            try recover(fail(.unknownModule, at, "unknown module \"\(name)\" at \(path()); known modules: \(known.isEmpty ? "none" : known)"))
+            try recover(
+                fail(.unknownModule, at, "unknown module \"\(name)\" at \(path()); known modules: \(known.isEmpty ? "none" : known)"))
         }
     }
 
@@ -160,17 +163,23 @@ struct LayoutReader {
                 if let cycle = Self.cycle(from: d.key, in: templates) {
                     // Dropped once reported, so a cycle through several templates is reported once.
                     templates[d.key] = nil
-                    try recover(fail(
-                        .invalidValue, at: d.offset,
-                        "template \"\(d.key)\" contains itself (\(cycle.joined(separator: " → "))); "
-                            + "a template's tabs and bar module may not nest it, directly or through other templates"))
+                    try recover(
+                        fail(
+                            .invalidValue, at: d.offset,
+                            "template \"\(d.key)\" contains itself (\(cycle.joined(separator: " → "))); "
+                                + "a template's tabs and bar module may not nest it, directly or through other templates"))
                 }
             }
         }
-        guard let rootValue = o["root"] else { throw fail(.missingKey, v, "the document is missing the required key \"root\"; add \"root\": {\"stack\": {\"module\": …}}") }
+        guard let rootValue = o["root"] else {
+            throw fail(.missingKey, v, "the document is missing the required key \"root\"; add \"root\": {\"stack\": {\"module\": …}}")
+        }
         let root = try node(rootValue, "root")
         if case .module = root {
-            try recover(fail(.invalidValue, rootValue, "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}"))
+            try recover(
+                fail(
+                    .invalidValue, rootValue,
+                    "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}"))
         }
         return Layout(root: root, templates: templates, withoutTabs: try withoutTabs(o["withoutTabs"]))
     }
@@ -211,12 +220,17 @@ struct LayoutReader {
     }
 
     mutating func node(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutNode {
-        guard case .object(let ms) = v.kind else { throw fail(.invalidValue, v, "\(path) must be an object, found \(v.typeName); write it as {\"module\": …}, {\"stack\": …} or {\"tabs\": […]}") }
+        guard case .object(let ms) = v.kind else {
+            throw fail(
+                .invalidValue, v,
+                "\(path) must be an object, found \(v.typeName); write it as {\"module\": …}, {\"stack\": …} or {\"tabs\": […]}")
+        }
         let kinds = ["module", "stack", "tabs"].filter { k in ms.contains { $0.key == k } }
         guard kinds.count == 1 else {
             throw fail(
                 kinds.isEmpty ? .missingKey : .invalidValue, v,
-                "\(path) must have exactly one of \"module\", \"stack\" or \"tabs\"\(kinds.isEmpty ? "" : ", found \(kinds.joined(separator: " and "))")")
+                "\(path) must have exactly one of \"module\", \"stack\" or \"tabs\"\(kinds.isEmpty ? "" : ", found \(kinds.joined(separator: " and "))")"
+            )
         }
         switch kinds[0] {
         case "module": return .module(try module(v, path))
@@ -225,7 +239,10 @@ struct LayoutReader {
             let rootPath = "\(path).stack"
             let inner = try node(o["stack"]!, rootPath)
             if case .stack = inner {
-                try recover(fail(.invalidValue, o["stack"]!, "\(rootPath) must be a module or a tab container, not a stack; remove the inner \"stack\""))
+                try recover(
+                    fail(
+                        .invalidValue, o["stack"]!,
+                        "\(rootPath) must be a module or a tab container, not a stack; remove the inner \"stack\""))
             }
             return .stack(inner)
         default: return .tabs(try tabs(v, path))
@@ -243,8 +260,13 @@ struct LayoutReader {
 
     mutating func tabs(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutTabContainer {
         let o = try members(v, path, allowed: Self.containerKeys)
-        guard let list = o["tabs"] else { throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]") }
-        guard case .array(let items) = list.kind else { throw fail(.invalidValue, list, "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]") }
+        guard let list = o["tabs"] else {
+            throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]")
+        }
+        guard case .array(let items) = list.kind else {
+            throw fail(
+                .invalidValue, list, "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]")
+        }
         var tabs: [LayoutTab] = []
         tabs.reserveCapacity(items.count)
         var names: Set<String> = []
@@ -273,13 +295,15 @@ struct LayoutReader {
         let accepts = try bool(o, "acceptsNewModules", path, default: false)
         if accepts {
             if let other = acceptingPath {
-                try recover(fail(.invalidValue, o["acceptsNewModules"]!, "\(path) and \(other) both accept new modules; only one container may"))
+                try recover(
+                    fail(.invalidValue, o["acceptsNewModules"]!, "\(path) and \(other) both accept new modules; only one container may"))
             } else {
                 acceptingPath = path
             }
         }
         return LayoutTabContainer(
-            tabs: tabs, title: try string(o, "title", path, in: v), bar: bar, capacity: capacity, style: try string(o, "style", path, in: v),
+            tabs: tabs, title: try string(o, "title", path, in: v), bar: bar, capacity: capacity,
+            style: try string(o, "style", path, in: v),
             tabBarModule: try o["tabBarModule"].flatMap { value throws(TabKitError) in
                 try attempt { () throws(TabKitError) in try module(value, "\(path).tabBarModule") }
             },
@@ -291,7 +315,14 @@ struct LayoutReader {
     func tab(_ item: JSONValue, _ p: @autoclosure () -> String, names: inout Set<String>) throws(TabKitError) -> LayoutTab {
         let t = try members(item, p(), allowed: Self.tabKeys)
         // One pass puts each member in its key's place: a lookup per key was a third of a tab's cost.
-        var nameValue, moduleValue, param, title, glyph, image, customizable, isolation: JSONValue?
+        var nameValue: JSONValue?
+        var moduleValue: JSONValue?
+        var param: JSONValue?
+        var title: JSONValue?
+        var glyph: JSONValue?
+        var image: JSONValue?
+        var customizable: JSONValue?
+        var isolation: JSONValue?
         for member in t {
             switch member.key {
             case "name": nameValue = member.value
@@ -315,7 +346,8 @@ struct LayoutReader {
             return LayoutTab(
                 name: name, module: module, param: try string(param, "param", p()), title: try string(title, "title", p()),
                 glyph: try string(glyph, "glyph", p()), image: try string(image, "image", p()),
-                isCustomizable: try bool(customizable, "customizable", p(), default: true), runsInProcess: try runsInProcess(isolation, p()))
+                isCustomizable: try bool(customizable, "customizable", p(), default: true), runsInProcess: try runsInProcess(isolation, p())
+            )
         } catch {
             names.remove(name)
             throw error

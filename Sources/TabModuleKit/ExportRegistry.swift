@@ -2,11 +2,11 @@ import CTabModule
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The descriptors this image exports, one per module type, built once and never freed.

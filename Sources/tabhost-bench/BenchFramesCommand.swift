@@ -38,7 +38,9 @@ struct BenchFramesCommand: ParsableCommand {
         let content = registry.modules.filter { $0.info.kind == .content }.map(\.name)
         let names = preferred.filter(content.contains) + content.filter { !preferred.contains($0) }
         guard names.count >= 2 else {
-            writeStandardError("need at least two content modules, found \(names.count); build the examples (swift build -c release) or pass --modules DIR")
+            writeStandardError(
+                "need at least two content modules, found \(names.count); build the examples (swift build -c release) or pass --modules DIR"
+            )
             throw ExitCode(1)
         }
         let runtime = ModuleRuntime(registry: registry, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))

@@ -9,5 +9,7 @@ struct TabHostBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tabhost-bench",
         abstract: "In-process measurements for Scripts/bench (prints key=value lines).",
-        subcommands: [BenchLoadCommand.self, BenchReloadCommand.self, BenchFramesCommand.self, BenchIsolationCommand.self, BenchDevCommand.self])
+        subcommands: [
+            BenchLoadCommand.self, BenchReloadCommand.self, BenchFramesCommand.self, BenchIsolationCommand.self, BenchDevCommand.self,
+        ])
 }

@@ -1,7 +1,7 @@
 import TabHostClient
+import TabHostConcurrency
 import TabHostLoop
 import TabHostPoll
-import TabHostConcurrency
 import TabKit
 import Testing
 

@@ -1,8 +1,7 @@
-import Testing
-
 import Foundation
 import Synchronization
 import TabHostConcurrency
+import Testing
 
 struct LockedValueTests {
     /// What a throwing body throws: typed, so `withLock` must rethrow it as that type.

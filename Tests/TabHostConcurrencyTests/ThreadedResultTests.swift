@@ -1,8 +1,7 @@
-import Testing
-
 import Foundation
 import Synchronization
 import TabHostConcurrency
+import Testing
 
 struct ThreadedResultTests {
     /// A value whose lifetime a test watches.

@@ -1,11 +1,10 @@
 import Foundation
 import TabHostClient
-import TabHostPoll
 import TabHostCore
+import TabHostPoll
 import TabHostTesting
 import TabKit
 import TabModuleRuntime
-import TabHostPoll
 import Testing
 
 /// A session isolates its modules by default: each runs in a child process, except those the layout
@@ -79,9 +78,11 @@ struct HostSessionIsolationTests {
     }
 
     @Test func onlyTheModulesTheLayoutTrustsRunInTheHostsProcess() throws {
-        try Self.withSession(layout: """
-            {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
-            """) { opened in
+        try Self.withSession(
+            layout: """
+                {"root": {"tabs": [{"name": "t", "module": "trusted", "isolation": "none"}, {"name": "i", "module": "isolated"}]}}
+                """
+        ) { opened in
             let session = opened.session
             #expect(SessionHarness.text(of: session.screen) == "pid \(getpid())")
             session.perform(.selectTab(1))

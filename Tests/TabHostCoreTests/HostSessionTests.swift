@@ -76,10 +76,14 @@ struct HostSessionTests {
     /// after: whatever is wrong, the error is the one a parse with the names gives, the first in file order.
     @Test(arguments: [
         (#"{"root": {"stack": {"module": "nosuch"}}}"#, #"unknown module "nosuch" at root.stack.module; known modules: counting"#),
-        (#"{"root": {"stack": {"module": "counting"}}, "withoutTabs": ["counting", "gone"]}"#,
-         #"unknown module "gone" at withoutTabs[1]; known modules: counting"#),
-        (#"{"root": {"tabs": [{"name": "a", "module": "nosuch"}, {"name": "b", "module": "@none"}]}}"#,
-         #"unknown module "nosuch" at root.tabs[0].module"#),
+        (
+            #"{"root": {"stack": {"module": "counting"}}, "withoutTabs": ["counting", "gone"]}"#,
+            #"unknown module "gone" at withoutTabs[1]; known modules: counting"#
+        ),
+        (
+            #"{"root": {"tabs": [{"name": "a", "module": "nosuch"}, {"name": "b", "module": "@none"}]}}"#,
+            #"unknown module "nosuch" at root.tabs[0].module"#
+        ),
         (#"{"root": {"stack": {"module": "nosuch"}}, "extra": 1}"#, #"unknown key "extra""#),
         (#"{"root": {"stack": {"module": "counting"}}"#, "malformed JSON"),
     ])

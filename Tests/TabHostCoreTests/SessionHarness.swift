@@ -1,7 +1,7 @@
 import Foundation
 import TabHostClient
-import TabHostPoll
 import TabHostCore
+import TabHostPoll
 import TabHostTesting
 import TabKit
 
@@ -20,7 +20,8 @@ final class SessionHarness {
         let modules = directory.path("modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         _ = chmod(modules, 0o755)
-        try Fixture.compileModule(CountingModule.source, to: modules + "/counting.so", flags: ["-Wall", "-Werror", "-shared", "-fPIC", "-pthread"])
+        try Fixture.compileModule(
+            CountingModule.source, to: modules + "/counting.so", flags: ["-Wall", "-Werror", "-shared", "-fPIC", "-pthread"])
         for (name, text) in extraFiles { try text.write(toFile: modules + "/" + name, atomically: true, encoding: .utf8) }
         let layout = try directory.write("layout.json", text: #"{"root": \#(root)}"#)
         let configuration = SessionConfiguration(

@@ -14,10 +14,11 @@ struct BuildDiagnosticTests {
             make: *** [Makefile:6: hello.so] Error 1
             """
         let found = BuildDiagnostic.parse(log, relativeTo: "/work/p/hello")
-        #expect(found.map(\.description) == [
-            "hello.c:41:5: error: expected ';' before 's'",
-            "hello.c:50:12: warning: unused variable 'x' [-Wunused-variable]",
-        ])
+        #expect(
+            found.map(\.description) == [
+                "hello.c:41:5: error: expected ';' before 's'",
+                "hello.c:50:12: warning: unused variable 'x' [-Wunused-variable]",
+            ])
         #expect(found.map(\.isError) == [true, false])
     }
 
@@ -30,10 +31,11 @@ struct BuildDiagnosticTests {
             error: fatalError
             """
         let found = BuildDiagnostic.parse(log, relativeTo: "/tmp/x/hello")
-        #expect(found.map(\.description) == [
-            "Sources/Hello/Hello.swift:12:9: error: cannot find 'vieww' in scope",
-            "Sources/Hello/Hello.swift:3:1: note: did you mean 'view'?",
-        ])
+        #expect(
+            found.map(\.description) == [
+                "Sources/Hello/Hello.swift:12:9: error: cannot find 'vieww' in scope",
+                "Sources/Hello/Hello.swift:3:1: note: did you mean 'view'?",
+            ])
     }
 
     @Test(arguments: [

@@ -52,7 +52,12 @@ struct DevLoopTests {
         try "".write(toFile: project.project + "/slow", atomically: false, encoding: .utf8)
         try project.save(heading: "Slow")
         let pidFile = project.project + "/.sleeper"
-        #expect(try project.run { (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } != nil })
+        #expect(
+            try project.run {
+                (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+                    Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                } != nil
+            })
         let sleeper = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
 
         try FileManager.default.removeItem(atPath: project.project + "/slow")

@@ -1,8 +1,8 @@
 import Foundation
 import TabHostClient
-import TabHostPoll
 import TabHostCore
 import TabHostDev
+import TabHostPoll
 import TabHostTesting
 import TabKit
 

@@ -39,9 +39,11 @@ struct DevProjectTests {
 
     @Test func anotherDirectoryIsRefusedWithWhatToDo() throws {
         let fixture = try Fixture()
-        #expect(throws: DevError(
-            .notAProject,
-            "\(fixture.directory): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory")
+        #expect(
+            throws: DevError(
+                .notAProject,
+                "\(fixture.directory): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory"
+            )
         ) { try DevProject.detect(in: fixture.directory) }
         try fixture.write("Makefile", text: "all:\n\techo hi\n")
         let error = #expect(throws: DevError.self) { try DevProject.detect(in: fixture.directory) }

@@ -43,7 +43,8 @@ struct CheckLayoutEndToEndTests {
                 "plain": {"tabs": []}
               }
             }
-            """) { _, file in
+            """
+        ) { _, file in
             let output = try S.run(["check-layout", file])
             #expect(output.status == 1, "\(output)")
             #expect(output.stdout == "")
@@ -85,7 +86,8 @@ struct CheckLayoutEndToEndTests {
         try withLayout("{\n  \"root\": {\"stack\": {\"module\": \"x\"}},\n}") { _, file in
             let output = try S.run(["check-layout", file])
             #expect(output.status == 1)
-            #expect(output.stderr == "\(file):3:1: malformed JSON: unexpected character '}'; expected a key in double quotes; fix the syntax\n")
+            #expect(
+                output.stderr == "\(file):3:1: malformed JSON: unexpected character '}'; expected a key in double quotes; fix the syntax\n")
         }
     }
 
@@ -102,9 +104,11 @@ struct CheckLayoutEndToEndTests {
     @Test func aMissingFileIsOneLineAndExitsOne() throws {
         let output = try S.run(["check-layout", "/nonexistent/layout.json"])
         #expect(
-            output == S.Output(
-                stdout: "", stderr: "/nonexistent/layout.json: cannot read the layout file (No such file or directory); check the path\n",
-                status: 1), "\(output)")
+            output
+                == S.Output(
+                    stdout: "",
+                    stderr: "/nonexistent/layout.json: cannot read the layout file (No such file or directory); check the path\n",
+                    status: 1), "\(output)")
     }
 
     @Test func aFloodOfProblemsIsCutAfterAHundredLines() throws {

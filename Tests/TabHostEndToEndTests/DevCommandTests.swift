@@ -62,7 +62,8 @@ struct DevCommandTests {
         try tmux.send("Escape")
         try tmux.waitForScreen { !$0.contains("Build log") && $0.contains("Changed while running.") }
 
-        try Self.edit(source, replacing: "s->api->button(view, \"Tap\", \"tap\")\n", with: "s->api->button(view, \"Tap again\", \"tap\");\n")
+        try Self.edit(
+            source, replacing: "s->api->button(view, \"Tap\", \"tap\")\n", with: "s->api->button(view, \"Tap again\", \"tap\");\n")
         try Self.edit(source, replacing: "Changed while running.", with: "Fixed.")
         let fixed = try tmux.waitForScreen { $0.contains("Fixed.") && $0.contains("Tap again") && $0.contains("reloaded hello") }
         #expect(!fixed.contains("build failed"), "a good build clears the failure:\n\(fixed)")
@@ -87,7 +88,9 @@ struct DevCommandTests {
             #expect(try ListInspectSupport.run(["new", "hello", "--output", scratch]).status == 0)
             let modules = scratch + "/mods"
             mkdir(modules, 0o700)
-            try RunSupport.compile(RunSupport.moduleSource(name: "other", title: "Other", body: #"api->text(view, "the other tab");"#), to: modules + "/other.so")
+            try RunSupport.compile(
+                RunSupport.moduleSource(name: "other", title: "Other", body: #"api->text(view, "the other tab");"#),
+                to: modules + "/other.so")
             let layout = scratch + "/layout.json"
             try #"{"root": {"tabs": [{"name": "other", "module": "other"}], "acceptsNewModules": true}}"#
                 .write(toFile: layout, atomically: true, encoding: .utf8)

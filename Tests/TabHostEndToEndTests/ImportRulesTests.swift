@@ -61,7 +61,8 @@ struct ImportRulesTests {
         Rule(target: "TabHostDev", allowed: nil, forbidden: frontEnds),
         // The front ends.
         Rule(
-            target: "TerminalUI", allowed: ["TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "_CTerminalShims", "SystemPackage"],
+            target: "TerminalUI",
+            allowed: ["TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "_CTerminalShims", "SystemPackage"],
             forbidden: notForFrontEnds, foundation: false),
         Rule(target: "TabHostWebProtocol", allowed: ["TabKit"], forbidden: notForFrontEnds),
         Rule(

@@ -119,7 +119,9 @@ struct ListInspectEndToEndTests {
             let missing = try S.run(["inspect", "delta", "--modules", dir])
             #expect(missing.status == 1)
             #expect(missing.stdout == "")
-            #expect(missing.stderr == "delta: no accepted module with this name in \(dir); run tabhost list to see the modules and the rejected files\n")
+            #expect(
+                missing.stderr
+                    == "delta: no accepted module with this name in \(dir); run tabhost list to see the modules and the rejected files\n")
         }
     }
 
@@ -158,7 +160,8 @@ struct ListInspectEndToEndTests {
             #expect(refused.status == 1)
             #expect(
                 refused.stderr
-                    == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n")
+                    == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n"
+            )
             let allowed = try S.run(["list", "--allow-insecure-permissions", dir])
             #expect(allowed.status == 0, "\(allowed)")
             let inspected = try S.run(["inspect", "--allow-insecure-permissions", path])

@@ -63,8 +63,10 @@ struct MetadataCacheEndToEndTests {
             String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
         }
         #expect(try canonical(object) == canonical(warm[0]))
-        for key in ["file", "status", "name", "version", "title", "glyph", "kind", "image", "imagePath", "abiMajor",
-                    "abiMinor", "structSize", "functions", "containsSwift", "runningHosts"] {
+        for key in [
+            "file", "status", "name", "version", "title", "glyph", "kind", "image", "imagePath", "abiMajor",
+            "abiMinor", "structSize", "functions", "containsSwift", "runningHosts",
+        ] {
             #expect(warm[0].keys.contains(key), "\(key)")
         }
         #expect(warm[0]["title"] as? String == "Alpha")
@@ -112,7 +114,10 @@ struct MetadataCacheEndToEndTests {
         let output = try setup.run(["inspect", "alpha", "--modules", setup.modules])
         #expect(output.status == 1)
         let list = try setup.run(["list", setup.modules])
-        #expect(list.stderr == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n")
+        #expect(
+            list.stderr
+                == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n"
+        )
     }
 
     @Test func aDeletedFileIsNoLongerListed() throws {
@@ -133,7 +138,10 @@ struct MetadataCacheEndToEndTests {
         let output = try setup.run(["list", setup.modules])
         #expect(output.status == 0)
         #expect(output.stdout.contains("Alpha"))
-        #expect(output.stderr == "tabhost: \(setup.cacheFile): discarded the module metadata cache (checksum mismatch (the file is damaged)); it is rebuilt from the module files\n")
+        #expect(
+            output.stderr
+                == "tabhost: \(setup.cacheFile): discarded the module metadata cache (checksum mismatch (the file is damaged)); it is rebuilt from the module files\n"
+        )
         let again = try setup.run(["list", setup.modules])
         #expect(again.stderr.isEmpty, "rebuilt: \(again)")
     }
@@ -171,7 +179,10 @@ struct MetadataCacheEndToEndTests {
         try Data(bytes).write(to: URL(fileURLWithPath: setup.cacheFile))
         let (objects, output) = try setup.listJSON()
         #expect(objects.map { $0["cached"] as? Bool } == [false])
-        #expect(output.stderr == "tabhost: \(setup.cacheFile): discarded the module metadata cache (written by a host with module ABI 2.1, this host has 1.1); it is rebuilt from the module files\n")
+        #expect(
+            output.stderr
+                == "tabhost: \(setup.cacheFile): discarded the module metadata cache (written by a host with module ABI 2.1, this host has 1.1); it is rebuilt from the module files\n"
+        )
     }
 
     /// Real processes saving the same cache file at once: the file is always one whole version.

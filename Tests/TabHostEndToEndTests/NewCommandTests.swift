@@ -86,7 +86,8 @@ struct NewCommandTests {
         for flags in [[], ["--swift"]] {
             let result = try NewCommandSupport.tabhost(["new", "foo", "--output", dir.directory] + flags)
             #expect(result.status == 1)
-            #expect(result.stderr == "tabhost new: \(project) already exists: choose another name or --output directory; nothing was written\n")
+            #expect(
+                result.stderr == "tabhost new: \(project) already exists: choose another name or --output directory; nothing was written\n")
         }
         #expect(try String(contentsOfFile: "\(project)/foo.c", encoding: .utf8) == "mine\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project) == ["foo.c"])
@@ -132,7 +133,8 @@ struct NewCommandTests {
         try tmux.waitFor("Edit the source, rebuild", timeout: .seconds(300))
         try tmux.send("Enter")
         try tmux.waitForScreen { D.tapsLine($0)?.hasSuffix(" 1") == true }
-        try D.edit("\(project)/Sources/Bar/Bar.swift", replacing: "Edit the source, rebuild, and the host reloads it.", with: "Swift, changed.")
+        try D.edit(
+            "\(project)/Sources/Bar/Bar.swift", replacing: "Edit the source, rebuild, and the host reloads it.", with: "Swift, changed.")
         let changed = try tmux.waitForScreen(timeout: .seconds(300)) { $0.contains("Swift, changed.") && $0.contains("reloaded bar") }
         #expect(D.tapsLine(changed)?.hasSuffix(" 1") == true, "the taps survive the reload:\n\(changed)")
         try tmux.send("q")

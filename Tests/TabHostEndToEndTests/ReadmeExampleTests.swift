@@ -20,7 +20,8 @@ struct ReadmeExampleTests {
         #expect(inspect.succeeded, "\(inspect.stdout)\(inspect.stderr)")
         #expect(inspect.stdout.contains("hello"))
         #expect(inspect.stdout.contains("Hello"))
-        let list = try run(Products.tabhost, arguments: ["list", fixture.directory], environment: ["XDG_CACHE_HOME": fixture.path("cache")])
+        let list = try run(
+            Products.tabhost, arguments: ["list", fixture.directory], environment: ["XDG_CACHE_HOME": fixture.path("cache")])
         #expect(list.stdout.contains("hello") && list.stdout.contains(" ok"), "\(list.stdout)\(list.stderr)")
     }
 }

@@ -47,7 +47,9 @@ struct RunBadInputTests {
         try R.withScratch { scratch in
             let modules = scratch + "/modules"
             try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-            try R.compile(R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#), to: modules + "/good.so")
+            try R.compile(
+                R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#),
+                to: modules + "/good.so")
             try "not a library".write(toFile: modules + "/bad.so", atomically: true, encoding: .utf8)
             let layout = try R.writeStackLayout(module: "good", to: scratch + "/layout.json")
             let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
@@ -67,12 +69,16 @@ struct RunBadInputTests {
         try R.withScratch { scratch in
             let blocker = scratch + "/not-a-directory"
             try "".write(toFile: blocker, atomically: true, encoding: .utf8)
-            let tmux = try T(R.runCommand(["--log", blocker + "/tabhost.log", "--no-watch"], scratch: scratch, stderrFile: scratch + "/err"))
+            let tmux = try T(
+                R.runCommand(["--log", blocker + "/tabhost.log", "--no-watch"], scratch: scratch, stderrFile: scratch + "/err"))
             try tmux.waitFor("Accounts")
             try tmux.send("q")
             try tmux.waitFor("STATUS:0")
             let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
-            #expect(err == "\(blocker)/tabhost.log: cannot open the log file (Not a directory); pass --log FILE in a writable directory (the host runs without a log)\n", "\(err)")
+            #expect(
+                err
+                    == "\(blocker)/tabhost.log: cannot open the log file (Not a directory); pass --log FILE in a writable directory (the host runs without a log)\n",
+                "\(err)")
         }
     }
 }

@@ -29,7 +29,9 @@ struct RunCrashLoopTests {
             self.scratch = scratch
             modules = scratch + "/modules"
             let runtime = scratch + "/run"
-            for directory in [modules, runtime] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false) }
+            for directory in [modules, runtime] {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+            }
             _ = chmod(runtime, 0o700)
             try R.compile(
                 R.moduleSource(

@@ -47,7 +47,10 @@ struct RunDynamicTabsTests {
             let clock = try tmux.waitFor("Local time")
             func time(_ screen: String) -> String? {
                 T.lines(of: screen).map { $0.trimmingCharacters(in: .whitespaces) }
-                    .first { $0.count == 8 && $0.filter { $0 == ":" }.count == 2 && $0.replacingOccurrences(of: ":", with: "").allSatisfy(\.isNumber) }
+                    .first {
+                        $0.count == 8 && $0.filter { $0 == ":" }.count == 2
+                            && $0.replacingOccurrences(of: ":", with: "").allSatisfy(\.isNumber)
+                    }
             }
             let first = try #require(time(clock), "\(clock)")
             try tmux.waitForScreen(timeout: .seconds(10)) { screen in time(screen).map { $0 != first } ?? false }

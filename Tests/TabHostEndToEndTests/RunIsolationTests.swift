@@ -114,7 +114,8 @@ struct RunIsolationTests {
     @Test func aFileThatCrashesTheLoaderIsRefusedNotFatal() throws {
         try Self.withSetUp(onEvent: "") { scratch, _ in
             let modules = scratch + "/modules"
-            let crashing = "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }\n"
+            let crashing =
+                "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }\n"
                 + R.moduleSource(name: "boom", title: "Boom", body: "")
             try R.compile(crashing, to: scratch + "/boom.so")
             try FileManager.default.copyItem(atPath: scratch + "/boom.so", toPath: modules + "/boom.so")

@@ -59,7 +59,8 @@ struct RunSizesTests {
                         """#),
                 to: modules + "/wide.so")
             let layout = try R.writeStackLayout(module: "wide", to: scratch + "/layout.json")
-            let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch), width: 60, height: 12)
+            let tmux = try T(
+                R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch), width: 60, height: 12)
             let screen = try tmux.waitFor("混合")
             let rows = T.lines(of: screen).filter { $0.contains("東京") || $0.contains("Plain row") || $0.contains("混合") }
             #expect(rows.count == 3, "\(screen)")

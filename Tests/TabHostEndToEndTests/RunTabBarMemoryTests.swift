@@ -59,12 +59,12 @@ struct RunTabBarMemoryTests {
             try R.compile(Self.collectBar, to: modules + "/collectbar.so")
             let layout = scratch + "/layout.json"
             try """
-                {"root": {"stack": {"tabs": [
-                    {"name": "a", "module": "page", "title": "Alpha", "image": "/i/a.svg"},
-                    {"name": "b", "module": "page", "title": "Beta"},
-                    {"name": "c", "module": "page", "title": "Gamma", "image": "/i/c.png"}
-                ], "capacity": 0, "tabBarModule": {"module": "collectbar"}}}}
-                """.write(toFile: layout, atomically: true, encoding: .utf8)
+            {"root": {"stack": {"tabs": [
+                {"name": "a", "module": "page", "title": "Alpha", "image": "/i/a.svg"},
+                {"name": "b", "module": "page", "title": "Beta"},
+                {"name": "c", "module": "page", "title": "Gamma", "image": "/i/c.png"}
+            ], "capacity": 0, "tabBarModule": {"module": "collectbar"}}}}
+            """.write(toFile: layout, atomically: true, encoding: .utf8)
             // valgrind 3.19 cannot read the toolchain's DWARF 5: it runs a copy without debug sections.
             let binary = scratch + "/tabhost"
             let report = scratch + "/valgrind.txt"

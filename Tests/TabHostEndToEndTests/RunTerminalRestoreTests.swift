@@ -23,7 +23,8 @@ struct RunTerminalRestoreTests {
         let after = try tmux.waitForScreen(recordingTimeout: false) { $0.contains("GOT:typed back") }
         if !after.contains("GOT:typed back") {
             // Seen once in a loaded full run and never reproduced: say what held the terminal.
-            Issue.record("the typed line never came back; last screen:\n\(after)\n\(try tmux.terminalReport())", sourceLocation: sourceLocation)
+            Issue.record(
+                "the typed line never came back; last screen:\n\(after)\n\(try tmux.terminalReport())", sourceLocation: sourceLocation)
             return
         }
         // The tty echoed the typed line itself (echo on, canonical mode), before the shell printed it.

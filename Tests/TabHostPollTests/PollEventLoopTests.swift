@@ -1,9 +1,8 @@
-import Testing
-
 import Foundation
-import TabHostConcurrency
 import TabHostClient
+import TabHostConcurrency
 import TabHostPoll
+import Testing
 
 #if canImport(Glibc)
 import Glibc

@@ -51,7 +51,8 @@ struct ActionValidationTests {
     /// The limit itself is read (and judged as an action); one byte more is refused unread.
     @Test func aMessageAtTheLimitIsReadAndOneByteMoreIsNot() throws {
         let frame = #"{"type":"activate","id":""# + #""}"#
-        let atLimit = #"{"type":"activate","id":""# + String(repeating: "b", count: ActionValidation.maximumMessageBytes - frame.utf8.count) + #""}"#
+        let atLimit =
+            #"{"type":"activate","id":""# + String(repeating: "b", count: ActionValidation.maximumMessageBytes - frame.utf8.count) + #""}"#
         #expect(atLimit.utf8.count == ActionValidation.maximumMessageBytes)
         #expect(Self.refusal(atLimit)?.hasPrefix("activate bbbb") == true)
         #expect(Self.refusal(atLimit + " ") == "message of 4097 bytes (limit 4096)")

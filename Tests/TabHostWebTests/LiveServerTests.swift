@@ -42,7 +42,9 @@ struct LiveServerTests {
         #expect(host.stop() == 0)
     }
 
-    @Test(arguments: [["serve", "--bind", "0.0.0.0"], ["serve", "--bind", "192.168.1.1", "--port", "8080"], ["run", "--web", "0.0.0.0:0"]])
+    @Test(arguments: [
+        ["serve", "--bind", "0.0.0.0"], ["serve", "--bind", "192.168.1.1", "--port", "8080"], ["run", "--web", "0.0.0.0:0"],
+    ])
     func anotherAddressThanLoopbackIsRefusedWithOneLine(arguments: [String]) throws {
         let result = try run(Products.tabhost, arguments: arguments)
         let stderr = result.stderr
@@ -86,8 +88,10 @@ struct LiveServerTests {
             (["Origin": "http://evil.example", "Cookie": host.cookie], "Origin http://evil.example is not"),
             (["Origin": "http://127.0.0.1:1", "Cookie": host.cookie], "Origin http://127.0.0.1:1 is not"),
             (["Cookie": host.cookie], "no Origin header"),
-            (["Host": "evil.example:\(host.port)", "Origin": "http://evil.example:\(host.port)", "Cookie": host.cookie],
-             "Host evil.example:\(host.port) is not a loopback name"),
+            (
+                ["Host": "evil.example:\(host.port)", "Origin": "http://evil.example:\(host.port)", "Cookie": host.cookie],
+                "Host evil.example:\(host.port) is not a loopback name"
+            ),
         ]
         for (headers, reason) in refusals {
             let response = try host.connect().upgrade(port: host.port, headers: headers)

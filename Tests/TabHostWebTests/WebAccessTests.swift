@@ -1,3 +1,4 @@
+import Logging
 import TabHostWeb
 import TabHostWebProtocol
 import Testing
@@ -25,17 +26,18 @@ struct WebAccessTests {
         #expect(access.setCookie == "tabhost-8080=\(access.token); Path=/; HttpOnly; SameSite=Strict")
     }
 
-    @Test(arguments: [
-        ("127.0.0.1:8080", "http://127.0.0.1:8080", nil),
-        ("localhost:8080", "http://localhost:8080", nil),
-        ("[::1]:8080", "http://[::1]:8080", nil),
-        ("127.0.0.1:2222", "http://127.0.0.1:2222", nil),  // an SSH tunnel's local port
-        ("127.0.0.1:8080", "http://localhost:8080", "Origin http://localhost:8080 is not http://127.0.0.1:8080"),
-        ("127.0.0.1:8080", "https://127.0.0.1:8080", "Origin https://127.0.0.1:8080 is not http://127.0.0.1:8080"),
-        ("127.0.0.1:8080", "null", "Origin null is not http://127.0.0.1:8080"),
-        ("evil.example:8080", "http://evil.example:8080", "Host evil.example:8080 is not a loopback name"),
-        ("127.0.0.1.evil.example", "http://127.0.0.1.evil.example", "Host 127.0.0.1.evil.example is not a loopback name"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("127.0.0.1:8080", "http://127.0.0.1:8080", nil),
+            ("localhost:8080", "http://localhost:8080", nil),
+            ("[::1]:8080", "http://[::1]:8080", nil),
+            ("127.0.0.1:2222", "http://127.0.0.1:2222", nil),  // an SSH tunnel's local port
+            ("127.0.0.1:8080", "http://localhost:8080", "Origin http://localhost:8080 is not http://127.0.0.1:8080"),
+            ("127.0.0.1:8080", "https://127.0.0.1:8080", "Origin https://127.0.0.1:8080 is not http://127.0.0.1:8080"),
+            ("127.0.0.1:8080", "null", "Origin null is not http://127.0.0.1:8080"),
+            ("evil.example:8080", "http://evil.example:8080", "Host evil.example:8080 is not a loopback name"),
+            ("127.0.0.1.evil.example", "http://127.0.0.1.evil.example", "Host 127.0.0.1.evil.example is not a loopback name"),
+        ] as [(String, String, String?)])
     func theWebSocketNeedsALoopbackHostAndItsOwnOrigin(host: String, origin: String, refusal: String?) {
         #expect(WebAccess.webSocketRefusal(host: host, origin: origin) == refusal)
     }
@@ -68,5 +70,3 @@ struct WebAccessTests {
         }
     }
 }
-
-import Logging

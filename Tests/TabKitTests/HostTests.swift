@@ -1,6 +1,6 @@
+import TabHostTesting
 import TabKit
 import TabLayout
-import TabHostTesting
 import Testing
 
 /// The host: the strict cycle (rule 5 of docs/container-rules.md), modals on modals, new modules, pushing twice,

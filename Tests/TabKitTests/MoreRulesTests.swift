@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
 /// More overflow: rules 15, 21, 24, 27 of docs/container-rules.md (and 31 for More list badges).

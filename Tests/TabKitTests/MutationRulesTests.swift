@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
 /// Runtime changes: rules 28–32 of docs/container-rules.md (30 is the dynamic-tab call).

@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
 /// Navigation stacks: rules 1, 3, 6, 8–10, 36, 39 of docs/container-rules.md.

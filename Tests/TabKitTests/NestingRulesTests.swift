@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
 /// Containers inside containers, modals and Back: rules 11, 12, 36–38, 40 of docs/container-rules.md.
@@ -48,7 +48,10 @@ struct NestingRulesTests {
         #expect(host.screen.tabBar != nil)
         _ = log.take()
         #expect(host.apply(.back))
-        #expect(log.appearance() == ["tabs.willDisappear", "F.willDisappear", "L.willAppear", "tabs.didDisappear", "F.didDisappear", "L.didAppear"])
+        #expect(
+            log.appearance() == [
+                "tabs.willDisappear", "F.willDisappear", "L.willAppear", "tabs.didDisappear", "F.didDisappear", "L.didAppear",
+            ])
         #expect(host.screen.title == "Accounts" && host.screen.tabBar == nil)
     }
 

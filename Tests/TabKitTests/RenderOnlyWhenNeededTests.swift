@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
 /// Render only when needed (issue 10, point 4): a controller renders again only after it was

@@ -1,7 +1,7 @@
 import FoundationEssentials
+import TabHostTesting
 import TabKit
 import TabLayout
-import TabHostTesting
 import Testing
 
 /// The state file's stated limits (README, "Limits").

@@ -1,7 +1,7 @@
 import FoundationEssentials
+import TabHostTesting
 import TabKit
 import TabLayout
-import TabHostTesting
 import Testing
 
 /// Restoration: rules 41, 42 of docs/container-rules.md (selection by name, stack paths, fallback by the removal rule).
@@ -68,7 +68,8 @@ struct RestorationTests {
     @Test func aRefusedStateIsReportedAndTheScreenStartsFresh() throws {
         let host = try Self.host(["a"], Log())
         host.start()
-        let detail = try #require(try host.push(module: "detail", param: "1", onto: (host.root as? TabContainer)?.selectedTab?.stack) as? Rec)
+        let detail = try #require(
+            try host.push(module: "detail", param: "1", onto: (host.root as? TabContainer)?.selectedTab?.stack) as? Rec)
         detail.state = [7]
         let factory = TableFactory(Log(), modules: Self.modules)
         factory.setUp["detail"] = { $0.acceptsState = false }
@@ -86,7 +87,8 @@ struct RestorationTests {
         try host.push(module: "detail", param: "1", onto: (host.root as? TabContainer)?.selectedTab?.stack)
         let log = Log()
         let text = #"{"root":{"tabs":[{"name":"a","module":"gamma"}]}}"#
-        let restored = ContainerHost(layout: try Layout.parse(text, knownModules: Self.modules), factory: TableFactory(log, modules: Self.modules))
+        let restored = ContainerHost(
+            layout: try Layout.parse(text, knownModules: Self.modules), factory: TableFactory(log, modules: Self.modules))
         #expect(try restored.restore(from: host.saveRestoration()) == [])
         restored.start()
         #expect(restored.screen.title == "gamma" && restored.screen.backLabel == nil)
@@ -160,10 +162,21 @@ struct RestorationTests {
     }
 
     @Test(arguments: [
-        ("nope", TabKitError(.malformedJSON, "restoration data:1:2: malformed JSON: unexpected character 'o'; expected null; delete the file to start fresh")),
+        (
+            "nope",
+            TabKitError(
+                .malformedJSON,
+                "restoration data:1:2: malformed JSON: unexpected character 'o'; expected null; delete the file to start fresh")
+        ),
         ("{}", TabKitError(.missingKey, "restoration data: missing \"root\"; delete the file to start fresh")),
-        (#"{"root": {"stack": 5}}"#, TabKitError(.invalidValue, "restoration data: root.stack has the wrong shape; delete the file to start fresh")),
-        (#"{"root": {"tabs": {"index": "one"}}}"#, TabKitError(.invalidValue, "restoration data: root.tabs.index has the wrong shape; delete the file to start fresh")),
+        (
+            #"{"root": {"stack": 5}}"#,
+            TabKitError(.invalidValue, "restoration data: root.stack has the wrong shape; delete the file to start fresh")
+        ),
+        (
+            #"{"root": {"tabs": {"index": "one"}}}"#,
+            TabKitError(.invalidValue, "restoration data: root.tabs.index has the wrong shape; delete the file to start fresh")
+        ),
     ])
     func badRestorationDataIsAnErrorAndChangesNothing(text: String, error: TabKitError) throws {
         let host = try Self.host(["a", "b"], Log())

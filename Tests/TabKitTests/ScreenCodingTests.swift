@@ -1,10 +1,11 @@
+import TabKit
+import Testing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TabKit
-import Testing
 
 /// Screens and actions cross process boundaries and reach browsers as JSON: round trips are exact
 /// and enums have one flat, readable shape (`type` names the case).

@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
 /// A tab-bar controller draws the bar; decimal action ids select slots like tags on a fake bar (a user tap:
@@ -16,7 +16,9 @@ struct TabBarModuleTests {
             let items = (context.parent as? TabItemSource)?.barItems ?? []
             return ViewTree(
                 items.enumerated().map { i, item in
-                    .button(label: (item.isSelected ? "[\(item.title)]" : item.title) + (item.badge.map { " (\($0))" } ?? ""), action: String(i))
+                    .button(
+                        label: (item.isSelected ? "[\(item.title)]" : item.title) + (item.badge.map { " (\($0))" } ?? ""), action: String(i)
+                    )
                 } + [.button(label: "shuffle", action: "shuffle")])
         }
 

@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 
 /// A started host whose root is a logging tab container of recording tabs named `names`.
 struct TabFixture {

@@ -1,10 +1,11 @@
+import TabKit
+import Testing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TabKit
-import Testing
 
 /// Keys have one typed home: the `tab_key` values of tab_module.h, and Unicode scalars.
 struct TabKeyTests {

@@ -1,5 +1,5 @@
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
 /// Tab selection: rules 6, 7, 13, 15–20, 33, 35 of docs/container-rules.md.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import Foundation
 import TabKit
 import Testing
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
 
 /// The model belongs to one thread once bound (debug builds check it at every entry point).
 struct ThreadConfinementTests {

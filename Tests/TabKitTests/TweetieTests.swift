@@ -1,6 +1,6 @@
+import TabHostTesting
 import TabKit
 import TabLayout
-import TabHostTesting
 import Testing
 
 /// The Tweetie shape end to end on the model, with recording controllers standing for modules:

@@ -28,7 +28,8 @@ struct LayoutLimitTests {
     }
 
     @Test func deepNestingFarPastTheLimitIsStillOneLine() {
-        let problems = Layout.problems(bytes: Array(String(repeating: "{\"a\":", count: 200_000).utf8), file: "deep.json", knownModules: nil)
+        let problems = Layout.problems(
+            bytes: Array(String(repeating: "{\"a\":", count: 200_000).utf8), file: "deep.json", knownModules: nil)
         #expect(problems.map(\.description) == ["deep.json:1:321: malformed JSON: nesting deeper than 64 levels; fix the syntax"])
     }
 

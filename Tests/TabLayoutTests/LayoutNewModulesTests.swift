@@ -1,6 +1,6 @@
+import TabHostTesting
 import TabKit
 import TabLayout
-import TabHostTesting
 import Testing
 
 /// Modules the layout does not place: a layout without a file, `withoutTabs`, and the tabs
@@ -16,12 +16,18 @@ struct LayoutNewModulesTests {
     }
 
     @Test(arguments: [
-        (#"{"root":{"stack":{"module":"home"}},"withoutTabs":"detail"}"#,
-         "layout.json:1:51: withoutTabs must be an array of module names, found a string"),
-        (#"{"root":{"stack":{"module":"home"}},"withoutTabs":[1]}"#,
-         "layout.json:1:52: withoutTabs[0] must be a module name in double quotes, found a number"),
-        (#"{"root":{"stack":{"module":"home"}},"withoutTabs":["detial"]}"#,
-         "layout.json:1:52: unknown module \"detial\" at withoutTabs[0]; known modules: clock, detail, home, notes"),
+        (
+            #"{"root":{"stack":{"module":"home"}},"withoutTabs":"detail"}"#,
+            "layout.json:1:51: withoutTabs must be an array of module names, found a string"
+        ),
+        (
+            #"{"root":{"stack":{"module":"home"}},"withoutTabs":[1]}"#,
+            "layout.json:1:52: withoutTabs[0] must be a module name in double quotes, found a number"
+        ),
+        (
+            #"{"root":{"stack":{"module":"home"}},"withoutTabs":["detial"]}"#,
+            "layout.json:1:52: unknown module \"detial\" at withoutTabs[0]; known modules: clock, detail, home, notes"
+        ),
     ])
     func aBadWithoutTabsIsOneLine(_ text: String, _ message: String) {
         #expect(throws: TabKitError.self) { try Layout.parse(text, knownModules: Self.known) }
@@ -59,7 +65,8 @@ struct LayoutNewModulesTests {
 
     @Test func aTemplatePushedLaterGetsTheOfferedModulesAndAWithdrawnOneGoes() throws {
         let log = Log()
-        let text = #"{"root":{"stack":{"module":"home"}},"templates":{"@dock":{"tabs":[{"name":"c","module":"clock"}],"acceptsNewModules":true}}}"#
+        let text =
+            #"{"root":{"stack":{"module":"home"}},"templates":{"@dock":{"tabs":[{"name":"c","module":"clock"}],"acceptsNewModules":true}}}"#
         let host = ContainerHost(layout: try Layout.parse(text, knownModules: Self.known), factory: TableFactory(log, modules: Self.known))
         host.start()
         host.offerNewModules(["notes", "detail"])

@@ -1,12 +1,12 @@
+import Foundation
 import InMemoryLogging
 import TabHostPoll
 import TabHostTesting
-import Foundation
 import TabKit
 import TabLayout
+import TabModuleIsolation
 import TabModuleLoading
 import TabModuleRuntime
-import TabModuleIsolation
 import Testing
 
 /// C modules compiled at test time, loaded through the real loader and run in child processes by an

@@ -1,10 +1,10 @@
 import Foundation
-import TabKit
 import TabHostTesting
+import TabKit
 import Testing
 
-@testable import TabModuleRuntime
 @testable import TabModuleIsolation
+@testable import TabModuleRuntime
 
 /// A module whose children crash 3 times within 60 s is not started again until the user chooses
 /// Restart: its new screens show the stopped state instead of starting a child. The clock is the

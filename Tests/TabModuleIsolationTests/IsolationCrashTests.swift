@@ -1,7 +1,7 @@
 import Foundation
+import TabHostTesting
 import TabKit
 import TabModuleLoading
-import TabHostTesting
 import Testing
 
 /// A module that crashes takes down its child, never the host: its tab says what happened and offers

@@ -1,7 +1,7 @@
 import Foundation
+import TabHostTesting
 import TabKit
 import TabModuleRuntime
-import TabHostTesting
 import Testing
 
 /// No module call blocks the host past its deadline: a hung call returns, the tab says the module is

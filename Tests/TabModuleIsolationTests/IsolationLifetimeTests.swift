@@ -1,8 +1,8 @@
 import Foundation
-import TabKit
-import TabModuleRuntime
-import TabModuleIsolation
 import TabHostTesting
+import TabKit
+import TabModuleIsolation
+import TabModuleRuntime
 import Testing
 
 /// No child outlives the objects that own it: the last instance of a module version ends its child,
@@ -51,9 +51,10 @@ struct IsolationLifetimeTests {
 
     @Test func oneChildServesEveryInstanceAndEndsWithTheLast() throws {
         let setup = try IsolatedHost(
-            modules: [("probe.so", HostAPIProbeModule.source), ("crashy.so", IsolationModules.crashy)], layout: """
-            {"root": {"stack": {"module": "probe", "param": "root"}}}
-            """)
+            modules: [("probe.so", HostAPIProbeModule.source), ("crashy.so", IsolationModules.crashy)],
+            layout: """
+                {"root": {"stack": {"module": "probe", "param": "root"}}}
+                """)
         setup.host.start()
         setup.activate("push-own")
         #expect(setup.factory.childProcesses.count == 1)
@@ -79,9 +80,11 @@ struct IsolationLifetimeTests {
     }
 
     @Test func aFactoryAloneEndsItsChildrenWhenReleased() throws {
-        let setup = try IsolatedHost(modules: [("probe.so", HostAPIProbeModule.source)], layout: """
-            {"root": {"stack": {"module": "probe"}}}
-            """)
+        let setup = try IsolatedHost(
+            modules: [("probe.so", HostAPIProbeModule.source)],
+            layout: """
+                {"root": {"stack": {"module": "probe"}}}
+                """)
         let module = try #require(setup.runtime.registry.module(named: "probe"))
         var factory: OutOfProcessModuleInstanceFactory? = OutOfProcessModuleInstanceFactory(
             settings: IsolatedHost.testSettings, logger: setup.log.logger)

@@ -41,8 +41,11 @@ final class IsolationRoundTripTests {
     /// tab_count and tab_item are answered while the child waits inside render; the strings of every
     /// item stay valid until that render returns (the bar reads them all before drawing any).
     @Test func aTabBarModuleReadsEveryItemFromInsideRender() {
-        let labels = { (self.host.screen.tabBar?.custom?.nodes ?? []).compactMap { node -> String? in
-            if case .button(let label, _) = node { label } else { nil } } }
+        let labels = {
+            (self.host.screen.tabBar?.custom?.nodes ?? []).compactMap { node -> String? in
+                if case .button(let label, _) = node { label } else { nil }
+            }
+        }
         #expect(labels() == ["*P Probe", "P Probe"])
         setup.activate("badge:7")
         #expect(labels() == ["*P Probe 7", "P Probe"])

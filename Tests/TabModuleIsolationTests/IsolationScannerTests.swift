@@ -1,10 +1,10 @@
+import Foundation
 import InMemoryLogging
 import TabHostTesting
-import Foundation
 import TabKit
+import TabModuleIsolation
 import TabModuleLoading
 import TabModuleRuntime
-import TabModuleIsolation
 import Testing
 
 /// Files are opened in a scanner child before the host opens them: a file that crashes or hangs the
@@ -45,20 +45,31 @@ final class IsolationScannerTests {
     }
 
     @Test(arguments: [
-        ("ctor-segv", "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }",
-         "TAB_MODULE_DECLARE(descriptor)", "crashed the dynamic loader (SIGSEGV) while loading"),
-        ("ctor-exit", "__attribute__((constructor)) static void leave(void) { _exit(127); }",
-         "TAB_MODULE_DECLARE(descriptor)", "made the dynamic loader exit (status 127) while loading"),
-        ("entry-segv", "", "TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) { raise(SIGILL); return &descriptor; }",
-         "crashed in tab_module_entry (SIGILL) while loading"),
-        ("wild-name", "static tab_module_descriptor wild;\n",
-         """
-         TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
-             wild = descriptor; wild.name = (const char *)(uintptr_t)0x10; return &wild;
-         }
-         """, "crashed while its descriptor was read (SIGSEGV): the descriptor points outside the file"),
-        ("ctor-hang", "__attribute__((constructor)) static void wait_forever(void) { for (;;) pause(); }",
-         "TAB_MODULE_DECLARE(descriptor)", "hung in its constructors while loading (no answer within 0.5 s)"),
+        (
+            "ctor-segv", "__attribute__((constructor)) static void boom(void) { volatile int *p = 0; *p = 1; }",
+            "TAB_MODULE_DECLARE(descriptor)", "crashed the dynamic loader (SIGSEGV) while loading"
+        ),
+        (
+            "ctor-exit", "__attribute__((constructor)) static void leave(void) { _exit(127); }",
+            "TAB_MODULE_DECLARE(descriptor)", "made the dynamic loader exit (status 127) while loading"
+        ),
+        (
+            "entry-segv", "",
+            "TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) { raise(SIGILL); return &descriptor; }",
+            "crashed in tab_module_entry (SIGILL) while loading"
+        ),
+        (
+            "wild-name", "static tab_module_descriptor wild;\n",
+            """
+            TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
+                wild = descriptor; wild.name = (const char *)(uintptr_t)0x10; return &wild;
+            }
+            """, "crashed while its descriptor was read (SIGSEGV): the descriptor points outside the file"
+        ),
+        (
+            "ctor-hang", "__attribute__((constructor)) static void wait_forever(void) { for (;;) pause(); }",
+            "TAB_MODULE_DECLARE(descriptor)", "hung in its constructors while loading (no answer within 0.5 s)"
+        ),
     ])
     func aFileThatTakesTheLoaderDownIsRefusedAndLoadingGoesOn(name: String, extra: String, entry: String, reason: String) throws {
         try compile(name, extra: extra, entry: entry)

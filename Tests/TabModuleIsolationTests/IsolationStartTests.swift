@@ -1,10 +1,10 @@
+import Foundation
 import InMemoryLogging
 import TabHostTesting
-import Foundation
 import TabKit
+import TabModuleIsolation
 import TabModuleLoading
 import TabModuleRuntime
-import TabModuleIsolation
 import Testing
 
 /// A child that cannot start, speaks another protocol version, or whose module's `create` fails is
@@ -20,17 +20,25 @@ final class IsolationStartTests {
         fixture = try Fixture()
         cacheRoot = try Fixture()
         try fixture.compile("probe.so", source: HostAPIProbeModule.source)
-        try fixture.compile("null.so", source: ModuleSource(name: "null").with("create", "null_create").text
-            .replacingOccurrences(of: "__attribute__((used)) static const", with: """
-                static void *null_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; return NULL; }
-                __attribute__((used)) static const
-                """))
-        try fixture.compile("stuck.so", source: ModuleSource(name: "stuck").with("create", "stuck_create").text
-            .replacingOccurrences(of: "__attribute__((used)) static const", with: """
-                extern int pause(void);
-                static void *stuck_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; for (;;) pause(); return NULL; }
-                __attribute__((used)) static const
-                """))
+        try fixture.compile(
+            "null.so",
+            source: ModuleSource(name: "null").with("create", "null_create").text
+                .replacingOccurrences(
+                    of: "__attribute__((used)) static const",
+                    with: """
+                        static void *null_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; return NULL; }
+                        __attribute__((used)) static const
+                        """))
+        try fixture.compile(
+            "stuck.so",
+            source: ModuleSource(name: "stuck").with("create", "stuck_create").text
+                .replacingOccurrences(
+                    of: "__attribute__((used)) static const",
+                    with: """
+                        extern int pause(void);
+                        static void *stuck_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; for (;;) pause(); return NULL; }
+                        __attribute__((used)) static const
+                        """))
         registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)))
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
@@ -73,23 +81,25 @@ final class IsolationStartTests {
     }
 
     @Test func anotherProtocolVersionIsRefused() throws {
-        try fixture.compile("helper-v2", source: """
-            #include <stdint.h>
-            #include <string.h>
-            #include <unistd.h>
-            int main(void) {
-                unsigned char frame[24];
-                uint32_t length = 20, magic = 0x49424154u, pid = (uint32_t)getpid(), seq = 0;
-                uint16_t type = 1, flags = 0, major = 2, minor = 0;
-                memcpy(frame, &length, 4); memcpy(frame + 4, &type, 2); memcpy(frame + 6, &flags, 2);
-                memcpy(frame + 8, &seq, 4); memcpy(frame + 12, &magic, 4); memcpy(frame + 16, &major, 2);
-                memcpy(frame + 18, &minor, 2); memcpy(frame + 20, &pid, 4);
-                if (write(3, frame, sizeof frame) != (ssize_t)sizeof frame) return 1;
-                char byte;
-                while (read(3, &byte, 1) > 0) {}
-                return 0;
-            }
-            """, flags: [])
+        try fixture.compile(
+            "helper-v2",
+            source: """
+                #include <stdint.h>
+                #include <string.h>
+                #include <unistd.h>
+                int main(void) {
+                    unsigned char frame[24];
+                    uint32_t length = 20, magic = 0x49424154u, pid = (uint32_t)getpid(), seq = 0;
+                    uint16_t type = 1, flags = 0, major = 2, minor = 0;
+                    memcpy(frame, &length, 4); memcpy(frame + 4, &type, 2); memcpy(frame + 6, &flags, 2);
+                    memcpy(frame + 8, &seq, 4); memcpy(frame + 12, &magic, 4); memcpy(frame + 16, &major, 2);
+                    memcpy(frame + 18, &minor, 2); memcpy(frame + 20, &pid, 4);
+                    if (write(3, frame, sizeof frame) != (ssize_t)sizeof frame) return 1;
+                    char byte;
+                    while (read(3, &byte, 1) > 0) {}
+                    return 0;
+                }
+                """, flags: [])
         let refusal = failure("probe", helper: fixture.path("helper-v2"))
         #expect(refusal?.code == .processFailed)
         #expect(refusal?.description.contains("speaks protocol 2.0, this host 1.0") == true)

@@ -3,7 +3,7 @@ import TabHostTesting
 import _CLtdl
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A module image from this package's build directory, opened through the libltdl shim and kept

@@ -1,7 +1,7 @@
 import CTabModule
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Records every host-API call a module makes, in order, as readable lines; it is the

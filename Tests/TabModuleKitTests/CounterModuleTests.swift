@@ -43,7 +43,8 @@ struct CounterModuleTests {
                 #"button("Reset", "reset")"#, #"button("Count every second", "auto")"#,
                 #"section("More counters")"#, #"row("Push a counter that adds 5", nil, "push")"#,
                 #"row("Open a counter that adds 10 in a tab", nil, "tab")"#, "section(nil)",
-                #"image("TabHost_TabExampleCounter.resources/assets/counter.svg", "[counter]")"#, #"text("The count is kept when this module is hot-reloaded.")"#,
+                #"image("TabHost_TabExampleCounter.resources/assets/counter.svg", "[counter]")"#,
+                #"text("The count is kept when this module is hot-reloaded.")"#,
             ])
         #expect(counter.host.take().isEmpty, "render made host calls")
     }
@@ -85,7 +86,8 @@ struct CounterModuleTests {
         counter.action("tab")
         #expect(
             counter.host.take() == [
-                #"push("counter", "5", 0)"#, #"add_tab("By 10", "counter", "TabHost_TabExampleCounter.resources/assets/counter.svg", "10")"#,
+                #"push("counter", "5", 0)"#,
+                #"add_tab("By 10", "counter", "TabHost_TabExampleCounter.resources/assets/counter.svg", "10")"#,
             ])
         counter.host.navigationResult = 0
         counter.action("push")
@@ -93,7 +95,8 @@ struct CounterModuleTests {
         #expect(
             counter.host.take() == [
                 #"push("counter", "5", 0)"#, #"log(2, "could not push a counter")"#,
-                #"add_tab("By 10", "counter", "TabHost_TabExampleCounter.resources/assets/counter.svg", "10")"#, #"log(2, "could not add the "By 10" tab")"#,
+                #"add_tab("By 10", "counter", "TabHost_TabExampleCounter.resources/assets/counter.svg", "10")"#,
+                #"log(2, "could not add the "By 10" tab")"#,
             ])
     }
 

@@ -3,10 +3,11 @@ import Testing
 @testable import TerminalUI
 
 struct DisplayWidthTests {
-    @Test(arguments: [
-        ("a", 1), ("中", 2), ("あ", 2), ("한", 2), ("Ｗ", 2), ("😀", 2), ("⌚", 2), ("★", 1), ("‹", 1), ("…", 1),
-        ("e\u{301}", 1), ("♥\u{FE0F}", 2), ("🇫🇷", 2), ("\u{200B}", 0), ("\u{7}", 0),
-    ] as [(String, Int)])
+    @Test(
+        arguments: [
+            ("a", 1), ("中", 2), ("あ", 2), ("한", 2), ("Ｗ", 2), ("😀", 2), ("⌚", 2), ("★", 1), ("‹", 1), ("…", 1),
+            ("e\u{301}", 1), ("♥\u{FE0F}", 2), ("🇫🇷", 2), ("\u{200B}", 0), ("\u{7}", 0),
+        ] as [(String, Int)])
     func widths(_ text: String, _ width: Int) {
         #expect(DisplayWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
@@ -16,10 +17,11 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("日本語") == 6)
     }
 
-    @Test(arguments: [
-        ("Hello", 10, "Hello"), ("Hello world", 8, "Hello w…"), ("日本語テキスト", 6, "日本…"), ("日本語テキスト", 7, "日本語…"),
-        ("abc", 1, "…"), ("abc", 0, ""), ("a中", 2, "a…"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            ("Hello", 10, "Hello"), ("Hello world", 8, "Hello w…"), ("日本語テキスト", 6, "日本…"), ("日本語テキスト", 7, "日本語…"),
+            ("abc", 1, "…"), ("abc", 0, ""), ("a中", 2, "a…"),
+        ] as [(String, Int, String)])
     func truncates(_ text: String, _ width: Int, _ expected: String) {
         let cut = DisplayWidth.truncate(text, to: width)
         #expect(cut == expected)

@@ -7,19 +7,36 @@ struct InputDecoderTests {
         ("CSI up", [0x1B, 0x5B, 0x41], [.key(.up)]),
         ("CSI down", Array("\u{1B}[B".utf8), [.key(.down)]),
         ("CSI right/left", Array("\u{1B}[C\u{1B}[D".utf8), [.key(.right), .key(.left)]),
-        ("CSI shift right/left (tab reorder)", Array("\u{1B}[1;2C\u{1B}[1;2D\u{1B}[1;5C".utf8), [.key(.shiftRight), .key(.shiftLeft), .key(.right)]),
+        (
+            "CSI shift right/left (tab reorder)", Array("\u{1B}[1;2C\u{1B}[1;2D\u{1B}[1;5C".utf8),
+            [.key(.shiftRight), .key(.shiftLeft), .key(.right)]
+        ),
         ("SS3 arrows", Array("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD".utf8), [.key(.up), .key(.down), .key(.right), .key(.left)]),
         ("modified arrow", Array("\u{1B}[1;5A".utf8), [.key(.up)]),
         ("tab and shift-tab", Array("\t\u{1B}[Z".utf8), [.key(.tab), .key(.backTab)]),
         ("enter CR and LF", [0x0D, 0x0A], [.key(.enter), .key(.enter)]),
         ("backspace 0x7f and 0x08", [0x7F, 0x08], [.key(.backspace), .key(.backspace)]),
-        ("digits and letters", Array("1q9Z".utf8), [.key(.character("1")), .key(.character("q")), .key(.character("9")), .key(.character("Z"))]),
+        (
+            "digits and letters", Array("1q9Z".utf8),
+            [.key(.character("1")), .key(.character("q")), .key(.character("9")), .key(.character("Z"))]
+        ),
         ("ctrl-L and ctrl-C", [0x0C, 0x03], [.key(.control("l")), .key(.control("c"))]),
         ("UTF-8", Array("é中😀".utf8), [.key(.character("é")), .key(.character("中")), .key(.character("😀"))]),
-        ("page keys and delete", Array("\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[H\u{1B}[4~".utf8), [.key(.pageUp), .key(.pageDown), .key(.delete), .key(.home), .key(.end)]),
-        ("SGR mouse press and release", Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8),
-         [.mouse(MouseEvent(button: 0, column: 11, row: 4, isPress: true)), .mouse(MouseEvent(button: 0, column: 11, row: 4, isPress: false))]),
-        ("SGR mouse wheel, big coordinates", Array("\u{1B}[<65;200;60M".utf8), [.mouse(MouseEvent(button: 65, column: 199, row: 59, isPress: true))]),
+        (
+            "page keys and delete", Array("\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[H\u{1B}[4~".utf8),
+            [.key(.pageUp), .key(.pageDown), .key(.delete), .key(.home), .key(.end)]
+        ),
+        (
+            "SGR mouse press and release", Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8),
+            [
+                .mouse(MouseEvent(button: 0, column: 11, row: 4, isPress: true)),
+                .mouse(MouseEvent(button: 0, column: 11, row: 4, isPress: false)),
+            ]
+        ),
+        (
+            "SGR mouse wheel, big coordinates", Array("\u{1B}[<65;200;60M".utf8),
+            [.mouse(MouseEvent(button: 65, column: 199, row: 59, isPress: true))]
+        ),
         ("ESC ESC: the first is Escape", [0x1B, 0x1B, 0x5B, 0x41], [.key(.escape), .key(.up)]),
         ("unknown CSI is skipped", Array("\u{1B}[99xA".utf8), [.key(.character("A"))]),
         ("invalid UTF-8 is skipped", [0xFF, 0x41], [.key(.character("A"))]),

@@ -92,7 +92,9 @@ struct InputRouterTests {
         #expect(router.handle(.mouse(MouseEvent(button: 0, column: 3, row: 0, isPress: false)), on: screen).isEmpty)
         var modal = InputRouter()
         shown(SampleScreens.modal, &modal, width: 40, height: 12)
-        #expect(modal.handle(.mouse(MouseEvent(button: 0, column: 30, row: 11, isPress: true)), on: SampleScreens.modal) == [.perform(.dismiss)])
+        #expect(
+            modal.handle(.mouse(MouseEvent(button: 0, column: 30, row: 11, isPress: true)), on: SampleScreens.modal) == [.perform(.dismiss)]
+        )
     }
 
     @Test func focusIsRememberedPerScreenAndFollowsItsActionId() {

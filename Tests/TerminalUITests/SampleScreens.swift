@@ -2,12 +2,14 @@ import TabKit
 
 /// Screens shaped like the Tweetie demo, shared by the snapshot tests.
 enum SampleScreens {
-    static let accountTabs = TabBar(position: .bottom, items: [
-        TabBarItem(title: "Favourites", glyph: "★", badge: "3", isSelected: true),
-        TabBarItem(title: "Mentions", glyph: "@"),
-        TabBarItem(title: "Messages", glyph: "✉", badge: "12"),
-        TabBarItem(title: "More", glyph: "…", isMore: true),
-    ])
+    static let accountTabs = TabBar(
+        position: .bottom,
+        items: [
+            TabBarItem(title: "Favourites", glyph: "★", badge: "3", isSelected: true),
+            TabBarItem(title: "Mentions", glyph: "@"),
+            TabBarItem(title: "Messages", glyph: "✉", badge: "12"),
+            TabBarItem(title: "More", glyph: "…", isMore: true),
+        ])
 
     static let favourites = Screen(
         title: "Jack", backLabel: "Accounts",
@@ -34,12 +36,14 @@ enum SampleScreens {
             .row(ViewRow(title: "Profile", action: "more.4", glyph: "☺", badge: "1")),
             .row(ViewRow(title: "Settings", action: "more.5", glyph: "⚙")),
         ]),
-        tabBar: TabBar(position: .bottom, items: [
-            TabBarItem(title: "Favourites", glyph: "★"),
-            TabBarItem(title: "Mentions", glyph: "@"),
-            TabBarItem(title: "Messages", glyph: "✉"),
-            TabBarItem(title: "More", glyph: "…", isSelected: true, isMore: true),
-        ]))
+        tabBar: TabBar(
+            position: .bottom,
+            items: [
+                TabBarItem(title: "Favourites", glyph: "★"),
+                TabBarItem(title: "Mentions", glyph: "@"),
+                TabBarItem(title: "Messages", glyph: "✉"),
+                TabBarItem(title: "More", glyph: "…", isSelected: true, isMore: true),
+            ]))
 
     static let cjk = Screen(
         title: "東京の友達", backLabel: "アカウント",
@@ -48,10 +52,12 @@ enum SampleScreens {
             .row(ViewRow(title: "Jill", detail: "离线", action: "b")),
             .row(ViewRow(title: "😀 Emoji", detail: "ok", action: "c")),
         ]),
-        tabBar: TabBar(position: .bottom, items: [
-            TabBarItem(title: "友達", glyph: "★", isSelected: true),
-            TabBarItem(title: "設定", badge: "新"),
-        ]))
+        tabBar: TabBar(
+            position: .bottom,
+            items: [
+                TabBarItem(title: "友達", glyph: "★", isSelected: true),
+                TabBarItem(title: "設定", badge: "新"),
+            ]))
 
     static let modal = Screen(
         title: "Compose", backLabel: nil,
@@ -65,11 +71,14 @@ enum SampleScreens {
     static let customBar = Screen(
         title: "Launcher",
         content: ViewTree([.row(ViewRow(title: "Add clock", detail: "clock", action: "add.clock"))]),
-        tabBar: TabBar(position: .top, items: [
-            TabBarItem(title: "Home", isSelected: true), TabBarItem(title: "Clock"),
-        ], custom: ViewTree([
-            .button(label: "▶Home◀", action: "0"),
-            .button(label: " Clock ", action: "1"),
-        ])),
+        tabBar: TabBar(
+            position: .top,
+            items: [
+                TabBarItem(title: "Home", isSelected: true), TabBarItem(title: "Clock"),
+            ],
+            custom: ViewTree([
+                .button(label: "▶Home◀", action: "0"),
+                .button(label: " Clock ", action: "1"),
+            ])),
         status: "reloaded clock v2")
 }

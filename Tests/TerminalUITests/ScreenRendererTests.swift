@@ -55,7 +55,9 @@ struct ScreenRendererTests {
         let grid = frame.grid
         #expect(grid.line(0).hasPrefix("‹ Accounts "))
         #expect(grid[58, 0].text == "J" && grid[61, 0].text == "k")  // (120 − 4) / 2 = 58
-        #expect(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[4] == " Release notes" + String(repeating: " ", count: 88) + "yesterday (new) ›")
+        #expect(
+            grid.text.split(separator: "\n", omittingEmptySubsequences: false)[4] == " Release notes" + String(repeating: " ", count: 88)
+                + "yesterday (new) ›")
         #expect(grid.line(28) == String(repeating: "─", count: 120))
         for slot in 0..<4 {
             #expect(frame.hitMap.target(column: slot * 30, row: 29) == .tab(slot))
@@ -99,7 +101,9 @@ struct ScreenRendererTests {
             #expect(grid.cells.allSatisfy { $0.style.foreground == nil })
             #expect(grid.cells.contains { $0.style.reverse })
         }
-        let colored = ScreenRenderer(options: RenderOptions(useColor: true)).render(SampleScreens.favourites, width: 80, height: 24, focus: 0).grid
+        let colored = ScreenRenderer(options: RenderOptions(useColor: true)).render(
+            SampleScreens.favourites, width: 80, height: 24, focus: 0
+        ).grid
         // The badge "(new)" on row 4 is red.
         let badgeStart = (0..<80).first { colored[$0, 4].text == "(" }
         #expect(badgeStart == 72)
@@ -112,16 +116,18 @@ struct ScreenRendererTests {
     }
 
     @Test func longTitlesAreCutWithAnEllipsis() {
-        let screen = Screen(title: "A very long title that cannot fit at all", backLabel: "Previous screen with a long name",
-                            content: ViewTree([.row(ViewRow(title: "日本語のとても長い行のタイトルです", detail: "詳細", action: "x"))]))
+        let screen = Screen(
+            title: "A very long title that cannot fit at all", backLabel: "Previous screen with a long name",
+            content: ViewTree([.row(ViewRow(title: "日本語のとても長い行のタイトルです", detail: "詳細", action: "x"))]))
         let grid = Self.plain.render(screen, width: 30, height: 5, focus: nil).grid
-        #expect(grid.text == """
-            ‹ Previou… A very long title …
-             日本語のとても長い行… 詳細 ›
+        #expect(
+            grid.text == """
+                ‹ Previou… A very long title …
+                 日本語のとても長い行… 詳細 ›
 
 
 
-            """)
+                """)
     }
 
     @Test func scrollingKeepsTheFocusVisible() {

@@ -72,8 +72,9 @@ struct TerminalAppTests {
         // Keys typed before raw mode would be echoed and line-buffered: start from raw.
         var ignored = termios()
         _ = tabhost_term_enter_raw(pty.device, &ignored)
-        return try TerminalApp(session: source, terminal: Terminal(input: pty.device, output: pty.device),
-                               options: RenderOptions(useColor: false))
+        return try TerminalApp(
+            session: source, terminal: Terminal(input: pty.device, output: pty.device),
+            options: RenderOptions(useColor: false))
     }
 
     @Test func keysBecomeActionsAndTheScreenShowsTheResult() throws {

@@ -29,12 +29,12 @@ struct TerminalRestoreTests {
         /* Runs on a pseudo-terminal: enters raw mode, arms restoration through the real shim, prints
          * READY, then ends the way argv[1] says. The test checks the terminal is restored every time. */
         #include "tabhost_terminal.h"
-        
+
         #include <signal.h>
         #include <stdlib.h>
         #include <string.h>
         #include <unistd.h>
-        
+
         int main(int argc, char **argv) {
             if (argc < 2) return 64;
             struct termios saved;
@@ -136,8 +136,8 @@ struct TerminalRestoreTests {
         } throws: { error in
             guard let error = error as? TerminalError else { return false }
             return error.code == .notATerminal
-                && error.description == "not a terminal: file descriptor \(fds[0]) is not a terminal; run tabhost in an interactive terminal (or under tmux/script)"
+                && error.description
+                    == "not a terminal: file descriptor \(fds[0]) is not a terminal; run tabhost in an interactive terminal (or under tmux/script)"
         }
     }
 }
-

@@ -46,7 +46,9 @@ struct InspectCommand: ParsableCommand {
         var report: InspectReport
         if targetIsFile {
             let entry = registry.entry(file: target)
-            report = InspectReport(entry) ?? InspectReport(error: ModuleError(.notFound, path: target, reason: "no such file", hint: "check the path"))
+            report =
+                InspectReport(entry)
+                ?? InspectReport(error: ModuleError(.notFound, path: target, reason: "no such file", hint: "check the path"))
             let file = URL(fileURLWithPath: target).standardizedFileURL.path
             report.runningHosts = RunningHostReport.find(name: report.module?.name, file: file)
         } else {

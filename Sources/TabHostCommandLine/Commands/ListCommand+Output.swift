@@ -1,8 +1,9 @@
+import TabModuleLoading
+import TerminalUI
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TerminalUI
-import TabModuleLoading
 
 extension ListCommand {
     /// The table `tabhost list` prints: one row per file, columns aligned by display width.

@@ -19,7 +19,9 @@ struct ListCommand: ParsableCommand {
     @Argument(help: "Directories to list (not recursive).")
     var directories: [String] = []
 
-    @Flag(help: "Print a JSON array of the objects tabhost inspect --json prints (with \"cached\": true for answers from the metadata cache).")
+    @Flag(
+        help: "Print a JSON array of the objects tabhost inspect --json prints (with \"cached\": true for answers from the metadata cache)."
+    )
     var json = false
 
     @OptionGroup var loading: ModuleLoadingOptions

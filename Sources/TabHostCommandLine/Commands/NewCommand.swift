@@ -29,7 +29,8 @@ struct NewCommand: ParsableCommand {
     var output: String = "."
 
     /// The TabHost package a Swift scaffold depends on for TabModuleKit.
-    @Option(help: "The package a Swift project takes TabModuleKit from (default: the installed SDK, or the checkout tabhost was built from).")
+    @Option(
+        help: "The package a Swift project takes TabModuleKit from (default: the installed SDK, or the checkout tabhost was built from).")
     var tabhostPackage: String = Installation.swiftPackage
 
     func run() throws {
@@ -76,7 +77,9 @@ struct NewCommand: ParsableCommand {
             Self.fail("cannot write the project in \(projectURL.path): \(FileErrorReason.of(error))", code: 1)
         }
         let build = swift ? "swift build" : "make"
-        print("Created \(swift ? "Swift" : "C") module \"\(moduleName.text)\" in \(projectURL.path); build it with: cd \(projectURL.path) && \(build)")
+        print(
+            "Created \(swift ? "Swift" : "C") module \"\(moduleName.text)\" in \(projectURL.path); build it with: cd \(projectURL.path) && \(build)"
+        )
     }
 
     /// Writes `tabhost new: MESSAGE` to stderr and exits with `code`.

@@ -19,7 +19,8 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var options: SessionOptions
 
     @Option(
-        name: .customLong("web"), help: ArgumentHelp(
+        name: .customLong("web"),
+        help: ArgumentHelp(
             "Also serve this session to a browser on [ADDR:]PORT (loopback only; port 0 picks one); the address to open, with its token, goes to the status line and the log.",
             valueName: "[ADDR:]PORT"))
     var web: String?

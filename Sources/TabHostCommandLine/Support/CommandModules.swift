@@ -25,7 +25,8 @@ package struct CommandModules {
         // the directories are listed.
         let reading = metadataCache.map(ModuleMetadataCacheReading.started(path:))
         // These commands only read descriptors: with a scanner this process never opens a module file.
-        let scanner = scan
+        let scanner =
+            scan
             ? ModuleScanner(hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
             : nil
         do {

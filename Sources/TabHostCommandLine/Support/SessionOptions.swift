@@ -21,7 +21,10 @@ struct SessionOptions: ParsableArguments {
     @Flag(help: "Do not watch the module directories (no hot reload).")
     var noWatch = false
 
-    @Option(help: "Where modules run: process (each module in a child process of its own: a crash or hang stays on its tabs) or none (in this process).")
+    @Option(
+        help:
+            "Where modules run: process (each module in a child process of its own: a crash or hang stays on its tabs) or none (in this process)."
+    )
     var isolation: ModuleIsolation = .process
 
     @Option(help: "Seconds a module call may take before its tab shows that it is not responding (--isolation process).")

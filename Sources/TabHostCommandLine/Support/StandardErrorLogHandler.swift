@@ -1,7 +1,8 @@
+import Logging
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
 
 /// A swift-log handler for the short commands (`list`, `inspect`): each line is written to standard
 /// error as `tabhost: message`, in the same place as their other diagnostics.

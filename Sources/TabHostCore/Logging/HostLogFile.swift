@@ -25,7 +25,8 @@ public final class HostLogFile: @unchecked Sendable {
         if fd >= 0 {
             openFailure = nil
         } else {
-            openFailure = "\(path): cannot open the log file (\(Errno(rawValue: errno).description)); "
+            openFailure =
+                "\(path): cannot open the log file (\(Errno(rawValue: errno).description)); "
                 + "pass --log FILE in a writable directory (the host runs without a log)"
         }
     }

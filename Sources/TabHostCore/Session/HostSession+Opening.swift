@@ -35,11 +35,13 @@ extension HostSession {
         let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
         // Untrusted files are opened in a scanner child first: one that crashes the loader is refused.
         // With isolation the host never opens a module file itself: modules come from the scanner's report.
-        let scanner = configuration.isolation == .process
+        let scanner =
+            configuration.isolation == .process
             ? ModuleScanner(settings: configuration.isolationSettings, hostOpensFiles: false, logger: logger) : nil
         // Module log lines carry the module's name as `module` metadata, which the file handler prints.
         // The first tab's child starts now and links while the modules are stat'ed and the layout read.
-        let processes = configuration.isolation == .process
+        let processes =
+            configuration.isolation == .process
             ? OutOfProcessModuleInstanceFactory(settings: configuration.isolationSettings, logger: logger) : nil
         processes?.startSpareChild()
         // The metadata cache is read and decoded on its own thread meanwhile (it is taken below). The

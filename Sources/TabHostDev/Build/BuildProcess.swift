@@ -50,7 +50,8 @@ final class BuildProcess {
             close(fds[0])
             throw DevError(
                 .spawnFailed,
-                "cannot run `\(command.joined(separator: " "))`: \(Errno(rawValue: spawned).description); install \(command[0]) or put it in PATH")
+                "cannot run `\(command.joined(separator: " "))`: \(Errno(rawValue: spawned).description); install \(command[0]) or put it in PATH"
+            )
         }
         pid = child
         output = fds[0]

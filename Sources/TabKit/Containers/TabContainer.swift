@@ -220,7 +220,9 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
         if !hasMore { lastMoreIndex = nil }
         guard isShowingMoreList, !hasMore else { return }
         let fallback = tabs.isEmpty ? nil : min(previousIndex ?? 0, tabs.count - 1)
-        if let fallback { show(.tab(fallback), style: .tabSwitch) } else {
+        if let fallback {
+            show(.tab(fallback), style: .tabSwitch)
+        } else {
             isShowingMoreList = false
             if Appearance.isVisible(self) { Appearance.replace(moreList, with: nil) }
         }

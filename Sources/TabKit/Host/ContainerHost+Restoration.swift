@@ -12,11 +12,13 @@ extension ContainerHost {
         return RestorationState(root: Self.save(root)).encoded()
     }
 
-    /// Restores a state `saveRestoration()` wrote (read back with `RestorationState.decode`): stacks are rebuilt through `makeController` (each
-    /// made, started, given its state, then placed), tab order and selection are applied by name;
-    /// a saved name that no longer exists falls back by the removal rule (same index, else the last,
-    /// else none) (rule 42). Selection is programmatic: no delegate calls. Entries whose module cannot be made end that stack's path, and states a controller refuses
-    /// are dropped (both reported in the returned problems). A path saved over another root module is ignored.
+    /// Restores a state `saveRestoration()` wrote (read back with `RestorationState.decode`): stacks
+    /// are rebuilt through `makeController` (each made, started, given its state, then placed), tab
+    /// order and selection are applied by name; a saved name that no longer exists falls back by the
+    /// removal rule (same index, else the last, else none) (rule 42). Selection is programmatic: no
+    /// delegate calls. Entries whose module cannot be made end that stack's path, and states a
+    /// controller refuses are dropped (both reported in the returned problems). A path saved over
+    /// another root module is ignored.
     @discardableResult
     public func restore(_ state: RestorationState) -> [TabKitError] {
         confinement.assertConfined("ContainerHost.restore")
@@ -70,10 +72,12 @@ extension ContainerHost {
             if let data = Data(base64Encoded: b64) {
                 if !c.restoreState(Array(data)) {
                     problems.append(
-                        TabKitError(.invalidValue, "restoration data: \"\(c.context.module ?? c.title)\" refused its saved state; it starts fresh"))
+                        TabKitError(
+                            .invalidValue, "restoration data: \"\(c.context.module ?? c.title)\" refused its saved state; it starts fresh"))
                 }
             } else {
-                problems.append(TabKitError(.invalidValue, "restoration data: state of \"\(c.context.module ?? c.title)\" is not base64; ignored"))
+                problems.append(
+                    TabKitError(.invalidValue, "restoration data: state of \"\(c.context.module ?? c.title)\" is not base64; ignored"))
             }
         }
         if let tabs = c as? TabContainer, let state = entry.tabs { restoreTabs(tabs, state, problems: &problems) }

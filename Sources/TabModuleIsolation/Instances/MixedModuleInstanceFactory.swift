@@ -1,5 +1,6 @@
 import TabModuleLoading
 import TabModuleRuntime
+
 /// Makes instances out of process, except for the modules trusted to run in this one (a layout's
 /// `"isolation": "none"`), whose files the host opened itself.
 public struct MixedModuleInstanceFactory: ModuleInstanceFactory {

@@ -1,4 +1,5 @@
 import TabModuleLoading
+
 /// How out-of-process instances run: the helper executable and the deadlines of module calls.
 public struct IsolationSettings: Sendable {
     /// The `tabhost-module-host` executable.

@@ -1,5 +1,5 @@
-import TabModuleRuntime
 import TabKit
+import TabModuleRuntime
 
 /// A render reply's view (`put_u32(count)` then one tagged node after another, as
 /// `tabhost-module-host` collects the module's view calls), read into the `ViewTree` an in-process

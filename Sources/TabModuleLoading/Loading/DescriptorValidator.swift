@@ -1,7 +1,8 @@
+import CTabModule
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CTabModule
 
 /// Checks a module's descriptor in the ABI's order and copies it into a `ModuleInfo` (internal).
 package enum DescriptorValidator {

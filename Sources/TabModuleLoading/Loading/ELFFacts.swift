@@ -18,11 +18,11 @@ package struct ELFFacts: Sendable, Equatable {
             return UInt16(bytes[18]) | UInt16(bytes[19]) << 8
         }
         #if arch(x86_64)
-            return 62
+        return 62
         #elseif arch(arm64)
-            return 183
+        return 183
         #else
-            return 0
+        return 0
         #endif
     }()
 
@@ -142,10 +142,11 @@ package struct ELFFacts: Sendable, Equatable {
             }
             return "\"" + escaped.joined() + "\""
         }
-        return "bytes " + head.map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined(separator: " ")
+        return "bytes "
+            + head.map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined(separator: " ")
     }
 
     private static func end(_ offset: UInt64, _ length: UInt64) -> UInt64 {

@@ -1,7 +1,8 @@
+import TabHostConcurrency
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TabHostConcurrency
 
 /// A private, per-process directory on tmpfs holding the copies the loader actually opens.
 ///

@@ -201,7 +201,8 @@ public final class ModuleRegistry {
         }
         // Every file is `stat`ed before the first use of the cache, which joins a cache read on another
         // thread: a thousand `stat`s are the time that read needs.
-        let checks = hasMetadataCache
+        let checks =
+            hasMetadataCache
             ? files.map { checkStat($0.path, in: $0.directory, directoryChecked: $0.directoryChecked) } : nil
         if let metadataCache {
             for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
@@ -314,11 +315,14 @@ public final class ModuleRegistry {
         // opened module of that name is only possible once something was opened, and a cached one is
         // put back when the insert finds it.
         if !byName.isEmpty, let other = byName[info.name]?.info, other.sourcePath != cached.path {
-            return Entry(path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.sourcePath), fromCache: true)
+            return Entry(
+                path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.sourcePath),
+                fromCache: true)
         }
         if let other = cachedByName.updateValue(cached, forKey: info.name), other.path != cached.path {
             cachedByName[info.name] = other
-            return Entry(path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.path), fromCache: true)
+            return Entry(
+                path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.path), fromCache: true)
         }
         cachedNameByPath[cached.path] = info.name
         return Entry(path: cached.path, module: nil, error: nil, cachedInfo: info, fromCache: true)

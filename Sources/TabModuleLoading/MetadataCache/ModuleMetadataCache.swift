@@ -1,8 +1,9 @@
+import Logging
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
-import SystemPackage
 
 /// The module metadata cache: what each module file's descriptor declared (or why the file was
 /// refused), by path and `ModuleFileStamp`, so a later start can list modules and draw tab items
@@ -145,7 +146,8 @@ public final class ModuleMetadataCache {
         }
         // Another user's or a shared writable file could claim anything about any module.
         guard info.st_uid == getuid(), !ModuleFileReader.writableByOthers(info.st_mode) else {
-            throw ModuleMetadataCacheError(.unreadable, "owned by another user or writable by others (mode \(String(info.st_mode & 0o7777, radix: 8)))")
+            throw ModuleMetadataCacheError(
+                .unreadable, "owned by another user or writable by others (mode \(String(info.st_mode & 0o7777, radix: 8)))")
         }
         var directory = stat()
         let parent = ModuleFileReader.parentDirectory(of: path)

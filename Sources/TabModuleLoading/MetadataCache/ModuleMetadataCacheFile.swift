@@ -59,7 +59,11 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
     /// file's order: what a start looks files up in, one hash of each path.
     static func entriesByPath(decoding data: some Collection<UInt8>) throws(ModuleMetadataCacheError) -> [String: CachedModuleEntry] {
         var entries: [String: CachedModuleEntry] = [:]
-        _ = try decode(data) { entries.reserveCapacity($0) } each: { entries[$0.path] = $0 }
+        _ = try decode(data) {
+            entries.reserveCapacity($0)
+        } each: {
+            entries[$0.path] = $0
+        }
         return entries
     }
 

@@ -1,4 +1,5 @@
 import TabModuleLoading
+
 /// Makes instances that run in this process, from the image `LoadedModule` holds open.
 public struct InProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// Creates the factory.

@@ -1,4 +1,5 @@
 import TabModuleLoading
+
 /// Makes module instances for a `ModuleRuntime`: in this process (`InProcessModuleInstanceFactory`),
 /// or elsewhere, as long as the result behaves as a `ModuleInstance`.
 public protocol ModuleInstanceFactory {

@@ -81,7 +81,8 @@ public final class DirectoryWatcher {
     /// has just listed itself (``ModuleRegistry/listedFileNames(in:)``), taken instead of a snapshot.
     public func watch(directory: String, known: Set<String>? = nil) throws(DirectoryWatcherError) {
         let path = Self.normalized(directory)
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
+        let mask =
+            UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
             | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_EXCL_UNLINK)
         let wd = inotify_add_watch(fileDescriptor, path, mask)
         guard wd >= 0 else { throw .watchFailed(path: path, errno: errno) }
@@ -143,8 +144,11 @@ public final class DirectoryWatcher {
             next.emptyChecks += 1
             guard next.emptyChecks < configuration.emptyFileChecks else {
                 pending[file.path] = nil
-                return .dropped(file.path, reason:
-                    "file is still empty after \(next.emptyChecks) checks; write the whole module and close it, or build it elsewhere and rename it into the directory")
+                return .dropped(
+                    file.path,
+                    reason:
+                        "file is still empty after \(next.emptyChecks) checks; write the whole module and close it, or build it elsewhere and rename it into the directory"
+                )
             }
             next.sample = current
             pending[file.path] = next

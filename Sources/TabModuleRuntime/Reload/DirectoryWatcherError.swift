@@ -38,29 +38,36 @@ public struct DirectoryWatcherError: Error, Sendable, Hashable, CustomStringConv
 
     /// The error for a failed `inotify_init1`.
     static func initFailed(errno err: Int32) -> DirectoryWatcherError {
-        let hint = err == EMFILE
+        let hint =
+            err == EMFILE
             ? "too many inotify instances for this user; raise fs.inotify.max_user_instances or close other watchers"
             : "\(Errno(rawValue: err).description); check that the kernel supports inotify"
-        return DirectoryWatcherError(code: .inotifyUnavailable, path: nil, errno: err, description: "inotify: cannot start watching: \(hint)")
+        return DirectoryWatcherError(
+            code: .inotifyUnavailable, path: nil, errno: err, description: "inotify: cannot start watching: \(hint)")
     }
 
     /// The error for a failed `inotify_add_watch` on `path`.
     static func watchFailed(path: String, errno err: Int32) -> DirectoryWatcherError {
         switch err {
         case ENOENT:
-            return DirectoryWatcherError(code: .missingDirectory, path: path, errno: err,
+            return DirectoryWatcherError(
+                code: .missingDirectory, path: path, errno: err,
                 description: "\(path): no such directory; create it or pass an existing module directory")
         case ENOTDIR:
-            return DirectoryWatcherError(code: .notADirectory, path: path, errno: err,
+            return DirectoryWatcherError(
+                code: .notADirectory, path: path, errno: err,
                 description: "\(path): not a directory; pass the directory that holds the .so modules")
         case EACCES:
-            return DirectoryWatcherError(code: .permissionDenied, path: path, errno: err,
+            return DirectoryWatcherError(
+                code: .permissionDenied, path: path, errno: err,
                 description: "\(path): permission denied; make the directory readable by this user")
         case ENOSPC:
-            return DirectoryWatcherError(code: .watchLimitReached, path: path, errno: err,
+            return DirectoryWatcherError(
+                code: .watchLimitReached, path: path, errno: err,
                 description: "\(path): inotify watch limit reached; raise fs.inotify.max_user_watches")
         default:
-            return DirectoryWatcherError(code: .watchFailed, path: path, errno: err,
+            return DirectoryWatcherError(
+                code: .watchFailed, path: path, errno: err,
                 description: "\(path): cannot watch: \(Errno(rawValue: err).description); check the path and its permissions")
         }
     }

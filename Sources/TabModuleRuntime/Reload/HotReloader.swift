@@ -163,7 +163,9 @@ public final class HotReloader {
                 let reason = "\(new.info.sourcePath): \(error.reason); \(error.hint)"
                 for controller in controllers { controller.markReloadFailure(reason) }
                 markLazyTabs(of: old.name, failed: true)
-                return HotReloadReport(.refused, module: old.name, file: new.info.sourcePath, message: "reload of \(old.name) refused, old version kept: \(reason)")
+                return HotReloadReport(
+                    .refused, module: old.name, file: new.info.sourcePath,
+                    message: "reload of \(old.name) refused, old version kept: \(reason)")
             }
         }
         for (controller, instance, staging) in prepared {

@@ -102,16 +102,17 @@ package struct InputDecoder: Sendable {
             return decodeCSI(at: start)
         case UInt8(ascii: "O"):
             guard start + 2 < pending.count else { return .incomplete }
-            let key: Key? = switch pending[start + 2] {
-            case UInt8(ascii: "A"): .up
-            case UInt8(ascii: "B"): .down
-            case UInt8(ascii: "C"): .right
-            case UInt8(ascii: "D"): .left
-            case UInt8(ascii: "H"): .home
-            case UInt8(ascii: "F"): .end
-            case UInt8(ascii: "M"): .enter
-            default: nil
-            }
+            let key: Key? =
+                switch pending[start + 2] {
+                case UInt8(ascii: "A"): .up
+                case UInt8(ascii: "B"): .down
+                case UInt8(ascii: "C"): .right
+                case UInt8(ascii: "D"): .left
+                case UInt8(ascii: "H"): .home
+                case UInt8(ascii: "F"): .end
+                case UInt8(ascii: "M"): .enter
+                default: nil
+                }
             return .event(key.map { .key($0) }, length: 3)
         case 0x1B:
             // ESC ESC: the first is a lone Escape.
@@ -140,31 +141,33 @@ package struct InputDecoder: Sendable {
             guard numbers.count == 3, numbers.allSatisfy({ (0...Self.maximumMouseNumber).contains($0) }) else {
                 return .event(nil, length: length)
             }
-            let event = MouseEvent(button: numbers[0], column: numbers[1] - 1, row: numbers[2] - 1,
-                                   isPress: final == UInt8(ascii: "M"))
+            let event = MouseEvent(
+                button: numbers[0], column: numbers[1] - 1, row: numbers[2] - 1,
+                isPress: final == UInt8(ascii: "M"))
             return .event(.mouse(event), length: length)
         }
         let numbers = params.split(separator: ";").map { Int($0) ?? 0 }
-        let key: Key? = switch final {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        // "ESC [ 1 ; 2 C": the second parameter 2 is Shift.
-        case UInt8(ascii: "C"): numbers.count > 1 && numbers[1] == 2 ? .shiftRight : .right
-        case UInt8(ascii: "D"): numbers.count > 1 && numbers[1] == 2 ? .shiftLeft : .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
-        case UInt8(ascii: "Z"): .backTab
-        case UInt8(ascii: "~"):
-            switch numbers.first ?? 0 {
-            case 1, 7: .home
-            case 4, 8: .end
-            case 3: .delete
-            case 5: .pageUp
-            case 6: .pageDown
+        let key: Key? =
+            switch final {
+            case UInt8(ascii: "A"): .up
+            case UInt8(ascii: "B"): .down
+            // "ESC [ 1 ; 2 C": the second parameter 2 is Shift.
+            case UInt8(ascii: "C"): numbers.count > 1 && numbers[1] == 2 ? .shiftRight : .right
+            case UInt8(ascii: "D"): numbers.count > 1 && numbers[1] == 2 ? .shiftLeft : .left
+            case UInt8(ascii: "H"): .home
+            case UInt8(ascii: "F"): .end
+            case UInt8(ascii: "Z"): .backTab
+            case UInt8(ascii: "~"):
+                switch numbers.first ?? 0 {
+                case 1, 7: .home
+                case 4, 8: .end
+                case 3: .delete
+                case 5: .pageUp
+                case 6: .pageDown
+                default: nil
+                }
             default: nil
             }
-        default: nil
-        }
         return .event(key.map { .key($0) }, length: length)
     }
 }

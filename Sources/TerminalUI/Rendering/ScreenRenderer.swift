@@ -111,16 +111,18 @@ package struct ScreenRenderer: Sendable {
         for row in 0..<max(0, innerRows) {
             let index = scroll + row
             guard index < lines.count else { break }
-            draw(lines[index], into: &grid, hits: &hits, x: x0, y: innerTop + row, width: innerWidth,
-                 margin: margin, focus: focus)
+            draw(
+                lines[index], into: &grid, hits: &hits, x: x0, y: innerTop + row, width: innerWidth,
+                margin: margin, focus: focus)
         }
         if innerRows > 0 && innerWidth > 2 {
             let dim = CellStyle(dim: true)
             if scroll > 0 { grid.put("▲", x: x0 + innerWidth - 1, y: innerTop, style: dim) }
             if scroll + innerRows < lines.count { grid.put("▼", x: x0 + innerWidth - 1, y: innerTop + innerRows - 1, style: dim) }
         }
-        return RenderedFrame(grid: grid, hitMap: hits, focus: focus, scroll: scroll, contentRows: max(0, innerRows),
-                             contentLines: lines.count)
+        return RenderedFrame(
+            grid: grid, hitMap: hits, focus: focus, scroll: scroll, contentRows: max(0, innerRows),
+            contentLines: lines.count)
     }
 
     /// A colour, or nil under NO_COLOR.
@@ -323,8 +325,10 @@ package struct ScreenRenderer: Sendable {
         return lines
     }
 
-    func draw(_ line: Line, into grid: inout CellGrid, hits: inout HitMap, x x0: Int, y: Int, width: Int, margin: Int,
-              focus: Int?) {
+    func draw(
+        _ line: Line, into grid: inout CellGrid, hits: inout HitMap, x x0: Int, y: Int, width: Int, margin: Int,
+        focus: Int?
+    ) {
         let x = x0 + margin
         let avail = width - 2 * margin
         guard avail > 0 else { return }

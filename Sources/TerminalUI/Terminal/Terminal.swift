@@ -28,7 +28,9 @@ public final class Terminal {
     /// Uses `input` and `output` as given (e.g. a pseudo-terminal in tests); they stay open.
     public init(input: Int32, output: Int32) throws(TerminalError) {
         guard isatty(input) == 1 else {
-            throw TerminalError(.notATerminal, "not a terminal: file descriptor \(input) is not a terminal; run tabhost in an interactive terminal (or under tmux/script)")
+            throw TerminalError(
+                .notATerminal,
+                "not a terminal: file descriptor \(input) is not a terminal; run tabhost in an interactive terminal (or under tmux/script)")
         }
         inputDescriptor = input
         outputDescriptor = output
@@ -49,7 +51,10 @@ public final class Terminal {
         let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let reason = Errno(rawValue: errno).description
-            throw TerminalError(.notATerminal, "not a terminal: standard input/output are not a terminal and /dev/tty cannot be opened (\(reason)); run tabhost run in an interactive terminal, or under tmux or script(1)")
+            throw TerminalError(
+                .notATerminal,
+                "not a terminal: standard input/output are not a terminal and /dev/tty cannot be opened (\(reason)); run tabhost run in an interactive terminal, or under tmux or script(1)"
+            )
         }
         return Terminal(owned: fd)
     }
@@ -75,7 +80,9 @@ public final class Terminal {
     public func enterFullScreen() throws(TerminalError) {
         guard !isFullScreen else { return }
         guard tabhost_term_enter_raw(inputDescriptor, &saved) == 0 else {
-            throw TerminalError(.terminalSettings, "cannot switch the terminal to raw mode: \(Errno(rawValue: errno).description); run tabhost in an interactive terminal")
+            throw TerminalError(
+                .terminalSettings,
+                "cannot switch the terminal to raw mode: \(Errno(rawValue: errno).description); run tabhost in an interactive terminal")
         }
         let bytes = Array(Self.restoreSequence.utf8)
         let armed = bytes.withUnsafeBufferPointer { buffer in

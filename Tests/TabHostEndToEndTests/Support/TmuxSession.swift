@@ -26,8 +26,10 @@ final class TmuxSession {
             let config = directory + "/tmux.conf"
             try "set -g remain-on-exit on\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
             try Self.tmux(
-                ["-L", socket, "-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name,
-                 "sh", "-c", exports + command])
+                [
+                    "-L", socket, "-f", config, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name,
+                    "sh", "-c", exports + command,
+                ])
         }
     }
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import TabModuleLoading
+
 @testable import TabModuleIsolation
+@testable import TabModuleLoading
 
 /// The one rule both companions are found by: the environment variable, beside the running
 /// executable, then `../libexec/tabhost/`. (The environment itself is not set here: `setenv` while

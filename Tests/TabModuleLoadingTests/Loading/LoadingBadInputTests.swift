@@ -1,5 +1,5 @@
-import TabHostTesting
 import Foundation
+import TabHostTesting
 import Testing
 
 @testable import TabModuleLoading

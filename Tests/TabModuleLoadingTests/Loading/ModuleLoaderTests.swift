@@ -1,5 +1,5 @@
-import TabHostTesting
 import Foundation
+import TabHostTesting
 import Testing
 
 @testable import TabModuleLoading
@@ -28,9 +28,11 @@ struct ModuleLoaderTests {
             structSize: TabModuleABI.descriptorSize, functions: ModuleFunctions(ModuleFunctions.all.map(\.function)),
             sourcePath: path, containsSwift: false)
         #expect(module.info == expected)
-        #expect(module.info.functions.cNames == ["create", "start", "render", "event", "appearance", "save_state", "restore_state", "destroy"])
+        #expect(
+            module.info.functions.cNames == ["create", "start", "render", "event", "appearance", "save_state", "restore_state", "destroy"])
 
-        let minimal = try ModuleLoader(copies: cache).load(try fixture.compile("min.so", source: ModuleSource(name: "min").with("destroy", nil).text))
+        let minimal = try ModuleLoader(copies: cache).load(
+            try fixture.compile("min.so", source: ModuleSource(name: "min").with("destroy", nil).text))
         #expect(minimal.info.functions == [.create, .render])
         #expect(minimal.info.version == nil && minimal.info.glyph == nil && minimal.info.imagePath == nil)
         #expect(minimal.info.kind == .content)
@@ -43,25 +45,28 @@ struct ModuleLoaderTests {
         // A third party's tree: their own copy of tab_module.h and a plain cc command.
         try FileManager.default.createDirectory(atPath: fixture.path("sdk"), withIntermediateDirectories: false)
         try FileManager.default.copyItem(atPath: Fixture.includeDirectory + "/tab_module.h", toPath: fixture.path("sdk/tab_module.h"))
-        try fixture.write("hello.c", text: """
-            #include "tab_module.h"
-            #include <stdlib.h>
-            typedef struct hello { const tab_host_api *api; } hello;
-            static void *hello_create(const tab_host_api *api, tab_host *host) {
-                (void)host;
-                hello *self = malloc(sizeof *self);
-                if (self) self->api = api;
-                return self;
-            }
-            static void hello_render(void *self, tab_view *view) { ((hello *)self)->api->text(view, "Hello"); }
-            static void hello_destroy(void *self) { free(self); }
-            static const tab_module_descriptor descriptor = {
-                TAB_MODULE_DESCRIPTOR_HEADER, .name = "hello", .title = "Hello", .glyph = "H",
-                .create = hello_create, .render = hello_render, .destroy = hello_destroy,
-            };
-            TAB_MODULE_DECLARE(descriptor)
-            """)
-        try Fixture.runChecked("/usr/bin/cc", ["-shared", "-fPIC", "-I", fixture.path("sdk"), "-o", fixture.path("hello.so"), fixture.path("hello.c")])
+        try fixture.write(
+            "hello.c",
+            text: """
+                #include "tab_module.h"
+                #include <stdlib.h>
+                typedef struct hello { const tab_host_api *api; } hello;
+                static void *hello_create(const tab_host_api *api, tab_host *host) {
+                    (void)host;
+                    hello *self = malloc(sizeof *self);
+                    if (self) self->api = api;
+                    return self;
+                }
+                static void hello_render(void *self, tab_view *view) { ((hello *)self)->api->text(view, "Hello"); }
+                static void hello_destroy(void *self) { free(self); }
+                static const tab_module_descriptor descriptor = {
+                    TAB_MODULE_DESCRIPTOR_HEADER, .name = "hello", .title = "Hello", .glyph = "H",
+                    .create = hello_create, .render = hello_render, .destroy = hello_destroy,
+                };
+                TAB_MODULE_DECLARE(descriptor)
+                """)
+        try Fixture.runChecked(
+            "/usr/bin/cc", ["-shared", "-fPIC", "-I", fixture.path("sdk"), "-o", fixture.path("hello.so"), fixture.path("hello.c")])
         let module = try ModuleLoader(copies: cache).load(fixture.path("hello.so"))
         #expect(module.info.name == "hello")
         #expect(module.info.title == "Hello")

@@ -1,5 +1,5 @@
-import TabHostTesting
 import Foundation
+import TabHostTesting
 import Testing
 
 @testable import TabModuleLoading
@@ -26,13 +26,15 @@ struct ModuleRegistryTests {
         #expect(registry.module(named: "gamma")?.info.sourcePath == fixture.path("c-good.so"))
         #expect(registry.module(named: "epsilon") == nil)
         // Directory errors first, then every file in byte order.
-        #expect(entries.map(\.path) == [
-            fixture.path("absent"), fixture.path("a-good.so"), fixture.path("b-text.so"), fixture.path("c-good.so"),
-            fixture.path("d-empty.so"), fixture.path("e-magic.so"), fixture.path("f-good.so"),
-        ])
+        #expect(
+            entries.map(\.path) == [
+                fixture.path("absent"), fixture.path("a-good.so"), fixture.path("b-text.so"), fixture.path("c-good.so"),
+                fixture.path("d-empty.so"), fixture.path("e-magic.so"), fixture.path("f-good.so"),
+            ])
         #expect(registry.errors.map(\.code) == [.notFound, .notELF, .emptyFile, .badMagic])
-        #expect(registry.errors[0].description
-            == "\(fixture.path("absent")): module directory not found; create it or pass an existing directory")
+        #expect(
+            registry.errors[0].description
+                == "\(fixture.path("absent")): module directory not found; create it or pass an existing directory")
         #expect(entries[0].isDirectory && !entries[1].isDirectory)
     }
 
@@ -51,13 +53,17 @@ struct ModuleRegistryTests {
         #expect(error.path == fixture.path("two.so"))
         #expect(error.reason == "module name \"same\" is already provided by \(fixture.path("one.so"))")
         // The refused duplicate's copy is gone; the winner's stays.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory) == ["one.\(registry.module(named: "same")!.generation).so"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache.directory) == ["one.\(registry.module(named: "same")!.generation).so"]
+        )
     }
 
     @Test func directoryProblemsAreOneErrorEach() throws {
         let fixture = try Fixture()
         let file = try fixture.write("plain", text: "x")
-        let result = ModuleDiscovery.scan([ModuleDirectory(fixture.path("nope")), ModuleDirectory(file), ModuleDirectory(fixture.directory)])
+        let result = ModuleDiscovery.scan([
+            ModuleDirectory(fixture.path("nope")), ModuleDirectory(file), ModuleDirectory(fixture.directory),
+        ])
         #expect(result.files == [])
         #expect(result.errors.map(\.code) == [.notFound, .notRegularFile])
         #expect(result.errors[1].description == "\(file): not a directory; pass the directory that holds the .so files")

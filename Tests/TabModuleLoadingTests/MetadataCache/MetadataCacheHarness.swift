@@ -1,9 +1,9 @@
+import Foundation
 import InMemoryLogging
 import TabHostTesting
-import Foundation
 
-@testable import TabModuleLoading
 @testable import TabModuleIsolation
+@testable import TabModuleLoading
 
 /// A module directory, a private copy root and a metadata cache file, all temporary; registries
 /// made from it share the cache file as successive starts of a host would.

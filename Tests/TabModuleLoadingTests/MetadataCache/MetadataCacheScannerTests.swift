@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized)
 struct MetadataCacheScannerTests {
     private func scanner(_ harness: MetadataCacheHarness) -> ModuleScanner {
-        ModuleScanner(settings: IsolationSettings(hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero), hostOpensFiles: false, logger: harness.log.logger)
+        ModuleScanner(
+            settings: IsolationSettings(hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero),
+            hostOpensFiles: false, logger: harness.log.logger)
     }
 
     @Test func aFileThatCrashedTheScannerIsRefusedFromTheCacheUntilItChanges() throws {

@@ -4,7 +4,8 @@ import Testing
 
 /// The cache file's codec: what it writes it reads back; anything damaged is an error, never a trap.
 struct ModuleMetadataCacheFileTests {
-    static let stamp = ModuleFileStamp(device: 2049, inode: 77, size: 16_000, modified: 1_700_000_000_123_456_789, changed: 1_700_000_001_000_000_001)
+    static let stamp = ModuleFileStamp(
+        device: 2049, inode: 77, size: 16_000, modified: 1_700_000_000_123_456_789, changed: 1_700_000_001_000_000_001)
 
     static let accepted = CachedModuleEntry(
         path: "/m/clock.so", stamp: stamp,

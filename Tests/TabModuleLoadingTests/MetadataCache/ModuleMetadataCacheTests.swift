@@ -1,5 +1,5 @@
-import TabHostTesting
 import Foundation
+import TabHostTesting
 import Testing
 
 @testable import TabModuleLoading
@@ -115,11 +115,12 @@ struct ModuleMetadataCacheTests {
         #expect(file.entries.map(\.path) == [harness.modules.path("alpha.so")])
     }
 
-    @Test(arguments: [
-        ("damaged", "checksum mismatch (the file is damaged)"),
-        ("truncated", "checksum mismatch (the file is damaged)"),
-        ("text", "not a tabhost metadata cache (wrong magic)"),
-    ], [false, true])
+    @Test(
+        arguments: [
+            ("damaged", "checksum mismatch (the file is damaged)"),
+            ("truncated", "checksum mismatch (the file is damaged)"),
+            ("text", "not a tabhost metadata cache (wrong magic)"),
+        ], [false, true])
     func aDamagedCacheIsDiscardedWithOneLogLineAndRebuilt(_ damage: (what: String, reason: String), threaded: Bool) throws {
         let (what, reason) = damage
         let harness = try MetadataCacheHarness()
@@ -134,9 +135,10 @@ struct ModuleMetadataCacheTests {
         try Data(bytes).write(to: URL(fileURLWithPath: harness.cachePath))
         harness.log.clear()
         let (registry, entries) = try harness.start(threaded: threaded)
-        #expect(harness.log.entries.map(\.message) == [
-            "\(harness.cachePath): discarded the module metadata cache (\(reason)); it is rebuilt from the module files"
-        ], "\(what)")
+        #expect(
+            harness.log.entries.map(\.message) == [
+                "\(harness.cachePath): discarded the module metadata cache (\(reason)); it is rebuilt from the module files"
+            ], "\(what)")
         #expect(entries.map(\.fromCache) == [false])
         #expect(registry.info(named: "alpha")?.title == "Alpha")
         #expect(try ModuleMetadataCache.read(harness.cachePath)?.entries.count == 1, "rewritten whole")
@@ -176,9 +178,10 @@ struct ModuleMetadataCacheTests {
         try Data(other.encoded()).write(to: URL(fileURLWithPath: harness.cachePath))
         harness.log.clear()
         let (_, entries) = try harness.start()
-        #expect(harness.log.entries.map(\.message) == [
-            "\(harness.cachePath): discarded the module metadata cache (written by a host with module ABI 2.0, this host has 1.1); it is rebuilt from the module files"
-        ])
+        #expect(
+            harness.log.entries.map(\.message) == [
+                "\(harness.cachePath): discarded the module metadata cache (written by a host with module ABI 2.0, this host has 1.1); it is rebuilt from the module files"
+            ])
         #expect(entries.map(\.fromCache) == [false])
         #expect(try ModuleMetadataCache.read(harness.cachePath)?.abiMajor == 1)
     }
@@ -190,9 +193,10 @@ struct ModuleMetadataCacheTests {
         #expect(chmod(harness.cachePath, 0o666) == 0)
         harness.log.clear()
         let (_, entries) = try harness.start()
-        #expect(harness.log.entries.map(\.message) == [
-            "\(harness.cachePath): discarded the module metadata cache (owned by another user or writable by others (mode 666)); it is rebuilt from the module files"
-        ])
+        #expect(
+            harness.log.entries.map(\.message) == [
+                "\(harness.cachePath): discarded the module metadata cache (owned by another user or writable by others (mode 666)); it is rebuilt from the module files"
+            ])
         #expect(entries.map(\.fromCache) == [false])
     }
 

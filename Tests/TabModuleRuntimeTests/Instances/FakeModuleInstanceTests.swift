@@ -1,9 +1,8 @@
 import Logging
 import TabKit
-import Testing
-
 import TabModuleLoading
 import TabModuleRuntime
+import Testing
 
 /// `ModuleController` and the hot reloader drive instances only through `ModuleInstance`: with a
 /// factory of Swift fakes (the module files give the registry their `ModuleInfo`; their code never
@@ -100,7 +99,10 @@ struct FakeModuleInstanceTests {
         factory.failure = ModuleError(
             .createFailed, module: "alpha", path: h.modules + "/alpha.so", reason: "create() returned NULL", hint: "fix create")
         let reports = try Self.reload(h)
-        #expect(reports.map(\.message) == ["reload of alpha refused, old version kept: \(h.modules)/alpha.so: create() returned NULL; fix create"])
+        #expect(
+            reports.map(\.message) == [
+                "reload of alpha refused, old version kept: \(h.modules)/alpha.so: create() returned NULL; fix create"
+            ])
         #expect(h.controllers("alpha").first?.instance === factory.made.first)
         #expect(h.controllers("alpha").first?.info.version == "1")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import TabModuleRuntime
 import TabModuleIsolation
+import TabModuleRuntime
 
 /// Which instances the module tests make: in process by default, in child processes with
 /// `TABHOST_TEST_ISOLATION=process swift test` (the same assertions, across the process boundary).

@@ -1,6 +1,6 @@
 import InMemoryLogging
-import TabHostTesting
 import Logging
+import TabHostTesting
 import TabKit
 import TabModuleLoading
 import Testing

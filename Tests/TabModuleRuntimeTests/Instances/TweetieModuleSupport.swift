@@ -1,6 +1,6 @@
+import Foundation
 import InMemoryLogging
 import TabHostTesting
-import Foundation
 import TabKit
 import TabLayout
 import TabModuleLoading

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
-import Testing
 import TabModuleLoading
 import TabModuleRuntime
+import Testing
 
 /// Real files in a temporary directory, real inotify: what the watcher reports, never how fast.
 struct DirectoryWatcherTests {
@@ -122,8 +122,14 @@ struct DirectoryWatcherTests {
         try watcher.watch(directory: box.mods)
         try box.renameBuild(to: path, "")
         let events = Self.settleAll(watcher)
-        #expect(events == [.dropped(path, reason:
-            "file is still empty after 3 checks; write the whole module and close it, or build it elsewhere and rename it into the directory")])
+        #expect(
+            events == [
+                .dropped(
+                    path,
+                    reason:
+                        "file is still empty after 3 checks; write the whole module and close it, or build it elsewhere and rename it into the directory"
+                )
+            ])
         #expect(watcher.knownFiles(in: box.mods) == [])
     }
 
@@ -238,10 +244,11 @@ struct DirectoryWatcherTests {
         let watcher = try DirectoryWatcher(configuration: Self.quick)
         try watcher.watch(directory: box.mods)
         try FileManager.default.removeItem(atPath: box.mods)
-        #expect(Self.settleAll(watcher) == [
-            .removed("\(box.mods)/a.so"), .removed("\(box.mods)/b.so"),
-            .dropped(box.mods, reason: "directory was deleted; watching it stopped; recreate it and watch it again"),
-        ])
+        #expect(
+            Self.settleAll(watcher) == [
+                .removed("\(box.mods)/a.so"), .removed("\(box.mods)/b.so"),
+                .dropped(box.mods, reason: "directory was deleted; watching it stopped; recreate it and watch it again"),
+            ])
         #expect(watcher.watchedDirectories == [])
     }
 
@@ -251,16 +258,18 @@ struct DirectoryWatcherTests {
         let watcher = try DirectoryWatcher(configuration: Self.quick)
         try watcher.watch(directory: box.mods)
         try box.move(box.mods, "\(box.root)/elsewhere")
-        #expect(Self.settleAll(watcher) == [
-            .removed("\(box.mods)/a.so"),
-            .dropped(box.mods, reason: "directory was moved away; watching it stopped; recreate it and watch it again"),
-        ])
+        #expect(
+            Self.settleAll(watcher) == [
+                .removed("\(box.mods)/a.so"),
+                .dropped(box.mods, reason: "directory was moved away; watching it stopped; recreate it and watch it again"),
+            ])
         try box.write("\(box.root)/elsewhere/b.so", "b")
         #expect(Self.settleAll(watcher) == [])
     }
 
     @Test func queueOverflowAsksForARescanAndResnapshots() throws {
-        let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
         try #require(limit <= 200_000, "max_queued_events \(limit) is too large to overflow in a test")
         let box = try Sandbox()

@@ -157,7 +157,8 @@ struct HotReloadTests {
     }
 
     @Test func deleteRemovesTabButKeepsPushedInstanceThenReAddAppends() throws {
-        let h = try ReloadHarness(initial: [Self.alpha, Self.beta, ReloadSource(name: "gamma")], tabs: [("one", "alpha"), ("two", "beta"), ("three", "gamma")])
+        let h = try ReloadHarness(
+            initial: [Self.alpha, Self.beta, ReloadSource(name: "gamma")], tabs: [("one", "alpha"), ("two", "beta"), ("three", "gamma")])
         // beta pushed on alpha's stack, and beta's own tab selected.
         let betaCopy = try #require(h.registry.module(named: "beta")).copyPath
         do {

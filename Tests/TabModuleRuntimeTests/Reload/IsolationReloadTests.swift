@@ -1,7 +1,7 @@
-import InMemoryLogging
 import Foundation
-import TabKit
+import InMemoryLogging
 import TabHostTesting
+import TabKit
 import Testing
 
 @testable import TabModuleIsolation
@@ -12,7 +12,11 @@ import Testing
 struct IsolationReloadTests {
     static let alpha = ReloadSource(name: "alpha")
 
-    private static func harness(_ source: ReloadSource = alpha, settings: IsolationSettings = IsolationSettings(hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero)) throws
+    private static func harness(
+        _ source: ReloadSource = alpha,
+        settings: IsolationSettings = IsolationSettings(
+            hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero)
+    ) throws
         -> (ReloadHarness, OutOfProcessModuleInstanceFactory)
     {
         let log = InMemoryLogHandler.everyLevel()
