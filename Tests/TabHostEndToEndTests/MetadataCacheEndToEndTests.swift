@@ -186,7 +186,7 @@ struct MetadataCacheEndToEndTests {
     }
 
     /// Real processes saving the same cache file at once: the file is always one whole version.
-    @Test(.tags(.slow)) func hostsWritingTheCacheAtOnceLeaveNoTornFile() throws {
+    @Test(.tags(.slow), .selectedByTags) func hostsWritingTheCacheAtOnceLeaveNoTornFile() throws {
         let setup = try Setup()
         var directories: [String] = []
         for index in 0..<4 {
