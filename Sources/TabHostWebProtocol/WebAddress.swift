@@ -24,7 +24,9 @@ public enum WebAddress {
     public static func bindRefusal(for address: String) -> String? {
         isLoopback(hostName: address)
             ? nil
-            : "\(address): only loopback addresses (127.0.0.1, ::1, localhost) are served: the page and its token travel unencrypted; from another machine use an SSH tunnel (ssh -L PORT:127.0.0.1:PORT HOST)"
+            : "\(address): only loopback addresses (127.0.0.1, ::1, localhost) are served: "
+                + "the page and its token travel unencrypted; "
+                + "from another machine use an SSH tunnel (ssh -L PORT:127.0.0.1:PORT HOST)"
     }
 
     /// True for `localhost`, `127.x.y.z` and `::1`: the addresses the server may be bound to.

@@ -227,10 +227,10 @@ struct LayoutReader {
         }
         let kinds = ["module", "stack", "tabs"].filter { k in ms.contains { $0.key == k } }
         guard kinds.count == 1 else {
+            let found = kinds.isEmpty ? "" : ", found \(kinds.joined(separator: " and "))"
             throw fail(
                 kinds.isEmpty ? .missingKey : .invalidValue, v,
-                "\(path) must have exactly one of \"module\", \"stack\" or \"tabs\"\(kinds.isEmpty ? "" : ", found \(kinds.joined(separator: " and "))")"
-            )
+                "\(path) must have exactly one of \"module\", \"stack\" or \"tabs\"\(found)")
         }
         switch kinds[0] {
         case "module": return .module(try module(v, path))
@@ -265,7 +265,8 @@ struct LayoutReader {
         }
         guard case .array(let items) = list.kind else {
             throw fail(
-                .invalidValue, list, "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]")
+                .invalidValue, list,
+                "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]")
         }
         var tabs: [LayoutTab] = []
         tabs.reserveCapacity(items.count)

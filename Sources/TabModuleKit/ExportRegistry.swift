@@ -48,7 +48,8 @@ enum ExportRegistry {
             let slot = state.types.count
             guard slot < ModuleThunks.create.count else {
                 let message =
-                    "TabModuleKit: cannot export \(type): an image exports at most \(ModuleThunks.create.count) module types; split it into several .so files\n"
+                    "TabModuleKit: cannot export \(type): an image exports at most \(ModuleThunks.create.count) module types; "
+                    + "split it into several .so files\n"
                 _ = message.withCString { write(2, $0, strlen($0)) }
                 return nil
             }

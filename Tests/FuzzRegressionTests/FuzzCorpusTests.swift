@@ -38,8 +38,9 @@ struct FuzzCorpusTests {
         #expect(Set(folders) == Set(FuzzTargets.all.map(\.name) + Self.cTargets.keys))
     }
 
-    /// A C target built with clang (the headers' nullability annotations are clang's; no libFuzzer: `Fuzz/C/replay_main.c` calls its entry point) and run
-    /// on its whole corpus in a child process, which must exit 0.
+    /// A C target built with clang (the headers' nullability annotations are clang's; no libFuzzer:
+    /// `Fuzz/C/replay_main.c` calls its entry point) and run on its whole corpus in a child process,
+    /// which must exit 0.
     @Test(arguments: cTargets.keys.sorted())
     func everyCorpusInputRunsThroughTheCTarget(target name: String) throws {
         let repo = Self.corpus.deletingLastPathComponent().deletingLastPathComponent().path

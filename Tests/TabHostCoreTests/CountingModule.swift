@@ -13,7 +13,9 @@ enum CountingModule {
         #include <string.h>
         #include <time.h>
 
-        typedef struct counting { const tab_host_api *api; tab_host *host; int renders, taps, ticks; pthread_t thread; int hasThread; } counting;
+        typedef struct counting {
+            const tab_host_api *api; tab_host *host; int renders, taps, ticks; pthread_t thread; int hasThread;
+        } counting;
 
         static void *create(const tab_host_api *api, tab_host *host) {
             counting *self = calloc(1, sizeof *self);

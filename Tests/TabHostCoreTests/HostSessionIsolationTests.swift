@@ -21,7 +21,9 @@ struct HostSessionIsolationTests {
         #include <sys/types.h>
         extern pid_t getpid(void);
         typedef struct where { const tab_host_api *api; } where;
-        static void *create(const tab_host_api *api, tab_host *host) { (void)host; where *w = malloc(sizeof *w); if (w) w->api = api; return w; }
+        static void *create(const tab_host_api *api, tab_host *host) {
+            (void)host; where *w = malloc(sizeof *w); if (w) w->api = api; return w;
+        }
         static void render(void *self, tab_view *view) {
             char line[32]; snprintf(line, sizeof line, "pid %d", (int)getpid());
             ((where *)self)->api->text(view, line);

@@ -42,7 +42,8 @@ struct DevProjectTests {
         #expect(
             throws: DevError(
                 .notAProject,
-                "\(fixture.directory): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory"
+                "\(fixture.directory): no Makefile or Package.swift, so not a module project; "
+                    + "make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory"
             )
         ) { try DevProject.detect(in: fixture.directory) }
         try fixture.write("Makefile", text: "all:\n\techo hi\n")

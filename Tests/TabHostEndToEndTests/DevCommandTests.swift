@@ -78,7 +78,8 @@ struct DevCommandTests {
             #expect(result.status == 1)
             #expect(
                 result.stderr
-                    == "tabhost dev: \(scratch): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory\n"
+                    == "tabhost dev: \(scratch): no Makefile or Package.swift, so not a module project; "
+                    + "make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory\n"
             )
         }
     }

@@ -21,8 +21,12 @@ struct HotReloadEndToEndTests {
         static void event(void *s, const tab_event *e) {
             S *x = s; if (e->type == TAB_EVENT_ACTION && e->action && strcmp(e->action, "inc") == 0) x->count++;
         }
-        static size_t save_state(void *s, void *buf, size_t cap) { S *x = s; if (cap >= sizeof(int)) memcpy(buf, &x->count, sizeof(int)); return sizeof(int); }
-        static int restore_state(void *s, const void *d, size_t n) { S *x = s; if (n != sizeof(int)) return 0; memcpy(&x->count, d, n); return 1; }
+        static size_t save_state(void *s, void *buf, size_t cap) {
+            S *x = s; if (cap >= sizeof(int)) memcpy(buf, &x->count, sizeof(int)); return sizeof(int);
+        }
+        static int restore_state(void *s, const void *d, size_t n) {
+            S *x = s; if (n != sizeof(int)) return 0; memcpy(&x->count, d, n); return 1;
+        }
         static void destroy(void *s) { free(s); }
         static const tab_module_descriptor descriptor = {
             TAB_MODULE_DESCRIPTOR_HEADER, .name = "gauge", .version = "\(version)", .title = "Gauge",

@@ -160,7 +160,8 @@ struct ListInspectEndToEndTests {
             #expect(refused.status == 1)
             #expect(
                 refused.stderr
-                    == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n"
+                    == "\(path): writable by everyone (mode 666), so another user could replace it; "
+                    + "run chmod go-w \(path), or pass --allow-insecure-permissions\n"
             )
             let allowed = try S.run(["list", "--allow-insecure-permissions", dir])
             #expect(allowed.status == 0, "\(allowed)")

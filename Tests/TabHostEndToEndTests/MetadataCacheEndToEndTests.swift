@@ -116,7 +116,8 @@ struct MetadataCacheEndToEndTests {
         let list = try setup.run(["list", setup.modules])
         #expect(
             list.stderr
-                == "\(path): writable by everyone (mode 666), so another user could replace it; run chmod go-w \(path), or pass --allow-insecure-permissions\n"
+                == "\(path): writable by everyone (mode 666), so another user could replace it; "
+                + "run chmod go-w \(path), or pass --allow-insecure-permissions\n"
         )
     }
 
@@ -140,7 +141,8 @@ struct MetadataCacheEndToEndTests {
         #expect(output.stdout.contains("Alpha"))
         #expect(
             output.stderr
-                == "tabhost: \(setup.cacheFile): discarded the module metadata cache (checksum mismatch (the file is damaged)); it is rebuilt from the module files\n"
+                == "tabhost: \(setup.cacheFile): discarded the module metadata cache (checksum mismatch (the file is damaged)); "
+                + "it is rebuilt from the module files\n"
         )
         let again = try setup.run(["list", setup.modules])
         #expect(again.stderr.isEmpty, "rebuilt: \(again)")
@@ -181,7 +183,8 @@ struct MetadataCacheEndToEndTests {
         #expect(objects.map { $0["cached"] as? Bool } == [false])
         #expect(
             output.stderr
-                == "tabhost: \(setup.cacheFile): discarded the module metadata cache (written by a host with module ABI 2.1, this host has 1.1); it is rebuilt from the module files\n"
+                == "tabhost: \(setup.cacheFile): discarded the module metadata cache "
+                + "(written by a host with module ABI 2.1, this host has 1.1); it is rebuilt from the module files\n"
         )
     }
 

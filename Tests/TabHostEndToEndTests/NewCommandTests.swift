@@ -65,7 +65,8 @@ struct NewCommandTests {
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "tabhost new: \(reason); use 1 to 64 characters from a-z, 0-9, '.', '_' and '-', not starting with '.' (for example \"my-module\")\n"
+                == "tabhost new: \(reason); "
+                + "use 1 to 64 characters from a-z, 0-9, '.', '_' and '-', not starting with '.' (for example \"my-module\")\n"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory).isEmpty, "wrote files for a bad name")
     }
@@ -99,7 +100,8 @@ struct NewCommandTests {
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "tabhost new: \(dir.directory) is not a TabHost package (no Sources/TabModuleKit), which a Swift module needs: pass --tabhost-package DIR\n"
+                == "tabhost new: \(dir.directory) is not a TabHost package (no Sources/TabModuleKit), "
+                + "which a Swift module needs: pass --tabhost-package DIR\n"
         )
         #expect(!FileManager.default.fileExists(atPath: "\(dir.directory)/bar"))
     }

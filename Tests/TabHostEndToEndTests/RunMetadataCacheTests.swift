@@ -44,9 +44,10 @@ struct RunMetadataCacheTests {
             try compile("beta", title: "Beta", body: "Body of beta")
             try compile("gamma", title: "Gamma", body: "Body of gamma")
             let layout = scratch + "/layout.json"
-            try
-                #"{"root": {"tabs": [{"name": "alpha", "module": "alpha"}, {"name": "beta", "module": "beta"}, {"name": "gamma", "module": "gamma"}]}}"#
-                .write(toFile: layout, atomically: true, encoding: .utf8)
+            let text =
+                #"{"root": {"tabs": [{"name": "alpha", "module": "alpha"}, "#
+                + #"{"name": "beta", "module": "beta"}, {"name": "gamma", "module": "gamma"}]}}"#
+            try text.write(toFile: layout, atomically: true, encoding: .utf8)
             let command = R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch)
             let environment = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_RUNTIME_DIR": runtime]
 

@@ -1,7 +1,8 @@
 /// LeakSanitizer's suppressions for the test process under `swift test --sanitize=address`: the
 /// ASan runtime linked into the test binary reads them from the hook below when it checks for leaks
-/// at exit (its weak default has none), so a plain `swift test --sanitize=address` needs no LSAN_OPTIONS. Only leaks inside third-party code
-/// the tests call, each with the evidence; product code gets none.
+/// at exit (its weak default has none), so a plain `swift test --sanitize=address` needs no
+/// LSAN_OPTIONS. Only leaks inside third-party code the tests call, each with the evidence; product
+/// code gets none.
 public enum LeakSuppressions {
     /// One `leak:PATTERN` per line, matched against every frame of a leak's stack (names mangled).
     public static let text: StaticString = """

@@ -8,7 +8,8 @@ import Testing
 /// tests by name (checked against `swift test list`):
 ///
 ///     # .tmux (37 tests; all of them also .slow):
-///     swift test --filter 'TabHostEndToEndTests\.(Run[A-Za-z]*Tests|DevCommandTests|HotReloadEndToEndTests)|swiftScaffoldBuildsOutsideTheRepo'
+///     tmux='TabHostEndToEndTests\.(Run[A-Za-z]*Tests|DevCommandTests|HotReloadEndToEndTests)'
+///     swift test --filter "$tmux|swiftScaffoldBuildsOutsideTheRepo"
 ///     # everything but tmux: the same expression with --skip
 ///     # .browser (9 tests):
 ///     swift test --filter LiveServerTests

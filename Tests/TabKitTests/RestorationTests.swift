@@ -30,7 +30,9 @@ struct RestorationTests {
         let saved = String(decoding: host.saveRestoration(), as: UTF8.self)
         #expect(
             saved
-                == #"{"root":{"tabs":{"index":1,"moreList":false,"order":["a","b","c"],"selected":"b","stacks":{"a":[{"module":"alpha","param":null}],"b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}},"version":1}"#
+                == #"{"root":{"tabs":{"index":1,"moreList":false,"order":["a","b","c"],"selected":"b","stacks":{"#
+                + #""a":[{"module":"alpha","param":null}],"#
+                + #""b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}},"version":1}"#
         )
 
         let log2 = Log()

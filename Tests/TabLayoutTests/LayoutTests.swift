@@ -106,7 +106,10 @@ struct LayoutTests {
         ),
         (
             #"{"root":{"tabs":[{"name":"a","module":"accounts","badge":"1"}]}}"#, .unknownKey,
-            "layout.json:1:50: unknown key \"badge\" at root.tabs[0]; allowed keys: name, module, param, title, glyph, image, customizable, isolation"
+            """
+            layout.json:1:50: unknown key "badge" at root.tabs[0]; \
+            allowed keys: name, module, param, title, glyph, image, customizable, isolation
+            """
         ),
         (
             #"{"root":{"tabs":[{"name":"a","module":"accounts"},{"name":"a","module":"favourites"}]}}"#, .duplicateName,
@@ -208,7 +211,8 @@ struct LayoutTests {
 
     @Test func templatesMayNestOtherTemplates() throws {
         let text =
-            #"{"root":{"stack":{"module":"@a"}},"templates":{"@a":{"tabs":[{"name":"x","module":"@b"}]},"@b":{"tabs":[{"name":"y","module":"accounts"}]}}}"#
+            #"{"root":{"stack":{"module":"@a"}},"templates":{"#
+            + #""@a":{"tabs":[{"name":"x","module":"@b"}]},"@b":{"tabs":[{"name":"y","module":"accounts"}]}}}"#
         let layout = try Layout.parse(text, knownModules: Self.known)
         #expect(layout.templates["@a"]?.tabs.map(\.module) == ["@b"])
     }

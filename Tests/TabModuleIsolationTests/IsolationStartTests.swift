@@ -36,7 +36,9 @@ final class IsolationStartTests {
                     of: "__attribute__((used)) static const",
                     with: """
                         extern int pause(void);
-                        static void *stuck_create(const tab_host_api *api, tab_host *host) { (void)api; (void)host; for (;;) pause(); return NULL; }
+                        static void *stuck_create(const tab_host_api *api, tab_host *host) {
+                            (void)api; (void)host; for (;;) pause(); return NULL;
+                        }
                         __attribute__((used)) static const
                         """))
         registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)))

@@ -19,7 +19,8 @@ struct DisplayWidthTests {
 
     @Test(
         arguments: [
-            ("Hello", 10, "Hello"), ("Hello world", 8, "Hello w…"), ("日本語テキスト", 6, "日本…"), ("日本語テキスト", 7, "日本語…"),
+            ("Hello", 10, "Hello"), ("Hello world", 8, "Hello w…"),
+            ("日本語テキスト", 6, "日本…"), ("日本語テキスト", 7, "日本語…"),
             ("abc", 1, "…"), ("abc", 0, ""), ("a中", 2, "a…"),
         ] as [(String, Int, String)])
     func truncates(_ text: String, _ width: Int, _ expected: String) {

@@ -137,7 +137,8 @@ struct TerminalRestoreTests {
             guard let error = error as? TerminalError else { return false }
             return error.code == .notATerminal
                 && error.description
-                    == "not a terminal: file descriptor \(fds[0]) is not a terminal; run tabhost in an interactive terminal (or under tmux/script)"
+                    == "not a terminal: file descriptor \(fds[0]) is not a terminal; "
+                    + "run tabhost in an interactive terminal (or under tmux/script)"
         }
     }
 }

@@ -42,9 +42,9 @@ struct DevCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard let moduleDirectory = DevLoop.makeModuleDirectory() else {
-            writeStandardError(
-                "tabhost dev: cannot make a module directory in \(FileManager.default.temporaryDirectory.path): \(Errno(rawValue: errno).description); set TMPDIR"
-            )
+            let temporaryDirectory = FileManager.default.temporaryDirectory.path
+            let reason = Errno(rawValue: errno).description
+            writeStandardError("tabhost dev: cannot make a module directory in \(temporaryDirectory): \(reason); set TMPDIR")
             throw ExitCode(1)
         }
         defer { try? FileManager.default.removeItem(atPath: moduleDirectory) }
@@ -72,7 +72,8 @@ struct DevCommand: ParsableCommand {
         let session = opened.session
         if options.layout != nil, session.host.newModulesContainer == nil, session.host.templates?.acceptsNewModules != true {
             writeStandardError(
-                "tabhost dev: \(options.layout ?? ""): no tab container has \"acceptsNewModules\": true, so \(project.name) gets no tab; add it to one"
+                "tabhost dev: \(options.layout ?? ""): no tab container has \"acceptsNewModules\": true, "
+                    + "so \(project.name) gets no tab; add it to one"
             )
         }
         devLoop.attach(to: session)

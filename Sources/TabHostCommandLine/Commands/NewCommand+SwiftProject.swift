@@ -92,7 +92,8 @@ extension NewCommand {
             `swift build -c release` builds `.build/release/lib\(n).so`; \
             put that file in the modules directory TabHost watches. TabModuleKit comes from \
             `\(kitPath)` (an installed TabHost SDK or a TabHost checkout) by local path, so this package builds \
-            outside the TabHost repository on this machine; change the path in Package.swift to build elsewhere. An image with Swift code is never unloaded: \
+            outside the TabHost repository on this machine; change the path in Package.swift to build elsewhere. \
+            An image with Swift code is never unloaded: \
             a hot reload loads the new copy and keeps the old one mapped.
 
             """

@@ -47,7 +47,8 @@ struct NewCommand: ParsableCommand {
             let kit = URL(fileURLWithPath: tabhostPackage, isDirectory: true).standardizedFileURL
             guard FileManager.default.fileExists(atPath: kit.appendingPathComponent("Sources/TabModuleKit").path) else {
                 Self.fail(
-                    "\(kit.path) is not a TabHost package (no Sources/TabModuleKit), which a Swift module needs: pass --tabhost-package DIR",
+                    "\(kit.path) is not a TabHost package (no Sources/TabModuleKit), "
+                        + "which a Swift module needs: pass --tabhost-package DIR",
                     code: 1)
             }
             files = Self.swiftProject(moduleName, kitPath: kit.path)
@@ -77,8 +78,9 @@ struct NewCommand: ParsableCommand {
             Self.fail("cannot write the project in \(projectURL.path): \(FileErrorReason.of(error))", code: 1)
         }
         let build = swift ? "swift build" : "make"
+        let language = swift ? "Swift" : "C"
         print(
-            "Created \(swift ? "Swift" : "C") module \"\(moduleName.text)\" in \(projectURL.path); build it with: cd \(projectURL.path) && \(build)"
+            "Created \(language) module \"\(moduleName.text)\" in \(projectURL.path); build it with: cd \(projectURL.path) && \(build)"
         )
     }
 

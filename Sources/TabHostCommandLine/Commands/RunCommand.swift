@@ -21,7 +21,10 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("web"),
         help: ArgumentHelp(
-            "Also serve this session to a browser on [ADDR:]PORT (loopback only; port 0 picks one); the address to open, with its token, goes to the status line and the log.",
+            """
+            Also serve this session to a browser on [ADDR:]PORT (loopback only; port 0 picks one); \
+            the address to open, with its token, goes to the status line and the log.
+            """,
             valueName: "[ADDR:]PORT"))
     var web: String?
 

@@ -22,8 +22,10 @@ struct SessionOptions: ParsableArguments {
     var noWatch = false
 
     @Option(
-        help:
-            "Where modules run: process (each module in a child process of its own: a crash or hang stays on its tabs) or none (in this process)."
+        help: """
+            Where modules run: process (each module in a child process of its own: a crash or hang stays on its tabs) \
+            or none (in this process).
+            """
     )
     var isolation: ModuleIsolation = .process
 

@@ -23,14 +23,16 @@ enum WebExecutable {
             execv(path, cArguments)
             let reason = Errno(rawValue: errno).description
             writeStandardError(
-                "tabhost: cannot run the browser front end \(path): \(reason); reinstall tabhost with Scripts/install (or build it: swift build)"
+                "tabhost: cannot run the browser front end \(path): \(reason); "
+                    + "reinstall tabhost with Scripts/install (or build it: swift build)"
             )
             ModuleMetadataCacheReading.discardEarlyReading()
             exit(1)
         }
         let looked = program.pathFromEnvironment != nil ? "\(tried[0]) ($\(program.environmentVariable))" : tried.joined(separator: " and ")
         writeStandardError(
-            "tabhost: the browser front end \(program.name) is not an executable file at \(looked); reinstall tabhost with Scripts/install (from a checkout: swift build builds it beside tabhost)"
+            "tabhost: the browser front end \(program.name) is not an executable file at \(looked); "
+                + "reinstall tabhost with Scripts/install (from a checkout: swift build builds it beside tabhost)"
         )
         ModuleMetadataCacheReading.discardEarlyReading()
         exit(1)

@@ -48,10 +48,9 @@ final class BuildProcess {
         close(fds[1])
         guard spawned == 0 else {
             close(fds[0])
-            throw DevError(
-                .spawnFailed,
-                "cannot run `\(command.joined(separator: " "))`: \(Errno(rawValue: spawned).description); install \(command[0]) or put it in PATH"
-            )
+            let commandLine = command.joined(separator: " ")
+            let reason = Errno(rawValue: spawned).description
+            throw DevError(.spawnFailed, "cannot run `\(commandLine)`: \(reason); install \(command[0]) or put it in PATH")
         }
         pid = child
         output = fds[0]

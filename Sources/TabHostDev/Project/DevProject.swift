@@ -50,7 +50,8 @@ public struct DevProject: Sendable, Equatable {
         }
         throw DevError(
             .notAProject,
-            "\(root): no Makefile or Package.swift, so not a module project; make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory"
+            "\(root): no Makefile or Package.swift, so not a module project; "
+                + "make one with `tabhost new NAME` (or `--swift`) and run `tabhost dev` in it, or pass its directory"
         )
     }
 

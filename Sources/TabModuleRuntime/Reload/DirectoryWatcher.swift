@@ -147,7 +147,8 @@ public final class DirectoryWatcher {
                 return .dropped(
                     file.path,
                     reason:
-                        "file is still empty after \(next.emptyChecks) checks; write the whole module and close it, or build it elsewhere and rename it into the directory"
+                        "file is still empty after \(next.emptyChecks) checks; "
+                        + "write the whole module and close it, or build it elsewhere and rename it into the directory"
                 )
             }
             next.sample = current

@@ -53,7 +53,8 @@ public final class Terminal {
             let reason = Errno(rawValue: errno).description
             throw TerminalError(
                 .notATerminal,
-                "not a terminal: standard input/output are not a terminal and /dev/tty cannot be opened (\(reason)); run tabhost run in an interactive terminal, or under tmux or script(1)"
+                "not a terminal: standard input/output are not a terminal and /dev/tty cannot be opened (\(reason)); "
+                    + "run tabhost run in an interactive terminal, or under tmux or script(1)"
             )
         }
         return Terminal(owned: fd)

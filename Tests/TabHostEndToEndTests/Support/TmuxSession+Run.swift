@@ -94,7 +94,8 @@ extension TmuxSession {
     /// The terminal state tests check after the host exits: alternate screen, cursor, mouse modes.
     func terminalModes() throws -> String {
         try paneValue(
-            "alternate=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag}"
+            "alternate=#{alternate_on} cursor=#{cursor_flag} "
+                + "mouse=#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag}"
         )
     }
 }

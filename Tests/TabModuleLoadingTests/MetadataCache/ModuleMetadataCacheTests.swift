@@ -180,7 +180,10 @@ struct ModuleMetadataCacheTests {
         let (_, entries) = try harness.start()
         #expect(
             harness.log.entries.map(\.message) == [
-                "\(harness.cachePath): discarded the module metadata cache (written by a host with module ABI 2.0, this host has 1.1); it is rebuilt from the module files"
+                """
+                \(harness.cachePath): discarded the module metadata cache \
+                (written by a host with module ABI 2.0, this host has 1.1); it is rebuilt from the module files
+                """
             ])
         #expect(entries.map(\.fromCache) == [false])
         #expect(try ModuleMetadataCache.read(harness.cachePath)?.abiMajor == 1)
@@ -195,7 +198,10 @@ struct ModuleMetadataCacheTests {
         let (_, entries) = try harness.start()
         #expect(
             harness.log.entries.map(\.message) == [
-                "\(harness.cachePath): discarded the module metadata cache (owned by another user or writable by others (mode 666)); it is rebuilt from the module files"
+                """
+                \(harness.cachePath): discarded the module metadata cache \
+                (owned by another user or writable by others (mode 666)); it is rebuilt from the module files
+                """
             ])
         #expect(entries.map(\.fromCache) == [false])
     }

@@ -128,7 +128,8 @@ final class ModuleLimitsTests {
         #expect(past.host.visibleController.saveState() == nil)
         #expect(
             past.log.lines == [
-                "big warning: save_state asked for \(limit + 1) bytes, more than the limit of \(limit); the state is not saved (keep it smaller)"
+                "big warning: save_state asked for \(limit + 1) bytes, more than the limit of \(limit); "
+                    + "the state is not saved (keep it smaller)"
             ])
     }
 }

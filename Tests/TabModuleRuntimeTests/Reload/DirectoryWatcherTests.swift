@@ -127,7 +127,8 @@ struct DirectoryWatcherTests {
                 .dropped(
                     path,
                     reason:
-                        "file is still empty after 3 checks; write the whole module and close it, or build it elsewhere and rename it into the directory"
+                        "file is still empty after 3 checks; "
+                        + "write the whole module and close it, or build it elsewhere and rename it into the directory"
                 )
             ])
         #expect(watcher.knownFiles(in: box.mods) == [])

@@ -200,7 +200,8 @@ struct HotReloadTests {
         let report = try #require(h.pump().first)
         #expect(
             report.message
-                == "reload of alpha refused, old version kept: \(h.modules)/alpha.so: module name \"beta\" is already provided by \(h.modules)/beta.so; rename one of the modules or remove one file"
+                == "reload of alpha refused, old version kept: \(h.modules)/alpha.so: "
+                + "module name \"beta\" is already provided by \(h.modules)/beta.so; rename one of the modules or remove one file"
         )
         #expect(h.visibleText == "hello v1 count=1 param=-")
         #expect(h.registry.module(named: "beta")?.info.sourcePath == h.modules + "/beta.so")
