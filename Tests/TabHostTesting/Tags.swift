@@ -3,18 +3,13 @@ import Testing
 
 /// The tags a pass selects or skips tests by; a suite's tags apply to every test in it.
 ///
-/// Swift 6.3.1's `swift test` cannot select by tag yet (`--filter tag:NAME`, ST-0025, is in later
-/// toolchains; 6.3.1 reads it as a regular expression and runs nothing). Until then, select the same
-/// tests by name (checked against `swift test list`):
+/// Swift 6.3.1's `swift test` cannot select by tag itself (`--filter tag:NAME` is in later toolchains;
+/// 6.3.1 reads it as a regular expression and runs nothing), so every `.tags(…)` goes with
+/// `.selectedByTags` and the environment selects (see `TagSelection`):
 ///
-///     # .tmux (37 tests; all of them also .slow):
-///     tmux='TabHostEndToEndTests\.(Run[A-Za-z]*Tests|DevCommandTests|HotReloadEndToEndTests)'
-///     swift test --filter "$tmux|swiftScaffoldBuildsOutsideTheRepo"
-///     # everything but tmux: the same expression with --skip
-///     # .browser (9 tests):
-///     swift test --filter LiveServerTests
-///
-/// With a toolchain that has ST-0025: `swift test --filter tag:tmux`, `swift test --skip tag:slow`.
+///     TABHOST_TEST_SKIP_TAGS=tmux,browser swift test    # everything without a terminal or a browser
+///     TABHOST_TEST_SKIP_TAGS=slow swift test            # the quick pass
+///     TABHOST_TEST_TAGS=tmux swift test --filter TabHostEndToEndTests   # only the tmux tests
 extension Tag {
     /// Drives a real terminal through tmux (needs `tmux` on the PATH).
     @Tag public static var tmux: Self
