@@ -98,10 +98,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     package var isNotResponding: Bool { failure == nil && connection?.state == .unresponsive }
 
     /// True while it shows the stopped screen (its child stopped, or it is held).
-    public var isStopped: Bool { failure != nil }
+    package var isStopped: Bool { failure != nil }
 
     /// True while it waits for the user's Restart after its module's crash loop (no child yet).
-    public var isHeld: Bool { connection == nil }
+    package var isHeld: Bool { connection == nil }
 
     // MARK: ModuleInstance
 
