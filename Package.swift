@@ -247,6 +247,7 @@ let package = Package(
             name: "TabHostTesting",
             dependencies: [
                 "TabKit", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ], path: "Tests/TabHostTesting",
             swiftSettings: strict),
         .testTarget(name: "TabKitTests", dependencies: ["TabKit", "TabHostTesting"], swiftSettings: strict),
@@ -304,6 +305,7 @@ let package = Package(
             name: "TabHostWebTests",
             dependencies: [
                 "TabHostWeb", "TabHostWebProtocol", "TabHostClient", "TabKit", "TabHostTesting",
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
         // The fuzz targets' entry points (Fuzz/, Scripts/fuzz): plain code, built and tested with everything else.

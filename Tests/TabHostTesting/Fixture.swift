@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A temporary directory (mode 0700) that removes itself, with everything in it, when the object goes
 /// away: a test holds it in a `let` for its scope (or uses `withFixture`), and writes and compiles its
@@ -49,7 +50,7 @@ public final class Fixture {
     /// which the caller removes: prefer a `Fixture` or `withTemporaryDirectory`, which clean up.
     public static func makeTemporaryDirectory(prefix: String) throws -> String {
         var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("\(prefix)-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed: \(String(cString: strerror(errno)))") }
+        guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed: \(Errno(rawValue: errno).description)") }
         return URL(fileURLWithPath: String(cString: made)).standardizedFileURL.path
     }
 

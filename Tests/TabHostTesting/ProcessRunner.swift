@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -162,7 +163,7 @@ public final class RunningProcess {
         guard spawned == 0 else {
             close(stdoutFile)
             close(stderrFile)
-            throw ProcessError(description: "\(commandLine): cannot start: \(String(cString: strerror(spawned)))")
+            throw ProcessError(description: "\(commandLine): cannot start: \(Errno(rawValue: spawned).description)")
         }
         self.pid = pid
     }
@@ -243,7 +244,7 @@ public final class RunningProcess {
     private static func unlinkedTemporaryFile(holding bytes: [UInt8] = []) throws -> Int32 {
         var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("tabhost-run-XXXXXX").utf8CString)
         let file = mkstemp(&template)
-        guard file >= 0 else { throw ProcessError(description: "mkstemp: \(String(cString: strerror(errno)))") }
+        guard file >= 0 else { throw ProcessError(description: "mkstemp: \(Errno(rawValue: errno).description)") }
         _ = fcntl(file, F_SETFD, FD_CLOEXEC)
         unlink(template)
         var written = 0
@@ -251,7 +252,7 @@ public final class RunningProcess {
             let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
             guard count > 0 else {
                 close(file)
-                throw ProcessError(description: "writing a child's input: \(String(cString: strerror(errno)))")
+                throw ProcessError(description: "writing a child's input: \(Errno(rawValue: errno).description)")
             }
             written += count
         }

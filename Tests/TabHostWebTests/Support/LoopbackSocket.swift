@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ final class LoopbackSocket {
 
     init(port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Failure(description: "socket: \(Errno(rawValue: errno).description)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -27,7 +28,7 @@ final class LoopbackSocket {
         }
         guard result == 0 else {
             close(fd)
-            throw Failure(description: "connect to port \(port): \(String(cString: strerror(errno)))")
+            throw Failure(description: "connect to port \(port): \(Errno(rawValue: errno).description)")
         }
     }
 
@@ -37,7 +38,7 @@ final class LoopbackSocket {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+            guard n > 0 else { throw Failure(description: "send: \(Errno(rawValue: errno).description)") }
             offset += n
         }
     }
