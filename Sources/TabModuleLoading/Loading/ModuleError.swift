@@ -1,6 +1,6 @@
 /// Why a module file, directory or instance was refused: a code, what it is about, and one human line.
 ///
-/// The one error family of TabModules: loading a file and making an instance both throw it.
+/// The one error family of the module targets: loading a file and making an instance both throw it.
 /// `description` is the single line shown to users: `"FILE: reason; what to do"`, or for an
 /// instance `"module NAME: reason; what to do"`.
 public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
