@@ -6,7 +6,7 @@
 public struct FuzzTarget: Sendable {
     /// The target's name, as `Scripts/fuzz TARGET` takes it.
     public let name: String
-    /// What the target checks, for `Scripts/fuzz --list` and the README.
+    /// What the target checks, for `Scripts/fuzz --list` and docs/contributing/fuzzing.md.
     public let summary: String
     /// Feeds one input through the code under test.
     public let run: @Sendable ([UInt8]) -> Void

@@ -4,7 +4,7 @@ import Testing
 
 /// Keeps `Synchronization.Mutex` out of the code ThreadSanitizer checks: its contended hand-over is
 /// invisible to TSan, so each use under contention is a false report in `Scripts/test --sanitize=thread`
-/// (README, "Sanitizers"). `LockedValue` is the lock to use there.
+/// (docs/contributing/tests.md, "Sanitizers"). `LockedValue` is the lock to use there.
 struct MutexUseTests {
     /// Built uninstrumented and shipped as a standalone package by Scripts/install: its `Mutex` stays.
     static let exempt = ["Sources/TabModuleKit/"]

@@ -51,7 +51,7 @@ struct HostSessionTests {
     }
 
     /// Its module runs in a child; under ThreadSanitizer the module's own thread crashes that child
-    /// (README, "Sanitizers"). IsolationRoundTripTests covers the thread case in every other build.
+    /// (docs/contributing/tests.md, "Sanitizers"). IsolationRoundTripTests covers the thread case in every other build.
     @Test(.disabled(if: Sanitizers.thread, "TSan cannot follow a thread a module starts in the -static-stdlib child"))
     func aTickScheduledFromTheModulesOwnThreadIsDeliveredAndPublished() throws {
         let harness = try SessionHarness(root: #"{"stack": {"module": "counting", "param": "thread"}}"#)

@@ -2,9 +2,9 @@ import Foundation
 import TabHostTesting
 import Testing
 
-/// `tabhost` links no web stack; `serve` and `run --web` validate, then exec `tabhost-web` (README,
-/// "The browser"; docs/performance-history.md has what it saves). What `tabhost` reports itself, what
-/// it says when `tabhost-web` is missing, and the symbols.
+/// `tabhost` links no web stack; `serve` and `run --web` validate, then exec `tabhost-web`
+/// (docs/user/browser.md; docs/contributing/performance-history.md has what it saves). What `tabhost`
+/// reports itself, what it says when `tabhost-web` is missing, and the symbols.
 struct WebSplitTests {
     /// The symbol table of a built executable (`nm`).
     private func symbols(_ path: String) throws -> String {

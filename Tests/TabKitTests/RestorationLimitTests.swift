@@ -4,7 +4,7 @@ import TabKit
 import TabLayout
 import Testing
 
-/// The state file's stated limits (README, "Limits").
+/// The state file's stated limits (docs/user/limits.md).
 struct RestorationLimitTests {
     static let modules: Set<String> = ["alpha", "detail"]
 

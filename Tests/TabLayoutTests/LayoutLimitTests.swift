@@ -2,7 +2,7 @@ import TabKit
 import TabLayout
 import Testing
 
-/// The layout file's stated limits (README, "Limits"): each is accepted at the limit and refused
+/// The layout file's stated limits (docs/user/limits.md): each is accepted at the limit and refused
 /// one past it with one line, never a crash or a hang.
 struct LayoutLimitTests {
     static let known: Set<String> = ["accounts"]

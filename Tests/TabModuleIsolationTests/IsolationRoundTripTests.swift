@@ -80,8 +80,8 @@ final class IsolationRoundTripTests {
     }
 
     /// Under ThreadSanitizer a thread the module starts in the child is one the runtime never saw (the
-    /// child's -static-stdlib link hides TSan's pthread_create from the module) and crashes it: README,
-    /// "Sanitizers". The thread case runs in every other build.
+    /// child's -static-stdlib link hides TSan's pthread_create from the module) and crashes it:
+    /// docs/contributing/tests.md, "Sanitizers". The thread case runs in every other build.
     static let tickActions = Sanitizers.thread ? ["tick"] : ["tick", "tick-thread"]
 
     @Test(arguments: tickActions)

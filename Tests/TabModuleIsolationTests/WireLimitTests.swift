@@ -1,7 +1,7 @@
 import TabModuleIsolation
 import Testing
 
-/// The wire protocol's frame limit (README, "Limits"): a header announcing the largest frame waits
+/// The wire protocol's frame limit (docs/user/limits.md): a header announcing the largest frame waits
 /// for its bytes; one announcing a byte more is refused before anything is allocated for it.
 struct WireLimitTests {
     /// A frame header: length, type, flags, seq (host byte order, as both ends run on one machine).

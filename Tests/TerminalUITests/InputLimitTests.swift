@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-/// The decoder holds an unfinished escape sequence of at most 32 bytes (README, "Limits"): a
+/// The decoder holds an unfinished escape sequence of at most 32 bytes (docs/user/limits.md): a
 /// terminal's longest is far shorter, and bytes that never finish one must not pile up.
 struct InputLimitTests {
     @Test func anUnfinishedSequenceOfThirtyTwoBytesWaitsAndOneByteMoreIsDropped() {

@@ -1,6 +1,6 @@
 import _CIsolation
 
-/// The limits on what a module hands the host (the README's "Limits" table). Past one, the host
+/// The limits on what a module hands the host (docs/user/limits.md). Past one, the host
 /// keeps what fits and says so in one line; it never grows without bound on a module's word.
 public enum ModuleLimits {
     /// Nodes one render may produce; the rest is dropped behind one line saying so.

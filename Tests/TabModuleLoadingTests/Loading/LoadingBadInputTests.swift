@@ -37,7 +37,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// Every bad input that belongs to loading (README, "Why a module is refused") gets its code and one exact reason.
+/// Every bad input that belongs to loading (docs/user/refusals.md) gets its code and one exact reason.
 struct LoadingBadInputTests {
     static let cases: [BadInput] = [
         BadInput(label: "missing file", make: { $0.path("absent.so") }, code: .notFound, reason: "no such file"),

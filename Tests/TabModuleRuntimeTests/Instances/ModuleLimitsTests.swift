@@ -3,7 +3,7 @@ import TabKit
 import TabModuleRuntime
 import Testing
 
-/// The limits on what a module hands the host (README, "Limits"), each at the limit and one past it,
+/// The limits on what a module hands the host (docs/user/limits.md), each at the limit and one past it,
 /// with a real module (in process, or in its child with TABHOST_TEST_ISOLATION=process).
 @Suite(.serialized)
 final class ModuleLimitsTests {
