@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import TabHostCommandLine
+import TabHostCore
 import TabKit
 import TabLayout
 import TabModuleLoading
@@ -29,7 +30,7 @@ struct BenchFramesCommand: ParsableCommand {
     var sizes: [String] = ["200x60", "80x24"]
 
     func run() throws {
-        let loading = try CommandModules()
+        let loading = try ModuleLoadingChain.forCommand()
         let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Logging
 import TabHostCommandLine
+import TabHostCore
 import TabKit
 import TabLayout
 import TabModuleIsolation
@@ -44,7 +45,7 @@ struct BenchIsolationCommand: ParsableCommand {
     var starts = 50
 
     func run() throws {
-        let loading = try CommandModules()
+        let loading = try ModuleLoadingChain.forCommand()
         defer { loading.copies.removeAll() }
         let registry = loading.registry
         var modules: [LoadedModule] = []

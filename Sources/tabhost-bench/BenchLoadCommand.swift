@@ -1,5 +1,6 @@
 import ArgumentParser
 import TabHostCommandLine
+import TabHostCore
 import TabModuleLoading
 
 /// `tabhost-bench load DIR`: times `ModuleRegistry.load` (discover, check, copy, open, validate)
@@ -13,7 +14,7 @@ struct BenchLoadCommand: ParsableCommand {
     var directory: String
 
     func run() throws {
-        let loading = try CommandModules()
+        let loading = try ModuleLoadingChain.forCommand()
         let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Logging
 import SystemPackage
 import TabHostCommandLine
+import TabHostCore
 import TabKit
 import TabLayout
 import TabModuleIsolation
@@ -66,7 +67,7 @@ struct BenchReloadCommand: ParsableCommand {
         }
 
         // Isolated as `tabhost run` is: the host never opens the module, a scanner child reads it.
-        let loading = try CommandModules(scan: isolation == .process)
+        let loading = try ModuleLoadingChain.forCommand(scan: isolation == .process)
         let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TabHostCore
 import TabModuleLoading
 
 /// The options of every command that loads module files.
@@ -9,9 +10,10 @@ struct ModuleLoadingOptions: ParsableArguments {
     @Flag(help: "Ignore the module metadata cache ($XDG_CACHE_HOME/tabhost/modules.cache): open every module file again and rebuild it.")
     var rescan = false
 
-    /// A registry over a fresh private cache with these options, opening each file in a scanner child first.
-    func commandModules() throws -> CommandModules {
-        try CommandModules(
+    /// The loading chain with these options (a fresh directory of private copies), opening each file in a
+    /// scanner child first.
+    func commandModules() throws -> ModuleLoadingChain {
+        try ModuleLoadingChain.forCommand(
             allowInsecurePermissions: allowInsecurePermissions, scan: true,
             metadataCache: ModuleMetadataCache.defaultPath(), rescan: rescan)
     }

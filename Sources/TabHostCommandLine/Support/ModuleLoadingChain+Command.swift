@@ -4,23 +4,17 @@ import TabHostCore
 import TabModuleIsolation
 import TabModuleLoading
 
-/// The loading chain (`ModuleLoadingChain`) as every command that loads modules starts it
-/// (`tabhost-bench`'s included).
-///
-/// A directory of private copies that cannot be made is reported in one line and exits 1. The
-/// command removes it when it ends (`defer { loading.copies.removeAll() }`).
-package struct CommandModules {
-    /// The per-process directory of private copies.
-    package let copies: ModuleCopyDirectory
-    /// The registry loading through it.
-    package let registry: ModuleRegistry
-
+extension ModuleLoadingChain {
+    /// The loading chain as every command that loads modules starts it (`tabhost-bench`'s included).
+    ///
     /// `scan`: open every file in a scanner child first, so a file that crashes the loader is refused
     /// instead of ending the command. `metadataCache`: answer from the module metadata cache file (and
-    /// keep it up to date), unless `rescan`, which loads every file again.
-    package init(allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false)
-        throws
-    {
+    /// keep it up to date), unless `rescan`, which loads every file again. A directory of private copies
+    /// that cannot be made is reported in one line and exits 1. The command removes it when it ends
+    /// (`defer { loading.copies.removeAll() }`).
+    package static func forCommand(
+        allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false
+    ) throws -> ModuleLoadingChain {
         // Read and decoded on its own thread (started before the arguments were parsed, or now) while
         // the directories are listed.
         let reading = metadataCache.map(ModuleMetadataCacheReading.started(path:))
@@ -30,11 +24,10 @@ package struct CommandModules {
             ? ModuleScanner(hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
             : nil
         do {
-            let chain = try ModuleLoadingChain(
+            return try ModuleLoadingChain(
                 options: ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions), scanner: scanner,
                 metadataCachePath: metadataCache, trusted: !rescan, reading: reading,
                 logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
-            (copies, registry) = (chain.copies, chain.registry)
         } catch {
             writeStandardError(error.description)
             throw ExitCode(1)
