@@ -31,7 +31,8 @@ public enum ActionValidation {
         case .selectTab(let slot):
             return (0..<slots).contains(slot) ? nil : Refusal("selectTab \(slot): the bar has \(slots) slot(s)")
         case .activate(let id):
-            if screen.content.focusableActions.contains(id) { return nil }
+            if screen.alert != nil { return Refusal("activate \(excerpt(id)): an alert is shown") }
+            if screen.content.actions.contains(id) { return nil }
             if let custom = screen.tabBar?.custom, custom.focusableActions.contains(id) { return nil }
             return Refusal("activate \(excerpt(id)): no such row or button on the screen")
         case .back:
@@ -43,6 +44,17 @@ public enum ActionValidation {
         case .moveTab(let from, let to):
             return (0..<slots).contains(from) && (0..<slots).contains(to)
                 ? nil : Refusal("moveTab \(from) → \(to): the bar has \(slots) slot(s)")
+        case .focus(let id):
+            guard let id else { return nil }
+            return screen.content.focusables.contains { $0.id == id }
+                ? nil : Refusal("focus \(excerpt(id)): nothing with that id on the screen")
+        case .editText(let field, _), .submit(let field, _):
+            return screen.content.fieldIDs.contains(field) ? nil : Refusal("\(excerpt(field)): no such text field on the screen")
+        case .toggle(let id, _):
+            return screen.content.toggleIDs.contains(id) ? nil : Refusal("toggle \(excerpt(id)): no such toggle on the screen")
+        case .answerAlert(let id, let button):
+            guard let alert = screen.alert, alert.id == id else { return Refusal("answerAlert \(excerpt(id)): no such alert is shown") }
+            return alert.buttons.contains(button) ? nil : Refusal("answerAlert \(excerpt(id)): no button \(excerpt(button))")
         }
     }
 

@@ -103,7 +103,7 @@ enum NewCommandSupport {
             if (!a) { fprintf(stderr, "create returned NULL\n"); return 1; }
             d->start(a, NULL);
             d->render(a, view);
-            tab_event tap = { sizeof tap, TAB_EVENT_ACTION, "tap", 0 };
+            tab_event tap = { .struct_size = sizeof tap, .type = TAB_EVENT_ACTION, .action = "tap" };
             d->event(a, &tap);
             d->event(a, &tap);
             unsigned char buf[64];

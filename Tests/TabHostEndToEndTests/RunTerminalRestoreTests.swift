@@ -22,7 +22,7 @@ struct RunTerminalRestoreTests {
         try tmux.send("Enter")
         let after = try tmux.waitForScreen(recordingTimeout: false) { $0.contains("GOT:typed back") }
         if !after.contains("GOT:typed back") {
-            // Seen once in a loaded full run and never reproduced: say what held the terminal.
+            // Say what held the terminal: which process has it, its modes and any unread input.
             Issue.record(
                 "the typed line never came back; last screen:\n\(after)\n\(try tmux.terminalReport())", sourceLocation: sourceLocation)
             return

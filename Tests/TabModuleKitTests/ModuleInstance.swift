@@ -44,14 +44,16 @@ final class ModuleInstance {
     func action(_ id: String) {
         id.withCString { id in
             var e = tab_event(
-                struct_size: UInt32(MemoryLayout<tab_event>.size), type: UInt32(TAB_EVENT_ACTION.rawValue), action: id, key: 0)
+                struct_size: UInt32(MemoryLayout<tab_event>.size), type: UInt32(TAB_EVENT_ACTION.rawValue), action: id, key: 0, value: nil,
+                focus: nil)
             descriptor.pointee.event?(me, &e)
         }
     }
 
     /// Sends a key or tick event.
     func send(type: tab_event_type, key: UInt32 = 0) {
-        var e = tab_event(struct_size: UInt32(MemoryLayout<tab_event>.size), type: UInt32(type.rawValue), action: nil, key: key)
+        var e = tab_event(
+            struct_size: UInt32(MemoryLayout<tab_event>.size), type: UInt32(type.rawValue), action: nil, key: key, value: nil, focus: nil)
         descriptor.pointee.event?(me, &e)
     }
 

@@ -1,5 +1,5 @@
 /*
- * tab_module.h: the TabHost module ABI, version 1.1.
+ * tab_module.h: the TabHost module ABI, version 1.2.
  *
  * A tab module is a shared library (.so) that exports exactly one symbol,
  * `tab_module_entry`, returning a static descriptor. This header is all a
@@ -21,12 +21,23 @@
  *   1.1  `tab_bar_item.image`; `tab_item` strings live until the module call
  *        that obtained them returns; nonzero `reserved` slots are refused;
  *        `dismiss` dismisses the modal the instance is part of (and those above).
+ *   1.2  modules that take input: `tab_event.value` and `.focus`; events TEXT,
+ *        SUBMIT, TOGGLE, RESULT, ALERT, TIMER; distinct keys (BACKSPACE,
+ *        DELETE, ESCAPE, TAB, HOME, END, PAGE_UP, PAGE_DOWN); view calls
+ *        text_field, toggle, progress, style, columns, cells, row_action; host
+ *        calls finish, alert, set_timer, cancel_timer, data_dir, module_dir,
+ *        save_soon; `tab_module_descriptor.permissions`. A 1.2 module is
+ *        rendered after `invalidate`, when it appears and when a front end
+ *        needs a new frame, not after every event (older modules still are).
  *
  * Threading (as in UIKit): the host calls every module function on one thread,
  * its main loop. A module calls the host API only from inside those calls, on
- * that thread. The one exception is `schedule_tick`, which is safe from any
- * thread: work a module does on its own threads comes back through it, as a
- * TAB_EVENT_TICK delivered on the main thread.
+ * that thread. The exceptions are `invalidate`, `schedule_tick`, `set_timer`,
+ * `cancel_timer`, `save_soon` and `log`, which are safe from any thread (1.2;
+ * before it, only `schedule_tick`): work a module does on its own threads comes
+ * back through them, as events delivered on the main thread. Any other call
+ * made from another thread is ignored with one line in the host's log naming
+ * the module and the call; it never crashes the host.
  *
  * Ownership: every `const char *` the host passes to a module as an argument
  * is valid only for the duration of that call; copy it to keep it. Strings
@@ -42,7 +53,7 @@
 #include <stdint.h>
 
 #define TAB_MODULE_ABI_MAJOR 1
-#define TAB_MODULE_ABI_MINOR 1
+#define TAB_MODULE_ABI_MINOR 2
 
 /** First field of every descriptor: "TABM" read as a little-endian word. */
 #define TAB_MODULE_MAGIC 0x4D424154u
@@ -79,20 +90,102 @@ enum tab_module_kind {
     TAB_MODULE_KIND_TAB_BAR = 1  /* draws a tab container's bar itself */
 };
 
+/*
+ * Limits (1.2). Past a limit the host keeps what fits (a string is cut at a
+ * character boundary and ends in "…"; extra items are dropped) or ignores the
+ * call, and says so in one line of its log. View strings (titles, texts,
+ * labels, cells, action ids) are cut at 16 KiB; one render holds at most
+ * 10,000 nodes (a table row counts as one).
+ */
+/** Bytes of an id given to text_field, toggle, alert, set_timer, cancel_timer; longer ones are ignored. */
+#define TAB_MAX_ID_BYTES 256
+/** Bytes of a text field's value (also of TAB_EVENT_TEXT's value); longer values are cut. */
+#define TAB_MAX_FIELD_BYTES 65536
+/** Columns of a table (headers or cells); more are dropped. */
+#define TAB_MAX_COLUMNS 32
+/** `row_action`s on one row or table row; more are dropped. */
+#define TAB_MAX_ROW_ACTIONS 8
+/** Buttons of one alert; more are dropped. An alert with no button gets "OK". */
+#define TAB_MAX_ALERT_BUTTONS 8
+/** Timers one instance may have set at once; `set_timer` of a new id past it is ignored. */
+#define TAB_MAX_TIMERS 64
+/** The shortest `repeat_ms` of a timer; a shorter nonzero one is raised to it. */
+#define TAB_MIN_TIMER_REPEAT_MS 10
+/** Bytes of the result given to `finish`; a longer one is cut. */
+#define TAB_MAX_RESULT_BYTES 65536
+/** Bytes of the descriptor's `permissions`; a longer string refuses the module. */
+#define TAB_MAX_PERMISSIONS_BYTES 4096
+
 /** `tab_event.type`. */
 enum tab_event_type {
-    TAB_EVENT_ACTION = 1, /* a row or button with an action id was activated */
+    TAB_EVENT_ACTION = 1, /* a row, table row, button or row action was activated: `action` is its id */
     TAB_EVENT_KEY = 2,    /* a key the host did not consume; see `key` */
-    TAB_EVENT_TICK = 3    /* a tick asked for with `schedule_tick` is due */
+    TAB_EVENT_TICK = 3,   /* a tick asked for with `schedule_tick` is due */
+    /* Added in 1.2: delivered only to modules built against 1.2 or later. */
+    TAB_EVENT_TEXT = 4,   /* a text field changed: `action` = field id, `value` = its whole new text */
+    TAB_EVENT_SUBMIT = 5, /* Enter in a single-line field: `action` = field id, `value` = its text */
+    TAB_EVENT_TOGGLE = 6, /* a toggle flipped: `action` = toggle id, `value` = "1" (on) or "0" (off) */
+    TAB_EVENT_RESULT = 7, /* a screen this instance pushed or presented ended: `action` = that screen's
+                             module name, `value` = what it gave `finish`, NULL when the user went Back */
+    TAB_EVENT_ALERT = 8,  /* an alert was answered: `action` = the alert id, `value` = the button's label */
+    TAB_EVENT_TIMER = 9   /* a timer set with `set_timer` fired: `action` = the timer id */
 };
 
-/** `tab_event.key` for keys without a character (others are Unicode scalars). */
+/**
+ * `tab_event.key` for keys without a character (others are Unicode scalars;
+ * Ctrl plus a letter arrives as its C0 control character, Ctrl-A as 0x01).
+ *
+ * Which keys reach a module (as TAB_EVENT_KEY) is decided by the front end:
+ * the host keeps the keys it needs to navigate. Never while a text field has
+ * the focus: the field takes every key (Esc leaves it, Tab moves on).
+ *   Terminal: printable characters except `q` (quits) and the digits 1-9 that
+ *     name a tab of the visible bar; Ctrl plus a letter except Ctrl-C, Ctrl-D
+ *     (quit) and Ctrl-L (repaint); UP and DOWN (also PAGE_UP, PAGE_DOWN, HOME,
+ *     END) when the screen has nothing focusable (the content scrolls too);
+ *     LEFT and RIGHT when no tab bar is shown; ENTER when nothing has the focus;
+ *     TAB when nothing is focusable; ESCAPE and BACKSPACE when there is nothing
+ *     to go back from (no Back, no modal); DELETE always.
+ *   Browser: the same, except that Ctrl and Alt combinations stay with the
+ *     browser, and `q` reaches the module (closing the page is the browser's).
+ * A module built against 1.0 or 1.1 gets the keys it got then: ESCAPE as 0x1B,
+ * BACKSPACE and DELETE as 0x7F, TAB as 0x09; HOME, END, PAGE_UP and PAGE_DOWN
+ * do not reach it.
+ */
 enum tab_key {
     TAB_KEY_UP = 0x110001,
     TAB_KEY_DOWN = 0x110002,
     TAB_KEY_LEFT = 0x110003,
     TAB_KEY_RIGHT = 0x110004,
-    TAB_KEY_ENTER = 0x0D
+    TAB_KEY_ENTER = 0x0D,
+    /* Added in 1.2. */
+    TAB_KEY_BACKSPACE = 0x110005,
+    TAB_KEY_DELETE = 0x110006,
+    TAB_KEY_ESCAPE = 0x110007,
+    TAB_KEY_TAB = 0x110008,
+    TAB_KEY_HOME = 0x110009,
+    TAB_KEY_END = 0x11000A,
+    TAB_KEY_PAGE_UP = 0x11000B,
+    TAB_KEY_PAGE_DOWN = 0x11000C
+};
+
+/** `text_field(…, flags)` (1.2): bits. */
+enum tab_field_flags {
+    TAB_FIELD_SECURE = 1u << 0,   /* shown as bullets (a password); never in the screen the front end gets */
+    TAB_FIELD_MULTILINE = 1u << 1 /* several lines: Enter types a newline, no TAB_EVENT_SUBMIT */
+};
+
+/**
+ * `style(view, style)` (1.2): bits for the next node. MONOSPACE, BOLD and DIM
+ * combine; of ERROR, WARNING and SUCCESS (a colour and, for screen readers,
+ * a word) the first one listed wins.
+ */
+enum tab_style {
+    TAB_STYLE_MONOSPACE = 1u << 0,
+    TAB_STYLE_BOLD = 1u << 1,
+    TAB_STYLE_DIM = 1u << 2,
+    TAB_STYLE_ERROR = 1u << 3,
+    TAB_STYLE_WARNING = 1u << 4,
+    TAB_STYLE_SUCCESS = 1u << 5
 };
 
 /** `appearance(self, phase)`: calls strictly cycle will/did appear, will/did disappear. */
@@ -117,12 +210,20 @@ enum tab_log_level {
     TAB_LOG_ERROR = 3
 };
 
-/** An input event. Owned by the host; valid only during `event`. */
+/**
+ * An input event. Owned by the host, with every string in it; valid only
+ * during `event`. A 1.2 module may read `value` and `focus` directly (a 1.2
+ * host builds them); a module that may run on an older host checks
+ * TAB_API_HAS(e, tab_event, focus) first.
+ */
 typedef struct tab_event {
     uint32_t struct_size; /* sizeof(tab_event) as the host built it */
     uint32_t type;        /* enum tab_event_type */
-    const char *action;   /* TAB_EVENT_ACTION: the action id given to row/button; else NULL */
+    const char *action;   /* the id the event is about (see enum tab_event_type); else NULL */
     uint32_t key;         /* TAB_EVENT_KEY: Unicode scalar or enum tab_key; else 0 */
+    /* Added in 1.2. */
+    const char *value;    /* the text, "1"/"0", result or button label (see enum tab_event_type); else NULL */
+    const char *focus;    /* the id of the focused row, button, field or toggle when it happened; else NULL */
 } tab_event;
 
 /**
@@ -163,7 +264,7 @@ typedef struct tab_host_api {
     void (*set_title)(tab_host *host, const char *title);
     /** Sets the tab item's badge, shown verbatim; NULL hides it. Copied. */
     void (*set_badge)(tab_host *host, const char *badge);
-    /** Asks for a new `render` soon (coalesced; at most one per frame). */
+    /** Asks for a new `render` soon (coalesced; at most one per frame). Safe from any thread (1.2). */
     void (*invalidate)(tab_host *host);
     /**
      * Pushes a new instance of `module` (a module name) started with `param`
@@ -195,10 +296,10 @@ typedef struct tab_host_api {
      * any thread; the tick itself is delivered on the main thread.
      */
     void (*schedule_tick)(tab_host *host, uint32_t after_ms);
-    /** Writes one line to the host's log (enum tab_log_level). Copied. */
+    /** Writes one line to the host's log (enum tab_log_level). Copied. Safe from any thread (1.2). */
     void (*log)(tab_host *host, int level, const char *message);
 
-    /* View-building calls: valid only inside `render`, on its `view`. */
+    /* View-building calls: valid only inside `render`, on its `view` (a call outside it is ignored with a log line). */
 
     /** Starts a section with a header (NULL or "" for none). */
     void (*section)(tab_view *view, const char *title);
@@ -226,6 +327,77 @@ typedef struct tab_host_api {
      * many items are read: a module may read them all before drawing.
      */
     int (*tab_item)(tab_host *host, size_t index, tab_bar_item *out);
+
+    /* Added in 1.2: view calls (valid only inside `render`, on its `view`). */
+
+    /**
+     * Adds a text field with the id `id` showing `value` (the module's copy of
+     * the text, may be NULL for empty) and `placeholder` when empty (may be
+     * NULL); `flags` is enum tab_field_flags. The host owns the editing: each
+     * edit sends TAB_EVENT_TEXT with the whole new text, Enter in a single-line
+     * field sends TAB_EVENT_SUBMIT. While the user edits, the field shows what
+     * they typed; a `value` different from the last text the module was sent
+     * replaces it (so a module may clear the field after a submit).
+     */
+    void (*text_field)(tab_view *view, const char *id, const char *value, const char *placeholder, uint32_t flags);
+    /** Adds an on/off switch; activating it sends TAB_EVENT_TOGGLE with the new value. */
+    void (*toggle)(tab_view *view, const char *id, const char *label, int on);
+    /** Adds a progress bar: `fraction` from 0 to 1 (clamped); negative = indeterminate. `label` may be NULL. */
+    void (*progress)(tab_view *view, const char *label, double fraction);
+    /** Styles the next node added (enum tab_style bits; 0 = plain). */
+    void (*style)(tab_view *view, uint32_t style);
+    /** Starts a table with `count` column headers (a header may be NULL or ""). */
+    void (*columns)(tab_view *view, const char *const *headers, size_t count);
+    /**
+     * Adds a row to the table the last `columns` started (without one, to a
+     * table with no headers): `count` cells (a cell may be NULL), selectable
+     * when `action` is not NULL.
+     */
+    void (*cells)(tab_view *view, const char *const *cells, size_t count, const char *action);
+    /**
+     * Adds a secondary action to the last row or table row (UIKit's trailing
+     * swipe actions): activating it sends TAB_EVENT_ACTION with `action`.
+     * Ignored (with a log line) when no row comes before it.
+     */
+    void (*row_action)(tab_view *view, const char *label, const char *action);
+
+    /* Added in 1.2: host calls. */
+
+    /**
+     * Ends this screen: pops it, or dismisses the modal it presents, and sends
+     * TAB_EVENT_RESULT with `result` (copied; may be NULL) to the instance that
+     * pushed or presented it. Does nothing for a screen nobody pushed (a tab's root).
+     */
+    void (*finish)(tab_host *host, const char *result);
+    /**
+     * Shows an alert over the screen (UIAlertController's alert) with the id
+     * `id`, `title`, `message` (may be NULL) and `count` button labels; the
+     * user's choice comes back as TAB_EVENT_ALERT. Esc answers with the last
+     * button. An alert shown while another is up waits for it.
+     */
+    void (*alert)(tab_host *host, const char *id, const char *title, const char *message,
+                  const char *const *buttons, size_t count);
+    /**
+     * Sends TAB_EVENT_TIMER with `id` after `after_ms` milliseconds, then every
+     * `repeat_ms` (0 = once). The same id replaces that timer. Safe from any thread.
+     */
+    void (*set_timer)(tab_host *host, const char *id, uint32_t after_ms, uint32_t repeat_ms);
+    /** Cancels the timer `id`: it never fires after this returns. Safe from any thread. */
+    void (*cancel_timer)(tab_host *host, const char *id);
+    /**
+     * The module's own writable directory, `$XDG_DATA_HOME/tabhost/data/NAME`
+     * (mode 0700, made on the first call, kept across versions and reinstalls).
+     * Owned by the host, valid for the life of the instance; NULL if it cannot be made.
+     */
+    const char *(*data_dir)(tab_host *host);
+    /**
+     * The directory the module's file was found in (not the private copy the
+     * host loaded), where its own files lie; read it, never write it. Owned by
+     * the host, valid for the life of the instance.
+     */
+    const char *(*module_dir)(tab_host *host);
+    /** Asks the host to save this instance's state (`save_state`) soon. Safe from any thread. */
+    void (*save_soon)(tab_host *host);
 } tab_host_api;
 
 /**
@@ -277,6 +449,15 @@ typedef struct tab_module_descriptor {
 
     /** Reserved for growth: must be zero (NULL); a nonzero slot is refused (code reservedNotZero). */
     void *reserved[8];
+
+    /* Added in 1.2. */
+
+    /**
+     * Optional: what the module asks to be allowed, as space-separated
+     * permission names (`network`, `system`, `exec`, `read:PATH`,
+     * `write:PATH`, `unrestricted`); NULL or "" for nothing. The user grants them.
+     */
+    const char *permissions;
 } tab_module_descriptor;
 
 /** The fields every descriptor starts with, for designated initializers. */

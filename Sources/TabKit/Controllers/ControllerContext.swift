@@ -19,6 +19,9 @@ public final class ControllerContext {
     weak var host: ContainerHost?
     /// The last rendering, until the controller is invalidated (render only when needed).
     var rendering: CachedRendering?
+    /// The id of the focusable of this controller's content that has the focus (`ScreenAction.focus`),
+    /// carried by the events it gets (`tab_event.focus`); nil for none.
+    public internal(set) var focus: String?
 
     /// Creates an empty context (detached, not loaded, disappeared).
     public init(module: String? = nil, param: String? = nil) {

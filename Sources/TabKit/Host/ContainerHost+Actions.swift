@@ -55,6 +55,9 @@ extension ContainerHost {
             let moved = tabs.moveTab(from: source, to: destination)
             tabs.endCustomizing()
             return moved
+        case .focus, .editText, .submit, .toggle, .answerAlert:
+            // ABI 1.2 input: routed by the model (issue 30, in progress).
+            return false
         }
     }
 

@@ -15,11 +15,14 @@ public struct Screen: Sendable, Hashable, Codable {
     public var isModal: Bool
     /// A one-line status message (e.g. "reloaded clock v2"); nil for none.
     public var status: String?
+    /// The alert shown over everything until answered (ABI 1.2); nil for none. While it shows, the
+    /// only action that applies is `answerAlert`.
+    public var alert: ScreenAlert?
 
     /// Creates a screen.
     public init(
         title: String, backLabel: String? = nil, content: ViewTree = ViewTree(), tabBar: TabBar? = nil,
-        isModal: Bool = false, status: String? = nil
+        isModal: Bool = false, status: String? = nil, alert: ScreenAlert? = nil
     ) {
         self.title = title
         self.backLabel = backLabel
@@ -27,5 +30,6 @@ public struct Screen: Sendable, Hashable, Codable {
         self.tabBar = tabBar
         self.isModal = isModal
         self.status = status
+        self.alert = alert
     }
 }

@@ -135,7 +135,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         }
     }
 
-    package func send(_ event: ModuleEvent) {
+    package func send(_ event: ModuleEvent, focus: String?) {
         if failure != nil {
             if event == .action(Self.restartAction) { restart() }
             return
@@ -143,23 +143,16 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard module.info.functions.contains(.event) else { return }
         var writer = WireWriter(.event)
         writer.u64(id)
+        let fields = event.cFields
+        writer.u32(fields.type)
+        writer.string(fields.action)
+        writer.u32(fields.key)
         let detail: String
         switch event {
-        case .action(let action):
-            writer.u32(1)
-            writer.string(action)
-            writer.u32(0)
-            detail = "\"\(action)\""
-        case .key(let key):
-            writer.u32(2)
-            writer.string(nil)
-            writer.u32(key)
-            detail = "(key \(key))"
-        case .tick:
-            writer.u32(3)
-            writer.string(nil)
-            writer.u32(0)
-            detail = "(tick)"
+        case .action(let action): detail = "\"\(action)\""
+        case .key(let key): detail = "(key \(key))"
+        case .tick: detail = "(tick)"
+        default: detail = "(\(fields.action.map { "\"\($0)\"" } ?? "event \(fields.type)"))"
         }
         if case .replied = call(writer, ModuleCall(.event, instance: id, detail: detail)) {
             snapshotIfDue()

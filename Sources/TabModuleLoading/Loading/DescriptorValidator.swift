@@ -7,7 +7,7 @@ import Glibc
 /// Checks a module's descriptor in the ABI's order and copies it into a `ModuleInfo` (internal).
 package enum DescriptorValidator {
     /// The size of a v1 descriptor: the smallest `struct_size` accepted.
-    static let v1Size = UInt32(MemoryLayout<tab_module_descriptor>.size)
+    static let v1Size = TabModuleABI.descriptorSize
     /// The host's ABI version.
     static let hostMajor = UInt32(TAB_MODULE_ABI_MAJOR)
     static let hostMinor = UInt32(TAB_MODULE_ABI_MINOR)

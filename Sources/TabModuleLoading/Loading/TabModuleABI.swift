@@ -6,6 +6,8 @@ public enum TabModuleABI {
     public static let major = UInt32(TAB_MODULE_ABI_MAJOR)
     /// `TAB_MODULE_ABI_MINOR`: a module's `abi_minor` must not exceed it.
     public static let minor = UInt32(TAB_MODULE_ABI_MINOR)
-    /// The size of a v1 descriptor: the smallest `struct_size` accepted.
-    public static let descriptorSize = UInt32(MemoryLayout<tab_module_descriptor>.size)
+    /// The size of a v1 descriptor (up to and including `reserved`): the smallest `struct_size` accepted.
+    public static let descriptorSize = UInt32(MemoryLayout<tab_module_descriptor>.offset(of: \.permissions)!)
+    /// The size of a 1.2 descriptor, which ends with `permissions`.
+    public static let descriptorSize12 = UInt32(MemoryLayout<tab_module_descriptor>.size)
 }

@@ -81,27 +81,30 @@ package final class InProcessModuleInstance: ModuleInstance {
         return ViewTree(builder.nodes)
     }
 
-    package func send(_ event: ModuleEvent) {
+    package func send(_ event: ModuleEvent, focus: String?) {
         call("event") { handle in
             guard let handler = descriptor.pointee.event else { return }
+            let fields = event.cFields
             var raw = tab_event()
             raw.struct_size = UInt32(MemoryLayout<tab_event>.size)
-            switch event {
-            case .action(let action):
-                raw.type = UInt32(TAB_EVENT_ACTION.rawValue)
-                action.withCString { pointer in
-                    raw.action = pointer
-                    handler(handle, &raw)
+            raw.type = fields.type
+            raw.key = fields.key
+            Self.withOptionalCString(fields.action) { action in
+                Self.withOptionalCString(fields.value) { value in
+                    Self.withOptionalCString(focus) { focus in
+                        raw.action = action
+                        raw.value = value
+                        raw.focus = focus
+                        handler(handle, &raw)
+                    }
                 }
-            case .key(let key):
-                raw.type = UInt32(TAB_EVENT_KEY.rawValue)
-                raw.key = key
-                handler(handle, &raw)
-            case .tick:
-                raw.type = UInt32(TAB_EVENT_TICK.rawValue)
-                handler(handle, &raw)
             }
         }
+    }
+
+    private static func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+        guard let string else { return body(nil) }
+        return string.withCString { body($0) }
     }
 
     package func appearance(_ phase: AppearancePhase) {

@@ -65,13 +65,29 @@ public final class ModuleController: Controller {
     /// The module's rendering.
     public func render() -> ViewTree { instance.render() }
 
-    /// Delivers an action, key or tick to the module.
+    /// Delivers `event` to the module, with the focus the front end reported. A module built
+    /// before ABI 1.2 gets only the events it knows, and keys as it knew them.
     public func handle(_ event: ControllerEvent) {
+        let modern = info.abiMinor >= 2
+        let moduleEvent: ModuleEvent
         switch event {
-        case .action(let action): instance.send(.action(action))
-        case .key(let key): instance.send(.key(key.rawValue))
-        case .tick: instance.send(.tick)
+        case .action(let action): moduleEvent = .action(action)
+        case .key(let key):
+            guard let known = key.forModule(minor: info.abiMinor) else { return }
+            moduleEvent = .key(known.rawValue)
+        case .tick: moduleEvent = .tick
+        case .text(let field, let value): moduleEvent = .text(field: field, value: value)
+        case .submit(let field, let value): moduleEvent = .submit(field: field, value: value)
+        case .toggle(let id, let isOn): moduleEvent = .toggle(id: id, isOn: isOn)
+        case .result(let module, let value): moduleEvent = .result(module: module, value: value)
+        case .alert(let id, let button): moduleEvent = .alert(id: id, button: button)
+        case .timer(let id): moduleEvent = .timer(id)
         }
+        switch moduleEvent {
+        case .action, .key, .tick: break
+        default: guard modern else { return }
+        }
+        instance.send(moduleEvent, focus: modern ? context.focus : nil)
     }
 
     /// The module's `save_state`.

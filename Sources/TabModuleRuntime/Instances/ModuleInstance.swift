@@ -24,8 +24,8 @@ public protocol ModuleInstance: AnyObject {
     func start(param: String?)
     /// The module's `render`: what it built.
     func render() -> ViewTree
-    /// Delivers an action, key or tick to the module's `event`, if it has one.
-    func send(_ event: ModuleEvent)
+    /// Delivers `event` to the module's `event`, if it has one, with `focus` as `tab_event.focus`.
+    func send(_ event: ModuleEvent, focus: String?)
     /// The module's `appearance(phase)`, if it has one.
     func appearance(_ phase: AppearancePhase)
     /// The module's saved state, or nil when it has no `save_state` (or it never settled on a size).

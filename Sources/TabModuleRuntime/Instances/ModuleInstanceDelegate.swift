@@ -27,4 +27,10 @@ public protocol ModuleInstanceDelegate: AnyObject {
     func moduleTabCount() -> Int
     /// `tab_item`: item `index` of that bar, or nil when out of range.
     func moduleTabItem(at index: Int) -> TabBarItem?
+    /// `finish` (1.2): end this screen and hand `result` to the instance that pushed or presented it.
+    func moduleFinish(result: String?)
+    /// `alert` (1.2): show `alert` over the screen; the answer comes back as `ModuleEvent.alert`.
+    func moduleAlert(_ alert: ScreenAlert)
+    /// `save_soon` (1.2): save this instance's state soon (state file, Restart).
+    func moduleSaveSoon()
 }

@@ -4,7 +4,7 @@ import TabKit
 /// controller, and while a reload prepares it (`create`, `start`, `restore_state`), so a
 /// rolled-back reload changes nothing the user sees: log lines go through at once, the title and
 /// badge wait until the controller takes the instance, and tree changes (push, present, add_tab)
-/// are refused.
+/// are refused (as are finish and alert; save_soon waits for the controller).
 final class ModuleInstanceStaging: ModuleInstanceDelegate {
     private weak var runtime: ModuleRuntime?
     private let moduleName: String
@@ -32,4 +32,7 @@ final class ModuleInstanceStaging: ModuleInstanceDelegate {
     func moduleLog(level: ModuleLogLevel, message: String) { runtime?.log(level: level, module: moduleName, message: message) }
     func moduleTabCount() -> Int { controller?.moduleTabCount() ?? 0 }
     func moduleTabItem(at index: Int) -> TabBarItem? { controller?.moduleTabItem(at: index) }
+    func moduleFinish(result: String?) {}
+    func moduleAlert(_ alert: ScreenAlert) {}
+    func moduleSaveSoon() {}
 }

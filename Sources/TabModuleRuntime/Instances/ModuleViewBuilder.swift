@@ -37,6 +37,7 @@ package final class ModuleViewBuilder {
         case .text(let text): return .text(cut(text))
         case .button(let label, let action): return .button(label: cut(label), action: cut(action))
         case .image(let path, let alt): return .image(path: path, alt: alt.map(cut))
+        default: return node  // ABI 1.2 nodes: limited where they are built (issue 30, in progress)
         }
     }
 

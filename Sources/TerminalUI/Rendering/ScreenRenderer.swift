@@ -320,6 +320,8 @@ package struct ScreenRenderer: Sendable {
             case .image(let path, let alt):
                 let name = alt ?? "[image: " + (path.split(separator: "/").last.map(String.init) ?? path) + "]"
                 lines += DisplayWidth.wrap(name, to: max(1, textWidth)).map { .image($0) }
+            default:
+                break  // ABI 1.2 nodes: drawn by issue 30's terminal work, in progress
             }
         }
         return lines

@@ -13,13 +13,14 @@ enum RunSupport {
 
     /// The shell command that runs the built `tabhost run` with `arguments` (and a private log file in `scratch`),
     /// then prints its exit status, the terminal's echo/icanon settings, and reads one line and echoes it back:
-    /// everything a test needs to see that the terminal was handed back in a usable state.
+    /// everything a test needs to see that the terminal was handed back in a usable state. The shell then stays
+    /// until the session is killed: tmux can drop the last output of a pane whose command has just exited.
     static func runCommand(_ arguments: [String], scratch: String, stderrFile: String? = nil) -> String {
         let args = (["run", "--log", scratch + "/tabhost.log"] + arguments).map(quote).joined(separator: " ")
         let redirect = stderrFile.map { " 2>" + quote($0) } ?? ""
         return quote(Products.tabhost) + " " + args + redirect + "; echo \"STATUS:$?\"; "
             + "echo \"STTY:$(stty -a | tr ';' ' ' | tr ' ' '\\n' | grep -xE -- '-?(echo|icanon)' | tr '\\n' ' ')\"; "
-            + "read line; echo \"GOT:$line\""
+            + "read line; echo \"GOT:$line\"; sleep 30"
     }
 
     /// Calls `body` with a fresh scratch directory, removed with everything in it when `body` returns or throws:

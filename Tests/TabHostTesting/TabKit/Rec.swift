@@ -54,6 +54,7 @@ public final class Rec: Controller {
             actions.first { $0.id == id }?.run(self)
         case .key(let k): log.add("\(name).key(\(k.rawValue))")
         case .tick: log.add("\(name).tick")
+        default: log.add("\(name).\(event)")
         }
     }
 

@@ -91,16 +91,16 @@ struct LoadingBadInputTests {
             "wrong descriptor magic 0x12345678 (expected 0x4D424154, \"TABM\")"),
         .source(
             "small struct_size", ModuleSource().with("struct_size", "16"), .structTooSmall,
-            "descriptor struct_size 16 is smaller than the v1 descriptor (192 bytes)"),
+            "descriptor struct_size 16 is smaller than the v1 descriptor (\(TabModuleABI.descriptorSize) bytes)"),
         .source(
             "other ABI major", ModuleSource().with("abi_major", "2"), .abiMajorMismatch,
-            "built for module ABI 2.1; this host speaks ABI 1.1"),
+            "built for module ABI 2.2; this host speaks ABI 1.2"),
         .source(
             "newer ABI minor", ModuleSource().with("abi_minor", "5"), .abiMinorTooNew,
-            "built for module ABI 1.5, newer than this host's 1.1"),
+            "built for module ABI 1.5, newer than this host's 1.2"),
         .source(
-            "next ABI minor", ModuleSource().with("abi_minor", "2"), .abiMinorTooNew,
-            "built for module ABI 1.2, newer than this host's 1.1"),
+            "next ABI minor", ModuleSource().with("abi_minor", "3"), .abiMinorTooNew,
+            "built for module ABI 1.3, newer than this host's 1.2"),
         .source(
             "nonzero reserved slot", ModuleSource().with("reserved", "{[3] = (void *)1}"), .reservedNotZero,
             "reserved[3] is not zero"),

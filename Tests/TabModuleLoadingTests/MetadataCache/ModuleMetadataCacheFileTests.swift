@@ -59,7 +59,7 @@ struct ModuleMetadataCacheFileTests {
     @Test func aFileFromAnotherABIOrFormatVersionIsRefused() {
         let other = ModuleMetadataCacheFile(entries: [Self.accepted], abiMajor: 2, abiMinor: 0).encoded()
         #expect(Self.decodeError(other)?.code == .otherABI)
-        #expect(Self.decodeError(other)?.reason == "written by a host with module ABI 2.0, this host has 1.1")
+        #expect(Self.decodeError(other)?.reason == "written by a host with module ABI 2.0, this host has 1.2")
         var format = ModuleMetadataCacheFile(entries: [Self.accepted]).encoded()
         format[8] = 9
         #expect(Self.decodeError(format)?.code == .otherFormat)

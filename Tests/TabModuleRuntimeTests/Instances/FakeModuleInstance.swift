@@ -33,7 +33,7 @@ final class FakeModuleInstance: ModuleInstance {
         return ViewTree([.text("\(moduleName) \(label)")])
     }
 
-    func send(_ event: ModuleEvent) { record("send \(event)") }
+    func send(_ event: ModuleEvent, focus: String?) { record("send \(event)") }
 
     func appearance(_ phase: AppearancePhase) { record("\(phase)") }
 
