@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import TabHostCommandLine
 import TabHostCore
@@ -14,7 +15,9 @@ import TerminalUI
 /// container (capacity 5, so More shows), with a status line. For each size it reports the bytes of a
 /// full repaint, of the diff after a tab switch (first tab → second, via `ContainerHost.apply`) and after a
 /// one-row change (the status text), and the time to compose a frame: `ScreenRenderer.render` plus
-/// `FrameDiffer.frame`, alternating between the two tabs' screens.
+/// `FrameDiffer.frame`, alternating between the two tabs' screens. The cost of ABI 1.2's nodes: a screen of
+/// fields, toggles, progress bars, a styled table with row actions and styled text, against a screen of as
+/// many plain rows (composing alternates each with a one-line change of itself; JSON bytes as a browser gets them).
 struct BenchFramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
@@ -92,8 +95,14 @@ struct BenchFramesCommand: ParsableCommand {
                 bytes &+= differ.frame(frame.grid).count
                 times.append(BenchMeasure.milliseconds(clock.now - start))
             }
+            let nodes = Self.composeTimes(of: Self.nodesScreen, renderer: renderer, width: width, height: height, iterations: iterations)
+            let plain = Self.composeTimes(of: Self.plainScreen, renderer: renderer, width: width, height: height, iterations: iterations)
             BenchMeasure.report([
                 "size": size,
+                "nodes_compose_p50_ms": BenchMeasure.format(BenchMeasure.percentile(nodes, 50)),
+                "plain_compose_p50_ms": BenchMeasure.format(BenchMeasure.percentile(plain, 50)),
+                "nodes_json_bytes": "\(try Self.jsonBytes(Self.nodesScreen))",
+                "plain_json_bytes": "\(try Self.jsonBytes(Self.plainScreen))",
                 "tabs": "\(names.count)",
                 "full_bytes": "\(full)",
                 "tab_switch_bytes": "\(switched)",
