@@ -646,6 +646,8 @@ class NewNodesTests(BrowserTestCase):
         self.assertEqual(header.inner_text(), "/tmp/Logs of the Day")
         self.assertEqual(header.evaluate("e => getComputedStyle(e).textTransform"), "none")
         self.screenshot(page, "inputs.png")
+        page.emulate_media(color_scheme="dark")
+        self.screenshot(page, "inputs-dark.png")
 
     def test_typing_sends_every_edit_and_never_a_shortcut(self):
         page, socket = self.mocked()

@@ -119,6 +119,7 @@ function drawContent() {
   }
   const sameScreen = shownIdentity === id;
   shownIdentity = id;
+  focusSent = undefined; // the model may have moved it (another front end); the next focus is told again
   if (sameScreen) {
     // The same screen with new content: brought up to date in place, so the focused element (a field
     // being typed in, a row) stays what it is.
@@ -132,7 +133,6 @@ function drawContent() {
   const memory = remembered.get(id);
   main.replaceChildren(renderContent(screen.content));
   syncFields(true);
-  focusSent = undefined;
   main.scrollTop = memory?.scroll ?? 0;
   const all = focusables();
   let target = memory?.focus !== undefined ? all.find((e) => e.dataset.focus === memory.focus) : undefined;

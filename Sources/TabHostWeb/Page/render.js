@@ -31,6 +31,8 @@ function button(className, label) {
 // The words a screen reader says before styled text, since colour alone says nothing (tab_style).
 const TONES = { error: "Error: ", warning: "Warning: ", success: "Success: " };
 
+let toneCount = 0; // numbers the ids of tone words that describe a field
+
 /** A screen-reader-only piece of text. */
 function hidden(text) {
   return element("span", "visually-hidden", text);
@@ -51,6 +53,7 @@ function applyStyle(node, style, holder = node) {
 /** The content tree as children of `main`: sections, rows, text, buttons, images, fields, toggles,
  *  progress bars, tables. */
 export function renderContent(tree) {
+  toneCount = 0; // the same content gets the same ids, so updating it in place changes none
   const fragment = document.createDocumentFragment();
   let group = null; // the list rows go into: the current section's, or a loose one
   let section = null;
@@ -187,8 +190,9 @@ function renderTextField(node) {
   wrapper.append(input);
   const tone = wrapper.querySelector(".visually-hidden");
   if (tone) {
-    // The tone's word joins the field's description rather than sitting outside it.
-    tone.id = "tone-" + node.id;
+    // The tone's word joins the field's description rather than sitting outside it (an id of its
+    // own: a field's id may hold spaces, which aria-describedby would split).
+    tone.id = "tone-" + ++toneCount;
     input.setAttribute("aria-describedby", tone.id);
   }
   return wrapper;
