@@ -113,6 +113,11 @@ public final class WebFrontEnd: Sendable {
 
     // MARK: Server
 
+    /// The longest WebSocket frame and message read from a page: an action's limit with room to spare,
+    /// so a message somewhat over it is read and refused with a line in the log (one far over it ends
+    /// the connection). Browsers send a message as one frame.
+    static let maximumInboundBytes = ActionValidation.maximumMessageBytes + (1 << 14)
+
     private func makeApplication(onBound: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let router = Router()
         router.middlewares.add(SecurityHeadersMiddleware())
@@ -140,7 +145,8 @@ public final class WebFrontEnd: Sendable {
         hummingbirdLogger.logLevel = .warning
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter, configuration: .init(ws: .init(maxFrameSize: Self.maximumInboundBytes))),
             configuration: .init(address: .hostname(settings.bindAddress, port: settings.port), serverName: nil),
             onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
             logger: hummingbirdLogger)
@@ -250,7 +256,7 @@ public final class WebFrontEnd: Sendable {
             }
             group.addTask { [self] in
                 do {
-                    for try await message in inbound.messages(maxSize: 1 << 14) {
+                    for try await message in inbound.messages(maxSize: Self.maximumInboundBytes) {
                         receive(message)
                     }
                 } catch {

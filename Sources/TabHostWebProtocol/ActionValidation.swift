@@ -10,7 +10,19 @@ import FoundationEssentials
 /// the screen the session shows now. Anything else is refused with a reason for the log.
 public enum ActionValidation {
     /// The longest message read as an action; longer ones are refused unread.
-    public static let maximumMessageBytes = 4096
+    ///
+    /// The longest action a page sends is an edit (`editText`, `submit`) of a whole field: its value may
+    /// hold `TAB_MAX_FIELD_BYTES` and its field id `TAB_MAX_ID_BYTES` (tab_module.h), and the page's
+    /// `JSON.stringify` writes a control character as `\u00XX`, six bytes for one, and any other
+    /// character as its own UTF-8 bytes or two (`\"`, `\\`). Six times both, plus room for the keys,
+    /// admits every edit of a field the module could be given.
+    public static let maximumMessageBytes = 6 * (maximumFieldBytes + maximumIDBytes) + 1024
+
+    /// `TAB_MAX_FIELD_BYTES` (tab_module.h): the longest text of a field.
+    public static let maximumFieldBytes = 65536
+
+    /// `TAB_MAX_ID_BYTES` (tab_module.h): the longest id of a field, toggle or alert.
+    public static let maximumIDBytes = 256
 
     /// The action in `text`, or why it is refused.
     public static func decode(_ text: String) -> Result<ScreenAction, Refusal> {
@@ -27,11 +39,14 @@ public enum ActionValidation {
     /// Why `action` does not apply to `screen`, or nil when it may be performed.
     public static func refusal(of action: ScreenAction, on screen: Screen) -> Refusal? {
         let slots = screen.tabBar?.items.count ?? 0
+        // An alert is modal: until it is answered, nothing under it applies.
+        if let alert = screen.alert {
+            guard case .answerAlert = action else { return Refusal("\(name(of: action)): the alert \(excerpt(alert.id)) is shown") }
+        }
         switch action {
         case .selectTab(let slot):
             return (0..<slots).contains(slot) ? nil : Refusal("selectTab \(slot): the bar has \(slots) slot(s)")
         case .activate(let id):
-            if screen.alert != nil { return Refusal("activate \(excerpt(id)): an alert is shown") }
             if screen.content.actions.contains(id) { return nil }
             if let custom = screen.tabBar?.custom, custom.focusableActions.contains(id) { return nil }
             return Refusal("activate \(excerpt(id)): no such row or button on the screen")
@@ -55,6 +70,23 @@ public enum ActionValidation {
         case .answerAlert(let id, let button):
             guard let alert = screen.alert, alert.id == id else { return Refusal("answerAlert \(excerpt(id)): no such alert is shown") }
             return alert.buttons.contains(button) ? nil : Refusal("answerAlert \(excerpt(id)): no button \(excerpt(button))")
+        }
+    }
+
+    /// The action's `type` as the page writes it, for a refusal.
+    static func name(of action: ScreenAction) -> String {
+        switch action {
+        case .selectTab: "selectTab"
+        case .activate: "activate"
+        case .back: "back"
+        case .dismiss: "dismiss"
+        case .key: "key"
+        case .moveTab: "moveTab"
+        case .focus: "focus"
+        case .editText: "editText"
+        case .submit: "submit"
+        case .toggle: "toggle"
+        case .answerAlert: "answerAlert"
         }
     }
 

@@ -13,16 +13,18 @@ import FoundationEssentials
 ///   from the screen this connection was last sent; a field that became absent is `null`. The page
 ///   applies it as `screen = {...screen, ...changes}`.
 ///
-/// `SCREEN` is `Screen`'s own Codable form (see `ScreenCodingTests`).
+/// `SCREEN` is `Screen`'s own Codable form (see `ScreenCodingTests`), as `sent(_:)` makes it: a secure
+/// text field's value never leaves the host, so the page gets it empty (and an edit of it alone sends
+/// nothing).
 public enum ScreenMessage {
     /// The full frame for `screen`.
     public static func frame(_ screen: Screen) -> String {
-        encode(Frame(screen: screen))
+        encode(Frame(screen: sent(screen)))
     }
 
-    /// The update that turns `old` into `new`, or nil when they are equal.
+    /// The update that turns `old` into `new`, or nil when they are equal (as sent).
     public static func update(from old: Screen, to new: Screen) -> String? {
-        let changes = Changes(old: old, new: new)
+        let changes = Changes(old: sent(old), new: sent(new))
         guard !changes.isEmpty else { return nil }
         return encode(Update(changes: changes))
     }
@@ -31,6 +33,24 @@ public enum ScreenMessage {
     public static func next(after last: Screen?, screen: Screen) -> String? {
         guard let last else { return frame(screen) }
         return update(from: last, to: screen)
+    }
+
+    /// `screen` as a page may see it: every secure text field's value emptied (`TAB_FIELD_SECURE`: the
+    /// text is the module's and the host's alone). The page keeps what its user typed into such a field.
+    public static func sent(_ screen: Screen) -> Screen {
+        guard screen.content.nodes.contains(where: isFilledSecureField) else { return screen }
+        var copy = screen
+        copy.content.nodes = screen.content.nodes.map { node in
+            guard isFilledSecureField(node), case .textField(var field) = node.unstyled else { return node }
+            field.value = ""
+            return .styling(.textField(field), node.style)
+        }
+        return copy
+    }
+
+    private static func isFilledSecureField(_ node: ViewNode) -> Bool {
+        if case .textField(let field) = node.unstyled { return field.isSecure && !field.value.isEmpty }
+        return false
     }
 
     private static func encode(_ value: some Encodable) -> String {
@@ -54,7 +74,7 @@ public enum ScreenMessage {
     /// The changed top-level fields of a screen, under `Screen`'s own key names.
     struct Changes: Encodable {
         enum Key: String, CodingKey {
-            case title, backLabel, content, tabBar, isModal, status
+            case title, backLabel, content, tabBar, isModal, status, alert
         }
 
         let old: Screen
@@ -68,6 +88,7 @@ public enum ScreenMessage {
             if old.tabBar != new.tabBar { keys.append(.tabBar) }
             if old.isModal != new.isModal { keys.append(.isModal) }
             if old.status != new.status { keys.append(.status) }
+            if old.alert != new.alert { keys.append(.alert) }
             return keys
         }
 
@@ -83,6 +104,7 @@ public enum ScreenMessage {
                 case .tabBar: try encodeOrNull(new.tabBar, key, &c)
                 case .isModal: try c.encode(new.isModal, forKey: key)
                 case .status: try encodeOrNull(new.status, key, &c)
+                case .alert: try encodeOrNull(new.alert, key, &c)
                 }
             }
         }

@@ -6,6 +6,7 @@ Never `playwright install`: the browser is /usr/lib/chromium/chromium (Scripts/i
 """
 
 import http.server
+import json
 import os
 import re
 import shutil
@@ -131,6 +132,61 @@ SHEET_MODULE = module_source(
 # A module that crashes on any action.
 CRASHY_MODULE = module_source(
     "crashy", "Crashy", 'api->button(view, "Crash", "crash");', event="if (event->type == TAB_EVENT_ACTION) raise(SIGSEGV);")
+
+
+# A 1.2 module that takes input: a text field whose every edit it echoes into a text node, a toggle,
+# a table with a row action, progress, an alert it raises and whose answer it shows. Without the 1.2
+# view calls (a host that does not have them yet) it says so, and the tests that need them skip.
+INPUTS_MODULE = module_source(
+    "inputs", "Inputs",
+    render=r"""if (!TAB_API_HAS(api, tab_host_api, save_soon) || api->text_field == NULL || api->toggle == NULL
+            || api->columns == NULL || api->cells == NULL || api->alert == NULL) {
+        api->text(view, "NO 1.2 VIEW CALLS");
+        return;
+    }
+    inputs *state = &self->inputs;
+    api->section(view, "/tmp/Logs of the Day");
+    api->text_field(view, "filter", state->text, "Filter", 0);
+    char line[FIELD + 64];
+    snprintf(line, sizeof line, "Got [%s] %d edit(s)", state->text, state->edits);
+    api->text(view, line);
+    snprintf(line, sizeof line, "Submitted [%s]", state->submitted);
+    api->text(view, line);
+    api->toggle(view, "wifi", "Wi-Fi", state->on);
+    snprintf(line, sizeof line, "Toggle is %s", state->on ? "on" : "off");
+    api->text(view, line);
+    const char *headers[] = {"PID", "Name"};
+    api->columns(view, headers, 2);
+    const char *first[] = {"1", "init"};
+    api->cells(view, first, 2, "row1");
+    api->row_action(view, "Kill", "kill1");
+    api->progress(view, "Loading", 0.5);
+    api->button(view, "Ask", "ask");
+    snprintf(line, sizeof line, "Answer [%s] Action [%s]", state->answer, state->action);
+    api->text(view, line);""",
+    event=r"""inputs *state = &self->inputs;
+    const char *value = TAB_API_HAS(event, tab_event, value) && event->value != NULL ? event->value : "";
+    switch (event->type) {
+    case TAB_EVENT_TEXT: snprintf(state->text, sizeof state->text, "%s", value); state->edits++; break;
+    case TAB_EVENT_SUBMIT:
+        snprintf(state->submitted, sizeof state->submitted, "%s", value);
+        state->text[0] = 0; /* cleared after a submit, as a chat box does */
+        break;
+    case TAB_EVENT_TOGGLE: state->on = strcmp(value, "1") == 0; break;
+    case TAB_EVENT_ALERT: snprintf(state->answer, sizeof state->answer, "%s", value); break;
+    case TAB_EVENT_ACTION:
+        snprintf(state->action, sizeof state->action, "%s", event->action);
+        if (strcmp(event->action, "ask") == 0) {
+            const char *buttons[] = {"Delete", "Cancel"};
+            api->alert(host, "confirm", "Delete it?", "This cannot be undone.", buttons, 2);
+        }
+        break;
+    default: break;
+    }
+    api->invalidate(host);""").replace(
+    "typedef struct fixture {", "#include <stdio.h>\n#define FIELD 65537\n"
+    "typedef struct inputs { char text[FIELD]; char submitted[FIELD]; char answer[64]; char action[64]; int edits; int on; } inputs;\n"
+    "typedef struct fixture {").replace("int mode; } fixture;", "int mode; inputs inputs; } fixture;")
 
 
 def compile_module(output, source_text):
@@ -473,6 +529,296 @@ class CrashTests(BrowserTestCase):
         page.get_by_role("tab", name="Crashy").click()
         main.get_by_role("button", name="Restart").click()
         expect(main.get_by_role("button", name="Crash")).to_be_visible()
+
+
+# A screen with every ABI 1.2 node, in TabKit's Codable form (what `tabhost serve` sends).
+ALL_NODES = {
+    "title": "Inputs",
+    "content": {"nodes": [
+        {"type": "section", "title": "/tmp/Logs of the Day"},
+        {"type": "textField", "id": "name", "value": "Ada", "placeholder": "Your name"},
+        {"type": "textField", "id": "pw", "value": "", "placeholder": "Password", "secure": True},
+        {"type": "textField", "id": "body", "value": "", "placeholder": "What is happening?", "multiline": True},
+        {"type": "toggle", "id": "wifi", "label": "Wi-Fi", "on": True},
+        {"type": "toggle", "id": "bt", "label": "Bluetooth", "on": False},
+        {"type": "progress", "label": "Downloading", "fraction": 0.4},
+        {"type": "progress", "label": "Waiting"},
+        {"type": "section", "title": "Processes"},
+        {"type": "table", "headers": ["PID", "Name", "CPU %"], "rows": [
+            {"cells": ["1", "init", "0.1"], "action": "p1", "rowActions": [{"label": "Kill", "action": "kill1"}]},
+            {"cells": ["4242", "tabhost", "3.5"], "action": "p4242", "style": ["bold"]},
+            {"cells": ["7", "idle"]},
+        ]},
+        {"type": "row", "title": "Notes.txt", "detail": "2 KB", "action": "open",
+         "rowActions": [{"label": "Share", "action": "share"}, {"label": "Delete", "action": "del"}]},
+        {"type": "text", "text": "Disk almost full", "style": ["error"]},
+        {"type": "text", "text": "Backups are late", "style": ["warning", "dim"]},
+        {"type": "text", "text": "uptime 3 days", "style": ["success", "monospace"]},
+        {"type": "button", "label": "Save", "action": "save", "style": ["bold"]},
+    ]},
+    "tabBar": {"position": "bottom", "items": [
+        {"title": "Inputs", "isSelected": True, "isMore": False}, {"title": "Other", "isSelected": False, "isMore": False}]},
+    "isModal": False,
+}
+
+
+class MockedSocket:
+    """The page's WebSocket answered by the test (Playwright's route_web_socket): it sends frames and
+    updates the test writes and records the actions the page sends."""
+
+    def __init__(self, page):
+        self.route = None
+        self.received = []
+        page.route_web_socket("**/ws", self._connected)
+
+    def _connected(self, route):
+        self.route = route
+        route.on_message(lambda message: self.received.append(json.loads(message)))
+
+    def frame(self, screen):
+        self.route.send(json.dumps({"type": "frame", "screen": screen}))
+
+    def update(self, **changes):
+        self.route.send(json.dumps({"type": "update", "changes": changes}))
+
+    def actions(self, kind=None):
+        return [a for a in self.received if kind is None or a["type"] == kind]
+
+
+class NewNodesTests(BrowserTestCase):
+    """The ABI 1.2 nodes as the page draws them and what it sends, against a screen the test sends."""
+
+    def mocked(self, screen=ALL_NODES, **options):
+        served = self.serve()
+        page = self.page(**options)
+        socket = MockedSocket(page)
+        page.goto(served.url)
+        deadline = time.monotonic() + 10
+        while socket.route is None and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        self.assertIsNotNone(socket.route, "the page never opened its WebSocket")
+        socket.frame(screen)
+        expect(title(page)).to_have_text(screen["title"])
+        return page, socket
+
+    def wait_for(self, page, predicate, what):
+        deadline = time.monotonic() + 5
+        while not predicate() and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        self.assertTrue(predicate(), what)
+
+    def test_every_new_node_has_its_element_and_role(self):
+        page, _ = self.mocked(height=1100)
+        main = page.get_by_role("main")
+        name = main.get_by_role("textbox", name="Your name")
+        expect(name).to_have_value("Ada")
+        self.assertEqual(name.evaluate("e => e.tagName + ':' + e.type"), "INPUT:text")
+        password = main.get_by_label("Password")
+        self.assertEqual(password.evaluate("e => e.tagName + ':' + e.type"), "INPUT:password")
+        body = main.get_by_role("textbox", name="What is happening?")
+        self.assertEqual(body.evaluate("e => e.tagName"), "TEXTAREA")
+        expect(body).to_have_attribute("placeholder", "What is happening?")
+        expect(main.get_by_role("switch", name="Wi-Fi")).to_have_attribute("aria-checked", "true")
+        expect(main.get_by_role("switch", name="Bluetooth")).to_have_attribute("aria-checked", "false")
+        bars = main.get_by_role("progressbar")
+        expect(bars).to_have_count(2)
+        expect(main.get_by_role("progressbar", name="Downloading")).to_have_attribute("value", "0.4")
+        self.assertIsNone(main.get_by_role("progressbar", name="Waiting").get_attribute("value"), "not indeterminate")
+        table = main.get_by_role("table")
+        expect(table.get_by_role("columnheader")).to_have_text(["PID", "Name", "CPU %", "Actions"])
+        expect(table.locator("tbody tr")).to_have_count(3)
+        expect(table.get_by_role("row", name=re.compile("tabhost"))).to_have_class(re.compile("style-bold"))
+        expect(table.get_by_role("button", name="Kill")).to_be_visible()
+        expect(main.get_by_role("button", name="Share")).to_be_visible()
+        expect(main.get_by_role("button", name="Delete")).to_be_visible()
+        # Styles: a class each, and the tone's word for screen readers before the text.
+        error = main.locator("p.text.style-error")
+        expect(error).to_have_text("Error: Disk almost full")
+        expect(error.locator(".visually-hidden")).to_have_text("Error: ")
+        self.assertNotEqual(error.evaluate("e => getComputedStyle(e).color"),
+                            main.locator("p.text").nth(2).evaluate("e => getComputedStyle(document.body).color"))
+        expect(main.locator("p.text.style-warning.style-dim")).to_have_text("Warning: Backups are late")
+        mono = main.locator("p.text.style-monospace")
+        self.assertIn("mono", mono.evaluate("e => getComputedStyle(e).fontFamily").lower())
+        # Text as the module wrote it: a section header keeps its case.
+        header = main.get_by_role("heading", name="/tmp/Logs of the Day")
+        expect(header).to_be_visible()
+        self.assertEqual(header.inner_text(), "/tmp/Logs of the Day")
+        self.assertEqual(header.evaluate("e => getComputedStyle(e).textTransform"), "none")
+        self.screenshot(page, "inputs.png")
+        page.emulate_media(color_scheme="dark")
+        self.screenshot(page, "inputs-dark.png")
+
+    def test_typing_sends_every_edit_and_never_a_shortcut(self):
+        page, socket = self.mocked()
+        name = page.get_by_role("textbox", name="Your name")
+        name.click()
+        name.press("End")
+        page.keyboard.type("q1")
+        page.keyboard.press("Backspace")
+        page.keyboard.type("2 héllo wörld ✓")
+        expect(name).to_have_value("Adaq2 héllo wörld ✓")
+        self.wait_for(page, lambda: socket.actions("editText")
+                      and socket.actions("editText")[-1]["value"] == "Adaq2 héllo wörld ✓", "the last edit")
+        edits = socket.actions("editText")
+        self.assertEqual(edits[0], {"type": "editText", "field": "name", "value": "Adaq"})
+        self.assertEqual(edits[1]["value"], "Adaq1")
+        self.assertEqual(edits[2]["value"], "Adaq")
+        # No key was a host shortcut: no tab switch, no Back, no key event.
+        self.assertEqual([a for a in socket.received if a["type"] in ("selectTab", "back", "key", "dismiss")], [])
+        self.assertIn({"type": "focus", "id": "name"}, socket.received)
+        page.keyboard.press("Enter")
+        self.wait_for(page, lambda: socket.actions("submit"), "a submit")
+        self.assertEqual(socket.actions("submit"), [{"type": "submit", "field": "name", "value": "Adaq2 héllo wörld ✓"}])
+        # Esc leaves the field; then the keys are the host's again (2 picks the second tab).
+        page.keyboard.press("Escape")
+        expect(name).not_to_be_focused()
+        page.keyboard.press("2")
+        self.wait_for(page, lambda: socket.actions("selectTab"), "a tab switch after leaving the field")
+        self.assertEqual(socket.actions("selectTab"), [{"type": "selectTab", "slot": 1}])
+
+    def test_a_frame_while_typing_keeps_the_caret_and_the_text(self):
+        page, socket = self.mocked()
+        name = page.get_by_role("textbox", name="Your name")
+        name.click()
+        name.press("End")
+        page.keyboard.type("bc")
+        name.press("ArrowLeft")  # the caret between b and c
+        # The module's echo of an older keystroke, and other content changing: the field stays.
+        content = json.loads(json.dumps(ALL_NODES["content"]))
+        content["nodes"][1]["value"] = "Adab"
+        content["nodes"].insert(0, {"type": "text", "text": "a new line above"})
+        socket.update(content=content)
+        expect(page.get_by_role("main")).to_contain_text("a new line above")
+        expect(name).to_be_focused()
+        expect(name).to_have_value("Adabc")
+        self.assertEqual(name.evaluate("e => [e.selectionStart, e.selectionEnd]"), [4, 4])
+        page.keyboard.type("X")
+        expect(name).to_have_value("AdabXc")
+        # The module clears the field itself (after a submit): its value wins.
+        content["nodes"][2]["value"] = ""
+        socket.update(content=content)
+        expect(name).to_have_value("")
+        expect(name).to_be_focused()
+
+    def test_a_toggle_a_table_row_and_row_actions_send_their_actions(self):
+        page, socket = self.mocked()
+        main = page.get_by_role("main")
+        wifi = main.get_by_role("switch", name="Wi-Fi")
+        wifi.click()
+        main.get_by_role("switch", name="Bluetooth").focus()
+        page.keyboard.press("Space")
+        table = main.get_by_role("table")
+        table.get_by_role("row", name=re.compile("init")).click()
+        table.get_by_role("row", name=re.compile("tabhost")).focus()
+        page.keyboard.press("Enter")
+        table.get_by_role("button", name="Kill").click()
+        main.get_by_role("button", name="Delete").click()
+        self.wait_for(page, lambda: len(socket.actions("activate")) == 4, "four activations")
+        self.assertEqual(socket.actions("toggle"), [{"type": "toggle", "id": "wifi", "on": False},
+                                                    {"type": "toggle", "id": "bt", "on": True}])
+        self.assertEqual([a["id"] for a in socket.actions("activate")], ["p1", "p4242", "kill1", "del"])
+        # The module's frame flips the switch.
+        content = json.loads(json.dumps(ALL_NODES["content"]))
+        content["nodes"][4]["on"] = False
+        socket.update(content=content)
+        expect(wifi).to_have_attribute("aria-checked", "false")
+
+    def test_an_alert_is_an_alertdialog_that_traps_the_focus_and_escape_answers_the_last_button(self):
+        page, socket = self.mocked()
+        alert = {"id": "confirm", "title": "Delete Notes.txt?", "message": "This cannot be undone.",
+                 "buttons": ["Delete", "Keep"]}
+        socket.update(alert=alert)
+        dialog = page.get_by_role("alertdialog", name="Delete Notes.txt?")
+        expect(dialog).to_be_visible()
+        expect(dialog).to_have_attribute("aria-describedby", "alert-message")
+        expect(page.locator("#alert-message")).to_have_text("This cannot be undone.")
+        expect(dialog.get_by_role("button", name="Keep")).to_be_focused()
+        self.screenshot(page, "alert.png")
+        # The focus stays on its buttons; keys and clicks under it do nothing.
+        page.keyboard.press("Tab")
+        expect(dialog.get_by_role("button", name="Delete")).to_be_focused()
+        page.keyboard.press("Tab")
+        expect(dialog.get_by_role("button", name="Keep")).to_be_focused()
+        page.keyboard.press("2")
+        page.keyboard.press("Escape")
+        self.wait_for(page, lambda: socket.actions("answerAlert"), "an answer")
+        self.assertEqual(socket.actions("answerAlert"), [{"type": "answerAlert", "id": "confirm", "button": "Keep"}])
+        self.assertEqual(socket.actions("selectTab"), [])
+        socket.update(alert=None)
+        expect(dialog).to_have_count(0)
+        socket.update(alert=dict(alert, id="again"))
+        page.get_by_role("alertdialog").get_by_role("button", name="Delete").click()
+        self.wait_for(page, lambda: len(socket.actions("answerAlert")) == 2, "the second answer")
+        self.assertEqual(socket.actions("answerAlert")[1], {"type": "answerAlert", "id": "again", "button": "Delete"})
+
+    def test_named_keys_reach_the_module_as_their_own_values(self):
+        screen = {"title": "Keys", "content": {"nodes": [{"type": "text", "text": "nothing focusable"}]}, "isModal": False}
+        page, socket = self.mocked(screen)
+        for key in ["Backspace", "Delete", "Escape", "Home", "End", "PageUp", "PageDown", "Tab", "q"]:
+            page.keyboard.press(key)
+        self.wait_for(page, lambda: len(socket.actions("key")) == 9, "nine keys")
+        self.assertEqual([a["key"] for a in socket.actions("key")],
+                         [0x110005, 0x110006, 0x110007, 0x110009, 0x11000A, 0x11000B, 0x11000C, 0x110008, ord("q")])
+
+    def test_the_first_focusable_has_the_focus_when_a_screen_appears(self):
+        page, socket = self.mocked()
+        expect(page.get_by_role("textbox", name="Your name")).to_be_focused()
+        self.wait_for(page, lambda: socket.actions("focus"), "the focus told")
+        self.assertEqual(socket.actions("focus"), [{"type": "focus", "id": "name"}])
+
+
+class InputModuleTests(BrowserTestCase):
+    """A real 1.2 module behind `tabhost serve`: what the page sends reaches it."""
+
+    def inputs(self):
+        served, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "inputs", "module": "inputs"}, {"name": "hot", "module": "hot"}]}}',
+            {"inputs.so": INPUTS_MODULE, "hot.so": hot_module(1)})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        expect(main).not_to_be_empty()
+        if "NO 1.2 VIEW CALLS" in main.inner_text():
+            self.skipTest("this host does not offer the 1.2 view calls (text_field, toggle, columns, alert) yet")
+        return page, main
+
+    def test_typed_text_reaches_the_module_and_q1_and_utf8_switch_no_tab(self):
+        page, main = self.inputs()
+        field = main.get_by_role("textbox", name="Filter")
+        field.click()
+        page.keyboard.type("q1 größer ✓")
+        expect(main).to_contain_text("Got [q1 größer ✓]")
+        expect(page.get_by_role("tab", name="Inputs")).to_have_attribute("aria-selected", "true")
+        expect(field).to_have_value("q1 größer ✓")
+        page.keyboard.press("Enter")
+        expect(main).to_contain_text("Submitted [q1 größer ✓]")
+        expect(field).to_have_value("")  # the module cleared it
+
+    def test_a_toggle_flips_and_a_table_has_headers(self):
+        page, main = self.inputs()
+        wifi = main.get_by_role("switch", name="Wi-Fi")
+        expect(wifi).to_have_attribute("aria-checked", "false")
+        wifi.click()
+        expect(wifi).to_have_attribute("aria-checked", "true")
+        expect(main).to_contain_text("Toggle is on")
+        table = main.get_by_role("table")
+        expect(table.get_by_role("columnheader")).to_have_text(["PID", "Name", "Actions"])
+        table.get_by_role("button", name="Kill").click()
+        expect(main).to_contain_text("Action [kill1]")
+        expect(main.get_by_role("heading", name="/tmp/Logs of the Day")).to_have_text("/tmp/Logs of the Day")
+
+    def test_an_alert_answer_reaches_the_module_and_escape_answers_the_last_button(self):
+        page, main = self.inputs()
+        main.get_by_role("button", name="Ask").click()
+        dialog = page.get_by_role("alertdialog", name="Delete it?")
+        expect(dialog).to_be_visible()
+        dialog.get_by_role("button", name="Delete").click()
+        expect(main).to_contain_text("Answer [Delete]")
+        expect(dialog).to_have_count(0)
+        main.get_by_role("button", name="Ask").click()
+        expect(dialog).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(main).to_contain_text("Answer [Cancel]")
 
 
 class TerminalAndBrowserTests(BrowserTestCase):

@@ -1,5 +1,6 @@
 import Foundation
 import TabHostTesting
+import TabHostWebProtocol
 import TabKit
 import Testing
 
@@ -184,7 +185,8 @@ struct LiveServerTests {
         try socket.sendText(#"{"type":"selectTab","slot":7}"#)
         try socket.sendText(#"{"type":"activate","id":"Nobody"}"#)
         try socket.sendText(#"{"type":"dismiss"}"#)
-        try socket.sendText(String(repeating: "x", count: 5000))
+        let long = ActionValidation.maximumMessageBytes + 1
+        try socket.sendText(String(repeating: "x", count: long))
         try socket.sendFrame(opcode: 2, [1, 2, 3])
         #expect(socket.staysQuiet(for: .milliseconds(300)), "a bad message changed the screen")
         // The connection and the host live on.
@@ -196,12 +198,25 @@ struct LiveServerTests {
             "ignored an action from a page: selectTab 7",
             "ignored an action from a page: activate Nobody",
             "ignored an action from a page: dismiss",
-            "ignored a message from a page: message of 5000 bytes",
+            "ignored a message from a page: message of \(long) bytes",
             "ignored a binary message",
         ] {
             #expect(host.waitForLog(line), "no log line: \(line)")
         }
         #expect(host.process.isRunning)
+    }
+
+    /// The longest edit a page can send (a whole field of the characters JSON escapes the most) is read
+    /// as an action: the demo's screen has no such field, so it is refused as one, not as a message.
+    @Test func theLongestEditIsReadAsAnAction() throws {
+        let host = try ServedHost()
+        let socket = try host.openWebSocket()
+        _ = try socket.receiveText()
+        let edit = ScreenAction.editText(field: "f", value: String(repeating: "\u{1}", count: ActionValidation.maximumFieldBytes))
+        try socket.sendText(String(decoding: try JSONEncoder().encode(edit), as: UTF8.self))
+        #expect(host.waitForLog("ignored an action from a page: f: no such text field on the screen"))
+        try socket.sendText(#"{"type":"activate","id":"Jill"}"#)
+        #expect(try Message(socket.receiveText()).changes["title"] as? String == "Jill")
     }
 
     @Test func anOversizedFrameClosesOnlyThatPagesConnection() throws {
@@ -210,7 +225,8 @@ struct LiveServerTests {
         _ = try other.receiveText()
         let socket = try host.openWebSocket()
         _ = try socket.receiveText()
-        try socket.sendText(#"{"type":"activate","id":""# + String(repeating: "a", count: 20_000) + #""}"#)
+        let far = 2 * ActionValidation.maximumMessageBytes
+        try socket.sendText(#"{"type":"activate","id":""# + String(repeating: "a", count: far) + #""}"#)
         #expect(try socket.receiveText() == nil, "the connection stayed open")
         try other.sendText(#"{"type":"activate","id":"John"}"#)
         #expect(try Message(other.receiveText()).changes["title"] as? String == "John")

@@ -53,4 +53,66 @@ struct ScreenMessageTests {
         #expect(ScreenMessage.next(after: Self.tabs, screen: Self.tabs) == nil)
         #expect(ScreenMessage.next(after: nil, screen: Self.tabs) == ScreenMessage.frame(Self.tabs))
     }
+
+    /// A screen with every ABI 1.2 node and an alert.
+    static let inputs = Screen(
+        title: "Inputs",
+        content: ViewTree([
+            .textField(ViewTextField(id: "name", value: "Ada", placeholder: "Name")),
+            .styled([.bold], .textField(ViewTextField(id: "pw", value: "hunter2", isSecure: true))),
+            .textField(ViewTextField(id: "body", value: "two\nlines", isMultiline: true)),
+            .toggle(id: "wifi", label: "Wi-Fi", isOn: true), .progress(label: "Loading", fraction: 0.5),
+            .progress(label: nil, fraction: nil),
+            .table(
+                ViewTable(
+                    headers: ["PID", "Name"],
+                    rows: [
+                        ViewTableRow(
+                            cells: ["1", "init"], action: "p1", style: [.bold], rowActions: [ViewRowAction(label: "Kill", action: "k1")])
+                    ])),
+            .row(ViewRow(title: "Notes", action: "open", rowActions: [ViewRowAction(label: "Delete", action: "del")])),
+            .styled([.error, .monospace], .text("failed")),
+        ]),
+        alert: ScreenAlert(id: "confirm", title: "Delete?", message: "For good.", buttons: ["Delete", "Cancel"]))
+
+    /// What the page gets: the screen with the secure field's value emptied.
+    static var inputsSent: Screen {
+        var screen = inputs
+        screen.content.nodes[1] = .styled([.bold], .textField(ViewTextField(id: "pw", value: "", isSecure: true)))
+        return screen
+    }
+
+    @Test func aFrameCarriesTheNewNodesAndTheAlert() throws {
+        let frame = try Self.object(ScreenMessage.frame(Self.inputs))
+        let data = try JSONSerialization.data(withJSONObject: try #require(frame["screen"]))
+        #expect(try JSONDecoder().decode(Screen.self, from: data) == Self.inputsSent)
+        let alert = try #require((frame["screen"] as? [String: Any])?["alert"] as? [String: Any])
+        #expect(alert["buttons"] as? [String] == ["Delete", "Cancel"])
+    }
+
+    /// The secure field's text never leaves the host: not in a frame, not in an update, and a change of
+    /// it alone sends nothing.
+    @Test func aSecureFieldsValueIsNeverSent() throws {
+        #expect(!ScreenMessage.frame(Self.inputs).contains("hunter2"))
+        #expect(ScreenMessage.frame(Self.inputs).contains("Ada"))
+        var typed = Self.inputs
+        typed.content.nodes[1] = .styled([.bold], .textField(ViewTextField(id: "pw", value: "hunter3", isSecure: true)))
+        #expect(ScreenMessage.update(from: Self.inputs, to: typed) == nil)
+        typed.content.nodes[0] = .textField(ViewTextField(id: "name", value: "Ada L", placeholder: "Name"))
+        let update = try #require(ScreenMessage.update(from: Self.inputs, to: typed))
+        #expect(!update.contains("hunter"))
+        #expect(update.contains("Ada L"))
+        #expect(ScreenMessage.sent(Self.inputs) == Self.inputsSent)
+    }
+
+    @Test func anAlertComesAndGoesAsOneChangedField() throws {
+        var without = Self.inputs
+        without.alert = nil
+        let gone = try #require(ScreenMessage.update(from: Self.inputs, to: without))
+        let changes = try #require(try Self.object(gone)["changes"] as? [String: Any])
+        #expect(Set(changes.keys) == ["alert"])
+        #expect(changes["alert"] is NSNull)
+        let back = try #require(ScreenMessage.update(from: without, to: Self.inputs))
+        #expect(try Self.merge(without, back) == Self.inputsSent)
+    }
 }

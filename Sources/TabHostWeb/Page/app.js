@@ -1,7 +1,9 @@
 // The page: one WebSocket to the host, a full frame on connect, then changed fields only; clicks,
-// taps and keys become ScreenActions sent back as JSON. See render.js (drawing) and keys.js (keys).
-import { renderContent, renderTabBar } from "./render.js";
+// taps and keys become ScreenActions sent back as JSON. See render.js (drawing), morph.js (updating the
+// content in place) and keys.js (keys).
+import { renderAlert, renderContent, renderTabBar } from "./render.js";
 import { keyIntent } from "./keys.js";
+import { morphChildren } from "./morph.js";
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
@@ -13,6 +15,14 @@ let attempts = 0;
 let keyboardUsed = false; // the last input was a key: new screens get a focused item, as in the terminal
 const remembered = new Map(); // screen identity → {action, scroll}, so Back returns to the row left
 let shownIdentity = null;
+let focusSent; // the id of the content focusable the model was last told has the focus
+// Per text field id: the values this page sent that the module may not have seen yet (oldest first)
+// and the value the module last rendered. A frame's value replaces what the user typed only when the
+// module changed it on its own: it differs from the value it rendered before and from every value
+// sent and not yet echoed (so a frame that answers an older keystroke never undoes a newer one).
+const fields = new Map();
+let alertShown = null; // the alert on screen (its JSON), and what had the focus before it
+let focusBeforeAlert = null;
 
 // The token did its work (the server answered with a session cookie): keep it out of the address bar,
 // the history and bookmarks.
@@ -75,6 +85,7 @@ function draw(changed) {
   if (has("content", "title", "backLabel", "isModal")) drawContent();
   if (has("tabBar")) drawTabBar();
   if (has("status")) $("status").textContent = screen.status ?? "";
+  if (has("alert")) drawAlert();
   app.dataset.frames = String(Number(app.dataset.frames ?? 0) + 1);
 }
 
@@ -94,22 +105,99 @@ function identity() {
   return JSON.stringify([screen.title, screen.backLabel ?? null, !!screen.isModal]);
 }
 
+/** The focusables of the content in display order (ViewTree.focusables). */
+function focusables() {
+  return [...main.querySelectorAll("[data-focus]")];
+}
+
 function drawContent() {
   const id = identity();
   const active = document.activeElement;
-  const focusedAction = main.contains(active) ? active.dataset.action : undefined;
+  const focusedKey = main.contains(active) ? active.dataset.focus : undefined;
   if (shownIdentity !== null && shownIdentity !== id) {
-    remembered.set(shownIdentity, { action: focusedAction, scroll: main.scrollTop });
+    remembered.set(shownIdentity, { focus: focusedKey, scroll: main.scrollTop });
   }
   const sameScreen = shownIdentity === id;
-  const memory = sameScreen ? { action: focusedAction, scroll: main.scrollTop } : remembered.get(id);
   shownIdentity = id;
+  focusSent = undefined; // the model may have moved it (another front end); the next focus is told again
+  if (sameScreen) {
+    // The same screen with new content: brought up to date in place, so the focused element (a field
+    // being typed in, a row) stays what it is.
+    morphChildren(main, renderContent(screen.content));
+    syncFields(false);
+    if (focusedKey !== undefined && !main.contains(document.activeElement)) {
+      focusables().find((e) => e.dataset.focus === focusedKey)?.focus({ preventScroll: true });
+    }
+    return;
+  }
+  const memory = remembered.get(id);
   main.replaceChildren(renderContent(screen.content));
+  syncFields(true);
   main.scrollTop = memory?.scroll ?? 0;
-  const focusable = [...main.querySelectorAll("button")];
-  let target = memory?.action !== undefined ? focusable.find((b) => b.dataset.action === memory.action) : undefined;
-  if (!target && keyboardUsed && (!sameScreen || focusedAction !== undefined)) target = focusable[0];
-  if (target) target.focus({ preventScroll: sameScreen });
+  const all = focusables();
+  let target = memory?.focus !== undefined ? all.find((e) => e.dataset.focus === memory.focus) : undefined;
+  // A screen that appears gives its first focusable the focus (as the terminal does) when the
+  // keyboard is in use, or when that is a text field, which is there to be typed in.
+  if (!target && all.length && (keyboardUsed || all[0].dataset.field !== undefined)) target = all[0];
+  if (target && !alertShown) target.focus({ preventScroll: false });
+}
+
+/** Text fields after a frame: a module's own change of a value replaces what was typed (above). */
+function syncFields(fresh) {
+  const seen = new Set();
+  for (const input of main.querySelectorAll("[data-field]")) {
+    const id = input.dataset.field;
+    seen.add(id);
+    const rendered = input.dataset.moduleValue;
+    let state = fields.get(id);
+    if (!state || fresh) {
+      state = { pending: [], rendered };
+      fields.set(id, state);
+      if (input.value !== rendered && !input.matches(":focus")) input.value = rendered;
+      continue;
+    }
+    const echoed = state.pending.indexOf(rendered);
+    if (echoed >= 0) {
+      state.pending.splice(0, echoed + 1); // the module has seen these
+    } else if (rendered !== state.rendered && input.type !== "password" && rendered !== input.value) {
+      // The module set a new value itself (cleared the field after a submit, say): it wins.
+      const atEnd = input.selectionStart === input.value.length;
+      input.value = rendered;
+      state.pending = [];
+      if (atEnd && input.matches(":focus")) input.setSelectionRange(rendered.length, rendered.length);
+    }
+    state.rendered = rendered;
+  }
+  for (const id of [...fields.keys()]) if (!seen.has(id)) fields.delete(id);
+}
+
+function drawAlert() {
+  const layer = $("alert-layer");
+  const alert = screen.alert ?? null;
+  if (JSON.stringify(alert) === JSON.stringify(alertShown)) return;
+  if (alert && !alertShown) focusBeforeAlert = document.activeElement;
+  alertShown = alert;
+  app.inert = !!alert;
+  if (!alert) {
+    layer.replaceChildren();
+    layer.hidden = true;
+    if (focusBeforeAlert && document.contains(focusBeforeAlert)) focusBeforeAlert.focus({ preventScroll: true });
+    focusBeforeAlert = null;
+    return;
+  }
+  layer.replaceChildren(renderAlert(alert));
+  layer.hidden = false;
+  // The last button (Esc's answer, the one that changes least) has the focus first.
+  const buttons = alertButtons();
+  buttons[buttons.length - 1]?.focus();
+}
+
+function alertButtons() {
+  return [...$("alert-layer").querySelectorAll("[data-answer]")];
+}
+
+function answer(label) {
+  if (alertShown) send({ type: "answerAlert", id: alertShown.id, button: label });
 }
 
 function drawTabBar() {
@@ -131,12 +219,37 @@ function drawTabBar() {
 
 // Mouse and touch: one click handler for every actionable element.
 document.addEventListener("click", (event) => {
-  const target = event.target.closest("button");
+  const target = event.target.closest("button, tr[data-action]");
   if (!target || !screen) return;
-  if (target.id === "back") send({ type: "back" });
+  if (target.dataset.answer !== undefined) answer(target.dataset.answer);
+  else if (alertShown) return;
+  else if (target.id === "back") send({ type: "back" });
   else if (target.id === "dismiss") send({ type: "dismiss" });
   else if (target.dataset.slot !== undefined) send({ type: "selectTab", slot: Number(target.dataset.slot) });
-  else if (target.dataset.action !== undefined) send({ type: "activate", id: target.dataset.action });
+  else if (target.dataset.toggle !== undefined) {
+    // The module's next frame shows the new state (or keeps the old one, if it refuses the change).
+    send({ type: "toggle", id: target.dataset.toggle, on: target.getAttribute("aria-checked") !== "true" });
+  } else if (target.dataset.action !== undefined) send({ type: "activate", id: target.dataset.action });
+});
+
+// Typing: every edit sends the whole value (TAB_EVENT_TEXT).
+main.addEventListener("input", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) || input.dataset.field === undefined) return;
+  const state = fields.get(input.dataset.field);
+  if (state) {
+    state.pending.push(input.value);
+    if (state.pending.length > 64) state.pending.shift();
+  }
+  send({ type: "editText", field: input.dataset.field, value: input.value });
+});
+
+// The focus among the content's focusables, told to the model when it changes (events carry it).
+main.addEventListener("focusin", (event) => {
+  const id = event.target.closest?.("[data-focus]")?.dataset.focus;
+  if (id === undefined || id === focusSent) return;
+  focusSent = id;
+  send({ type: "focus", id });
 });
 
 document.addEventListener("pointerdown", () => {
@@ -146,15 +259,39 @@ document.addEventListener("pointerdown", () => {
 document.addEventListener("keydown", (event) => {
   if (!screen) return;
   keyboardUsed = true;
-  const focusable = [...main.querySelectorAll("button")];
+  const focusable = focusables();
   const active = document.activeElement;
+  const isField = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.dataset.field !== undefined;
+  // A focused table row is activated as a button is.
+  if (!alertShown && !isField && active instanceof HTMLTableRowElement && active.dataset.action !== undefined
+    && (event.key === "Enter" || event.key === " ") && !event.ctrlKey && !event.altKey && !event.metaKey) {
+    event.preventDefault();
+    send({ type: "activate", id: active.dataset.action });
+    return;
+  }
   const intent = keyIntent(event, screen, {
     hasFocusable: focusable.length > 0,
     focusedIsButton: active instanceof HTMLButtonElement,
+    field: isField ? { multiline: active instanceof HTMLTextAreaElement } : null,
+    alert: alertShown,
   });
   if (!intent) return;
-  event.preventDefault();
-  if (intent.focus) {
+  if (!intent.browser) event.preventDefault();
+  if (intent.submit) {
+    send({ type: "submit", field: active.dataset.field, value: active.value });
+  } else if (intent.leaveField) {
+    active.blur();
+    main.focus({ preventScroll: true });
+  } else if (intent.answer) {
+    const buttons = alertButtons();
+    if (buttons.length) answer(buttons[buttons.length - 1].dataset.answer);
+  } else if (intent.cycle) {
+    const buttons = alertButtons();
+    const index = buttons.indexOf(active);
+    buttons[(index + intent.cycle + buttons.length) % buttons.length]?.focus();
+  } else if (intent.swallow) {
+    // under an alert: nothing
+  } else if (intent.focus) {
     const index = focusable.indexOf(active);
     const next = index < 0
       ? (intent.focus > 0 ? 0 : focusable.length - 1)

@@ -2,8 +2,13 @@
 // elements from values; app.js decides what to draw again when a field changes.
 //
 // Actionable elements carry data attributes that app.js turns into ScreenActions:
-//   data-action="ID"  → {"type":"activate","id":ID}
+//   data-action="ID"  → {"type":"activate","id":ID} (rows, table rows, buttons, row actions)
 //   data-slot="N"     → {"type":"selectTab","slot":N}
+//   data-field="ID"   → a text field: {"type":"editText"|"submit","field":ID,"value":…}
+//   data-toggle="ID"  → {"type":"toggle","id":ID,"on":…} (aria-checked says the state)
+//   data-focus="ID"   → a focusable of the content (ViewTree.focusables): {"type":"focus","id":ID}
+//   data-key="…"      → what morph.js matches an element by across frames (fields, toggles, sections)
+// The alert is drawn by renderAlert; its buttons carry data-answer="LABEL".
 
 /** The URL of an image the screen references (the server serves nothing else). */
 export function imageURL(path) {
@@ -23,8 +28,32 @@ function button(className, label) {
   return node;
 }
 
-/** The content tree as children of `main`: sections with their rows, text, buttons, images. */
+// The words a screen reader says before styled text, since colour alone says nothing (tab_style).
+const TONES = { error: "Error: ", warning: "Warning: ", success: "Success: " };
+
+let toneCount = 0; // numbers the ids of tone words that describe a field
+
+/** A screen-reader-only piece of text. */
+function hidden(text) {
+  return element("span", "visually-hidden", text);
+}
+
+/**
+ * Draws a node's `style` (an array of tab_style names) on `node`: a class per name, and for a tone
+ * (the first of error, warning, success) a hidden word before the text in `holder`.
+ */
+function applyStyle(node, style, holder = node) {
+  if (!style?.length) return node;
+  for (const name of style) node.classList.add("style-" + name);
+  const tone = ["error", "warning", "success"].find((name) => style.includes(name));
+  if (tone) holder.prepend(hidden(TONES[tone]));
+  return node;
+}
+
+/** The content tree as children of `main`: sections, rows, text, buttons, images, fields, toggles,
+ *  progress bars, tables. */
 export function renderContent(tree) {
+  toneCount = 0; // the same content gets the same ids, so updating it in place changes none
   const fragment = document.createDocumentFragment();
   let group = null; // the list rows go into: the current section's, or a loose one
   let section = null;
@@ -40,28 +69,49 @@ export function renderContent(tree) {
     switch (node.type) {
       case "section": {
         section = element("section", "section");
-        if (node.title) section.append(element("h2", "section-title", node.title));
+        section.dataset.key = "section:" + (node.title ?? "");
+        if (node.title) section.append(applyStyle(element("h2", "section-title", node.title), node.style));
         fragment.append(section);
         group = null;
         break;
       }
       case "row": {
-        const item = element("li");
+        const item = element("li", "row-item");
+        if (node.action != null) item.dataset.key = "row:" + node.action;
         item.append(renderRow(node));
+        if (node.rowActions?.length) item.append(renderRowActions(node.rowActions));
         rowList().append(item);
         break;
       }
       case "text":
-        container().append(element("p", "text", node.text));
+        container().append(applyStyle(element("p", "text", node.text), node.style));
         group = null;
         break;
       case "button": {
-        const b = button("action-button", node.label);
+        const b = applyStyle(button("action-button", node.label), node.style);
         b.dataset.action = node.action;
+        b.dataset.focus = node.action;
+        b.dataset.key = "button:" + node.action;
         container().append(b);
         group = null;
         break;
       }
+      case "textField":
+        container().append(renderTextField(node));
+        group = null;
+        break;
+      case "toggle":
+        container().append(renderToggle(node));
+        group = null;
+        break;
+      case "progress":
+        container().append(renderProgress(node));
+        group = null;
+        break;
+      case "table":
+        container().append(renderTable(node));
+        group = null;
+        break;
       case "image": {
         const figure = element("figure", "image");
         const img = element("img");
@@ -82,10 +132,15 @@ export function renderContent(tree) {
 /** One row: a button when it has an action (with a disclosure chevron), else an inert line. */
 function renderRow(row) {
   const node = row.action != null ? button("row actionable") : element("div", "row");
-  if (row.action != null) node.dataset.action = row.action;
+  if (row.action != null) {
+    node.dataset.action = row.action;
+    node.dataset.focus = row.action;
+  }
   if (row.glyph) node.append(element("span", "glyph", row.glyph));
   const labels = element("span", "labels");
-  labels.append(element("span", "row-title", row.title));
+  const title = element("span", "row-title", row.title);
+  labels.append(title);
+  applyStyle(node, row.style, title);
   if (row.detail) labels.append(element("span", "detail", row.detail));
   node.append(labels);
   if (row.badge != null) node.append(renderBadge(row.badge));
@@ -95,6 +150,168 @@ function renderRow(row) {
     node.append(disclosure);
   }
   return node;
+}
+
+/** A row's secondary actions (row_action): small buttons after it. */
+function renderRowActions(actions) {
+  const group = element("span", "row-actions");
+  for (const action of actions) {
+    const b = button("row-action", action.label);
+    b.dataset.action = action.action;
+    group.append(b);
+  }
+  return group;
+}
+
+/**
+ * A text field: `<input>` (type password when secure) or `<textarea>` when multiline, its role
+ * textbox implicit, named by its placeholder (else its id). Its value is set here only for a new
+ * element; app.js decides when a frame's value replaces what the user typed.
+ */
+function renderTextField(node) {
+  const wrapper = applyStyle(element("div", "field"), node.style);
+  let input;
+  if (node.multiline) {
+    input = element("textarea", "field-input");
+    input.rows = 4;
+  } else {
+    input = element("input", "field-input");
+    input.type = node.secure ? "password" : "text";
+    input.setAttribute("enterkeyhint", "done");
+  }
+  input.autocomplete = "off";
+  input.value = node.value ?? "";
+  if (node.placeholder) input.placeholder = node.placeholder;
+  input.setAttribute("aria-label", node.placeholder || node.id);
+  input.dataset.field = node.id;
+  input.dataset.focus = node.id;
+  input.dataset.moduleValue = node.secure ? "" : (node.value ?? "");
+  wrapper.dataset.key = "field:" + node.id;
+  wrapper.append(input);
+  const tone = wrapper.querySelector(".visually-hidden");
+  if (tone) {
+    // The tone's word joins the field's description rather than sitting outside it (an id of its
+    // own: a field's id may hold spaces, which aria-describedby would split).
+    tone.id = "tone-" + ++toneCount;
+    input.setAttribute("aria-describedby", tone.id);
+  }
+  return wrapper;
+}
+
+/** A toggle: a button with role switch, aria-checked its state, its label its name. */
+function renderToggle(node) {
+  const b = button("toggle");
+  b.setAttribute("role", "switch");
+  b.setAttribute("aria-checked", node.on ? "true" : "false");
+  b.dataset.toggle = node.id;
+  b.dataset.focus = node.id;
+  b.dataset.key = "toggle:" + node.id;
+  const label = element("span", "toggle-label", node.label);
+  const track = element("span", "switch");
+  track.setAttribute("aria-hidden", "true");
+  track.append(element("span", "knob"));
+  b.append(label, track);
+  return applyStyle(b, node.style, label);
+}
+
+/** A progress bar: `<progress>` (no value while indeterminate) named by its label. */
+function renderProgress(node) {
+  const figure = applyStyle(element("div", "progress"), node.style);
+  const bar = element("progress");
+  bar.max = 1;
+  if (node.fraction != null) bar.value = Math.min(Math.max(node.fraction, 0), 1);
+  const text = node.label ?? "";
+  if (text || node.fraction != null) {
+    const caption = element("div", "progress-caption");
+    caption.append(element("span", "progress-label", text));
+    if (node.fraction != null) {
+      const percent = element("span", "progress-percent", Math.round(bar.value * 100) + "%");
+      percent.setAttribute("aria-hidden", "true"); // the bar itself says it
+      caption.append(percent);
+    }
+    figure.prepend(caption);
+  }
+  bar.setAttribute("aria-label", text || "Progress");
+  figure.append(bar);
+  return figure;
+}
+
+/**
+ * A table: `<th>` column headers (none when the module gave none), one `<tr>` per row; a row with an
+ * action is focusable and activated by click, Enter or Space (app.js), its row actions small buttons
+ * in a last column.
+ */
+function renderTable(node) {
+  const table = applyStyle(element("table", "table"), node.style);
+  const rows = node.rows ?? [];
+  const columns = rows.reduce((n, row) => Math.max(n, row.cells.length), node.headers.length);
+  const withActions = rows.some((row) => row.rowActions?.length);
+  if (node.headers.length) {
+    const head = element("thead");
+    const line = element("tr");
+    for (let i = 0; i < columns; i++) {
+      const th = element("th", null, node.headers[i] ?? "");
+      th.scope = "col";
+      line.append(th);
+    }
+    if (withActions) {
+      const th = element("th", "actions-header");
+      th.scope = "col";
+      th.append(hidden("Actions"));
+      line.append(th);
+    }
+    head.append(line);
+    table.append(head);
+  }
+  const body = element("tbody");
+  for (const row of rows) {
+    const line = element("tr");
+    for (let i = 0; i < columns; i++) line.append(element("td", null, row.cells[i] ?? ""));
+    if (row.action != null) {
+      line.className = "actionable";
+      line.tabIndex = 0;
+      line.dataset.action = row.action;
+      line.dataset.focus = row.action;
+      line.dataset.key = "tr:" + row.action;
+    }
+    applyStyle(line, row.style, line.firstElementChild ?? line);
+    if (withActions) {
+      const cell = element("td", "row-actions-cell");
+      if (row.rowActions?.length) cell.append(renderRowActions(row.rowActions));
+      line.append(cell);
+    }
+    body.append(line);
+  }
+  table.append(body);
+  return table;
+}
+
+/**
+ * The alert (Screen.alert): a role alertdialog named by its title and described by its message,
+ * with one button per answer (data-answer). app.js shows it modally and traps the focus in it.
+ */
+export function renderAlert(alert) {
+  const dialog = element("div", "alert");
+  dialog.setAttribute("role", "alertdialog");
+  dialog.setAttribute("aria-modal", "true");
+  dialog.setAttribute("aria-labelledby", "alert-title");
+  dialog.dataset.alert = alert.id;
+  dialog.append(element("h2", "alert-title", alert.title));
+  dialog.lastChild.id = "alert-title";
+  if (alert.message) {
+    const message = element("p", "alert-message", alert.message);
+    message.id = "alert-message";
+    dialog.setAttribute("aria-describedby", "alert-message");
+    dialog.append(message);
+  }
+  const buttons = element("div", alert.buttons.length > 2 ? "alert-buttons stacked" : "alert-buttons");
+  for (const label of alert.buttons) {
+    const b = button("alert-button", label);
+    b.dataset.answer = label;
+    buttons.append(b);
+  }
+  dialog.append(buttons);
+  return dialog;
 }
 
 function renderBadge(text) {
