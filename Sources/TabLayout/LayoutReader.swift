@@ -3,8 +3,9 @@ import TabKit
 /// Reads a `JSONValue` into a `Layout`, checking keys, types and module names with paths.
 ///
 /// With `problems` set it reads on past what it can recover from (an unknown key, a wrong value, an
-/// unknown module, a bad tab) and records each problem there, so `tabhost check-layout` can list
-/// them all; without it the first problem is thrown.
+/// unknown module, a bad tab: the rest of that tab is still read) and records each problem there,
+/// so `tabhost check-layout` can list them all; without it the first problem is thrown. What it
+/// returns while collecting is never used: a part that failed stands in as empty.
 ///
 /// Paths ("root.tabs[3]") are passed as autoclosures and positions as byte offsets: both are only
 /// turned into text for an error, not for every value read.
@@ -88,18 +89,21 @@ struct LayoutReader {
         }
     }
 
-    func required(_ o: [JSONValue.Member], _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String
-    {
-        try required(o[key], key, path(), in: v)
-    }
-
-    /// `value`, the member `key` of the object `v` if it has it, as a string that is not empty.
-    func required(_ value: JSONValue?, _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String {
-        guard let s = try string(value, key, path()) else {
-            throw fail(.missingKey, v, "\(path()) is missing the required key \"\(key)\"; add it")
+    /// `value`, the member `key` of the object `v` if it has it, as a string that is not empty; nil once
+    /// its one problem (missing, not a string, empty) is recorded (when collecting; else it is thrown).
+    func required(_ value: JSONValue?, _ key: String, _ path: @autoclosure () -> String, in v: JSONValue) throws(TabKitError) -> String? {
+        switch value?.kind {
+        case .string(let s) where !s.isEmpty:
+            return s
+        case .string:
+            try recover(fail(.invalidValue, value!, "\(path()).\(key) must not be empty; fill it in"))
+        case nil, .null:
+            try recover(fail(.missingKey, v, "\(path()) is missing the required key \"\(key)\"; add it"))
+        default:
+            try recover(
+                fail(.invalidValue, value!, "\(path()).\(key) must be a string, found \(value!.typeName); put the value in double quotes"))
         }
-        guard !s.isEmpty else { throw fail(.invalidValue, value!, "\(path()).\(key) must not be empty; fill it in") }
-        return s
+        return nil
     }
 
     func bool(_ o: [JSONValue.Member], _ key: String, _ path: @autoclosure () -> String, default value: Bool) throws(TabKitError) -> Bool {
@@ -148,8 +152,11 @@ struct LayoutReader {
         let o = try members(v, "the document", allowed: Self.documentKeys)
         var templates: [String: LayoutTabContainer] = [:]
         if let t = o["templates"] {
-            guard case .object(var defs) = t.kind else {
-                throw fail(.invalidValue, t, "templates must be an object of \"@name\": {\"tabs\": …}, found \(t.typeName)")
+            var defs: [JSONValue.Member] = []
+            if case .object(let members) = t.kind {
+                defs = members
+            } else {
+                try recover(fail(.invalidValue, t, "templates must be an object of \"@name\": {\"tabs\": …}, found \(t.typeName)"))
             }
             for d in defs where !(d.key.hasPrefix("@") && d.key.count > 1) {
                 try recover(fail(.invalidValue, at: d.offset, "template name \"\(d.key)\" must start with \"@\"; rename it"))
@@ -174,14 +181,16 @@ struct LayoutReader {
         guard let rootValue = o["root"] else {
             throw fail(.missingKey, v, "the document is missing the required key \"root\"; add \"root\": {\"stack\": {\"module\": …}}")
         }
-        let root = try node(rootValue, "root")
+        // A root that cannot be read still leaves "withoutTabs" to check.
+        let root = try attempt { () throws(TabKitError) in try node(rootValue, "root") }
         if case .module = root {
             try recover(
                 fail(
                     .invalidValue, rootValue,
                     "root must be a stack or a tab container, found a module; wrap it: {\"stack\": {\"module\": …}}"))
         }
-        return Layout(root: root, templates: templates, withoutTabs: try withoutTabs(o["withoutTabs"]))
+        let without = try withoutTabs(o["withoutTabs"])
+        return Layout(root: root ?? .tabs(LayoutTabContainer(tabs: [])), templates: templates, withoutTabs: without)
     }
 
     /// `"withoutTabs"`: an array of known module names.
@@ -193,7 +202,9 @@ struct LayoutReader {
         var names: [String] = []
         for (index, item) in items.enumerated() {
             guard case .string(let name) = item.kind else {
-                throw fail(.invalidValue, item, "withoutTabs[\(index)] must be a module name in double quotes, found \(item.typeName)")
+                try recover(
+                    fail(.invalidValue, item, "withoutTabs[\(index)] must be a module name in double quotes, found \(item.typeName)"))
+                continue
             }
             try checkModule(name, item, "withoutTabs[\(index)]")
             names.append(name)
@@ -249,32 +260,38 @@ struct LayoutReader {
         }
     }
 
+    /// A module node or tab-bar module (while collecting, one without a name stands in with an empty one).
     func module(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutModule {
         let o = try members(v, path, allowed: Self.moduleKeys)
-        let name = try required(o, "module", path, in: v)
-        try checkModule(name, o["module"]!, "\(path).module")
+        let name = try required(o["module"], "module", path, in: v)
+        if let name { try checkModule(name, o["module"]!, "\(path).module") }
         return LayoutModule(
-            module: name, param: try string(o, "param", path, in: v), title: try string(o, "title", path, in: v),
+            module: name ?? "", param: try string(o, "param", path, in: v), title: try string(o, "title", path, in: v),
             runsInProcess: try runsInProcess(o, path, in: v))
     }
 
     mutating func tabs(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutTabContainer {
         let o = try members(v, path, allowed: Self.containerKeys)
-        guard let list = o["tabs"] else {
-            throw fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]")
-        }
-        guard case .array(let items) = list.kind else {
-            throw fail(
-                .invalidValue, list,
-                "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]")
+        // Without a list of tabs the container's other keys are still checked.
+        var items: [JSONValue] = []
+        if let list = o["tabs"], case .array(let array) = list.kind {
+            items = array
+        } else if let list = o["tabs"] {
+            try recover(
+                fail(
+                    .invalidValue, list,
+                    "\(path).tabs must be an array, found \(list.typeName); write it as [{\"name\": …, \"module\": …}, …]"))
+        } else {
+            try recover(
+                fail(.missingKey, v, "\(path) is missing the required key \"tabs\"; add \"tabs\": [{\"name\": …, \"module\": …}]"))
         }
         var tabs: [LayoutTab] = []
         tabs.reserveCapacity(items.count)
         var names: Set<String> = []
         names.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
-            let tab = try attempt { () throws(TabKitError) in try self.tab(item, "\(path).tabs[\(i)]", names: &names) }
-            guard let tab else { continue }
+            guard let tab = try attempt({ () throws(TabKitError) in try self.tab(item, "\(path).tabs[\(i)]", names: &names) }) ?? nil
+            else { continue }
             tabs.append(tab)
         }
         var bar = BarPosition.bottom
@@ -312,8 +329,9 @@ struct LayoutReader {
     }
 
     /// One entry of a container's `tabs`; `names` are the names of the entries read before it, and
-    /// this one's once it is read (one hash per tab: it is inserted first, removed if the tab fails).
-    func tab(_ item: JSONValue, _ p: @autoclosure () -> String, names: inout Set<String>) throws(TabKitError) -> LayoutTab {
+    /// this one's once it is read (one hash per tab). While collecting, a problem with the name (missing,
+    /// a duplicate) or the module does not end the tab: its other members are checked too, and it is nil.
+    func tab(_ item: JSONValue, _ p: @autoclosure () -> String, names: inout Set<String>) throws(TabKitError) -> LayoutTab? {
         let t = try members(item, p(), allowed: Self.tabKeys)
         // One pass puts each member in its key's place: a lookup per key was a third of a tab's cost.
         var nameValue: JSONValue?
@@ -338,20 +356,28 @@ struct LayoutReader {
             }
         }
         let name = try required(nameValue, "name", p(), in: item)
-        guard names.insert(name).inserted else {
-            throw fail(.duplicateName, nameValue!, "duplicate tab name \"\(name)\" at \(p()).name; tab names must be unique in a container")
+        var unique = false
+        if let name {
+            unique = names.insert(name).inserted
+            if !unique {
+                try recover(
+                    fail(
+                        .duplicateName, nameValue!, "duplicate tab name \"\(name)\" at \(p()).name; tab names must be unique in a container"
+                    ))
+            }
         }
-        do throws(TabKitError) {
-            let module = try required(moduleValue, "module", p(), in: item)
-            try checkModule(module, moduleValue!, "\(p()).module")
-            return LayoutTab(
-                name: name, module: module, param: try string(param, "param", p()), title: try string(title, "title", p()),
-                glyph: try string(glyph, "glyph", p()), image: try string(image, "image", p()),
-                isCustomizable: try bool(customizable, "customizable", p(), default: true), runsInProcess: try runsInProcess(isolation, p())
-            )
-        } catch {
+        let module = try required(moduleValue, "module", p(), in: item)
+        if let module { try checkModule(module, moduleValue!, "\(p()).module") }
+        let tab = LayoutTab(
+            name: name ?? "", module: module ?? "", param: try string(param, "param", p()), title: try string(title, "title", p()),
+            glyph: try string(glyph, "glyph", p()), image: try string(image, "image", p()),
+            isCustomizable: try bool(customizable, "customizable", p(), default: true), runsInProcess: try runsInProcess(isolation, p()))
+        guard let name, unique else { return nil }
+        guard module != nil else {
+            // A tab without a module does not take its name from a later tab.
             names.remove(name)
-            throw error
+            return nil
         }
+        return tab
     }
 }

@@ -527,7 +527,7 @@ class CrashTests(BrowserTestCase):
         page.get_by_role("tab", name="Hot").click()
         expect(main).to_contain_text("Version 1")
         page.get_by_role("tab", name="Crashy").click()
-        main.get_by_role("button", name="Restart").click()
+        main.get_by_role("button", name="Restart", exact=True).click()
         expect(main.get_by_role("button", name="Crash")).to_be_visible()
 
 

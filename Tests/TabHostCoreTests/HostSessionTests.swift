@@ -102,6 +102,33 @@ struct HostSessionTests {
             guard let error = error as? SessionSetupError else { return false }
             return error.code == .layout && error.description == parsed && !parsed.contains("\n")
                 && error.earlier.count == 1 && error.earlier[0].contains("broken.so: not an ELF file")
+                && [error.description] + error.later == Self.allProblems(text, file: layout, first: parsed)
+        }
+    }
+
+    /// The layout's problems as `check-layout` lists them, `first` (the one a parse throws) moved to the front.
+    static func allProblems(_ text: String, file: String, first: String) -> [String] {
+        let all = Layout.problems(bytes: Array(text.utf8), file: file, knownModules: ["counting"]).map(\.description)
+        return [first] + all.filter { $0 != first }
+    }
+
+    /// A run stopped by its layout says every problem of the file, not only the first.
+    @Test func aBadLayoutReportsEveryProblemAfterTheFirst() throws {
+        let harness = try SessionHarness()
+        let layout = try harness.directory.write(
+            "bad.json", text: #"{"root": {"tabs": [{"name": "a", "module": "counting"}, {"name": "a", "title": 1, "module": "nosuch"}]}}"#)
+        let configuration = SessionConfiguration(
+            directories: [.init(harness.directory.path("modules"))], layoutPath: layout, logPath: harness.logPath, watch: false)
+        #expect {
+            _ = try HostSession.open(configuration)
+        } throws: { error in
+            guard let error = error as? SessionSetupError else { return false }
+            return error.description
+                == "\(layout):1:66: duplicate tab name \"a\" at root.tabs[1].name; tab names must be unique in a container"
+                && error.later == [
+                    "\(layout):1:80: root.tabs[1].title must be a string, found a number; put the value in double quotes",
+                    "\(layout):1:93: unknown module \"nosuch\" at root.tabs[1].module; known modules: counting",
+                ]
         }
     }
 }

@@ -39,6 +39,9 @@ struct DevLoopTests {
         let texts = log.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
         #expect(texts.contains { $0.hasPrefix("hello.c:15:") && $0.contains("error: expected ") }, "\(texts)")
         #expect(texts.contains { $0.contains("cc -shared -fPIC") }, "the log holds the build's own output: \(texts)")
+        // The compiler's source and caret lines keep their indentation, so the caret stays under its column.
+        let caret = try #require(texts.first { $0.contains("|") && $0.contains("^") }, "no caret line: \(texts)")
+        #expect(caret.prefix { $0 == " " }.count >= 4 && caret.drop { $0 == " " }.hasPrefix("|"), "\(caret)")
         project.session.perform(.dismiss)
 
         try project.save(heading: "Fixed")

@@ -82,6 +82,33 @@ struct CheckLayoutEndToEndTests {
         }
     }
 
+    /// One problem does not hide the next, even in one tab (a duplicate name used to end its tab):
+    /// `check-layout` lists all three, and `run`, stopped by the same file, says the same lines.
+    @Test func aDuplicateNameATypeErrorAfterItAndAnUnknownModuleAreAllReportedByCheckLayoutAndRun() throws {
+        try withLayout(
+            """
+            {"root": {"tabs": [
+              {"name": "a", "module": "alpha"},
+              {"name": "a", "customizable": "yes", "module": "beta"}
+            ]}}
+            """
+        ) { dir, file in
+            let modules = dir + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try S.compileModule(modules + "/a.so", fields: #".name = "alpha", .title = "Alpha""#)
+            let problems = """
+                \(file):3:12: duplicate tab name "a" at root.tabs[1].name; tab names must be unique in a container
+                \(file):3:33: root.tabs[1].customizable must be true or false, found a string
+                \(file):3:50: unknown module "beta" at root.tabs[1].module; known modules: alpha
+
+                """
+            let checked = try S.run(["check-layout", file, "--modules", modules])
+            #expect(checked == S.Output(stdout: "", stderr: problems, status: 1), "\(checked)")
+            let ran = try S.run(["run", "--layout", file, "--modules", modules, "--log", dir + "/tabhost.log", "--no-watch"])
+            #expect(ran == S.Output(stdout: "", stderr: problems, status: 1), "\(ran)")
+        }
+    }
+
     @Test func aSyntaxErrorIsOneLineWithLineAndColumn() throws {
         try withLayout("{\n  \"root\": {\"stack\": {\"module\": \"x\"}},\n}") { _, file in
             let output = try S.run(["check-layout", file])

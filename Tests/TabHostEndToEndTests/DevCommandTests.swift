@@ -59,6 +59,12 @@ struct DevCommandTests {
         try tmux.send("C-b")
         let log = try tmux.waitForScreen { $0.contains("Build log") && $0.contains("Diagnostics") }
         #expect(log.contains("hello.c:") && log.contains("exit status"), "\(log)")
+        // The compiler's caret line keeps its indentation: its "|" is under the source line's (it was
+        // drawn as "| ^", the caret off its column).
+        let lines = T.lines(of: log)
+        let caret = try #require(lines.firstIndex { $0.contains("|") && $0.contains("^") }, "no caret line:\n\(log)")
+        let bar = { (line: String) in line.firstIndex(of: "|").map { line.distance(from: line.startIndex, to: $0) } }
+        #expect(caret > 0 && bar(lines[caret]) == bar(lines[caret - 1]), "\(log)")
         try tmux.send("Escape")
         try tmux.waitForScreen { !$0.contains("Build log") && $0.contains("Changed while running.") }
 

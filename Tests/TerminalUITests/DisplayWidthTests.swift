@@ -36,6 +36,17 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.wrap("one\n\ntwo", to: 10) == ["one", "", "two"])
     }
 
+    /// Spaces are kept as written, as the browser keeps them (`pre-wrap`): indentation and runs
+    /// between words, so a compiler's caret stays under its column; a break drops the spaces it is at.
+    @Test func wrapKeepsIndentationAndRunsOfSpaces() {
+        let caret = ["   15 |     int x = y z;", "      |               ^"]
+        #expect(DisplayWidth.wrap(caret.joined(separator: "\n"), to: 40) == caret)
+        #expect(DisplayWidth.wrap("  a   b", to: 10) == ["  a   b"])
+        #expect(DisplayWidth.wrap("  aaaa   bbbb  ", to: 8) == ["  aaaa", "bbbb"], "the spaces a line breaks at, and trailing ones, go")
+        #expect(DisplayWidth.wrap("      abcdef", to: 4) == ["abcd", "ef"], "an indentation that leaves no room for the word goes")
+        #expect(DisplayWidth.wrap("   ", to: 4) == [""])
+    }
+
     @Test func gridNeverSplitsWideCharacters() {
         var grid = CellGrid(width: 5, height: 1)
         grid.put("中文字", x: 0, y: 0)

@@ -18,9 +18,6 @@ struct CheckLayoutCommand: ParsableCommand {
             A usage error exits 2.
             """)
 
-    /// Problem lines printed at most: a file of thousands of bad keys gets a screenful, not a flood.
-    static let maximumLines = 100
-
     @Argument(help: "The layout file (JSON).")
     var file: String
 
@@ -53,10 +50,7 @@ struct CheckLayoutCommand: ParsableCommand {
         }
         problems += Layout.problems(bytes: bytes, file: file, knownModules: known).map(\.description)
         guard problems.isEmpty else {
-            for line in problems.prefix(Self.maximumLines) { writeStandardError(line) }
-            if problems.count > Self.maximumLines {
-                writeStandardError("\(file): \(problems.count - Self.maximumLines) more problems not shown; fix these first")
-            }
+            ProblemLines.write(problems, file: file)
             throw ExitCode(1)
         }
         print("\(file): ok")

@@ -52,16 +52,19 @@ struct SessionOptions: ParsableArguments {
 }
 
 extension SessionOptions {
-    /// Opens the session these options describe (or `configuration`, made from them), as every front end's command does: setup errors go to
-    /// standard error (with what was refused before them) and end the command with status 1; warnings
-    /// are written and the session goes on. Remove `cache` when the session ends.
+    /// Opens the session these options describe (or `configuration`, made from them), as every front
+    /// end's command does: setup errors go to standard error (with what was refused before them, and
+    /// every other problem of a bad layout) and end the command with status 1; warnings are written
+    /// and the session goes on. Remove `cache` when the session ends.
     func openSession(_ configuration: SessionConfiguration? = nil) throws -> HostSession.Opened {
+        let configuration = configuration ?? self.configuration
         let opened: HostSession.Opened
         do {
-            opened = try HostSession.open(configuration ?? self.configuration)
+            opened = try HostSession.open(configuration)
         } catch {
             for line in error.earlier { writeStandardError(line) }
-            writeStandardError(error.description)
+            // A bad layout: every problem of the file, as `check-layout` lists them.
+            ProblemLines.write([error.description] + error.later, file: configuration.layoutPath ?? "-")
             throw ExitCode(1)
         }
         for warning in opened.warnings { writeStandardError(warning) }

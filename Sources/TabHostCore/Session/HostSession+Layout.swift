@@ -29,6 +29,15 @@ extension HostSession {
         return try Layout.parse(bytes: bytes, file: path, knownModules: registry.moduleNames)
     }
 
+    /// The layout file's problems other than `first` (what `readLayout` threw), in file order, as
+    /// `tabhost check-layout` lists them: a run that stops at a bad layout says every problem at once.
+    static func otherLayoutProblems(_ path: String?, registry: ModuleRegistry, besides first: TabKitError) -> [String] {
+        guard let path, let bytes = try? BoundedFile.read(path, limit: Layout.maximumFileBytes) else { return [] }
+        return Layout.problems(bytes: bytes, file: path, knownModules: registry.moduleNames).map(\.description).filter {
+            $0 != first.description
+        }
+    }
+
     /// Content modules in the directories that `layout` does not place, by name: at start they
     /// get a tab in the container with `acceptsNewModules`, as files dropped in later do.
     static func unplacedContentModules(of registry: ModuleRegistry, layout: Layout) -> [String] {

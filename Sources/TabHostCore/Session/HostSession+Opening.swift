@@ -75,7 +75,8 @@ extension HostSession {
             layout = try readLayout(configuration.layoutPath, registry: registry, parsed: layoutReading?.value() ?? nil)
         } catch let error as TabKitError {
             copies.removeAll()
-            throw SessionSetupError(.layout, error.description, earlier: warnings)
+            let others = otherLayoutProblems(configuration.layoutPath, registry: registry, besides: error)
+            throw SessionSetupError(.layout, error.description, earlier: warnings, later: others)
         } catch {
             copies.removeAll()
             throw SessionSetupError(

@@ -19,11 +19,15 @@ public struct SessionSetupError: Error, CustomStringConvertible, Sendable, Hasha
     public let description: String
     /// What was found wrong before it (refused module files), one line each, to show first.
     public var earlier: [String] = []
+    /// More of the same kind found with it (the layout file's other problems, in file order), one
+    /// line each, to show after it.
+    public var later: [String] = []
 
     /// Creates an error.
-    public init(_ code: Code, _ description: String, earlier: [String] = []) {
+    public init(_ code: Code, _ description: String, earlier: [String] = [], later: [String] = []) {
         self.code = code
         self.description = description
         self.earlier = earlier
+        self.later = later
     }
 }

@@ -10,7 +10,9 @@ import TabModuleRuntime
 /// - Crash: the screen shows "<Title> stopped: SIGSEGV in event "segv"" with a Restart button;
 ///   Restart starts a new child (or joins the module's new one), creates, starts with the last
 ///   param and restores the state last saved (saved after handled events at most once per
-///   `snapshotInterval`, and on every `saveState`).
+///   `snapshotInterval`, and on every `saveState`). With a state saved, a second button, Restart
+///   without saved state, does the same but leaves that state out (and drops it): a state that
+///   crashes the module's `restore_state` is escaped that way.
 /// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
 ///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
 ///   param and state it is given for then.
@@ -21,6 +23,8 @@ import TabModuleRuntime
 package final class OutOfProcessModuleInstance: ModuleInstance {
     /// The action id of the Restart button on a stopped module's screen.
     package static let restartAction = "tabhost:restart"
+    /// The action id of the Restart without saved state button on a stopped module's screen.
+    package static let restartWithoutStateAction = "tabhost:restart-without-state"
     /// Out-of-process ids live in the upper half, so they never meet in-process ones (ticks route by id).
     private static let nextID = Atomic<UInt64>(1 << 63)
 
@@ -137,7 +141,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package func send(_ event: ModuleEvent, focus: String?) {
         if failure != nil {
-            if event == .action(Self.restartAction) { restart() }
+            if event == .action(Self.restartAction) { restart(restoringState: true) }
+            if event == .action(Self.restartWithoutStateAction) { restart(restoringState: false) }
             return
         }
         guard module.info.functions.contains(.event) else { return }
@@ -281,8 +286,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     }
 
     /// Restart (the user's choice, so it also ends a crash loop): a new child (or the module's
-    /// current one), then create, start, restore.
-    private func restart() {
+    /// current one), then create, start, and restore the state last saved unless `restoringState`
+    /// is false: then that state is dropped (once the module runs again), so neither a later Restart
+    /// nor a reload brings it back.
+    private func restart(restoringState: Bool) {
         guard let factory, failure != nil, alive else { return }
         let previous = failure
         defer { factory.instancesChanged() }
@@ -297,9 +304,17 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             delegate?.moduleDidInvalidate()
             return
         }
-        delegate?.moduleLog(level: .info, message: "restarted after \(previous?.description ?? "stopping")")
+        let after = previous?.description ?? "stopping"
+        if restoringState {
+            delegate?.moduleLog(level: .info, message: "restarted after \(after)")
+        } else {
+            let dropped = savedState.map { " (\($0.count) bytes dropped)" } ?? " (none was saved)"
+            delegate?.moduleLog(level: .info, message: "restarted after \(after), without its saved state\(dropped)")
+            savedState = nil
+        }
         if let startedWith { start(param: startedWith) }
-        if let savedState, !restoreState(savedState) {
+        // A restore that crashes the child says so itself (the stopped screen, a log line).
+        if restoringState, let savedState, !restoreState(savedState), failure == nil {
             delegate?.moduleLog(level: .warning, message: "restart: the module did not restore its saved state")
         }
         delegate?.moduleDidInvalidate()
@@ -395,14 +410,19 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory)
     }
 
-    /// "<Title> stopped: SIGSEGV in event "segv"" and a Restart button; after a crash loop the line
-    /// ends with " (3 crashes within 60 s; not restarted until you choose Restart)".
+    /// "<Title> stopped: SIGSEGV in event "segv"" and a Restart button, then, when a state was saved,
+    /// Restart without saved state; after a crash loop the line ends with " (3 crashes within 60 s;
+    /// not restarted until you choose Restart)".
     private func stoppedTree(_ failure: ModuleHostFailure) -> ViewTree {
         let loop = factory?.crashLoop(of: moduleName).map { " (\($0))" } ?? ""
-        return ViewTree([
+        var nodes: [ViewNode] = [
             .text("\(title) stopped: \(failure)\(loop)"),
             .button(label: "Restart", action: Self.restartAction),
-        ])
+        ]
+        if savedState != nil {
+            nodes.append(.button(label: "Restart without saved state", action: Self.restartWithoutStateAction))
+        }
+        return ViewTree(nodes)
     }
 
     /// "<Title> is not responding" while a call waits past the hang timeout.

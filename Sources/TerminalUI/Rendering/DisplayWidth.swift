@@ -66,21 +66,35 @@ package enum DisplayWidth {
     }
 
     /// Splits `string` into lines of at most `width` columns, breaking at spaces where possible
-    /// and inside words longer than a line; explicit newlines start new lines.
+    /// and inside words longer than a line; explicit newlines start new lines. Spaces are kept as
+    /// written (a line's indentation, a run between words: a compiler's caret line stays under its
+    /// column), as the browser's `white-space: pre-wrap` keeps them; the spaces a line breaks at and
+    /// those that end a line are dropped.
     public static func wrap(_ string: String, to width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
             var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = String(word)
+            // The spaces before the next word: the indentation at first.
+            var gap = 0
+            var rest = paragraph[...]
+            while !rest.isEmpty {
+                let spaces = rest.prefix { $0 == " " }
+                gap += spaces.count
+                rest = rest.dropFirst(spaces.count)
+                let wordText = rest.prefix { $0 != " " }
+                rest = rest.dropFirst(wordText.count)
+                guard !wordText.isEmpty else { break }  // spaces that end the paragraph
+                var word = String(wordText)
                 var wordWidth = of(word)
-                if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                    line += " " + word
-                    lineWidth += 1 + wordWidth
+                if lineWidth + gap + wordWidth <= width {
+                    line += String(repeating: " ", count: gap) + word
+                    lineWidth += gap + wordWidth
+                    gap = 0
                     continue
                 }
+                gap = 0
                 if lineWidth > 0 {
                     lines.append(line)
                     line = ""
@@ -89,15 +103,15 @@ package enum DisplayWidth {
                 while wordWidth > width {
                     var head = ""
                     var headWidth = 0
-                    var rest = word[...]
-                    while let c = rest.first, headWidth + of(c) <= width {
+                    var tail = word[...]
+                    while let c = tail.first, headWidth + of(c) <= width {
                         head.append(c)
                         headWidth += of(c)
-                        rest = rest.dropFirst()
+                        tail = tail.dropFirst()
                     }
-                    if head.isEmpty { head.append(rest.removeFirst()) }  // a wide char wider than the line
+                    if head.isEmpty { head.append(tail.removeFirst()) }  // a wide char wider than the line
                     lines.append(head)
-                    word = String(rest)
+                    word = String(tail)
                     wordWidth = of(word)
                 }
                 line = word
