@@ -19,6 +19,9 @@ package struct ModuleScanReport: Sendable {
         package var functions: UInt32 = 0
         /// Bit i: `reserved[i]` is not NULL.
         package var reserved: UInt32 = 0
+        /// `permissions` (ABI 1.2): its bytes (at most `TAB_MAX_PERMISSIONS_BYTES` + 1, so a longer
+        /// one is still refused), read only when `structSize` holds the field; nil for NULL.
+        package var permissions: [UInt8]?
 
         /// The fields read first; the rest only when `isComplete`.
         package init(magic: UInt32, structSize: UInt32, isComplete: Bool) {
