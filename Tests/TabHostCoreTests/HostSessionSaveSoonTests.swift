@@ -29,6 +29,7 @@ struct HostSessionSaveSoonTests {
         saver.moduleSaveSoon()
         #expect(!FileManager.default.fileExists(atPath: statePath))
         try harness.run(until: { FileManager.default.fileExists(atPath: statePath) }, timeout: .seconds(3))
+        try #require(FileManager.default.fileExists(atPath: statePath), "no state file after save_soon")
         let saved = try JSONDecoder().decode(RestorationState.self, from: Data(contentsOf: URL(fileURLWithPath: statePath)))
         guard case .stack(let entries) = saved.root else {
             Issue.record("the saved root is not a stack: \(saved.root)")

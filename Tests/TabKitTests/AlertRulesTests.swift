@@ -8,7 +8,10 @@ import Testing
 struct AlertRulesTests {
     let f = TabFixture(["A", "B"])
 
+    /// Both tabs were shown once (a tab's controller is in the tree from then on); A is shown.
     init() {
+        f.host.apply(.selectTab(1))
+        f.host.apply(.selectTab(0))
         f["A"].on("row") { _ in }
         f["A"].extraNodes = [.textField(ViewTextField(id: "name")), .toggle(id: "dark", label: "Dark", isOn: false)]
         _ = f.host.screen
@@ -48,7 +51,6 @@ struct AlertRulesTests {
 
     @Test func rule46AlertsQueueFirstRaisedFirstShownAndAHiddenControllerGetsItsAnswer() {
         #expect(f.host.apply(.selectTab(1)))
-        _ = f.host.screen
         f.host.showAlert(Self.delete, from: f["A"])  // A is in the tree, though not shown
         f.host.showAlert(Self.saved, from: f["B"])
         #expect(f.host.screen.alert == Self.delete)

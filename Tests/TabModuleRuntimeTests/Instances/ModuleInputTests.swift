@@ -73,10 +73,11 @@ final class ModuleInputTests {
 
     @Test func finishOnATabRootEndsNothingAndSaysSoOnce() throws {
         try controller("pusher").moduleFinish(result: "x")
-        #expect(logs.filter { $0.contains("finish") } == [
-            "pusher warning: finish: this screen is a root that nobody pushed or presented, so there is nothing to end; "
-                + "call finish on a screen a module pushed or presented"
-        ])
+        #expect(
+            logs.filter { $0.contains("finish") } == [
+                "pusher warning: finish: this screen is a root that nobody pushed or presented, so there is nothing to end; "
+                    + "call finish on a screen a module pushed or presented"
+            ])
         #expect(texts.first == "result none")
     }
 
@@ -117,8 +118,9 @@ final class ModuleInputTests {
         #expect(host.apply(.selectTab(1)))
         #expect(host.apply(.focus("present")))
         #expect(host.apply(.key(.down)))
-        // A 1.1 module's tab_event has no focus (nor value): it reads what it knew.
-        #expect(texts[2] == "focus none")
+        // A 1.1 module never reads `focus`; were it to, it would find nothing there.
+        #expect(host.screen.content.nodes.first == .text("result none"))
+        #expect(texts[2] == "focus NULL")
     }
 
     @Test func saveSoonAsksTheHostsHandlerForThatController() throws {
