@@ -63,19 +63,33 @@ enum InputModules {
         """
     }
 
-    /// "editor": a screen to finish (the tests call `finish` through its controller).
+    /// "editor": a screen to finish. Its row "save" calls `finish(host, "text")` where the host API
+    /// has it; the tests here call `finish` through its controller, as that C call does.
     static let editor = """
         #include "tab_module.h"
         #include <stdlib.h>
-        typedef struct editor { const tab_host_api *api; } editor;
+        #include <string.h>
+        typedef struct editor { const tab_host_api *api; tab_host *host; } editor;
         static void *create(const tab_host_api *api, tab_host *host) {
-            (void)host; editor *self = calloc(1, sizeof *self); if (self) self->api = api; return self;
+            editor *self = calloc(1, sizeof *self);
+            if (self != NULL) { self->api = api; self->host = host; }
+            return self;
         }
-        static void render(void *opaque, tab_view *view) { ((editor *)opaque)->api->text(view, "editor"); }
+        static void render(void *opaque, tab_view *view) {
+            editor *self = opaque;
+            self->api->text(view, "editor");
+            self->api->row(view, "Save", NULL, "save");
+        }
+        static void event(void *opaque, const tab_event *e) {
+            editor *self = opaque;
+            if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "save") == 0 && self->api->finish != NULL) {
+                self->api->finish(self->host, "text");
+            }
+        }
         static void destroy(void *opaque) { free(opaque); }
         static const tab_module_descriptor descriptor = {
             TAB_MODULE_DESCRIPTOR_HEADER, .name = "editor", .title = "Editor",
-            .create = create, .render = render, .destroy = destroy,
+            .create = create, .render = render, .event = event, .destroy = destroy,
         };
         TAB_MODULE_DECLARE(descriptor)
         """
