@@ -14,18 +14,23 @@ final class SessionHarness {
     var session: HostSession { opened.session }
     var logPath: String { directory.path("host.log") }
 
-    /// `root` is the layout's root node as JSON text.
-    init(root: String = #"{"stack": {"module": "counting"}}"#, extraFiles: [String: String] = [:]) throws {
+    /// `root` is the layout's root node as JSON text; `modules` are compiled into the module
+    /// directory as NAME.so; `statePath` is the `--state` file (none by default).
+    init(
+        root: String = #"{"stack": {"module": "counting"}}"#, extraFiles: [String: String] = [:],
+        modules sources: [String: String] = ["counting": CountingModule.source], statePath: String? = nil
+    ) throws {
         directory = try Fixture()
         let modules = directory.path("modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         _ = chmod(modules, 0o755)
-        try Fixture.compileModule(
-            CountingModule.source, to: modules + "/counting.so", flags: ["-Wall", "-Werror", "-shared", "-fPIC", "-pthread"])
+        for (name, source) in sources {
+            try Fixture.compileModule(source, to: modules + "/\(name).so", flags: ["-Wall", "-Werror", "-shared", "-fPIC", "-pthread"])
+        }
         for (name, text) in extraFiles { try text.write(toFile: modules + "/" + name, atomically: true, encoding: .utf8) }
         let layout = try directory.write("layout.json", text: #"{"root": \#(root)}"#)
         let configuration = SessionConfiguration(
-            directories: [.init(modules)], layoutPath: layout, logPath: directory.path("host.log"), watch: false)
+            directories: [.init(modules)], layoutPath: layout, statePath: statePath, logPath: directory.path("host.log"), watch: false)
         opened = try HostSession.open(configuration, loop: loop)
         session.start()
     }

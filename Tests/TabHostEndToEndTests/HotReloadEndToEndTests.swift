@@ -12,14 +12,17 @@ struct HotReloadEndToEndTests {
         #include <stdio.h>
         #include <stdlib.h>
         #include <string.h>
-        typedef struct { const tab_host_api *api; int count; } S;
-        static void *create(const tab_host_api *api, tab_host *host) { (void)host; S *x = calloc(1, sizeof(S)); x->api = api; return x; }
+        typedef struct { const tab_host_api *api; tab_host *host; int count; } S;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            S *x = calloc(1, sizeof(S)); x->api = api; x->host = host; return x;
+        }
         static void render(void *s, tab_view *v) {
             S *x = s; char b[128]; snprintf(b, sizeof b, "\(text) count=%d", x->count);
             x->api->text(v, b); x->api->button(v, "Add one", "inc");
         }
         static void event(void *s, const tab_event *e) {
-            S *x = s; if (e->type == TAB_EVENT_ACTION && e->action && strcmp(e->action, "inc") == 0) x->count++;
+            S *x = s;
+            if (e->type == TAB_EVENT_ACTION && e->action && strcmp(e->action, "inc") == 0) { x->count++; x->api->invalidate(x->host); }
         }
         static size_t save_state(void *s, void *buf, size_t cap) {
             S *x = s; if (cap >= sizeof(int)) memcpy(buf, &x->count, sizeof(int)); return sizeof(int);

@@ -26,10 +26,13 @@ public final class HostSession: ScreenSession {
     public let logger: Logger
     /// The loop every call runs on.
     public let loop: any EventLoop
-    /// Where `--state` goes; saved shortly after each action, and by `saveState()` on quit.
+    /// Where `--state` goes; saved shortly after each action and each module's `save_soon`, and by
+    /// `saveState()` on quit.
     public var stateFile: StateFile?
     /// How long a status message stays on screen.
     public var statusDuration: Duration = .seconds(5)
+    /// How soon a module's `save_soon` is carried out (requests meanwhile join it).
+    public var saveSoonDelay: Duration = .milliseconds(100)
 
     private let watcher: DirectoryWatcher?
     private let directories: [ModuleDirectory]
@@ -39,6 +42,9 @@ public final class HostSession: ScreenSession {
     private var statusTimer: LoopTimerID?
     private var stateTimer: LoopTimerID?
     private var stateFailureLogged = false
+    /// The pending `save_soon`: its timer and who asked.
+    var saveSoonTimer: LoopTimerID?
+    var saveSoonRequests: [SaveSoonRequest] = []
     private var isStarted = false
 
     /// A session over `host`, whose modules `runtime` makes, watching `directories` when `watch`.
@@ -70,6 +76,7 @@ public final class HostSession: ScreenSession {
         }
         // Refused reloads and stopped modules are published for `tabhost inspect` in another terminal.
         reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.copies.directory)
+        host.saveSoonHandler = { [weak self] controller in self?.saveSoon(controller) }
     }
 
     /// Shows the root and starts serving: binds the model to this (the loop) thread, watches the

@@ -4,4 +4,6 @@ protocol ContainerNode: Controller {
     func prepareForAppearance()
     /// The children that are part of the visible chain when this container is visible, in call order.
     var visibleChildren: [any Controller] { get }
+    /// Every child in the tree, shown or not (a stack's screens; a tab container's created stacks and its bar).
+    var children: [any Controller] { get }
 }

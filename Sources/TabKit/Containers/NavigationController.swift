@@ -48,7 +48,11 @@ open class NavigationController: Controller, ContainerNode, ChildRemoving {
     /// O.didDisappear → N.didAppear → N.didMove.
     public func push(_ controller: any Controller) {
         // Pushing a controller already in this stack moves it to the top (rule 3 within one parent).
-        if stack.contains(where: { $0 === controller }) { removeChild(controller) }
+        if stack.contains(where: { $0 === controller }) {
+            controller.context.isMoving = true
+            removeChild(controller)
+            controller.context.isMoving = false
+        }
         let old = stack.last
         Containment.willAdd(controller, to: self)
         stack.append(controller)
@@ -58,7 +62,8 @@ open class NavigationController: Controller, ContainerNode, ChildRemoving {
     }
 
     /// Pops the top (rule 9): T.willMove(nil) → T.willDisappear → U.willAppear → T.didDisappear →
-    /// U.didAppear → T.didMove(nil). Popping the root is a no-op (rule 36); returns the popped controller.
+    /// U.didAppear → T.didMove(nil), then T's presenter gets its result (rule 44). Popping the root is
+    /// a no-op (rule 36); returns the popped controller.
     @discardableResult
     public func pop() -> (any Controller)? {
         guard stack.count > 1 else { return nil }
@@ -78,7 +83,8 @@ open class NavigationController: Controller, ContainerNode, ChildRemoving {
 
     /// Replaces the whole stack (rule 10). Removed controllers get willMove(nil) first (top down)
     /// and didMove(nil) last; added ones willMove(self) first and didMove(self) last; between them
-    /// only the old and the new top get appearance calls (push order, which pop shares).
+    /// only the old and the new top get appearance calls (push order, which pop shares). Then the
+    /// presenters of removed screens get their results (rule 44).
     public func setStack(_ newStack: [any Controller]) {
         let old = stack
         let removed = old.reversed().filter { c in !newStack.contains { $0 === c } }
@@ -92,6 +98,8 @@ open class NavigationController: Controller, ContainerNode, ChildRemoving {
         if Appearance.isVisible(self), oldTop !== newTop { Appearance.replace(oldTop, with: newTop) }
         for c in removed { Containment.didRemove(c) }
         for c in added { Containment.didAdd(c, to: self) }
+        // After every appearance and containment call, as UIKit's delegate callbacks come.
+        (self as any Controller).host?.controllersLeft(removed)
     }
 
     /// Removes `child` wherever it is in the stack (rule 3); a visible top is replaced by the one below.
@@ -103,4 +111,6 @@ open class NavigationController: Controller, ContainerNode, ChildRemoving {
     func prepareForAppearance() {}
 
     var visibleChildren: [any Controller] { stack.last.map { [$0] } ?? [] }
+
+    var children: [any Controller] { stack }
 }

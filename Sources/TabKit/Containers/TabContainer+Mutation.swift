@@ -36,6 +36,7 @@ extension TabContainer {
             if oldContent !== new { Appearance.replace(oldContent, with: new) }
         }
         for c in doomed { Containment.didRemove(c) }
+        hostForLookup?.controllersLeft(doomed)
     }
 
     /// Removes the tab named `name` (rules 28–29). Its stack and controllers get willMove(nil) and
@@ -65,6 +66,8 @@ extension TabContainer {
         }
         for c in doomed { Containment.didRemove(c) }
         normalizeMore()
+        // A tab's stack handed to another parent (rule 3) takes its screens along: nothing left.
+        if tab.stack?.context.isMoving != true { hostForLookup?.controllersLeft(doomed) }
         return true
     }
 

@@ -154,6 +154,10 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
         [visibleContent, barController].compactMap { $0 }
     }
 
+    var children: [any Controller] {
+        tabs.compactMap { $0.stack as (any Controller)? } + (barController.map { [$0] } ?? [])
+    }
+
     /// Creates the tab's stack and root the first time it is shown (rule 33): make → move into
     /// the stack → start(param); `loaded` follows with the first appearance.
     @discardableResult

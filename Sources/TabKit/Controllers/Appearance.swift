@@ -15,6 +15,9 @@ enum Appearance {
     static func willAppear(_ c: any Controller) {
         guard c.context.appearance == .disappeared else { return }
         load(c)
+        // A controller that does not render after every event renders when it appears (ABI 1.2):
+        // what it kept may predate changes it made while hidden without invalidating.
+        if !c.rendersAfterEveryEvent { c.context.rendering = nil }
         c.context.appearance = .appearing
         c.lifecycle(.willAppear)
         if let node = c as? any ContainerNode {

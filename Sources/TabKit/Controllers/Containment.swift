@@ -3,7 +3,10 @@ enum Containment {
     /// Sends willMove(parent) after detaching `child` from any other parent (rule 3).
     static func willAdd(_ child: any Controller, to parent: any Controller) {
         if let old = child.context.parent, old !== parent {
+            // A move, not a departure: whoever pushed it is not told it went.
+            child.context.isMoving = true
             (old as? any ChildRemoving)?.removeChild(child)
+            child.context.isMoving = false
         }
         child.lifecycle(.willMove(toParent: parent))
     }

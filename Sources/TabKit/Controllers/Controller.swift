@@ -28,6 +28,12 @@ public protocol Controller: AnyObject {
     func saveState() -> [UInt8]?
     /// Restores state bytes from `saveState`; returns true when they were accepted.
     func restoreState(_ state: [UInt8]) -> Bool
+    /// True when the controller's content is taken to change with every event it handles: the host
+    /// then renders it again after each action, key, tick or other event it delivers, as if it had
+    /// been invalidated once. False renders it only after `ContainerHost.invalidate(_:)`, when it
+    /// appears, and when a front end needs a frame nothing is kept for (a module built against
+    /// ABI 1.2 or later). Defaults to true.
+    var rendersAfterEveryEvent: Bool { get }
 }
 
 extension Controller {
@@ -43,4 +49,6 @@ extension Controller {
     public func saveState() -> [UInt8]? { nil }
     /// Accepts nothing.
     public func restoreState(_ state: [UInt8]) -> Bool { false }
+    /// Renders again after every event (the rule before ABI 1.2).
+    public var rendersAfterEveryEvent: Bool { true }
 }

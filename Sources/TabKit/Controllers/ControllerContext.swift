@@ -22,6 +22,16 @@ public final class ControllerContext {
     /// The id of the focusable of this controller's content that has the focus (`ScreenAction.focus`),
     /// carried by the events it gets (`tab_event.focus`); nil for none.
     public internal(set) var focus: String?
+    /// The controller that pushed or presented this one through `ContainerHost.push(module:param:onto:presenter:)`
+    /// or `present(module:param:presenter:)` (a module's `push` or `present`): it gets
+    /// `ControllerEvent.result` once, when this screen goes. Nil for screens TabKit, a layout or the
+    /// user placed, and once the result is on its way.
+    public internal(set) weak var presenter: (any Controller)?
+    /// What `ContainerHost.finish(_:result:)` gave, handed to `presenter` when the screen goes (nil:
+    /// it went some other way, e.g. the user went Back).
+    var finishResult: String?
+    /// True while a container hands this controller to another parent (rule 3): it does not leave the tree.
+    var isMoving = false
 
     /// Creates an empty context (detached, not loaded, disappeared).
     public init(module: String? = nil, param: String? = nil) {

@@ -3,8 +3,9 @@ extension ContainerHost {
     /// it is shown, once however often it was invalidated) and the front end is asked for a new frame.
     ///
     /// For a container, what it shows is invalidated. A controller that handles an action or key
-    /// through `apply`, or an event through `send(_:to:)`, is treated as invalidated once, so a
-    /// module that forgets to invalidate still updates.
+    /// through `apply`, or an event through `send(_:to:)`, is treated as invalidated once when it
+    /// `rendersAfterEveryEvent`, so a module built before ABI 1.2 that forgets to invalidate still
+    /// updates; a 1.2 module renders only when it says so (and when it appears).
     public func invalidate(_ controller: any Controller) {
         confinement.assertConfined("ContainerHost.invalidate")
         dropRendering(of: controller)
@@ -30,11 +31,12 @@ extension ContainerHost {
     }
 
     /// Delivers `event` (e.g. a due tick) to `controller`, shown or not, and treats it as
-    /// invalidated once (see `invalidate(_:)`).
+    /// invalidated once (see `invalidate(_:)`) when it `rendersAfterEveryEvent`; one that does not
+    /// renders again only if it invalidates itself.
     public func send(_ event: ControllerEvent, to controller: any Controller) {
         confinement.assertConfined("ContainerHost.send")
         controller.handle(event)
-        invalidate(controller)
+        if controller.rendersAfterEveryEvent { invalidate(controller) }
     }
 
     /// `controller`'s rendering: the kept one while valid, else a new one that is kept. A tab-bar

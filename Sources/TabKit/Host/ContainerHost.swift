@@ -32,6 +32,9 @@ public final class ContainerHost {
     public var status: String? {
         didSet { if status != oldValue { invalidateScreen() } }
     }
+    /// Called when a controller asks for its state to be saved soon (a module's `save_soon`): the
+    /// session coalesces such requests into one write of the state file; nil ignores them.
+    public var saveSoonHandler: ((any Controller) -> Void)?
     /// True when something changed since the front end last drew; the main loop clears it after drawing.
     public var needsRender = true
     /// True once `start()` showed the root.
@@ -40,6 +43,12 @@ public final class ContainerHost {
     var renderGeneration = 0
     /// The last `screen`, until something it shows changes.
     var cachedScreen: Screen?
+    /// Alerts raised and not answered yet, in the order they were raised: the first one shows.
+    var alerts: [PendingAlert] = []
+    /// Results of screens that went, in order, until `deliverPendingResults()` hands them over.
+    var pendingResults: [PendingResult] = []
+    /// True while `deliverPendingResults()` runs: a change a result causes queues behind it.
+    var isDeliveringResults = false
 
     /// Creates a host for `root`.
     public init(root: any Controller, factory: (any ControllerFactory)? = nil) {
@@ -85,24 +94,30 @@ public final class ContainerHost {
     }
 
     /// Makes `module`, starts it, and pushes it onto `stack` (default: the application's stack):
-    /// a module knows its param before its first appearance call, as in a tab.
+    /// a module knows its param before its first appearance call, as in a tab. `presenter` (the
+    /// controller whose module asked) gets `ControllerEvent.result` once when the new screen goes (rule 44).
     @discardableResult
-    public func push(module: String, param: String?, onto stack: NavigationController? = nil) throws -> any Controller {
+    public func push(
+        module: String, param: String?, onto stack: NavigationController? = nil, presenter: (any Controller)? = nil
+    ) throws -> any Controller {
         confinement.assertConfined("ContainerHost.push")
         guard let target = stack ?? applicationStack else {
             throw TabKitError(.noContainer, "cannot push \"\(module)\": the layout's root is not a navigation stack")
         }
         let controller = try makeController(module: module, param: param)
+        controller.context.presenter = presenter
         controller.start(param: param)
         target.push(controller)
         return controller
     }
 
-    /// Makes `module`, starts it and presents it full screen.
+    /// Makes `module`, starts it and presents it full screen. `presenter` (the controller whose
+    /// module asked) gets `ControllerEvent.result` once when it is dismissed (rule 44).
     @discardableResult
-    public func present(module: String, param: String?) throws -> any Controller {
+    public func present(module: String, param: String?, presenter: (any Controller)? = nil) throws -> any Controller {
         confinement.assertConfined("ContainerHost.present")
         let controller = try makeController(module: module, param: param)
+        controller.context.presenter = presenter
         controller.start(param: param)
         present(controller)
         return controller
@@ -117,28 +132,33 @@ public final class ContainerHost {
         if isStarted { Appearance.replace(below, with: controller) }
     }
 
-    /// Dismisses the top modal; what it covered appears again (tab bar included). False if none.
+    /// Dismisses the top modal; what it covered appears again (tab bar included), then its presenter
+    /// gets its result (rule 44). False if none.
     @discardableResult
     public func dismiss() -> Bool {
         confinement.assertConfined("ContainerHost.dismiss")
         guard let top = modals.popLast() else { return false }
         let below = modals.last ?? root
         if isStarted { Appearance.replace(top, with: below) }
+        controllersLeft([top])
         return true
     }
 
     /// Dismisses the modal `controller` is part of (the presented controller itself or anything inside
     /// it) together with every modal presented above it, as UIKit's `dismiss` on a presented view
     /// controller does; what it covered appears again. Only the top modal was visible, so only it
-    /// gets disappear calls. False, changing nothing, when `controller` is not inside a modal.
+    /// gets disappear calls. Then the presenters of the dismissed modals get their results, top
+    /// first (rule 44). False, changing nothing, when `controller` is not inside a modal.
     @discardableResult
     public func dismiss(containing controller: any Controller) -> Bool {
         var node = controller
         while let parent = node.context.parent { node = parent }
         guard let index = modals.firstIndex(where: { $0 === node }), let top = modals.last else { return false }
+        let dismissed = modals[index...].reversed() as [any Controller]
         modals.removeSubrange(index...)
         let below = modals.last ?? root
         if isStarted { Appearance.replace(top, with: below) }
+        controllersLeft(dismissed)
         return true
     }
 

@@ -5,7 +5,8 @@ extension ContainerHost {
     /// than one (its top's title, e.g. a pushed tab container's "Jack"), or an overflow tab shown
     /// from More (Back label "More"); with none, the leaf's title and no Back. The tab bar is the
     /// innermost visible tab container's; a screen pushed onto an outer stack hides it. A modal has
-    /// no Back label (Back dismisses it) and shows only what is inside it.
+    /// no Back label (Back dismisses it) and shows only what is inside it. The first alert queued
+    /// (`showAlert(_:from:)`) shows over all of it.
     ///
     /// Kept until something it shows changes: computing it again renders only the controllers whose
     /// rendering was invalidated or that have none yet (e.g. a tab shown for the first time).
@@ -39,6 +40,6 @@ extension ContainerHost {
         let leaf = chain.last ?? root
         return Screen(
             title: (titleOwner ?? leaf).title, backLabel: modals.isEmpty ? backLabel : nil, content: rendering(of: leaf),
-            tabBar: tabBar, isModal: !modals.isEmpty, status: status)
+            tabBar: tabBar, isModal: !modals.isEmpty, status: status, alert: shownAlert)
     }
 }

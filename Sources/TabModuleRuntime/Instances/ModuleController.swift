@@ -65,6 +65,10 @@ public final class ModuleController: Controller {
     /// The module's rendering.
     public func render() -> ViewTree { instance.render() }
 
+    /// True for a module built before ABI 1.2: it is rendered again after every event it gets. A 1.2
+    /// module is rendered after `invalidate`, when it appears and when a front end needs a frame.
+    public var rendersAfterEveryEvent: Bool { info.abiMinor < 2 }
+
     /// Delivers `event` to the module, with the focus the front end reported. A module built
     /// before ABI 1.2 gets only the events it knows, and keys as it knew them.
     public func handle(_ event: ControllerEvent) {
@@ -153,9 +157,10 @@ extension ModuleController: ModuleInstanceDelegate {
     public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {
         guard let host else { return false }
         do {
+            // This controller is the new screen's presenter: it gets TAB_EVENT_RESULT when that screen goes.
             switch target {
-            case .ownStack: try host.push(module: module, param: param, onto: navigationController)
-            case .applicationStack: try host.push(module: module, param: param)
+            case .ownStack: try host.push(module: module, param: param, onto: navigationController, presenter: self)
+            case .applicationStack: try host.push(module: module, param: param, presenter: self)
             }
             return true
         } catch {
@@ -173,7 +178,7 @@ extension ModuleController: ModuleInstanceDelegate {
     public func modulePresent(module: String, param: String?) -> Bool {
         guard let host else { return false }
         do {
-            try host.present(module: module, param: param)
+            try host.present(module: module, param: param, presenter: self)
             return true
         } catch {
             moduleLog(level: .warning, message: "present \(module): \(error)")

@@ -18,6 +18,14 @@ public final class Rec: Controller {
     public var acceptsState = true
     /// How many times `render` was called (render only when needed).
     public private(set) var renders = 0
+    /// Nodes drawn after the action rows (fields, toggles, rows with secondary actions, …).
+    public var extraNodes: [ViewNode] = []
+    /// Every event handled, in order, with the focus the controller's context held then.
+    public private(set) var events: [(event: ControllerEvent, focus: String?)] = []
+    /// What `Controller.rendersAfterEveryEvent` answers (false: as a module built against ABI 1.2).
+    public var rendersAfterEveryEvent = true
+    /// Runs after each event is logged (a reaction to results, alerts, edits…).
+    public var onEvent: ((Rec, ControllerEvent) -> Void)?
     /// Appearance calls received out of the strict cycle (must stay empty).
     public private(set) var cycleViolations: [String] = []
     private var phase = 3
@@ -44,18 +52,22 @@ public final class Rec: Controller {
 
     public func render() -> ViewTree {
         renders += 1
-        return ViewTree([.text("\(name) content")] + actions.map { .row(ViewRow(title: $0.id, action: $0.id)) })
+        return ViewTree([.text("\(name) content")] + actions.map { .row(ViewRow(title: $0.id, action: $0.id)) } + extraNodes)
     }
 
     public func handle(_ event: ControllerEvent) {
+        events.append((event, context.focus))
         switch event {
         case .action(let id):
             log.add("\(name).action(\(id))")
             actions.first { $0.id == id }?.run(self)
         case .key(let k): log.add("\(name).key(\(k.rawValue))")
         case .tick: log.add("\(name).tick")
+        case .result(let module, let value): log.add("\(name).result(\(module), \(value ?? "nil"))")
+        case .alert(let id, let button): log.add("\(name).alert(\(id), \(button))")
         default: log.add("\(name).\(event)")
         }
+        onEvent?(self, event)
     }
 
     public func saveState() -> [UInt8]? { state }

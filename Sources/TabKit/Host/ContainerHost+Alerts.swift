@@ -1,0 +1,36 @@
+extension ContainerHost {
+    /// Queues `alert`, raised by `controller` (a module's `alert`): the first alert queued shows
+    /// over everything (`Screen.alert`) until it is answered, and then the next. While one shows,
+    /// `apply` refuses every action but `answerAlert`. An alert whose controller has left the
+    /// tree is dropped, shown or not. A controller that is not in the tree raises nothing.
+    public func showAlert(_ alert: ScreenAlert, from controller: any Controller) {
+        confinement.assertConfined("ContainerHost.showAlert")
+        guard contains(controller) else { return }
+        alerts.append(PendingAlert(alert: alert, raiser: controller))
+        if alerts.count == 1 { invalidateScreen() }
+    }
+
+    /// The alert shown now: the first queued whose controller is still in the tree.
+    public var shownAlert: ScreenAlert? {
+        dropOrphanedAlerts()
+        return alerts.first?.alert
+    }
+
+    /// Answers the shown alert `id` with `button`, one of its labels; the controller that raised it
+    /// gets `ControllerEvent.alert(id:button:)` and the next alert shows. False when no alert shows,
+    /// or the id or the button is not the shown alert's.
+    func answerAlert(id: String, button: String) -> Bool {
+        dropOrphanedAlerts()
+        guard let shown = alerts.first, shown.alert.id == id, shown.alert.buttons.contains(button) else { return false }
+        alerts.removeFirst()
+        invalidateScreen()
+        if let raiser = shown.raiser { send(.alert(id: id, button: button), to: raiser) }
+        return true
+    }
+
+    private func dropOrphanedAlerts() {
+        let before = alerts.count
+        alerts.removeAll { pending in pending.raiser.map { !contains($0) } ?? true }
+        if alerts.count != before { invalidateScreen() }
+    }
+}
