@@ -1,6 +1,7 @@
 /*
- * accountmore: the account's "Profile" tab. Its rows push a "detail" screen
- * onto the application's stack, covering the tab bar (Tweetie's More tab).
+ * accountmore: the account's "Profile" tab. Its rows push a screen onto the
+ * application's stack, covering the tab bar (Tweetie's More tab): Followers
+ * the "followers" table, Settings the "settings" toggles, the others "detail".
  */
 #include "tab_module.h"
 
@@ -47,8 +48,16 @@ static void accountmore_event(void *opaque, const tab_event *event) {
     } else {
         snprintf(param, sizeof(param), "%s", event->action);
     }
-    if (!self->api->push(self->host, "detail", param, TAB_PUSH_APP_STACK)) {
-        self->api->log(self->host, TAB_LOG_ERROR, "accountmore: cannot push detail");
+    /* Followers and Settings are screens of their own, started with the account alone. */
+    const char *module = "detail";
+    if (strcmp(event->action, "Followers") == 0 || strcmp(event->action, "Settings") == 0) {
+        module = strcmp(event->action, "Followers") == 0 ? "followers" : "settings";
+        snprintf(param, sizeof(param), "%s", self->account != NULL ? self->account : "");
+    }
+    if (!self->api->push(self->host, module, param, TAB_PUSH_APP_STACK)) {
+        char line[64];
+        snprintf(line, sizeof(line), "accountmore: cannot push %s", module);
+        self->api->log(self->host, TAB_LOG_ERROR, line);
     }
 }
 
