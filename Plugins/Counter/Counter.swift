@@ -92,6 +92,7 @@ final class Counter: TabModule {
         isAutoCounting = bytes[9] != 0
         if isAutoCounting { host.scheduleTick(after: .seconds(1)) }
         showCount()
+        host.invalidate()  // ABI 1.2: drawn again only after invalidate
         return true
     }
 

@@ -19,7 +19,7 @@ func hostHas<Field>(_ api: UnsafePointer<tab_host_api>, _ field: KeyPath<tab_hos
 /// copies live until `body` returns.
 func withCStringArray<R>(_ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?, Int) -> R) -> R {
     let copies: [UnsafeMutablePointer<CChar>?] = strings.map { $0.flatMap { strdup($0) } }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     let pointers = copies.map { UnsafePointer($0) }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress, $0.count) }
 }

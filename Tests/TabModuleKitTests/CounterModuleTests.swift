@@ -18,6 +18,8 @@ struct CounterModuleTests {
         #expect(d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size))
         #expect(d.abi_major == UInt32(TAB_MODULE_ABI_MAJOR))
         #expect(d.abi_minor == UInt32(TAB_MODULE_ABI_MINOR))
+        #expect(d.abi_minor == 2, "a module built with TabModuleKit declares ABI 1.2")
+        #expect(d.permissions == nil)
         #expect(d.kind == UInt32(TAB_MODULE_KIND_CONTENT.rawValue))
         #expect(String(cString: try #require(d.name)) == "counter")
         #expect(String(cString: try #require(d.version)) == "1.0")
@@ -121,7 +123,7 @@ struct CounterModuleTests {
 
         let new = try ModuleInstance(module)
         #expect(new.restore(saved))
-        #expect(new.host.take() == ["schedule_tick(1000)", #"set_badge("-3")"#])
+        #expect(new.host.take() == ["schedule_tick(1000)", #"set_badge("-3")"#, "invalidate()"])
         #expect(new.render().contains(#"row("Value", "-3", nil)"#))
         new.action("inc")
         #expect(new.host.take() == [#"set_badge("-2")"#, "invalidate()"])

@@ -71,7 +71,8 @@ final class ModuleInstance {
         withOptional(action) { action in
             withOptional(value) { value in
                 withOptional(focus) { focus in
-                    var e = tab_event(struct_size: UInt32(size), type: UInt32(type.rawValue), action: action, key: 0, value: value, focus: focus)
+                    var e = tab_event(
+                        struct_size: UInt32(size), type: UInt32(type.rawValue), action: action, key: 0, value: value, focus: focus)
                     descriptor.pointee.event?(me, &e)
                 }
             }

@@ -62,7 +62,7 @@ extension NewCommand {
                     s->api->invalidate(s->host); /* ABI 1.2: a module is drawn again only after invalidate */
                 } else if (e->type == TAB_EVENT_TEXT && e->action != NULL && strcmp(e->action, "name") == 0) {
                     free(s->name);
-                    s->name = e->value != NULL && e->value[0] != '\0' ? strdup(e->value) : NULL;
+                    s->name = e->value != NULL && e->value[0] != '\\0' ? strdup(e->value) : NULL;
                     s->api->invalidate(s->host);
                 }
             }
@@ -91,7 +91,7 @@ extension NewCommand {
                 s->name = NULL;
                 if (len > 4 && (s->name = malloc(len - 4 + 1)) != NULL) {
                     memcpy(s->name, bytes + 4, len - 4);
-                    s->name[len - 4] = '\0';
+                    s->name[len - 4] = '\\0';
                 }
                 \(c)_show_badge(s);
                 s->api->invalidate(s->host);
