@@ -229,8 +229,8 @@ struct DemoModuleTests {
     }
 
     @Test(arguments: [
-        ("Followers", #"push("followers", "Jack", 1)"#), ("Settings", #"push("settings", "Jack", 1)"#),
-        ("Following", #"push("detail", "Jack: Following", 1)"#),
+        ("Manage followers", #"push("followers", "Jack", 1)"#), ("Settings", #"push("settings", "Jack", 1)"#),
+        ("Followers", #"push("detail", "Jack: Followers", 1)"#),
     ])
     func moreRowsPushTheirScreensOnTheApplicationStack(_ row: String, _ push: String) throws {
         let more = try Self.instance("TabExampleAccountMore")
