@@ -1,7 +1,7 @@
 /*
  * accountmore: the account's "Profile" tab. Its rows push a screen onto the
  * application's stack, covering the tab bar (Tweetie's More tab): Settings
- * the "settings" toggles, Manage followers the "followers" table, the others
+ * the "settings" toggles, Audience the "followers" table, the others
  * "detail".
  */
 #include "tab_module.h"
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const profile_rows[] = {"Followers", "Following", "Lists", "Settings", "Manage followers"};
+static const char *const profile_rows[] = {"Followers", "Following", "Lists", "Settings", "Audience"};
 enum { profile_count = sizeof(profile_rows) / sizeof(profile_rows[0]) };
 
 typedef struct accountmore {
@@ -49,9 +49,9 @@ static void accountmore_event(void *opaque, const tab_event *event) {
     } else {
         snprintf(param, sizeof(param), "%s", event->action);
     }
-    /* Settings and Manage followers are screens of their own, started with the account alone. */
+    /* Settings and Audience are screens of their own, started with the account alone. */
     const char *module = "detail";
-    if (strcmp(event->action, "Manage followers") == 0 || strcmp(event->action, "Settings") == 0) {
+    if (strcmp(event->action, "Audience") == 0 || strcmp(event->action, "Settings") == 0) {
         module = strcmp(event->action, "Settings") == 0 ? "settings" : "followers";
         snprintf(param, sizeof(param), "%s", self->account != NULL ? self->account : "");
     }

@@ -229,7 +229,7 @@ struct DemoModuleTests {
     }
 
     @Test(arguments: [
-        ("Manage followers", #"push("followers", "Jack", 1)"#), ("Settings", #"push("settings", "Jack", 1)"#),
+        ("Audience", #"push("followers", "Jack", 1)"#), ("Settings", #"push("settings", "Jack", 1)"#),
         ("Followers", #"push("detail", "Jack: Followers", 1)"#),
     ])
     func moreRowsPushTheirScreensOnTheApplicationStack(_ row: String, _ push: String) throws {

@@ -49,7 +49,7 @@ struct TweetieModuleTests {
             title: account, backLabel: "Accounts",
             content: ViewTree(
                 [.section(title: account)]
-                    + ["Followers", "Following", "Lists", "Settings", "Manage followers"].map { .row(ViewRow(title: $0, action: $0)) }),
+                    + ["Followers", "Following", "Lists", "Settings", "Audience"].map { .row(ViewRow(title: $0, action: $0)) }),
             tabBar: accountBar(selected: 1, favouritesBadge: favouritesBadge))
     }
 
