@@ -59,6 +59,12 @@ let examples: [(Product, Target)] = [
     cModule("TabExampleClock", "Clock"),
     cModule("TabExampleLauncher", "Launcher"),
     cModule("TabExampleFancyBar", "FancyBar"),
+    cModule("TabExampleTimeline", "Timeline"),
+    cModule("TabExampleCompose", "Compose"),
+    cModule("TabExampleSearch", "Search"),
+    cModule("TabExampleSettings", "Settings"),
+    cModule("TabExampleDownloads", "Downloads"),
+    cModule("TabExampleFollowers", "Followers"),
     swiftModule("TabExampleCounter", "Counter"),
 ]
 
@@ -281,7 +287,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
-        .testTarget(name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl", "TabHostTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl", "TabHostTesting", "TabModuleKit"], swiftSettings: strict),
         .testTarget(
             name: "TabHostCoreTests",
             dependencies: [

@@ -1,6 +1,8 @@
 /*
- * accountmore: the account's "Profile" tab. Its rows push a "detail" screen
- * onto the application's stack, covering the tab bar (Tweetie's More tab).
+ * accountmore: the account's "Profile" tab. Its rows push a screen onto the
+ * application's stack, covering the tab bar (Tweetie's More tab): Settings
+ * the "settings" toggles, Audience the "followers" table, the others
+ * "detail".
  */
 #include "tab_module.h"
 
@@ -8,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const profile_rows[] = {"Followers", "Following", "Lists", "Settings"};
+static const char *const profile_rows[] = {"Followers", "Following", "Lists", "Settings", "Audience"};
 enum { profile_count = sizeof(profile_rows) / sizeof(profile_rows[0]) };
 
 typedef struct accountmore {
@@ -47,8 +49,16 @@ static void accountmore_event(void *opaque, const tab_event *event) {
     } else {
         snprintf(param, sizeof(param), "%s", event->action);
     }
-    if (!self->api->push(self->host, "detail", param, TAB_PUSH_APP_STACK)) {
-        self->api->log(self->host, TAB_LOG_ERROR, "accountmore: cannot push detail");
+    /* Settings and Audience are screens of their own, started with the account alone. */
+    const char *module = "detail";
+    if (strcmp(event->action, "Audience") == 0 || strcmp(event->action, "Settings") == 0) {
+        module = strcmp(event->action, "Settings") == 0 ? "settings" : "followers";
+        snprintf(param, sizeof(param), "%s", self->account != NULL ? self->account : "");
+    }
+    if (!self->api->push(self->host, module, param, TAB_PUSH_APP_STACK)) {
+        char line[64];
+        snprintf(line, sizeof(line), "accountmore: cannot push %s", module);
+        self->api->log(self->host, TAB_LOG_ERROR, line);
     }
 }
 

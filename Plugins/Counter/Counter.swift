@@ -1,7 +1,8 @@
 import TabModuleKit
 
 /// The Swift example module: a count with increment, decrement and reset, shown in the tab's badge,
-/// kept across hot reloads (save/restore state) and optionally counting up by itself every second.
+/// kept across hot reloads (save/restore state) and optionally counting up by itself every second. Its step
+/// can be typed into a text field (ABI 1.2): Enter sets it, or shows why not in an error line.
 final class Counter: TabModule {
     /// Module "counter". The image path is relative to the module file (see docs/modules/swift.md).
     static let descriptor = ModuleDescriptor(
@@ -18,6 +19,10 @@ final class Counter: TabModule {
     private(set) var isAutoCounting = false
     /// The step added by "Add"; a start parameter such as "5" changes it.
     private(set) var step = 1
+    /// What the step field holds, as the host last sent it.
+    private var stepText = ""
+    /// Why the last step typed was refused, shown under the field; nil when it was not.
+    private var stepError: String?
 
     required init(host: ModuleHost) {
         self.host = host
@@ -38,6 +43,12 @@ final class Counter: TabModule {
         view.button("Subtract \(step)", action: "dec")
         view.button("Reset", action: "reset")
         view.button(isAutoCounting ? "Stop counting every second" : "Count every second", action: "auto")
+        view.section("Step")
+        view.textField(id: "step", value: stepText, placeholder: "A new step, then Enter")
+        if let stepError {
+            view.style(.error)
+            view.text(stepError)
+        }
         view.section("More counters")
         view.row("Push a counter that adds 5", action: "push")
         view.row("Open a counter that adds 10 in a tab", action: "tab")
@@ -69,6 +80,18 @@ final class Counter: TabModule {
             guard isAutoCounting else { return }
             count += 1
             host.scheduleTick(after: .seconds(1))
+        case .text(field: "step", let value):
+            stepText = value  // the field already shows it: nothing to draw
+            return
+        case .submit(field: "step", let value):
+            if let newStep = Int(value), newStep != 0 {
+                step = newStep
+                stepError = nil
+                host.setTitle(step == 1 ? "Counter" : "Counter (step \(step))")
+            } else {
+                stepError = "\"\(value)\" is not a whole number other than 0."
+            }
+            stepText = ""  // a value other than the one typed clears the field
         case .key(let key) where key.character == "+": count += step
         case .key(let key) where key.character == "-": count -= step
         default: return
@@ -92,6 +115,7 @@ final class Counter: TabModule {
         isAutoCounting = bytes[9] != 0
         if isAutoCounting { host.scheduleTick(after: .seconds(1)) }
         showCount()
+        host.invalidate()  // ABI 1.2: drawn again only after invalidate
         return true
     }
 

@@ -20,6 +20,7 @@ static const launch_entry launch_entries[] = {
     {"Open notes (other page)", "notes-1", "detail", "Holiday plans"},
     {"Open a second notes tab", "notes-2", "detail", "Reading list"},
     {"Open a clock", "clock-1", "clock", NULL},
+    {"Open downloads", "Downloads", "downloads", NULL},
 };
 enum { launch_count = sizeof(launch_entries) / sizeof(launch_entries[0]) };
 

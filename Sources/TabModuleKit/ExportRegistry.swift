@@ -82,6 +82,8 @@ enum ExportRegistry {
         c.title = permanent(d.title)
         c.image = d.image.flatMap(permanent)
         c.glyph = d.glyph.flatMap(permanent)
+        // 1.2: a space-separated list; none leaves NULL (an empty string would mean the same).
+        c.permissions = d.permissions.isEmpty ? nil : permanent(d.permissions.joined(separator: " "))
         c.create = create
         c.start = ModuleThunks.start
         c.render = ModuleThunks.render

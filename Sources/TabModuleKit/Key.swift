@@ -18,8 +18,24 @@ public struct Key: RawRepresentable, Sendable, Hashable {
     public static let right = Key(rawValue: UInt32(TAB_KEY_RIGHT.rawValue))
     /// Enter (carriage return).
     public static let enter = Key(rawValue: UInt32(TAB_KEY_ENTER.rawValue))
+    /// Backspace (ABI 1.2; a module of an older minor gets 0x7F).
+    public static let backspace = Key(rawValue: UInt32(TAB_KEY_BACKSPACE.rawValue))
+    /// Forward delete (ABI 1.2).
+    public static let delete = Key(rawValue: UInt32(TAB_KEY_DELETE.rawValue))
+    /// Escape (ABI 1.2; a module of an older minor gets 0x1B).
+    public static let escape = Key(rawValue: UInt32(TAB_KEY_ESCAPE.rawValue))
+    /// Tab (ABI 1.2; reaches a module only when nothing on its screen is focusable).
+    public static let tab = Key(rawValue: UInt32(TAB_KEY_TAB.rawValue))
+    /// Home (ABI 1.2).
+    public static let home = Key(rawValue: UInt32(TAB_KEY_HOME.rawValue))
+    /// End (ABI 1.2).
+    public static let end = Key(rawValue: UInt32(TAB_KEY_END.rawValue))
+    /// Page up (ABI 1.2).
+    public static let pageUp = Key(rawValue: UInt32(TAB_KEY_PAGE_UP.rawValue))
+    /// Page down (ABI 1.2).
+    public static let pageDown = Key(rawValue: UInt32(TAB_KEY_PAGE_DOWN.rawValue))
 
-    /// The character typed, or nil for a named key (arrows are outside Unicode).
+    /// The character typed, or nil for a named key (named keys are outside Unicode).
     public var character: Character? {
         Unicode.Scalar(rawValue).map(Character.init)
     }

@@ -12,11 +12,15 @@ public struct ModuleDescriptor: Sendable, Hashable {
     public var image: String?
     /// Content screen (the default) or a tab bar drawn by the module.
     public var kind: ModuleKind
+    /// What the module asks to be allowed (the user grants it): permission names such as `network`,
+    /// `system`, `exec`, `read:PATH`, `write:PATH`, `unrestricted`; empty for nothing. At most 4 KiB
+    /// joined with spaces, or the host refuses the module.
+    public var permissions: [String]
 
     /// Makes a descriptor; only `name` and `title` are required.
     public init(
         name: String, version: String? = nil, title: String, glyph: String? = nil, image: String? = nil,
-        kind: ModuleKind = .content
+        kind: ModuleKind = .content, permissions: [String] = []
     ) {
         self.name = name
         self.version = version
@@ -24,5 +28,6 @@ public struct ModuleDescriptor: Sendable, Hashable {
         self.glyph = glyph
         self.image = image
         self.kind = kind
+        self.permissions = permissions
     }
 }

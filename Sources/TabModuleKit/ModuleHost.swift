@@ -4,7 +4,8 @@ import CTabModule
 ///
 /// Valid from `init(host:)` until the instance is released. Call it only on the host's thread,
 /// from inside a module call (start, render, handle, appearance, state); every string is copied
-/// by the host before the call returns. For work on other threads use ``ticker``.
+/// by the host before the call returns. For work on other threads use ``threadSafe``: it is
+/// `Sendable` and holds the calls the header makes safe from any thread.
 public struct ModuleHost {
     /// The host's function table.
     let api: UnsafePointer<tab_host_api>
@@ -17,8 +18,11 @@ public struct ModuleHost {
         self.handle = handle
     }
 
-    /// The only part of the host that is safe from any thread: asking for a tick.
+    /// The part of the host that is safe from any thread: asking for a tick (kept from ABI 1.0; see ``threadSafe``).
     public var ticker: TickScheduler { TickScheduler(api: api, handle: handle) }
+
+    /// The calls that are safe from any thread: invalidate, ticks, timers, saveSoon and log (ABI 1.2).
+    public var threadSafe: ThreadSafeHost { ThreadSafeHost(api: api, handle: handle) }
 
     /// Sets the title of the title bar and of the tab item, like UIKit's `title` (a layout's tab title still wins).
     public func setTitle(_ title: String) {
@@ -30,7 +34,9 @@ public struct ModuleHost {
         withOptionalCString(badge) { api.pointee.set_badge?(handle, $0) }
     }
 
-    /// Asks for a new `render` soon (coalesced: at most one per frame).
+    /// Asks for a new `render` soon (coalesced: at most one per frame). A module built with this kit
+    /// (ABI 1.2) is rendered only after it, when it appears and when a front end needs a frame: call it
+    /// after every change to what ``TabModule/render(into:)`` shows. Safe from any thread.
     public func invalidate() {
         api.pointee.invalidate?(handle)
     }
@@ -86,9 +92,60 @@ public struct ModuleHost {
         ticker.scheduleTick(after: delay)
     }
 
-    /// Writes one line to the host's log.
+    /// Writes one line to the host's log. Safe from any thread (also through ``threadSafe``).
     public func log(level: LogLevel = .info, _ message: String) {
         message.withCString { api.pointee.log?(handle, level.rawValue, $0) }
+    }
+
+    /// Ends this screen: pops it, or dismisses the modal it presents, and sends ``Event/result(module:value:)``
+    /// with `result` (nil for none; cut at 64 KiB) to the instance that pushed or presented it. Does nothing
+    /// for a screen nobody pushed (a tab's root).
+    public func finish(result: String? = nil) {
+        guard hostHas(api, \.finish) else { return }
+        withOptionalCString(result) { api.pointee.finish?(handle, $0) }
+    }
+
+    /// Shows an alert over the screen with the id `id`; the user's choice comes back as
+    /// ``Event/alert(id:button:)`` with the button's label. Esc answers with the last button; no
+    /// buttons gives one "OK" (at most 8 are kept). An alert shown while another is up waits for it.
+    public func alert(id: String, title: String, message: String? = nil, buttons: [String] = []) {
+        guard hostHas(api, \.alert) else { return }
+        id.withCString { id in
+            title.withCString { title in
+                withOptionalCString(message) { message in
+                    withCStringArray(buttons) { api.pointee.alert?(handle, id, title, message, $0, $1) }
+                }
+            }
+        }
+    }
+
+    /// Sends ``Event/timer(id:)`` after `delay`, then every `interval` if one is given; safe from any
+    /// thread (see ``ThreadSafeHost/setTimer(id:after:repeat:)``).
+    public func setTimer(id: String, after delay: Duration, repeat interval: Duration? = nil) {
+        threadSafe.setTimer(id: id, after: delay, repeat: interval)
+    }
+
+    /// Cancels the timer `id`: it never fires after this returns. Safe from any thread.
+    public func cancelTimer(id: String) {
+        threadSafe.cancelTimer(id: id)
+    }
+
+    /// Asks the host to save this instance's state soon (after a change made outside an event). Safe from any thread.
+    public func saveSoon() {
+        threadSafe.saveSoon()
+    }
+
+    /// The module's own writable directory (`$XDG_DATA_HOME/tabhost/data/NAME`, made on first use, kept
+    /// across versions), or nil if it cannot be made.
+    public var dataDirectory: String? {
+        guard hostHas(api, \.data_dir) else { return nil }
+        return copiedString(api.pointee.data_dir?(handle))
+    }
+
+    /// The directory the module's file was found in, where its own files lie: read it, never write it.
+    public var moduleDirectory: String? {
+        guard hostHas(api, \.module_dir) else { return nil }
+        return copiedString(api.pointee.module_dir?(handle))
     }
 
     /// The number of items in the bar a tab-bar module draws (0 for content modules).

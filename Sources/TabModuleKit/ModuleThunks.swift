@@ -43,7 +43,7 @@ enum ModuleThunks {
     /// `event(self, e)`.
     static let event: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<tab_event>?) -> Void = { me, e in
         guard let me, let e else { return }
-        ModuleBox.from(me).module.handle(Event(e.pointee))
+        ModuleBox.from(me).module.handle(Event(e.pointee), focus: Event.focus(of: e.pointee))
     }
 
     /// `appearance(self, phase)`: phases newer than this kit are ignored.

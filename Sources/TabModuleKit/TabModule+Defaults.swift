@@ -6,6 +6,9 @@ extension TabModule {
     /// Ignores the event.
     public func handle(_ event: Event) {}
 
+    /// Forgets the focus and calls ``handle(_:)``.
+    public func handle(_ event: Event, focus: String?) { handle(event) }
+
     /// Ignores the phase.
     public func appearance(_ phase: AppearancePhase) {}
 

@@ -8,7 +8,10 @@
 /// ```
 ///
 /// The host calls every requirement on its main loop's thread, never concurrently (as UIKit does).
-/// Only ``ModuleHost/ticker`` may be used from other threads.
+/// Only ``ModuleHost/threadSafe`` (and ``ModuleHost/ticker``) may be used from other threads.
+///
+/// A module built with this kit declares ABI 1.2: it is rendered after ``ModuleHost/invalidate()``,
+/// when it appears and when a front end needs a frame, not after every event.
 public protocol TabModule: AnyObject {
     /// What the module declares: name, title, glyph, image. Read once, when the image is first entered.
     static var descriptor: ModuleDescriptor { get }
@@ -22,8 +25,13 @@ public protocol TabModule: AnyObject {
     /// Builds the view. `view` is valid only during this call; do not keep it.
     func render(into view: inout View)
 
-    /// Handles an action, a key the host did not consume, or a tick.
+    /// Handles an action, a key the host did not consume, a tick, or a 1.2 event (text, submit, toggle,
+    /// result, alert, timer).
     func handle(_ event: Event)
+
+    /// Handles `event` knowing what had the focus when it happened (the id of the focused row, button,
+    /// field or toggle; nil for none). The default calls ``handle(_:)``: implement one of the two.
+    func handle(_ event: Event, focus: String?)
 
     /// Reports an appearance phase; phases strictly cycle will/did appear, will/did disappear.
     func appearance(_ phase: AppearancePhase)

@@ -355,7 +355,8 @@ class WebFrontEndTests(BrowserTestCase):
         tablist = page.get_by_role("tablist")
         expect(tablist).to_have_count(1)
         tabs = tablist.get_by_role("tab")
-        expect(tabs).to_have_count(2)
+        # Favourites, More, Timeline, Search (the demo layout's @account template).
+        expect(tabs).to_have_count(4)
         favourites = page.get_by_role("tab", name=re.compile("^Favourites"))
         more = page.get_by_role("tab", name=re.compile("^More"))
         expect(favourites).to_have_attribute("aria-selected", "true")

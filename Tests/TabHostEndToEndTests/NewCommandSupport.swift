@@ -41,20 +41,28 @@ enum NewCommandSupport {
         section(\(name))
         row(Taps|0|NULL)
         button(Tap|tap)
+        section(Greeting)
+        text_field(name|NULL|Your name|0)
+        text(Hello, stranger!)
         text(Edit the source, rebuild, and the host reloads it.)
         set_badge(1)
         invalidate()
         set_badge(2)
         invalidate()
-        save_state(NULL, 0)=4
-        save_state(buf, 64)=4
+        invalidate()
+        save_state(NULL, 0)=7
+        save_state(buf, 64)=7
         start(param)
         set_title(Second)
         set_badge(2)
+        invalidate()
         restore_state=1
         section(\(name))
         row(Taps|2|NULL)
         button(Tap|tap)
+        section(Greeting)
+        text_field(name|Ada|Your name|0)
+        text(Hello, Ada!)
         text(Edit the source, rebuild, and the host reloads it.)
         restore_state(short)=0
         done
@@ -63,7 +71,8 @@ enum NewCommandSupport {
     }
 
     /// A minimal C host: dlopens a module, prints its descriptor, and drives two instances
-    /// (start, render, two taps, save, restore into the second, render) with a printing API.
+    /// (start, render, two taps, a name typed into the text field, save, restore into the second, render) with a
+    /// printing API.
     static let checkerSource = #"""
         #include "tab_module.h"
         #include <dlfcn.h>
@@ -78,6 +87,10 @@ enum NewCommandSupport {
         static void row(tab_view *v, const char *t, const char *d, const char *a) { (void)v; printf("row(%s|%s|%s)\n", s(t), s(d), s(a)); }
         static void text(tab_view *v, const char *t) { (void)v; printf("text(%s)\n", s(t)); }
         static void button(tab_view *v, const char *l, const char *a) { (void)v; printf("button(%s|%s)\n", s(l), s(a)); }
+        static void text_field(tab_view *v, const char *id, const char *value, const char *placeholder, uint32_t flags) {
+            (void)v;
+            printf("text_field(%s|%s|%s|%u)\n", s(id), s(value), s(placeholder), flags);
+        }
 
         int main(int argc, char **argv) {
             if (argc != 2) return 2;
@@ -95,7 +108,7 @@ enum NewCommandSupport {
             memset(&api, 0, sizeof api);
             api.struct_size = sizeof api;
             api.set_title = set_title; api.set_badge = set_badge; api.invalidate = invalidate;
-            api.section = section; api.row = row; api.text = text; api.button = button;
+            api.section = section; api.row = row; api.text = text; api.button = button; api.text_field = text_field;
             tab_host *host = (tab_host *)&api; /* any non-NULL token */
             tab_view *view = (tab_view *)&api;
 
@@ -106,6 +119,8 @@ enum NewCommandSupport {
             tab_event tap = { .struct_size = sizeof tap, .type = TAB_EVENT_ACTION, .action = "tap" };
             d->event(a, &tap);
             d->event(a, &tap);
+            tab_event typed = { .struct_size = sizeof typed, .type = TAB_EVENT_TEXT, .action = "name", .value = "Ada", .focus = "name" };
+            d->event(a, &typed);
             unsigned char buf[64];
             memset(buf, 0xAA, sizeof buf);
             size_t need = d->save_state(a, NULL, 0);

@@ -17,6 +17,8 @@ struct NewCommandTests {
         let header = try Data(contentsOf: URL(fileURLWithPath: "\(project)/tab_module.h"))
         let repoHeader = try Data(contentsOf: NewCommandSupport.repoRoot.appendingPathComponent("Sources/CTabModule/include/tab_module.h"))
         #expect(header == repoHeader, "the scaffold's tab_module.h differs from Sources/CTabModule/include/tab_module.h")
+        let source = try String(contentsOfFile: "\(project)/foo.c", encoding: .utf8)
+        #expect(source.contains("s->api->text_field(view, \"name\"") && source.contains("TAB_EVENT_TEXT"))
 
         // Warnings are errors here: a scaffold must compile cleanly.
         let make = try NewCommandSupport.run("/usr/bin/env", ["make", "-C", project, "CFLAGS=-Wall -Wextra -Werror"])
@@ -115,7 +117,8 @@ struct NewCommandTests {
         let project = "\(dir.directory)/bar"
         let manifest = try String(contentsOfFile: "\(project)/Package.swift", encoding: .utf8)
         #expect(manifest.contains(".package(path: \"\(NewCommandSupport.repoRoot.path)\")"))
-        #expect(FileManager.default.fileExists(atPath: "\(project)/Sources/Bar/Bar.swift"))
+        let source = try String(contentsOfFile: "\(project)/Sources/Bar/Bar.swift", encoding: .utf8)
+        #expect(source.contains("view.textField(id: \"name\"") && source.contains("case .text(field: \"name\""))
 
         let build = try NewCommandSupport.run("/usr/bin/env", ["swift", "build", "--package-path", project])
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")

@@ -13,9 +13,15 @@ final class CallLog {
     var navigationResult: Int32 = 1
     /// Items the fake tab bar reports; C strings owned by this log.
     var barItems: [(title: UnsafeMutablePointer<CChar>, selected: Bool)] = []
+    /// What `data_dir` returns (owned by this log), or NULL.
+    var dataDirectory: UnsafeMutablePointer<CChar>? = strdup("/data/probe")
+    /// What `module_dir` returns (owned by this log).
+    var moduleDirectory: UnsafeMutablePointer<CChar>? = strdup("/modules")
 
     deinit {
         for item in barItems { free(item.title) }
+        free(dataDirectory)
+        free(moduleDirectory)
     }
 
     /// Appends one line and returns it (for `push`-style calls that also return a value).

@@ -18,6 +18,8 @@ struct CounterModuleTests {
         #expect(d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size))
         #expect(d.abi_major == UInt32(TAB_MODULE_ABI_MAJOR))
         #expect(d.abi_minor == UInt32(TAB_MODULE_ABI_MINOR))
+        #expect(d.abi_minor == 2, "a module built with TabModuleKit declares ABI 1.2")
+        #expect(d.permissions == nil)
         #expect(d.kind == UInt32(TAB_MODULE_KIND_CONTENT.rawValue))
         #expect(String(cString: try #require(d.name)) == "counter")
         #expect(String(cString: try #require(d.version)) == "1.0")
@@ -40,8 +42,9 @@ struct CounterModuleTests {
             counter.render() == [
                 #"section("Count")"#, #"row("Value", "0", nil)"#, #"row("Step", "1", nil)"#,
                 #"section("Actions")"#, #"button("Add 1", "inc")"#, #"button("Subtract 1", "dec")"#,
-                #"button("Reset", "reset")"#, #"button("Count every second", "auto")"#,
-                #"section("More counters")"#, #"row("Push a counter that adds 5", nil, "push")"#,
+                #"button("Reset", "reset")"#, #"button("Count every second", "auto")"#, #"section("Step")"#,
+                #"text_field("step", "", "A new step, then Enter", 0)"#, #"section("More counters")"#,
+                #"row("Push a counter that adds 5", nil, "push")"#,
                 #"row("Open a counter that adds 10 in a tab", nil, "tab")"#, "section(nil)",
                 #"image("TabHost_TabExampleCounter.resources/assets/counter.svg", "[counter]")"#,
                 #"text("The count is kept when this module is hot-reloaded.")"#,
@@ -65,6 +68,29 @@ struct CounterModuleTests {
         #expect(counter.host.take() == [#"log(1, "counter reset from 10")"#, "set_badge(nil)", "invalidate()"])
         counter.action("no-such-action")
         #expect(counter.host.take().isEmpty)
+    }
+
+    @Test func aStepTypedIntoTheFieldIsSetOnEnterOrRefusedWithAnErrorLine() throws {
+        let counter = try ModuleInstance(module)
+        counter.send(TAB_EVENT_TEXT, "step", value: "1", focus: "step")
+        counter.send(TAB_EVENT_TEXT, "step", value: "12", focus: "step")
+        #expect(counter.host.take().isEmpty, "typing needs no new frame: the field shows it")
+        #expect(counter.render().contains(#"text_field("step", "12", "A new step, then Enter", 0)"#))
+        counter.send(TAB_EVENT_SUBMIT, "step", value: "12", focus: "step")
+        #expect(counter.host.take() == [#"set_title("Counter (step 12)")"#, "set_badge(nil)", "invalidate()"])
+        var view = counter.render()
+        #expect(view.contains(#"row("Step", "12", nil)"#) && view.contains(#"text_field("step", "", "A new step, then Enter", 0)"#))
+        counter.action("inc")
+        #expect(counter.host.take() == [#"set_badge("12")"#, "invalidate()"])
+
+        counter.send(TAB_EVENT_SUBMIT, "step", value: "zero")
+        #expect(counter.host.take() == [#"set_badge("12")"#, "invalidate()"])
+        view = counter.render()
+        #expect(view.contains(#"row("Step", "12", nil)"#))
+        let field = try #require(view.firstIndex(of: #"text_field("step", "", "A new step, then Enter", 0)"#))
+        #expect(view[field + 1...field + 2] == ["style(8)", #"text(""zero" is not a whole number other than 0.")"#])
+        counter.send(TAB_EVENT_SUBMIT, "step", value: "3")
+        #expect(!counter.render().contains { $0.contains("whole number") })
     }
 
     @Test func ticksCountOnlyWhileAutoCounting() throws {
@@ -121,7 +147,7 @@ struct CounterModuleTests {
 
         let new = try ModuleInstance(module)
         #expect(new.restore(saved))
-        #expect(new.host.take() == ["schedule_tick(1000)", #"set_badge("-3")"#])
+        #expect(new.host.take() == ["schedule_tick(1000)", #"set_badge("-3")"#, "invalidate()"])
         #expect(new.render().contains(#"row("Value", "-3", nil)"#))
         new.action("inc")
         #expect(new.host.take() == [#"set_badge("-2")"#, "invalidate()"])

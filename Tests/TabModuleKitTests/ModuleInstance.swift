@@ -12,10 +12,16 @@ final class ModuleInstance {
     /// The module's `void *self`.
     let me: UnsafeMutableRawPointer
 
-    /// Calls `create`; throws if it returns NULL.
-    init(_ module: BuiltModule) throws {
-        descriptor = module.descriptor
+    /// Calls `create` of a built module; throws if it returns NULL.
+    convenience init(_ module: BuiltModule) throws {
+        try self.init(descriptor: module.descriptor)
+    }
+
+    /// Calls `create` of `descriptor`; `apiSize` shortens the host table, as an older host builds it.
+    init(descriptor: UnsafePointer<tab_module_descriptor>, apiSize: Int = MemoryLayout<tab_host_api>.size) throws {
+        self.descriptor = descriptor
         api = RecordingHostAPI.make()
+        api.pointee.struct_size = UInt32(apiSize)
         guard let me = descriptor.pointee.create?(api, host.opaque) else {
             api.deallocate()
             throw LoadFailure("create returned NULL")
@@ -57,6 +63,22 @@ final class ModuleInstance {
         descriptor.pointee.event?(me, &e)
     }
 
+    /// Sends a 1.2 event: `action` is its id, with `value` and `focus`; `size` shortens the struct as an
+    /// older host builds it.
+    func send(
+        _ type: tab_event_type, _ action: String?, value: String? = nil, focus: String? = nil, size: Int = MemoryLayout<tab_event>.size
+    ) {
+        withOptional(action) { action in
+            withOptional(value) { value in
+                withOptional(focus) { focus in
+                    var e = tab_event(
+                        struct_size: UInt32(size), type: UInt32(type.rawValue), action: action, key: 0, value: value, focus: focus)
+                    descriptor.pointee.event?(me, &e)
+                }
+            }
+        }
+    }
+
     /// Calls `save_state(buf, cap)` on a buffer of `capacity` bytes filled with 0xAA; returns the
     /// size the module reported and the buffer afterwards.
     func save(capacity: Int) -> (needed: Int, buffer: [UInt8]) {
@@ -69,4 +91,10 @@ final class ModuleInstance {
     func restore(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { descriptor.pointee.restore_state?(me, $0.baseAddress, $0.count) ?? 0 } != 0
     }
+}
+
+/// Calls `body` with a C string for `string`, or NULL.
+private func withOptional<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
 }

@@ -16,6 +16,7 @@ extension NewCommand {
                 const tab_host_api *api; /* valid until destroy */
                 tab_host *host;
                 int32_t taps;
+                char *name; /* the Name field's text as the host last sent it (TAB_EVENT_TEXT); NULL when empty */
             } \(c)_state;
 
             static void \(c)_show_badge(\(c)_state *s) {
@@ -44,6 +45,12 @@ extension NewCommand {
                 s->api->section(view, "\(n)");
                 s->api->row(view, "Taps", taps, NULL);
                 s->api->button(view, "Tap", "tap");
+                /* The host edits the field; each change comes back as TAB_EVENT_TEXT with the whole text. */
+                s->api->section(view, "Greeting");
+                s->api->text_field(view, "name", s->name, "Your name", 0);
+                char greeting[128];
+                snprintf(greeting, sizeof greeting, "Hello, %s!", s->name != NULL ? s->name : "stranger");
+                s->api->text(view, greeting);
                 s->api->text(view, "Edit the source, rebuild, and the host reloads it.");
             }
 
@@ -52,31 +59,50 @@ extension NewCommand {
                 if (e->type == TAB_EVENT_ACTION && e->action != NULL && strcmp(e->action, "tap") == 0) {
                     s->taps++;
                     \(c)_show_badge(s);
+                    s->api->invalidate(s->host); /* ABI 1.2: a module is drawn again only after invalidate */
+                } else if (e->type == TAB_EVENT_TEXT && e->action != NULL && strcmp(e->action, "name") == 0) {
+                    free(s->name);
+                    s->name = e->value != NULL && e->value[0] != '\\0' ? strdup(e->value) : NULL;
                     s->api->invalidate(s->host);
                 }
             }
 
-            /* Kept across hot reloads: returns the size needed and writes only if it fits. */
+            /* Kept across hot reloads: the taps (4 bytes, little-endian), then the name's bytes.
+               Returns the size needed and writes only if it fits. */
             static size_t \(c)_save_state(void *self, void *buf, size_t cap) {
                 \(c)_state *s = self;
-                unsigned char bytes[4];
-                for (int i = 0; i < 4; i++) bytes[i] = (unsigned char)((uint32_t)s->taps >> (8 * i));
-                if (buf != NULL && cap >= sizeof bytes) memcpy(buf, bytes, sizeof bytes);
-                return sizeof bytes;
+                size_t name_len = s->name != NULL ? strlen(s->name) : 0;
+                if (buf != NULL && cap >= 4 + name_len) {
+                    unsigned char *bytes = buf;
+                    for (int i = 0; i < 4; i++) bytes[i] = (unsigned char)((uint32_t)s->taps >> (8 * i));
+                    if (name_len > 0) memcpy(bytes + 4, s->name, name_len);
+                }
+                return 4 + name_len;
             }
 
             static int \(c)_restore_state(void *self, const void *data, size_t len) {
                 \(c)_state *s = self;
                 const unsigned char *bytes = data;
-                if (len != 4) return 0;
+                if (len < 4) return 0;
                 uint32_t taps = 0;
                 for (int i = 0; i < 4; i++) taps |= (uint32_t)bytes[i] << (8 * i);
                 s->taps = (int32_t)taps;
+                free(s->name);
+                s->name = NULL;
+                if (len > 4 && (s->name = malloc(len - 4 + 1)) != NULL) {
+                    memcpy(s->name, bytes + 4, len - 4);
+                    s->name[len - 4] = '\\0';
+                }
                 \(c)_show_badge(s);
+                s->api->invalidate(s->host);
                 return 1;
             }
 
-            static void \(c)_destroy(void *self) { free(self); }
+            static void \(c)_destroy(void *self) {
+                \(c)_state *s = self;
+                free(s->name);
+                free(s);
+            }
 
             static const tab_module_descriptor \(c)_descriptor = {
                 TAB_MODULE_DESCRIPTOR_HEADER,
@@ -124,7 +150,7 @@ extension NewCommand {
 
             `make` builds `\(n).so` (or: `cc -shared -fPIC -Wall -Wextra -I. -o \(n).so \(n).c`); \
             put `\(n).so` and `\(n).svg` in the modules directory TabHost watches (`~/.local/share/tabhost/modules`). \
-            `tab_module.h` is the module ABI (version 1); the Makefile compiles against the installed TabHost SDK's \
+            `tab_module.h` is the module ABI (version 1.2); the Makefile compiles against the installed TabHost SDK's \
             copy when `pkg-config --cflags tabhost` finds one, else against the copy in this directory.
 
             """

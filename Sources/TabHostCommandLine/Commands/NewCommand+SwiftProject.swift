@@ -36,6 +36,8 @@ extension NewCommand {
 
                 let host: ModuleHost
                 var taps: Int32 = 0
+                /// The Name field's text, as the host last sent it.
+                var name = ""
 
                 required init(host: ModuleHost) {
                     self.host = host
@@ -49,25 +51,35 @@ extension NewCommand {
                     view.section("\(n)")
                     view.row("Taps", detail: "\\(taps)")
                     view.button("Tap", action: "tap")
+                    // The host edits the field; each change comes back as `.text(field:value:)` with the whole text.
+                    view.section("Greeting")
+                    view.textField(id: "name", value: name.isEmpty ? nil : name, placeholder: "Your name")
+                    view.text("Hello, \\(name.isEmpty ? "stranger" : name)!")
                     view.text("Edit the source, rebuild, and the host reloads it.")
                 }
 
                 func handle(_ event: Event) {
-                    guard case .action("tap") = event else { return }
-                    taps += 1
-                    showBadge()
-                    host.invalidate()
+                    switch event {
+                    case .action("tap"):
+                        taps += 1
+                        showBadge()
+                    case .text(field: "name", let value): name = value
+                    default: return
+                    }
+                    host.invalidate()  // a module is drawn again only after invalidate
                 }
 
-                /// Kept across hot reloads: the count, 4 bytes little-endian.
+                /// Kept across hot reloads: the count, 4 bytes little-endian, then the name.
                 func saveState() -> [UInt8]? {
-                    (0..<4).map { UInt8(truncatingIfNeeded: UInt32(bitPattern: taps) >> ($0 * 8)) }
+                    (0..<4).map { UInt8(truncatingIfNeeded: UInt32(bitPattern: taps) >> ($0 * 8)) } + Array(name.utf8)
                 }
 
                 func restoreState(_ bytes: [UInt8]) -> Bool {
-                    guard bytes.count == 4 else { return false }
+                    guard bytes.count >= 4 else { return false }
                     taps = Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[$1]) << ($1 * 8) })
+                    name = String(decoding: bytes[4...], as: UTF8.self)
                     showBadge()
+                    host.invalidate()
                     return true
                 }
 

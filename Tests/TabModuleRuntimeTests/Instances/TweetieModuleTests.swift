@@ -28,6 +28,8 @@ struct TweetieModuleTests {
                     isSelected: selected == 0),
                 TabBarItem(
                     title: "More", glyph: "…", image: S.asset("TabExampleAccountMore", "accountmore.svg"), isSelected: selected == 1),
+                TabBarItem(title: "Timeline", glyph: "≡", image: S.asset("TabExampleTimeline", "timeline.svg"), isSelected: selected == 2),
+                TabBarItem(title: "Search", glyph: "⌕", image: S.asset("TabExampleSearch", "search.svg"), isSelected: selected == 3),
             ])
     }
 
@@ -47,7 +49,7 @@ struct TweetieModuleTests {
             title: account, backLabel: "Accounts",
             content: ViewTree(
                 [.section(title: account)]
-                    + ["Followers", "Following", "Lists", "Settings"].map { .row(ViewRow(title: $0, action: $0)) }),
+                    + ["Followers", "Following", "Lists", "Settings", "Audience"].map { .row(ViewRow(title: $0, action: $0)) }),
             tabBar: accountBar(selected: 1, favouritesBadge: favouritesBadge))
     }
 
