@@ -24,7 +24,8 @@ struct RunInputNodesTests {
         } form;
         static void copy(char *to, size_t size, const char *from) { snprintf(to, size, "%s", from ? from : "(null)"); }
         static void *create(const tab_host_api *api, tab_host *host) {
-            if (!TAB_API_HAS(api, tab_host_api, save_soon)) return NULL; /* not a 1.2 host */
+            /* Not a 1.2 host, or one that does not offer the 1.2 calls yet: no instance (the tab says so). */
+            if (!TAB_API_HAS(api, tab_host_api, save_soon) || api->text_field == NULL || api->alert == NULL) return NULL;
             form *self = calloc(1, sizeof(*self));
             if (self == NULL) return NULL;
             self->api = api;
