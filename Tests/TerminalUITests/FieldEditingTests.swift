@@ -110,6 +110,10 @@ struct FieldEditingTests {
         // Left, keys act as usual again: a digit selects a tab, q quits.
         #expect(router.handle(.key(.character("2")), on: Self.form) == [.perform(.selectTab(1))])
         #expect(router.handle(.key(.character("q")), on: Self.form) == [.quit])
+        // Esc and q in one read (Alt-q to the decoder) leave the field and quit.
+        _ = router.handle(.key(.enter), on: Self.form)
+        #expect(router.handle(.key(.alt("q")), on: Self.form) == [.redraw, .quit])
+        #expect(!router.interaction.isEditing)
         // Enter goes back in.
         #expect(router.handle(.key(.enter), on: Self.form) == [.redraw])
         #expect(router.interaction.isEditing)

@@ -161,6 +161,10 @@ package struct InputRouter: Sendable {
             switch event {
             case .paste(let text):
                 return edit(id) { $0.insert(field.isMultiline ? text : Self.singleLine(text)) }
+            case .key(.alt(let scalar)) where scalar != "b" && scalar != "f":
+                // Esc and a key typed quickly (tmux sends them in one write): leave the field, then the key.
+                interaction.isEditing = false
+                return [.redraw] + route(.key(.character(scalar)), on: screen)
             case .key(let key):
                 if let commands = editKey(key, field: field) { return commands }
             case .mouse:
@@ -403,7 +407,8 @@ package struct InputRouter: Sendable {
             interaction.alertButton = (chosen + 1) % count
             return [.redraw]
         case .key(.enter): return answer(chosen)
-        case .key(.escape): return answer(count - 1)
+        // Esc, alone or with a key typed right after it (which the answer's new screen drops).
+        case .key(.escape), .key(.alt), .key(.altEnter): return answer(count - 1)
         case .key(.control("c")): return [.quit]
         case .mouse(let mouse):
             guard mouse.isLeftClick, case .alertButton(let index) = hitMap.target(column: mouse.column, row: mouse.row),
@@ -428,7 +433,7 @@ package struct InputRouter: Sendable {
         case .key(.enter):
             interaction.menu = nil
             return [.perform(.activate(menu.actions[menu.selected].action))]
-        case .key(.escape), .key(.backspace):
+        case .key(.escape), .key(.backspace), .key(.alt), .key(.altEnter):
             interaction.menu = nil
             return [.redraw]
         case .key(.control("c")), .key(.control("d")): return [.quit]
