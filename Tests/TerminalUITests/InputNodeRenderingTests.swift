@@ -95,6 +95,10 @@ struct InputNodeRenderingTests {
         let frame = frame([.textField(ViewTextField(id: "f"))], width: 30, focus: 0, interaction: interaction)
         #expect(content(frame)[0].hasSuffix("aEND"))
         #expect(DisplayWidth.of(frame.grid.line(2)) == 30)
+        // A field at its limit: only the part in view is measured.
+        interaction.fields["f"] = FieldEditor(text: String(repeating: "日", count: FieldEditor.maximumBytes / 3) + "Z")
+        let full = self.frame([.textField(ViewTextField(id: "f"))], width: 30, focus: 0, interaction: interaction)
+        #expect(content(full)[0].hasSuffix("日Z"))
     }
 
     @Test func togglesShowTheirStateAndTheFocus() {

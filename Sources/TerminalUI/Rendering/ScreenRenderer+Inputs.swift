@@ -47,9 +47,15 @@ extension ScreenRenderer {
         let room = width - 1
         if !field.isMultiline {
             let flat = shown.map { $0 == "\n" ? " " : $0 }
+            // From the cursor back, as much as fits: the cursor ends at the right edge when the text is longer.
             var start = 0
             if let cursor {
-                while DisplayWidth.of(String(flat[start..<cursor])) > room { start += 1 }
+                start = cursor
+                var before = 0
+                while start > 0, before + DisplayWidth.of(flat[start - 1]) <= room {
+                    before += DisplayWidth.of(flat[start - 1])
+                    start -= 1
+                }
             }
             var text = ""
             var used = 0
