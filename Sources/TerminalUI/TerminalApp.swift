@@ -36,9 +36,11 @@ public final class TerminalApp {
     /// The newest screen the session published (or returned after an action); nil before `run()`.
     private var screen: Screen?
     /// What the last frame showed: a frame is composed again only when one of these changed.
-    private var drawn: (screen: Screen, focus: Int?, scroll: Int, size: TerminalSize)?
+    private var drawn: (screen: Screen, focus: Int?, scroll: Int, interaction: InteractionState, size: TerminalSize)?
     private var failure: TerminalError?
     private var isRunning = false
+    /// Set by `q`, Ctrl-C or Ctrl-D: input after it (even in the same read) is not applied.
+    private var isQuitting = false
     /// Sizes of the frames written so far.
     public private(set) var statistics = FrameStatistics()
     /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
@@ -65,8 +67,9 @@ public final class TerminalApp {
         needsFullRepaint = true
     }
 
-    /// Ends `run()` after the current iteration.
+    /// Ends `run()` after the current iteration; input not handled yet is dropped.
     public func quit() {
+        isQuitting = true
         loop.stop()
     }
 
@@ -122,6 +125,7 @@ public final class TerminalApp {
             quit()  // end of input: the terminal went away
             return
         }
+        guard !isQuitting else { return }
         if let escapeTimer { loop.cancel(escapeTimer) }
         escapeTimer = nil
         handle(decoder.feed(bytes))
@@ -133,25 +137,36 @@ public final class TerminalApp {
         }
     }
 
-    /// Handles decoded events as if typed (also useful to drive the app from tests).
+    /// Handles decoded events as if typed (also useful to drive the app from tests). Events after
+    /// a quit are dropped: `q1` quits without selecting tab 1.
     public func handle(_ events: [InputEvent]) {
         for event in events {
+            guard !isQuitting else { return }
             let current = screen ?? session.screen
             for command in router.handle(event, on: current) {
                 switch command {
                 case .perform(let action):
                     session.perform(action)
                     needsDisplay = true
+                    if case .focus = action { continue }  // the model draws nothing anew for it
                     // Later events of this read act on the screen the action produced.
                     let next = session.screen
                     router.prepare(for: next)
                     screen = next
+                    reportFocus(on: next)
                 case .redraw: needsDisplay = true
                 case .repaint: setNeedsFullRepaint()
-                case .quit: quit()
+                case .quit:
+                    quit()
+                    return
                 }
             }
         }
+    }
+
+    /// Tells the model where the focus is when that changed without a key (a new screen appeared).
+    private func reportFocus(on screen: Screen) {
+        if let report = router.takeFocusReport(on: screen) { session.perform(report) }
     }
 
     private func fail(_ error: TerminalError) {
@@ -165,14 +180,17 @@ public final class TerminalApp {
         needsDisplay = false
         let size = terminal.size
         router.prepare(for: screen)
+        reportFocus(on: screen)
         if !needsFullRepaint, let drawn, drawn.screen == screen, drawn.focus == router.focus,
-            drawn.scroll == router.scroll, drawn.size == size
+            drawn.scroll == router.scroll, drawn.interaction == router.interaction, drawn.size == size
         {
             return  // the same screen at the same focus: nothing to compose or write
         }
-        let frame = renderer.render(screen, width: size.columns, height: size.rows, focus: router.focus, scroll: router.scroll)
+        let frame = renderer.render(
+            screen, width: size.columns, height: size.rows, focus: router.focus, scroll: router.scroll,
+            interaction: router.interaction)
         router.didRender(frame)
-        drawn = (screen, router.focus, router.scroll, size)
+        drawn = (screen, router.focus, router.scroll, router.interaction, size)
         let bytes = differ.frame(frame.grid, full: needsFullRepaint)
         needsFullRepaint = false
         statistics.frames += 1

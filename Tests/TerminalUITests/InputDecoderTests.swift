@@ -8,8 +8,9 @@ struct InputDecoderTests {
         ("CSI down", Array("\u{1B}[B".utf8), [.key(.down)]),
         ("CSI right/left", Array("\u{1B}[C\u{1B}[D".utf8), [.key(.right), .key(.left)]),
         (
-            "CSI shift right/left (tab reorder)", Array("\u{1B}[1;2C\u{1B}[1;2D\u{1B}[1;5C".utf8),
-            [.key(.shiftRight), .key(.shiftLeft), .key(.right)]
+            "CSI shift right/left (tab reorder), ctrl and alt right/left (words)",
+            Array("\u{1B}[1;2C\u{1B}[1;2D\u{1B}[1;5C\u{1B}[1;3D".utf8),
+            [.key(.shiftRight), .key(.shiftLeft), .key(.wordRight), .key(.wordLeft)]
         ),
         ("SS3 arrows", Array("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD".utf8), [.key(.up), .key(.down), .key(.right), .key(.left)]),
         ("modified arrow", Array("\u{1B}[1;5A".utf8), [.key(.up)]),

@@ -17,13 +17,14 @@ struct InputRouterTests {
         let screen = SampleScreens.favourites
         shown(screen, &router)
         #expect(router.focus == 0)
-        #expect(router.handle(.key(.down), on: screen) == [.redraw])
+        // Each move tells the model the new focus first.
+        #expect(router.handle(.key(.down), on: screen) == [.perform(.focus("open.2")), .redraw])
         #expect(router.focus == 1)
         #expect(router.handle(.key(.enter), on: screen) == [.perform(.activate("open.2"))])
         _ = router.handle(.key(.down), on: screen)
         _ = router.handle(.key(.down), on: screen)
         #expect(router.focus == 2)  // clamped at the last item
-        #expect(router.handle(.key(.tab), on: screen) == [.redraw])
+        #expect(router.handle(.key(.tab), on: screen) == [.perform(.focus("open.1")), .redraw])
         #expect(router.focus == 0)  // Tab wraps
         _ = router.handle(.key(.backTab), on: screen)
         #expect(router.focus == 2)
@@ -66,7 +67,9 @@ struct InputRouterTests {
         #expect(router.handle(.key(.backspace), on: SampleScreens.favourites) == [.perform(.back)])
         #expect(router.handle(.key(.escape), on: SampleScreens.modal) == [.perform(.dismiss)])
         let root = Screen(title: "Accounts")
-        #expect(router.handle(.key(.escape), on: root) == [.perform(.key(TabKey(rawValue: 0x1B)))])
+        // Escape and Backspace as the named keys (the model gives older modules 0x1B and 0x7F).
+        #expect(router.handle(.key(.escape), on: root) == [.perform(.key(.escape))])
+        #expect(router.handle(.key(.backspace), on: root) == [.perform(.key(.backspace))])
         #expect(router.handle(.key(.character("q")), on: root) == [.quit])
         #expect(router.handle(.key(.control("c")), on: root) == [.quit])
         #expect(router.handle(.key(.control("l")), on: root) == [.repaint])
@@ -84,9 +87,9 @@ struct InputRouterTests {
             router.handle(.mouse(MouseEvent(button: 0, column: column, row: row, isPress: true)), on: screen)
         }
         #expect(click(3, 0) == [.perform(.back)])
-        #expect(click(40, 4) == [.perform(.activate("open.2"))])
+        #expect(click(40, 4) == [.perform(.focus("open.2")), .perform(.activate("open.2"))])
         #expect(router.focus == 1)
-        #expect(click(5, 7) == [.perform(.activate("refresh"))])
+        #expect(click(5, 7) == [.perform(.focus("refresh")), .perform(.activate("refresh"))])
         #expect(click(45, 23) == [.perform(.selectTab(2))])
         #expect(click(40, 15).isEmpty)
         #expect(router.handle(.mouse(MouseEvent(button: 0, column: 3, row: 0, isPress: false)), on: screen).isEmpty)
@@ -124,7 +127,7 @@ struct InputRouterTests {
         shown(screen, &router)
         let down = InputEvent.mouse(MouseEvent(button: 65, column: 3, row: 3, isPress: true))
         let up = InputEvent.mouse(MouseEvent(button: 64, column: 3, row: 3, isPress: true))
-        #expect(router.handle(down, on: screen) == [.redraw])
+        #expect(router.handle(down, on: screen) == [.perform(.focus("open.2")), .redraw])
         #expect(router.focus == 1)
         _ = router.handle(up, on: screen)
         #expect(router.focus == 0)

@@ -43,7 +43,9 @@ struct RenderOnDemandTests {
         var router = InputRouter()
         var screen = draw(host, &router)
         #expect(module.renders == 1)
-        #expect(router.handle(.key(.down), on: screen) == [.redraw])
+        // The focus report renders nothing either (the model only records it).
+        #expect(router.handle(.key(.down), on: screen) == [.perform(.focus("second")), .redraw])
+        _ = host.apply(.focus("second"))
         screen = draw(host, &router)
         #expect(router.focus == 1)
         #expect(module.renders == 1)

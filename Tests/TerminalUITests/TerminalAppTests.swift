@@ -17,6 +17,8 @@ final class RecordingSession: ScreenSession {
     let loop: any EventLoop
     private let publisher = ScreenPublisher()
     var actions: [ScreenAction] = []
+    /// The focus reports (`ScreenAction.focus`), kept apart from `actions`.
+    var focusReports: [String?] = []
     var selected = 0
     var ticks = 0
     /// How many times a front end asked for the screen.
@@ -52,6 +54,10 @@ final class RecordingSession: ScreenSession {
     }
 
     func perform(_ action: ScreenAction) {
+        if case .focus(let id) = action {
+            focusReports.append(id)
+            return
+        }
         actions.append(action)
         if case .selectTab(let index) = action { selected = index }
     }
@@ -95,6 +101,28 @@ struct TerminalAppTests {
         #expect(text.hasSuffix(Terminal.restoreSequence))
         #expect(app.statistics.frames == 2)  // the first frame, then one for all three actions
         #expect(app.statistics.fullRepaints == 1)
+    }
+
+    /// `q` ends the input: keys after it in the same read are not applied (`2q1` selects tab 2 only).
+    @Test func keysAfterQuitInTheSameReadAreDropped() throws {
+        let pty = PseudoTerminal(columns: 40, rows: 12)
+        let source = RecordingSession()
+        let app = try makeApp(source, pty)
+        pty.type(Array("2q1\u{1B}[B".utf8))
+        try app.run()
+        #expect(source.actions == [.selectTab(1)])
+    }
+
+    /// The model hears where the focus is: on the first frame, then on each move.
+    @Test func focusChangesAreToldToTheSession() throws {
+        let pty = PseudoTerminal(columns: 40, rows: 12)
+        let source = RecordingSession()
+        let app = try makeApp(source, pty)
+        app.loop.schedule(after: .milliseconds(50)) { pty.type(Array("\u{1B}[B".utf8)) }
+        app.loop.schedule(after: .milliseconds(150)) { pty.type(Array("\u{1B}[Bq".utf8)) }
+        try app.run()
+        #expect(source.focusReports == ["first", "second"])  // the second Down changed nothing
+        #expect(source.actions.isEmpty)
     }
 
     @Test func loneEscapeGoesBackAfterTheTimeoutAndTicksRedraw() throws {

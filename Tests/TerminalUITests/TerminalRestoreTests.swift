@@ -39,7 +39,7 @@ struct TerminalRestoreTests {
             if (argc < 2) return 64;
             struct termios saved;
             if (tabhost_term_enter_raw(0, &saved) != 0) return 2;
-            const char *restore = "\\033[0m\\033[?1006l\\033[?1000l\\033[?25h\\033[?1049l";
+            const char *restore = "\\033[0m\\033[?2004l\\033[?1006l\\033[?1000l\\033[?25h\\033[?1049l";
             if (tabhost_term_arm_restore(1, &saved, restore, strlen(restore)) != 0) return 3;
             const char *ready = "\\033[?1049hREADY";
             if (write(1, ready, strlen(ready)) < 0) return 4;

@@ -12,8 +12,14 @@ package struct InputDecoder: Sendable {
     /// Creates a decoder.
     public init() {}
 
-    /// True when bytes wait for more input (call `flush()` after a timeout to take them as typed).
-    public var hasPending: Bool { !pending.isEmpty }
+    /// True inside a bracketed paste (between `ESC[200~` and `ESC[201~`).
+    public private(set) var isInPaste = false
+    /// The text of the paste in progress.
+    private var pasted: [UInt8] = []
+
+    /// True when bytes wait for more input (call `flush()` after a timeout to take them as typed);
+    /// false inside a paste, which waits for its end marker.
+    public var hasPending: Bool { !pending.isEmpty && !isInPaste }
 
     /// Decodes `bytes` (appended to any pending bytes) into events.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [InputEvent] {
@@ -21,9 +27,27 @@ package struct InputDecoder: Sendable {
         var events: [InputEvent] = []
         var index = 0
         while index < pending.count {
+            if isInPaste {
+                guard let end = Self.find(Self.pasteEnd, in: pending, from: index) else {
+                    // Keep what may be the start of the end marker; the rest is pasted text.
+                    let keep = Self.markerPrefixLength(Self.pasteEnd, atEndOf: pending, from: index)
+                    appendPasted(pending[index..<(pending.count - keep)])
+                    pending.removeFirst(pending.count - keep)
+                    return events
+                }
+                appendPasted(pending[index..<end])
+                index = end + Self.pasteEnd.count
+                events.append(.paste(Self.pastedText(pasted)))
+                pasted.removeAll()
+                isInPaste = false
+                continue
+            }
             switch decode(at: index) {
             case .event(let event, let length):
                 if let event { events.append(event) }
+                index += length
+            case .pasteStart(let length):
+                isInPaste = true
                 index += length
             case .incomplete:
                 pending.removeFirst(index)
@@ -35,8 +59,9 @@ package struct InputDecoder: Sendable {
     }
 
     /// Takes pending bytes as complete: a lone ESC becomes Escape, a cut sequence becomes its keys.
+    /// A paste in progress waits for its end marker, however long it takes.
     public mutating func flush() -> [InputEvent] {
-        guard !pending.isEmpty else { return [] }
+        guard !pending.isEmpty, !isInPaste else { return [] }
         let bytes = pending
         pending.removeAll()
         // A leading ESC is Escape; any other stuck byte is a cut UTF-8 sequence and is dropped.
@@ -46,8 +71,53 @@ package struct InputDecoder: Sendable {
         return events
     }
 
+    /// The marker a terminal sends after pasted text (bracketed paste, mode 2004).
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+    /// The most bytes one paste keeps (a text field holds less); the rest is dropped.
+    static let maximumPasteBytes = 1 << 20
+
+    private mutating func appendPasted(_ bytes: ArraySlice<UInt8>) {
+        let room = Self.maximumPasteBytes - pasted.count
+        if room > 0 { pasted += bytes.prefix(room) }
+    }
+
+    /// Pasted bytes as text, with the terminal's CR and CR LF line ends as "\n".
+    static func pastedText(_ bytes: [UInt8]) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        for (i, byte) in bytes.enumerated() {
+            if byte == 0x0D {
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { continue }
+                text.append(0x0A)
+            } else {
+                text.append(byte)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count - start >= marker.count else { return nil }
+        var i = start
+        while i + marker.count <= bytes.count {
+            if bytes[i] == marker[0], bytes[i..<(i + marker.count)].elementsEqual(marker) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// How many bytes at the end of `bytes` (after `start`) are a proper prefix of `marker`.
+    static func markerPrefixLength(_ marker: [UInt8], atEndOf bytes: [UInt8], from start: Int) -> Int {
+        for length in stride(from: min(marker.count - 1, bytes.count - start), through: 1, by: -1)
+        where bytes[(bytes.count - length)...].elementsEqual(marker.prefix(length)) {
+            return length
+        }
+        return 0
+    }
+
     enum Step {
         case event(InputEvent?, length: Int)
+        case pasteStart(length: Int)
         case incomplete
     }
 
@@ -117,8 +187,12 @@ package struct InputDecoder: Sendable {
         case 0x1B:
             // ESC ESC: the first is a lone Escape.
             return .event(.key(.escape), length: 1)
+        case 0x0D:
+            return .event(.key(.altEnter), length: 2)
+        case 0x20..<0x7F:
+            // Alt plus a printable character arrives as ESC and the character.
+            return .event(.key(.alt(Unicode.Scalar(next))), length: 2)
         default:
-            // Alt+key: report the key itself.
             return .event(.key(.escape), length: 1)
         }
     }
@@ -147,13 +221,15 @@ package struct InputDecoder: Sendable {
             return .event(.mouse(event), length: length)
         }
         let numbers = params.split(separator: ";").map { Int($0) ?? 0 }
+        if final == UInt8(ascii: "~"), numbers == [200] { return .pasteStart(length: length) }
+        // The second parameter is the modifier: 2 Shift, 3 Alt, 5 Ctrl.
+        let modifier = numbers.count > 1 ? numbers[1] : 1
         let key: Key? =
             switch final {
             case UInt8(ascii: "A"): .up
             case UInt8(ascii: "B"): .down
-            // "ESC [ 1 ; 2 C": the second parameter 2 is Shift.
-            case UInt8(ascii: "C"): numbers.count > 1 && numbers[1] == 2 ? .shiftRight : .right
-            case UInt8(ascii: "D"): numbers.count > 1 && numbers[1] == 2 ? .shiftLeft : .left
+            case UInt8(ascii: "C"): modifier == 2 ? .shiftRight : modifier == 3 || modifier == 5 ? .wordRight : .right
+            case UInt8(ascii: "D"): modifier == 2 ? .shiftLeft : modifier == 3 || modifier == 5 ? .wordLeft : .left
             case UInt8(ascii: "H"): .home
             case UInt8(ascii: "F"): .end
             case UInt8(ascii: "Z"): .backTab

@@ -4,4 +4,6 @@ public enum InputEvent: Sendable, Hashable {
     case key(Key)
     /// A mouse report.
     case mouse(MouseEvent)
+    /// Text pasted while bracketed paste is on (`ESC[200~` … `ESC[201~`), as one event.
+    case paste(String)
 }

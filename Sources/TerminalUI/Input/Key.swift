@@ -36,4 +36,13 @@ public enum Key: Sendable, Hashable {
     case control(Character)
     /// A printable character (digits, letters, any UTF-8 scalar).
     case character(Unicode.Scalar)
+    /// Alt (Meta) plus a printable character, sent as ESC and the character in one read
+    /// (Alt-B and Alt-F move by words in a text field).
+    case alt(Unicode.Scalar)
+    /// Alt-Enter (ESC CR): opens the focused row's actions.
+    case altEnter
+    /// Alt- or Ctrl-Left (CSI 1;3D, CSI 1;5D): a word to the left in a text field.
+    case wordLeft
+    /// Alt- or Ctrl-Right (CSI 1;3C, CSI 1;5C): a word to the right in a text field.
+    case wordRight
 }

@@ -4,7 +4,7 @@ package struct RenderedFrame: Sendable, Hashable {
     public var grid: CellGrid
     /// What clicks mean.
     public var hitMap: HitMap
-    /// The focus drawn (an index into `content.focusableActions`, clamped), nil when nothing is focusable.
+    /// The focus drawn (an index into `content.focusables`, clamped), nil when nothing is focusable.
     public var focus: Int?
     /// The first content line shown (pass it back next frame so scrolling is stable).
     public var scroll: Int

@@ -16,21 +16,35 @@ package struct ScreenRenderer: Sendable {
     }
 
     /// One line of laid-out content.
-    enum Line {
+    indirect enum Line {
         case blank
         case header(String)
         case row(ViewRow, focusIndex: Int?)
         case text(String)
         case button(String, action: String, focusIndex: Int)
         case image(String)
+        /// One line of a text field: `text` as shown (bullets for a secure field), the placeholder
+        /// when `isPlaceholder`, the cursor's column when the field is being edited.
+        case field(id: String, text: String, isPlaceholder: Bool, cursor: Int?, focusIndex: Int)
+        case toggle(id: String, label: String, isOn: Bool, focusIndex: Int)
+        case progress(label: String?, fraction: Double?)
+        /// A table's header line (`row` nil) or one of its rows, cells cut to `widths`.
+        case tableRow(ViewTableRow?, cells: [String], widths: [Int], focusIndex: Int?)
+        /// `line` drawn in a module's style.
+        case styled(ViewStyle, Line)
     }
 
-    /// Draws `screen` at `width`×`height` with the focus on `focus` (index into the focusable
-    /// actions) and the content scrolled from `scroll` (adjusted to keep the focus visible).
-    public func render(_ screen: Screen, width: Int, height: Int, focus: Int? = nil, scroll: Int = 0) -> RenderedFrame {
+    /// Draws `screen` at `width`×`height` with the focus on `focus` (index into
+    /// `content.focusables`), the content scrolled from `scroll` (adjusted to keep the focus
+    /// visible), and what the terminal adds: the fields' edit buffers, an alert's chosen button, a
+    /// row-action menu.
+    public func render(
+        _ screen: Screen, width: Int, height: Int, focus: Int? = nil, scroll: Int = 0,
+        interaction: InteractionState = InteractionState()
+    ) -> RenderedFrame {
         var grid = CellGrid(width: width, height: height)
         var hits = HitMap()
-        let focusableCount = screen.content.focusableActions.count
+        let focusableCount = screen.content.focusables.count
         let focus = focusableCount == 0 ? nil : min(max(focus ?? 0, 0), focusableCount - 1)
         guard grid.width > 0, grid.height > 0 else {
             return RenderedFrame(grid: grid, hitMap: hits, focus: focus, scroll: 0, contentRows: 0, contentLines: 0)
@@ -100,7 +114,7 @@ package struct ScreenRenderer: Sendable {
         }
         let margin = innerWidth >= 10 ? 1 : 0
         let textWidth = innerWidth - 2 * margin
-        let lines = layout(screen.content, textWidth: textWidth)
+        let lines = layout(screen.content, textWidth: textWidth, focus: focus, interaction: interaction)
         var scroll = max(0, scroll)
         if let focus, let focusLine = lines.firstIndex(where: { focusIndex(of: $0) == focus }) {
             if focusLine < scroll { scroll = focusLine }
@@ -119,6 +133,12 @@ package struct ScreenRenderer: Sendable {
             let dim = CellStyle(dim: true)
             if scroll > 0 { grid.put("▲", x: x0 + innerWidth - 1, y: innerTop, style: dim) }
             if scroll + innerRows < lines.count { grid.put("▼", x: x0 + innerWidth - 1, y: innerTop + innerRows - 1, style: dim) }
+        }
+        if let menu = interaction.menu, screen.alert == nil {
+            drawMenu(menu, into: &grid, hits: &hits)
+        }
+        if let alert = screen.alert {
+            drawAlert(alert, selected: interaction.alertButton, into: &grid, hits: &hits)
         }
         return RenderedFrame(
             grid: grid, hitMap: hits, focus: focus, scroll: scroll, contentRows: max(0, innerRows),
@@ -292,72 +312,99 @@ package struct ScreenRenderer: Sendable {
         switch line {
         case .row(_, let index): index
         case .button(_, _, let index): index
+        case .field(_, _, _, _, let index): index
+        case .toggle(_, _, _, let index): index
+        case .tableRow(_, _, _, let index): index
+        case .styled(_, let line): focusIndex(of: line)
         default: nil
         }
     }
 
-    /// Lays the content out as lines for `textWidth` columns.
-    func layout(_ tree: ViewTree, textWidth: Int) -> [Line] {
+    /// Lays the content out as lines for `textWidth` columns; fields show their edit buffers in
+    /// `interaction`, the one at `focus` its cursor while it is being edited.
+    func layout(_ tree: ViewTree, textWidth: Int, focus: Int? = nil, interaction: InteractionState = InteractionState()) -> [Line] {
         var lines: [Line] = []
         var nextFocus = 0
+        func take() -> Int {
+            defer { nextFocus += 1 }
+            return nextFocus
+        }
         for node in tree.nodes {
-            switch node {
+            var nodeLines: [Line] = []
+            switch node.unstyled {
             case .section(let title):
                 if !lines.isEmpty { lines.append(.blank) }
-                if let title { lines.append(.header(title)) }
+                if let title { nodeLines.append(.header(title)) }
             case .row(let row):
-                var index: Int?
-                if row.action != nil {
-                    index = nextFocus
-                    nextFocus += 1
-                }
-                lines.append(.row(row, focusIndex: index))
+                nodeLines.append(.row(row, focusIndex: row.action != nil ? take() : nil))
             case .text(let text):
-                lines += DisplayWidth.wrap(text, to: max(1, textWidth)).map { .text($0) }
+                nodeLines += DisplayWidth.wrap(text, to: max(1, textWidth)).map { .text($0) }
             case .button(let label, let action):
-                lines.append(.button(label, action: action, focusIndex: nextFocus))
-                nextFocus += 1
+                nodeLines.append(.button(label, action: action, focusIndex: take()))
             case .image(let path, let alt):
                 let name = alt ?? "[image: " + (path.split(separator: "/").last.map(String.init) ?? path) + "]"
-                lines += DisplayWidth.wrap(name, to: max(1, textWidth)).map { .image($0) }
-            default:
-                break  // ABI 1.2 nodes: drawn by issue 30's terminal work, in progress
+                nodeLines += DisplayWidth.wrap(name, to: max(1, textWidth)).map { .image($0) }
+            case .textField(let field):
+                let index = take()
+                let editor = interaction.fields[field.id] ?? FieldEditor(text: field.value)
+                let editing = interaction.isEditing && focus == index
+                nodeLines += fieldLines(field, editor: editor, editing: editing, width: textWidth, focusIndex: index)
+            case .toggle(let id, let label, let isOn):
+                nodeLines.append(.toggle(id: id, label: label, isOn: isOn, focusIndex: take()))
+            case .progress(let label, let fraction):
+                nodeLines.append(.progress(label: label, fraction: fraction))
+            case .table(let table):
+                nodeLines += tableLines(table, width: textWidth) { $0.action != nil ? take() : nil }
+            case .styled:
+                break  // `unstyled` never is
             }
+            let style = node.style
+            lines += style.isEmpty ? nodeLines : nodeLines.map { .styled(style, $0) }
         }
         return lines
     }
 
     func draw(
         _ line: Line, into grid: inout CellGrid, hits: inout HitMap, x x0: Int, y: Int, width: Int, margin: Int,
-        focus: Int?
+        focus: Int?, style: ViewStyle = []
     ) {
         let x = x0 + margin
         let avail = width - 2 * margin
         guard avail > 0 else { return }
+        func st(_ cell: CellStyle) -> CellStyle { styled(cell, style) }
         switch line {
         case .blank:
             break
+        case .styled(let inner, let line):
+            draw(line, into: &grid, hits: &hits, x: x0, y: y, width: width, margin: margin, focus: focus, style: style.union(inner))
         case .header(let title):
-            grid.put(title, x: x, y: y, style: CellStyle(bold: true, foreground: color(.blue)), limit: avail)
+            grid.put(title, x: x, y: y, style: st(CellStyle(bold: true, foreground: color(.blue))), limit: avail)
         case .text(let text):
-            grid.put(text, x: x, y: y, limit: avail)
+            grid.put(text, x: x, y: y, style: st(CellStyle()), limit: avail)
         case .image(let text):
-            grid.put(text, x: x, y: y, style: CellStyle(dim: true), limit: avail)
+            grid.put(text, x: x, y: y, style: st(CellStyle(dim: true)), limit: avail)
         case .button(let label, let action, let index):
             let focused = focus == index
             let text = "[ " + DisplayWidth.truncate(label, to: max(1, avail - 4)) + " ]"
-            let used = grid.put(text, x: x, y: y, style: CellStyle(bold: !focused, reverse: focused), limit: avail)
+            let used = grid.put(text, x: x, y: y, style: st(CellStyle(bold: !focused, reverse: focused)), limit: avail)
             hits.add(row: y, columns: x..<(x + used), .action(action, focusIndex: index))
+        case .field, .toggle, .progress:
+            drawInput(line, into: &grid, hits: &hits, x: x, y: y, width: avail, focus: focus, style: style)
+        case .tableRow(let row, let cells, let widths, let index):
+            drawTableRow(
+                row, cells: cells, widths: widths, focusIndex: index, into: &grid, hits: &hits, x0: x0, y: y, width: width,
+                margin: margin, focus: focus, style: style)
         case .row(let row, let index):
             let focused = index != nil && focus == index
             let reverse = focused
-            if focused { grid.fill(x: x0, y: y, count: width, style: CellStyle(reverse: true)) }
+            if focused { grid.fill(x: x0, y: y, count: width, style: st(CellStyle(reverse: true))) }
             if let action = row.action, let index { hits.add(row: y, columns: x0..<(x0 + width), .action(action, focusIndex: index)) }
             let left = (row.glyph.map { $0 + " " } ?? "") + row.title
             var detail = row.detail ?? ""
             let badge = row.badge.map { "(" + $0 + ")" } ?? ""
             let chevron = row.action != nil ? "›" : ""
-            let tail = [badge, chevron].filter { !$0.isEmpty }.joined(separator: " ")
+            let more = row.rowActions.isEmpty ? "" : Self.rowActionsHint
+            let tail = [badge, chevron, more].filter { !$0.isEmpty }.joined(separator: " ")
             let tailWidth = DisplayWidth.of(tail)
             func rightWidth() -> Int {
                 let parts = [detail, tail].filter { !$0.isEmpty }
@@ -372,16 +419,21 @@ package struct ScreenRenderer: Sendable {
             }
             let right = rightWidth()
             let leftRoom = right == 0 ? avail : max(0, avail - right - 1)
-            grid.put(left, x: x, y: y, style: CellStyle(reverse: reverse), limit: leftRoom)
+            grid.put(left, x: x, y: y, style: st(CellStyle(reverse: reverse)), limit: leftRoom)
             var rx = x + avail - right
             if !detail.isEmpty {
-                rx += grid.put(detail, x: rx, y: y, style: CellStyle(dim: !focused, reverse: reverse)) + 1
+                rx += grid.put(detail, x: rx, y: y, style: st(CellStyle(dim: !focused, reverse: reverse))) + 1
             }
             if !badge.isEmpty {
-                rx += grid.put(badge, x: rx, y: y, style: CellStyle(bold: !options.useColor, reverse: reverse, foreground: color(.red))) + 1
+                let badgeStyle = CellStyle(bold: !options.useColor, reverse: reverse, foreground: color(.red))
+                rx += grid.put(badge, x: rx, y: y, style: st(badgeStyle)) + 1
             }
             if !chevron.isEmpty {
-                grid.put(chevron, x: rx, y: y, style: CellStyle(dim: !focused, reverse: reverse))
+                rx += grid.put(chevron, x: rx, y: y, style: st(CellStyle(dim: !focused, reverse: reverse))) + 1
+            }
+            if !more.isEmpty {
+                let used = grid.put(more, x: rx, y: y, style: st(CellStyle(bold: focused, reverse: reverse)))
+                hits.add(row: y, columns: rx..<(rx + used), .rowActions(row.rowActions, focusIndex: index))
             }
         }
     }

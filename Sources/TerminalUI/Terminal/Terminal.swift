@@ -21,9 +21,9 @@ public final class Terminal {
     public private(set) var isFullScreen = false
 
     /// Sequences that set the screen up: alternate screen, clear, hidden cursor, mouse clicks in SGR form.
-    public static let setupSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h"
+    public static let setupSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h"
     /// Sequences that undo `setupSequence`.
-    public static let restoreSequence = "\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+    public static let restoreSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
     /// Uses `input` and `output` as given (e.g. a pseudo-terminal in tests); they stay open.
     public init(input: Int32, output: Int32) throws(TerminalError) {
