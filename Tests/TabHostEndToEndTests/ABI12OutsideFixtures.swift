@@ -1,0 +1,360 @@
+import Foundation
+
+/// C fixture modules for ``RunABI12OutsideTests``, built with `cc` against tab_module.h alone (as a third party would).
+enum ABI12OutsideFixtures {
+    /// Pushes or presents `editor` and shows the last TAB_EVENT_RESULT it got (`results=N result from ACTION: VALUE`).
+    static let opener = #"""
+        #include "tab_module.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct opener { const tab_host_api *api; tab_host *host; char result[512]; int results; } opener;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            opener *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            snprintf(self->result, sizeof self->result, "none yet");
+            return self;
+        }
+        static void render(void *opaque, tab_view *view) {
+            opener *self = opaque;
+            char line[600];
+            snprintf(line, sizeof line, "results=%d %s", self->results, self->result);
+            self->api->text(view, line);
+            self->api->button(view, "Push editor", "push");
+            self->api->button(view, "Present editor", "present");
+        }
+        static void event(void *opaque, const tab_event *e) {
+            opener *self = opaque;
+            if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "push") == 0) {
+                self->api->push(self->host, "editor", "pushed", TAB_PUSH_OWN_STACK);
+            } else if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "present") == 0) {
+                self->api->present(self->host, "editor", "presented");
+            } else if (e->type == TAB_EVENT_RESULT) {
+                self->results += 1;
+                snprintf(self->result, sizeof self->result, "result from %s: %s", e->action ? e->action : "?",
+                         e->value ? e->value : "(null)");
+                self->api->invalidate(self->host);
+            }
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "opener", .version = "1.0", .title = "Opener",
+            .create = create, .render = render, .event = event, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+
+    /// A text field and a Save button that calls `finish` with the text; shows how it was started (its param).
+    static let editor = #"""
+        #include "tab_module.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct editor { const tab_host_api *api; tab_host *host; char note[1024]; char how[32]; } editor;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            editor *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            return self;
+        }
+        static void start(void *opaque, const char *param) {
+            editor *self = opaque;
+            snprintf(self->how, sizeof self->how, "%s", param ? param : "?");
+        }
+        static void render(void *opaque, tab_view *view) {
+            editor *self = opaque;
+            char line[64];
+            snprintf(line, sizeof line, "Editor (%s)", self->how);
+            self->api->text(view, line);
+            self->api->text_field(view, "note", self->note, "Note", 0);
+            self->api->button(view, "Save", "save");
+        }
+        static void event(void *opaque, const tab_event *e) {
+            editor *self = opaque;
+            if (e->type == TAB_EVENT_TEXT) snprintf(self->note, sizeof self->note, "%s", e->value ? e->value : "");
+            else if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "save") == 0) self->api->finish(self->host, self->note);
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "editor", .version = "1.0", .title = "Editor",
+            .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+
+    /// Two repeating timers (fast 100 ms, slow 300 ms), a one-shot, and a repeating one replaced by a one-shot; a button cancels fast.
+    static let timers = #"""
+        #include "tab_module.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct timers { const tab_host_api *api; tab_host *host; int fast, slow, once, again, fastAtCancel; } timers;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            timers *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            self->fastAtCancel = -1;
+            return self;
+        }
+        static void start(void *opaque, const char *param) {
+            timers *self = opaque;
+            (void)param;
+            self->api->set_timer(self->host, "fast", 100, 100);
+            self->api->set_timer(self->host, "slow", 300, 300);
+            self->api->set_timer(self->host, "once", 50, 0);
+            /* Replaced before it fires: a repeating 30 ms timer becomes one that fires once. */
+            self->api->set_timer(self->host, "again", 30, 30);
+            self->api->set_timer(self->host, "again", 60, 0);
+        }
+        static void render(void *opaque, tab_view *view) {
+            timers *self = opaque;
+            char line[128];
+            snprintf(line, sizeof line, "fast=%d slow=%d once=%d again=%d cancelled-at=%d", self->fast, self->slow, self->once,
+                     self->again, self->fastAtCancel);
+            self->api->text(view, line);
+            self->api->button(view, "Stop fast", "stop");
+        }
+        static void event(void *opaque, const tab_event *e) {
+            timers *self = opaque;
+            if (e->type == TAB_EVENT_TIMER) {
+                if (strcmp(e->action, "fast") == 0) self->fast += 1;
+                else if (strcmp(e->action, "slow") == 0) self->slow += 1;
+                else if (strcmp(e->action, "once") == 0) self->once += 1;
+                else if (strcmp(e->action, "again") == 0) self->again += 1;
+                self->api->invalidate(self->host);
+            } else if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "stop") == 0) {
+                self->api->cancel_timer(self->host, "fast");
+                self->fastAtCancel = self->fast;
+                self->api->invalidate(self->host);
+            }
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "timers", .version = "1.0", .title = "Timers",
+            .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+
+    /// Starts a thread in `start` that logs, pushes (not allowed off the main thread), sets a timer and invalidates.
+    static let threads = #"""
+        #include "tab_module.h"
+        #include <pthread.h>
+        #include <stdatomic.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct threads {
+            const tab_host_api *api;
+            tab_host *host;
+            pthread_t thread;
+            int started;
+            atomic_int produced, pushed, timer;
+        } threads;
+        static void *work(void *opaque) {
+            threads *self = opaque;
+            self->api->log(self->host, TAB_LOG_INFO, "worker thread says hello");
+            /* Not allowed off the main thread: ignored, with one log line. */
+            atomic_store(&self->pushed, self->api->push(self->host, "threads", NULL, TAB_PUSH_OWN_STACK) ? 1 : 0);
+            self->api->set_timer(self->host, "from-thread", 10, 0);
+            atomic_store(&self->produced, 42);
+            self->api->invalidate(self->host);
+            return NULL;
+        }
+        static void *create(const tab_host_api *api, tab_host *host) {
+            threads *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            atomic_store(&self->pushed, -1);
+            return self;
+        }
+        static void start(void *opaque, const char *param) {
+            threads *self = opaque;
+            (void)param;
+            if (!self->started) self->started = pthread_create(&self->thread, NULL, work, self) == 0;
+        }
+        static void render(void *opaque, tab_view *view) {
+            threads *self = opaque;
+            char line[128];
+            snprintf(line, sizeof line, "produced=%d timer=%d pushed=%d", atomic_load(&self->produced), atomic_load(&self->timer),
+                     atomic_load(&self->pushed));
+            self->api->text(view, line);
+        }
+        static void event(void *opaque, const tab_event *e) {
+            threads *self = opaque;
+            if (e->type == TAB_EVENT_TIMER && strcmp(e->action, "from-thread") == 0) {
+                atomic_fetch_add(&self->timer, 1);
+                self->api->invalidate(self->host);
+            }
+        }
+        static void destroy(void *opaque) {
+            threads *self = opaque;
+            if (self->started) pthread_join(self->thread, NULL);
+            free(self);
+        }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "threads", .version = "1.0", .title = "Threads",
+            .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+
+    /// Adds an item every tick (three at most) and calls `save_soon`; a restored instance says so and adds nothing.
+    static let saver = #"""
+        #include "tab_module.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct saver { const tab_host_api *api; tab_host *host; int items, restored; } saver;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            saver *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            return self;
+        }
+        static void start(void *opaque, const char *param) {
+            saver *self = opaque;
+            (void)param;
+            self->api->schedule_tick(self->host, 100);
+        }
+        static void render(void *opaque, tab_view *view) {
+            saver *self = opaque;
+            char line[64];
+            snprintf(line, sizeof line, "restored=%s items=%d", self->restored ? "yes" : "no", self->items);
+            self->api->text(view, line);
+            for (int i = 1; i <= self->items; i++) {
+                snprintf(line, sizeof line, "Item %d", i);
+                self->api->row(view, line, NULL, NULL);
+            }
+        }
+        static void event(void *opaque, const tab_event *e) {
+            saver *self = opaque;
+            /* Only the first run adds items: a restored instance shows what was saved, nothing more. */
+            if (e->type == TAB_EVENT_TICK && !self->restored && self->items < 3) {
+                self->items += 1;
+                self->api->save_soon(self->host);
+                self->api->invalidate(self->host);
+                self->api->schedule_tick(self->host, 100);
+            }
+        }
+        static size_t save_state(void *opaque, void *buf, size_t cap) {
+            saver *self = opaque;
+            if (cap >= sizeof(int)) memcpy(buf, &self->items, sizeof(int));
+            return sizeof(int);
+        }
+        static int restore_state(void *opaque, const void *data, size_t len) {
+            saver *self = opaque;
+            if (len != sizeof(int)) return 0;
+            memcpy(&self->items, data, sizeof(int));
+            self->restored = 1;
+            return 1;
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "saver", .version = "1.0", .title = "Saver",
+            .create = create, .start = start, .render = render, .event = event, .save_state = save_state,
+            .restore_state = restore_state, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+
+    /// Reads notes.txt from `module_dir`, writes written.txt into `data_dir`, and shows both paths.
+    static let files = #"""
+        #include "tab_module.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct files { const tab_host_api *api; tab_host *host; char notes[256], wrote[2048], moduleDir[1024]; } files;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            files *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            return self;
+        }
+        static void start(void *opaque, const char *param) {
+            files *self = opaque;
+            char path[1100];
+            (void)param;
+            const char *moduleDir = self->api->module_dir(self->host);
+            snprintf(self->moduleDir, sizeof self->moduleDir, "%s", moduleDir ? moduleDir : "(null)");
+            snprintf(self->notes, sizeof self->notes, "(unreadable)");
+            snprintf(path, sizeof path, "%s/notes.txt", self->moduleDir);
+            FILE *in = fopen(path, "r");
+            if (in != NULL) {
+                if (fgets(self->notes, sizeof self->notes, in) == NULL) self->notes[0] = 0;
+                self->notes[strcspn(self->notes, "\n")] = 0;
+                fclose(in);
+            }
+            const char *dataDir = self->api->data_dir(self->host);
+            snprintf(self->wrote, sizeof self->wrote, "(no data_dir)");
+            if (dataDir != NULL) {
+                snprintf(path, sizeof path, "%s/written.txt", dataDir);
+                FILE *out = fopen(path, "w");
+                if (out != NULL && fputs("written by files\n", out) >= 0 && fclose(out) == 0) {
+                    snprintf(self->wrote, sizeof self->wrote, "%s", path);
+                }
+            }
+        }
+        static void render(void *opaque, tab_view *view) {
+            files *self = opaque;
+            char line[2100];
+            snprintf(line, sizeof line, "notes=[%s]", self->notes);
+            self->api->text(view, line);
+            snprintf(line, sizeof line, "wrote=[%s]", self->wrote);
+            self->api->text(view, line);
+            snprintf(line, sizeof line, "module_dir=[%s]", self->moduleDir);
+            self->api->text(view, line);
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "files", .version = "1.0", .title = "Files",
+            .create = create, .start = start, .render = render, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+
+    /// Keeps its `tab_view` past render and calls `row` on it from `event`.
+    static let misuse = #"""
+        #include "tab_module.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct misuse { const tab_host_api *api; tab_host *host; tab_view *lastView; int misused; } misuse;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            misuse *self = calloc(1, sizeof(*self));
+            if (self == NULL) return NULL;
+            self->api = api;
+            self->host = host;
+            return self;
+        }
+        static void render(void *opaque, tab_view *view) {
+            misuse *self = opaque;
+            char line[64];
+            self->lastView = view; /* kept past render: the mistake under test */
+            snprintf(line, sizeof line, "misused=%d", self->misused);
+            self->api->text(view, line);
+            self->api->button(view, "Misuse", "misuse");
+        }
+        static void event(void *opaque, const tab_event *e) {
+            misuse *self = opaque;
+            if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "misuse") == 0) {
+                self->api->row(self->lastView, "Ghost row", NULL, NULL);
+                self->misused += 1;
+                self->api->invalidate(self->host);
+            }
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "misuse", .version = "1.0", .title = "Misuse",
+            .create = create, .render = render, .event = event, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+}
