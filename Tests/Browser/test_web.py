@@ -855,7 +855,7 @@ static void event(void *opaque, const tab_event *e) {
     } else if (e->type == TAB_EVENT_RESULT) {
         self->results += 1;
         snprintf(self->result, sizeof self->result, "result from %s: %s", e->action ? e->action : "?",
-                 e->value ? e->value : "(null)");
+                 !e->value ? "(null)" : *e->value ? e->value : "(empty)");
         self->api->invalidate(self->host);
     }
 }

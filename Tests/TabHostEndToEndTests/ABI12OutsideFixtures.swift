@@ -34,7 +34,7 @@ enum ABI12OutsideFixtures {
             } else if (e->type == TAB_EVENT_RESULT) {
                 self->results += 1;
                 snprintf(self->result, sizeof self->result, "result from %s: %s", e->action ? e->action : "?",
-                         e->value ? e->value : "(null)");
+                         !e->value ? "(null)" : *e->value ? e->value : "(empty)");
                 self->api->invalidate(self->host);
             }
         }

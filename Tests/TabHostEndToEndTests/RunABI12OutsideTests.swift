@@ -56,10 +56,30 @@ struct RunABI12OutsideTests {
         return found
     }
 
+    /// The screen once it contains `text`; on a timeout the issue is recorded and the test stops (one
+    /// missing screen would only make every later wait time out too).
+    @discardableResult
+    static func see(_ tmux: TmuxSession, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try see(tmux, sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    /// The screen once `predicate` holds; on a timeout the issue is recorded and the test stops.
+    @discardableResult
+    static func see(_ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation, _ predicate: (String) -> Bool) throws
+        -> String
+    {
+        let screen = try tmux.waitForScreen(sourceLocation: sourceLocation, predicate)
+        guard predicate(screen) else { throw ScreenNeverMatched() }
+        return screen
+    }
+
+    /// Ends a test whose screen never showed what it waited for (the issue is already recorded).
+    struct ScreenNeverMatched: Error {}
+
     /// Quits with `q` and expects a clean exit.
     static func quit(_ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try tmux.send("q")
-        try tmux.waitFor("STATUS:0", sourceLocation: sourceLocation)
+        try Self.see(tmux, "STATUS:0", sourceLocation: sourceLocation)
     }
 
     // MARK: - Results
@@ -69,33 +89,57 @@ struct RunABI12OutsideTests {
         try R.withScratch { scratch in
             let paths = try Self.prepare(["opener": F.opener, "editor": F.editor], tabs: ["opener"], in: scratch)
             let tmux = try T(Self.command(paths, isolation, scratch: scratch))
-            try tmux.waitFor("results=0 none yet")
+            try Self.see(tmux, "results=0 none yet")
 
             try tmux.click("Push editor")
-            try tmux.waitFor("Editor (pushed)")
+            try Self.see(tmux, "Editor (pushed)")
             try tmux.sendLiteral("hi there")  // the field has the focus
-            try tmux.waitFor("hi there")
+            try Self.see(tmux, "hi there")
             try tmux.send("Tab")  // to Save
             try tmux.send("Enter")
-            let saved = try tmux.waitFor("results=1 result from editor: hi there")
+            let saved = try Self.see(tmux, "results=1 result from editor: hi there")
             #expect(!saved.contains("Editor ("), "the editor is still shown:\n\(saved)")
 
             try tmux.click("Push editor")
-            try tmux.waitFor("Editor (pushed)")
+            try Self.see(tmux, "Editor (pushed)")
+            try tmux.click("Note")  // the field (see aNewInstanceOfAPushedScreenFocusesItsFirstFocusable)
             try tmux.sendLiteral("never sent")
-            try tmux.waitFor("never sent")
+            try Self.see(tmux, "never sent")
             try tmux.send("Escape")  // leaves the field
             try tmux.send("Escape")  // Back
-            try tmux.waitFor("results=2 result from editor: (null)")
+            try Self.see(tmux, "results=2 result from editor: (null)")
 
             try tmux.click("Present editor")
-            try tmux.waitFor("Editor (presented)")
+            try Self.see(tmux, "Editor (presented)")
             try tmux.sendLiteral("from the modal")
-            try tmux.waitFor("from the modal")
+            try Self.see(tmux, "from the modal")
             try tmux.send("Tab")
             try tmux.send("Enter")
-            let modal = try tmux.waitFor("results=3 result from editor: from the modal")
+            let modal = try Self.see(tmux, "results=3 result from editor: from the modal")
             #expect(!modal.contains("Editor ("), "the modal is still shown:\n\(modal)")
+            try Self.quit(tmux)
+        }
+    }
+
+    /// A screen pushed anew starts with the focus on its first focusable, even when the previous screen
+    /// at that place in the stack (another instance of the same module) left it further down.
+    @Test(arguments: isolations)
+    func aNewInstanceOfAPushedScreenFocusesItsFirstFocusable(isolation: String) throws {
+        try R.withScratch { scratch in
+            let paths = try Self.prepare(["opener": F.opener, "editor": F.editor], tabs: ["opener"], in: scratch)
+            let tmux = try T(Self.command(paths, isolation, scratch: scratch))
+            try tmux.click("Push editor")
+            try Self.see(tmux, "Editor (pushed)")
+            try tmux.send("Tab")  // to Save
+            try tmux.send("Enter")
+            try Self.see(tmux, "results=1 result from editor: (empty)")
+            try tmux.click("Push editor")
+            try Self.see(tmux, "Editor (pushed)")
+            try tmux.sendLiteral("typed")  // into the field, if it has the focus
+            try Self.see(tmux, "typed")
+            try tmux.send("Tab")
+            try tmux.send("Enter")
+            try Self.see(tmux, "results=2 result from editor: typed")
             try Self.quit(tmux)
         }
     }
@@ -108,7 +152,7 @@ struct RunABI12OutsideTests {
             let paths = try Self.prepare(["timers": F.timers], tabs: ["timers"], in: scratch)
             let tmux = try T(Self.command(paths, isolation, scratch: scratch))
             // Both repeating timers run, the one-shot fired, the replaced repeating timer fired once.
-            let running = try tmux.waitForScreen { screen in
+            let running = try Self.see(tmux) { screen in
                 let c = Self.counters(screen)
                 return (c["fast"] ?? 0) >= 3 && (c["slow"] ?? 0) >= 1 && c["once"] == 1 && c["again"] == 1
             }
@@ -116,13 +160,13 @@ struct RunABI12OutsideTests {
             #expect((before["fast"] ?? 0) > (before["slow"] ?? 0), "fast fires more often than slow: \(running)")
 
             try tmux.send("Enter")  // "Stop fast", the only focusable, has the focus
-            let stopped = try tmux.waitForScreen { (Self.counters($0)["cancelled-at"] ?? -1) >= 0 }
+            let stopped = try Self.see(tmux) { (Self.counters($0)["cancelled-at"] ?? -1) >= 0 }
             let atCancel = try #require(Self.counters(stopped)["cancelled-at"])
             let slowAtCancel = Self.counters(stopped)["slow"] ?? 0
 
             // Watch until slow has fired three more times (about a second): fast never moves again.
             var screens: [String] = []
-            try tmux.waitForScreen { screen in
+            try Self.see(tmux) { screen in
                 screens.append(screen)
                 return (Self.counters(screen)["slow"] ?? 0) >= slowAtCancel + 3
             }
@@ -143,14 +187,14 @@ struct RunABI12OutsideTests {
         try R.withScratch { scratch in
             let paths = try Self.prepare(["counted": RunRenderCountTests.source], tabs: ["counted"], in: scratch)
             let tmux = try T(Self.command(paths, isolation, scratch: scratch))
-            try tmux.waitFor("renders=1 taps=0")
+            try Self.see(tmux, "renders=1 taps=0")
             try tmux.send("Enter")  // "Tap me" invalidates
-            try tmux.waitFor("renders=2 taps=1")
+            try Self.see(tmux, "renders=2 taps=1")
             try tmux.send("Down")
             try tmux.send("Enter")  // "second" does not
             try tmux.send("Up")
             try tmux.send("Enter")
-            let screen = try tmux.waitFor("taps=2")
+            let screen = try Self.see(tmux, "taps=2")
             #expect(screen.contains("renders=3 taps=2"), "\(screen)")
             try Self.quit(tmux)
         }
@@ -164,7 +208,7 @@ struct RunABI12OutsideTests {
             let paths = try Self.prepare(["threads": F.threads], tabs: ["threads"], in: scratch)
             let tmux = try T(Self.command(paths, isolation, scratch: scratch))
             // invalidate and set_timer from the thread took effect; push did not.
-            let screen = try tmux.waitFor("produced=42 timer=1 pushed=0")
+            let screen = try Self.see(tmux, "produced=42 timer=1 pushed=0")
             #expect(!screen.contains("‹"), "something was pushed:\n\(screen)")
             try Self.quit(tmux)  // destroy joins the thread: no hang
             let refused = Self.logLines(in: scratch, containing: "threads", "push called from another thread")
@@ -181,7 +225,7 @@ struct RunABI12OutsideTests {
             let paths = try Self.prepare(["saver": F.saver], tabs: ["saver"], in: scratch)
             let state = scratch + "/state.json"
             let first = try T(Self.command(paths, isolation, scratch: scratch, extra: ["--state", state]))
-            try first.waitFor("restored=no items=3")
+            try Self.see(first, "restored=no items=3")
             // The saved state is the item count as a little-endian int: 3 is "AwAAAA==" in base64.
             let deadline = ContinuousClock.now + .seconds(10)
             while ContinuousClock.now < deadline, (try? String(contentsOfFile: state, encoding: .utf8))?.contains("AwAAAA==") != true {
@@ -190,10 +234,10 @@ struct RunABI12OutsideTests {
             let saved = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
             #expect(saved.contains("AwAAAA=="), "save_soon did not save: \(saved)")
             for pid in try first.childPIDs() { kill(pid, SIGKILL) }
-            try first.waitFor("STATUS:137")
+            try Self.see(first, "STATUS:137")
 
             let second = try T(Self.command(paths, isolation, scratch: scratch, extra: ["--state", state]))
-            let screen = try second.waitFor("restored=yes items=3")
+            let screen = try Self.see(second, "restored=yes items=3")
             #expect(screen.contains("Item 3"), "\(screen)")
             try Self.quit(second)
         }
@@ -208,7 +252,7 @@ struct RunABI12OutsideTests {
             try "Hello from beside the module\n".write(toFile: paths.modules + "/notes.txt", atomically: true, encoding: .utf8)
             let dataHome = scratch + "/data-home"
             let tmux = try T(Self.command(paths, isolation, scratch: scratch), width: 250, environment: ["XDG_DATA_HOME": dataHome])
-            let screen = try tmux.waitFor("module_dir=[")
+            let screen = try Self.see(tmux, "module_dir=[")
             #expect(screen.contains("notes=[Hello from beside the module]"), "\(screen)")
             #expect(screen.contains("module_dir=[\(paths.modules)]"), "not the directory the .so was put in:\n\(screen)")
             let dataDir = dataHome + "/tabhost/data/files"
@@ -227,9 +271,9 @@ struct RunABI12OutsideTests {
         try R.withScratch { scratch in
             let paths = try Self.prepare(["misuse": F.misuse], tabs: ["misuse"], in: scratch)
             let tmux = try T(Self.command(paths, isolation, scratch: scratch))
-            try tmux.waitFor("misused=0")
+            try Self.see(tmux, "misused=0")
             try tmux.send("Enter")  // "Misuse": row on the view kept from the last render
-            let screen = try tmux.waitFor("misused=1")  // rendered again: the host kept running
+            let screen = try Self.see(tmux, "misused=1")  // rendered again: the host kept running
             #expect(!screen.contains("Ghost row"), "\(screen)")
             try Self.quit(tmux)
             let lines = Self.logLines(in: scratch, containing: "misuse", "row called outside render")
