@@ -19,6 +19,9 @@ package struct ModuleScanReport: Sendable {
         package var functions: UInt32 = 0
         /// Bit i: `reserved[i]` is not NULL.
         package var reserved: UInt32 = 0
+        /// The 1.2 `permissions` string's bytes (at most one past `TAB_MAX_PERMISSIONS_BYTES`); nil when
+        /// NULL, or when the descriptor is older than 1.2 or too small to hold it.
+        package var permissions: [UInt8]?
 
         /// The fields read first; the rest only when `isComplete`.
         package init(magic: UInt32, structSize: UInt32, isComplete: Bool) {
