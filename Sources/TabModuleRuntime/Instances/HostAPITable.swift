@@ -15,37 +15,65 @@ enum HostAPITable {
     private static func makeTable() -> tab_host_api {
         var api = tab_host_api()
         api.struct_size = UInt32(MemoryLayout<tab_host_api>.size)
+        addHostCalls(to: &api)
+        addViewCalls(to: &api)
+        addHostCalls12(to: &api)
+        addViewCalls12(to: &api)
+        return api
+    }
+
+    /// The instance behind `host` when called on the main loop; nil (after one log line naming
+    /// `call`) from another thread: the call is ignored, never trapped on.
+    static func onLoop(_ host: OpaquePointer?, _ call: String) -> HostHandle? {
+        guard let box = HostHandle.from(host), !box.ignoredOffLoop(call) else { return nil }
+        return box
+    }
+
+    /// The builder behind `view` when called on the main loop (see `onLoop`).
+    static func builder(_ view: OpaquePointer?, _ call: String) -> ModuleViewBuilder? {
+        guard let builder = ModuleViewBuilder.from(view) else { return nil }
+        if let host = builder.host, host.ignoredOffLoop(call) { return nil }
+        return builder
+    }
+
+    /// The 1.0 host calls.
+    private static func addHostCalls(to api: inout tab_host_api) {
         api.set_title = { host, title in
-            guard let box = HostHandle.from(host), let title = HostAPITable.string(title) else { return }
+            guard let box = HostAPITable.onLoop(host, "set_title"), let title = HostAPITable.string(title) else { return }
             box.delegate?.moduleDidSetTitle(title)
         }
         api.set_badge = { host, badge in
-            HostHandle.from(host)?.delegate?.moduleDidSetBadge(HostAPITable.string(badge))
+            HostAPITable.onLoop(host, "set_badge")?.delegate?.moduleDidSetBadge(HostAPITable.string(badge))
         }
         api.invalidate = { host in
-            HostHandle.from(host)?.delegate?.moduleDidInvalidate()
+            // Any thread (1.2): from another one, queued for the main loop.
+            guard let box = HostHandle.from(host) else { return }
+            if box.isOnLoopThread {
+                box.delegate?.moduleDidInvalidate()
+            } else {
+                box.ticks.post(box.instanceID, .invalidate)
+            }
         }
         api.push = { host, module, param, target in
-            guard let delegate = HostHandle.from(host)?.delegate, let module = HostAPITable.string(module) else {
+            guard let delegate = HostAPITable.onLoop(host, "push")?.delegate, let module = HostAPITable.string(module) else {
                 return 0
             }
             let pushTarget = ModulePushTarget(rawValue: target) ?? .ownStack
             return delegate.modulePush(module: module, param: HostAPITable.string(param), target: pushTarget) ? 1 : 0
         }
         api.pop = { host in
-            HostHandle.from(host)?.delegate?.modulePop()
+            HostAPITable.onLoop(host, "pop")?.delegate?.modulePop()
         }
         api.present = { host, module, param in
-            guard let delegate = HostHandle.from(host)?.delegate, let module = HostAPITable.string(module) else {
-                return 0
-            }
+            guard let delegate = HostAPITable.onLoop(host, "present")?.delegate, let module = HostAPITable.string(module)
+            else { return 0 }
             return delegate.modulePresent(module: module, param: HostAPITable.string(param)) ? 1 : 0
         }
         api.dismiss = { host in
-            HostHandle.from(host)?.delegate?.moduleDismiss()
+            HostAPITable.onLoop(host, "dismiss")?.delegate?.moduleDismiss()
         }
         api.add_tab = { host, name, module, image, param in
-            guard let delegate = HostHandle.from(host)?.delegate,
+            guard let delegate = HostAPITable.onLoop(host, "add_tab")?.delegate,
                 let name = HostAPITable.string(name), let module = HostAPITable.string(module)
             else { return 0 }
             let added = delegate.moduleAddTab(
@@ -58,48 +86,60 @@ enum HostAPITable {
             box.ticks.schedule(box.instanceID, afterMilliseconds: milliseconds)
         }
         api.log = { host, level, message in
-            guard let message = HostAPITable.string(message) else { return }
-            HostHandle.from(host)?.delegate?.moduleLog(level: ModuleLogLevel(clamping: level), message: message)
-        }
-        api.section = { view, title in
-            ModuleViewBuilder.from(view)?.append(.section(title: HostAPITable.string(title).flatMap { $0.isEmpty ? nil : $0 }))
-        }
-        api.row = { view, title, detail, action in
-            guard let builder = ModuleViewBuilder.from(view) else { return }
-            let row = ViewRow(
-                title: HostAPITable.string(title) ?? "", detail: HostAPITable.string(detail),
-                action: HostAPITable.string(action))
-            builder.append(.row(row))
-        }
-        api.text = { view, text in
-            guard let text = HostAPITable.string(text) else { return }
-            ModuleViewBuilder.from(view)?.append(.text(text))
-        }
-        api.button = { view, label, action in
-            guard let builder = ModuleViewBuilder.from(view), let label = HostAPITable.string(label) else { return }
-            builder.append(.button(label: label, action: HostAPITable.string(action) ?? ""))
-        }
-        api.image = { view, path, alt in
-            guard let builder = ModuleViewBuilder.from(view), let path = HostAPITable.string(path) else { return }
-            builder.append(.image(path: builder.resolve(imagePath: path), alt: HostAPITable.string(alt)))
+            // Any thread (1.2): from another one, queued for the main loop.
+            guard let box = HostHandle.from(host), let message = HostAPITable.string(message) else { return }
+            box.log(ModuleLogLevel(clamping: level), message)
         }
         api.tab_count = { host in
-            guard let delegate = HostHandle.from(host)?.delegate else { return 0 }
+            guard let delegate = HostAPITable.onLoop(host, "tab_count")?.delegate else { return 0 }
             return max(0, delegate.moduleTabCount())
         }
         api.tab_item = { host, index, out in
-            guard let out, let box = HostHandle.from(host), let item = box.delegate?.moduleTabItem(at: Int(index))
+            guard let out, let box = HostAPITable.onLoop(host, "tab_item"), let item = box.delegate?.moduleTabItem(at: Int(index))
             else { return 0 }
             HostAPITable.fill(out, with: item, keepingStringsIn: box)
             return 1
         }
-        return api
+    }
+
+    /// The 1.0 view calls.
+    private static func addViewCalls(to api: inout tab_host_api) {
+        api.section = { view, title in
+            let title = HostAPITable.string(title).flatMap { $0.isEmpty ? nil : $0 }
+            HostAPITable.builder(view, "section")?.append(.section(title: title), call: "section")
+        }
+        api.row = { view, title, detail, action in
+            guard let builder = HostAPITable.builder(view, "row") else { return }
+            let row = ViewRow(
+                title: HostAPITable.string(title) ?? "", detail: HostAPITable.string(detail),
+                action: HostAPITable.string(action))
+            builder.append(.row(row), call: "row")
+        }
+        api.text = { view, text in
+            guard let builder = HostAPITable.builder(view, "text"), let text = HostAPITable.string(text) else { return }
+            builder.append(.text(text), call: "text")
+        }
+        api.button = { view, label, action in
+            guard let builder = HostAPITable.builder(view, "button"), let label = HostAPITable.string(label) else { return }
+            builder.append(.button(label: label, action: HostAPITable.string(action) ?? ""), call: "button")
+        }
+        api.image = { view, path, alt in
+            guard let builder = HostAPITable.builder(view, "image"), let path = HostAPITable.string(path) else { return }
+            builder.append(.image(path: builder.resolve(imagePath: path), alt: HostAPITable.string(alt)), call: "image")
+        }
     }
 
     /// A module's C string as Swift; invalid UTF-8 is repaired rather than trusted.
     static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: pointer)
+    }
+
+    /// The first `limit` of a module's `count` C strings (a NULL array reads as none; a NULL
+    /// string as nil). Only what is kept is read: a count past the limit never reads past it.
+    static func strings(_ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, limit: Int) -> [String?] {
+        guard let array, count > 0 else { return [] }
+        return (0..<min(count, limit)).map { string(array[$0]) }
     }
 
     /// Fills a caller-sized `tab_bar_item`, writing only the fields its `struct_size` holds (a 1.0

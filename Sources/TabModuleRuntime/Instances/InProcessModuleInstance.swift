@@ -26,7 +26,8 @@ package final class InProcessModuleInstance: ModuleInstance {
 
     /// Calls the module's `create`. Throws `createFailed` when it returns NULL.
     ///
-    /// Relative image paths the module draws resolve against the module file's directory.
+    /// Relative image paths the module draws resolve against the module file's directory (the file
+    /// the user installed, `ModuleInfo.sourcePath`, not the private copy), which is `module_dir` too.
     package init(
         of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) {
@@ -36,7 +37,9 @@ package final class InProcessModuleInstance: ModuleInstance {
         descriptor = module.descriptor
         resourceDirectory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
         confinement = environment.confinement
-        box = HostHandle(instanceID: id, ticks: environment.ticks)
+        box = HostHandle(
+            instanceID: id, moduleName: module.name, ticks: environment.ticks, dataDirectory: environment.dataDirectory,
+            sourceDirectory: resourceDirectory, resourceDirectory: resourceDirectory)
         box.delegate = delegate
         confinement?.assertConfined("\(module.name) create")
         guard let create = descriptor.pointee.create,
@@ -73,12 +76,14 @@ package final class InProcessModuleInstance: ModuleInstance {
     }
 
     package func render() -> ViewTree {
-        let builder = ModuleViewBuilder(resourceDirectory: resourceDirectory)
+        // One builder per instance: a module that keeps `tab_view *` past render reaches a closed
+        // builder (ignored, one log line), never freed memory.
+        let builder = box.builderForRender()
+        builder.begin()
         call("render") { handle in
             descriptor.pointee.render?(handle, builder.opaquePointer)
         }
-        builder.isOpen = false
-        return ViewTree(builder.nodes)
+        return builder.end()
     }
 
     package func send(_ event: ModuleEvent, focus: String?) {
@@ -172,6 +177,7 @@ package final class InProcessModuleInstance: ModuleInstance {
         guard let handle else { return }
         confinement?.assertConfined("\(moduleName) \(function)")
         withExtendedLifetime(self) {
+            if callDepth == 0 { box.enterLoopThread() }
             callDepth += 1
             body(handle)
             callDepth -= 1

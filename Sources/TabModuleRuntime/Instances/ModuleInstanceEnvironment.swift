@@ -1,15 +1,22 @@
 import TabKit
 
-/// What a runtime lends every instance it has made: where ticks go and which thread may call in.
+/// What a runtime lends every instance it has made: where ticks go, which thread may call in, and
+/// where modules keep their data.
 public struct ModuleInstanceEnvironment: Sendable {
     /// Where the instance's `schedule_tick` requests go (the one host call allowed from any thread).
     public var ticks: TickScheduler
     /// The thread every call into the instance must come from (checked in debug builds); nil: unchecked.
     public var confinement: ThreadConfinement?
+    /// Where `data_dir` makes each module's own directory; nil when no home directory is known.
+    public var dataDirectory: ModuleDataDirectory?
 
-    /// Creates an environment.
-    public init(ticks: TickScheduler, confinement: ThreadConfinement?) {
+    /// Creates an environment; module data directories default to the XDG data home's.
+    public init(
+        ticks: TickScheduler, confinement: ThreadConfinement?,
+        dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
+    ) {
         self.ticks = ticks
         self.confinement = confinement
+        self.dataDirectory = dataDirectory
     }
 }

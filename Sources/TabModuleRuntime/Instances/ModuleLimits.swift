@@ -1,3 +1,4 @@
+import CTabModule
 import _CIsolation
 
 /// The limits on what a module hands the host (docs/user/limits.md). Past one, the host
@@ -14,8 +15,40 @@ public enum ModuleLimits {
     /// Bytes of one module's saved state (`save_state`); a larger state is not saved.
     public static let maximumStateBytes = Int(TABHOST_WIRE_MAX_STATE)
 
+    // ABI 1.2: the header's limits (`TAB_MAX_*`), read from tab_module.h.
+
+    /// `TAB_MAX_ID_BYTES`: bytes of an id given to text_field, toggle, alert, set_timer, cancel_timer.
+    public static let maximumIDBytes = Int(TAB_MAX_ID_BYTES)
+    /// `TAB_MAX_FIELD_BYTES`: bytes of a text field's value; longer values are cut.
+    public static let maximumFieldBytes = Int(TAB_MAX_FIELD_BYTES)
+    /// `TAB_MAX_COLUMNS`: columns of a table; more are dropped.
+    public static let maximumColumns = Int(TAB_MAX_COLUMNS)
+    /// `TAB_MAX_ROW_ACTIONS`: `row_action`s on one row or table row; more are dropped.
+    public static let maximumRowActions = Int(TAB_MAX_ROW_ACTIONS)
+    /// `TAB_MAX_ALERT_BUTTONS`: buttons of one alert; more are dropped.
+    public static let maximumAlertButtons = Int(TAB_MAX_ALERT_BUTTONS)
+    /// `TAB_MAX_TIMERS`: timers one instance may have set at once.
+    public static let maximumTimers = Int(TAB_MAX_TIMERS)
+    /// `TAB_MIN_TIMER_REPEAT_MS`: the shortest repeat period of a timer.
+    public static let minimumTimerRepeatMilliseconds = Int(TAB_MIN_TIMER_REPEAT_MS)
+    /// `TAB_MAX_RESULT_BYTES`: bytes of the result given to `finish`; a longer one is cut.
+    public static let maximumResultBytes = Int(TAB_MAX_RESULT_BYTES)
+    /// `TAB_MAX_PERMISSIONS_BYTES`: bytes of the descriptor's `permissions`; longer refuses the module.
+    public static let maximumPermissionsBytes = Int(TAB_MAX_PERMISSIONS_BYTES)
+
+    /// Why `id` (given to `call`) is not a valid id (NULL, empty or longer than `maximumIDBytes`);
+    /// nil when it is. The caller ignores the call with this line in the log.
+    package static func idProblem(_ id: String?, call: String) -> String? {
+        guard let id else { return "\(call) with a NULL id ignored; give it a non-empty id" }
+        if id.isEmpty { return "\(call) with an empty id ignored; give it a non-empty id" }
+        if id.utf8.count > maximumIDBytes {
+            return "\(call) with an id of \(id.utf8.count) bytes ignored; ids are at most \(maximumIDBytes) bytes"
+        }
+        return nil
+    }
+
     /// `text` cut to at most `limit` UTF-8 bytes at a character boundary, ending in "…" when cut.
-    static func cut(_ text: String, to limit: Int) -> String {
+    package static func cut(_ text: String, to limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
         var kept = ""
         var used = 3  // "…" is three bytes

@@ -19,6 +19,8 @@ public final class ModuleRuntime: ControllerFactory {
     /// The thread module calls must come from, checked in debug builds by the instances made after
     /// it is set (set it before the first controller is made); nil: unchecked.
     public var confinement: ThreadConfinement?
+    /// Where `data_dir` makes each module's own directory (the XDG data home's unless told otherwise).
+    public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
     private var live: [Weak] = []
 
     private struct Weak {
@@ -67,24 +69,42 @@ public final class ModuleRuntime: ControllerFactory {
         controllers.filter { $0.info.name == module }
     }
 
-    /// Delivers every tick due at `now` on this (the main) thread; returns how many were delivered.
+    /// Delivers every tick and timer due at `now` on this (the main) thread, and performs the host
+    /// calls modules made from their own threads (`invalidate`, `save_soon`, `log`); returns how
+    /// many were delivered.
     @discardableResult
     public func deliverDueTicks(now: ContinuousClock.Instant = .now) -> Int {
         let due = ticks.takeDue(now: now)
         guard !due.isEmpty else { return 0 }
         let byInstance = Dictionary(controllers.map { ($0.instance.id, $0) }, uniquingKeysWith: { first, _ in first })
         var delivered = 0
-        for id in due {
-            guard let controller = byInstance[id] else { continue }
-            // Through the model: a ticked controller counts as invalidated once, like an event.
-            if let host = controller.host {
-                host.send(.tick, to: controller)
-            } else {
-                controller.handle(.tick)
+        for item in due {
+            // Looked up for each item: delivering one may destroy the instance of the next.
+            guard let controller = byInstance[item.instance], controller.instance.id == item.instance,
+                controller.instance.isAlive
+            else { continue }
+            switch item.work {
+            case .tick: deliver(.tick, to: controller)
+            case .timer(let id):
+                // A timer cancelled (or replaced) since it was taken never arrives.
+                guard ticks.claim(item) else { continue }
+                deliver(.timer(id), to: controller)
+            case .invalidate: controller.moduleDidInvalidate()
+            case .saveSoon: controller.moduleSaveSoon()
+            case .log(let level, let message): controller.moduleLog(level: level, message: message)
             }
             delivered += 1
         }
         return delivered
+    }
+
+    /// Through the model: a ticked controller counts as invalidated once, like an event.
+    private func deliver(_ event: ControllerEvent, to controller: ModuleController) {
+        if let host = controller.host {
+            host.send(event, to: controller)
+        } else {
+            controller.handle(event)
+        }
     }
 
     /// Logs a module's log line with the module's name as metadata.
@@ -96,7 +116,7 @@ public final class ModuleRuntime: ControllerFactory {
     func makeInstance(of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?) throws(ModuleError)
         -> any ModuleInstance
     {
-        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement)
+        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement, dataDirectory: dataDirectory)
         return try factory.makeInstance(of: module, environment: environment, delegate: delegate)
     }
 }

@@ -1,20 +1,41 @@
 import Glibc
 import TabHostConcurrency
 
-/// Collects `schedule_tick` requests, from any thread, for the main loop to deliver.
+/// Collects ticks, timers and the host calls modules make from their own threads, from any
+/// thread, for the main loop to deliver.
 ///
-/// `schedule_tick` is the one host call a module may make from its own threads,
-/// so requests go through a mutex and a self-pipe wakes the main loop's `poll`.
+/// `schedule_tick`, `set_timer`, `cancel_timer`, `invalidate`, `save_soon` and `log` are the host
+/// calls a module may make from its own threads (ABI 1.2), so requests go through a mutex and a
+/// self-pipe wakes the main loop's `poll`.
 public final class TickScheduler: Sendable {
     private struct Pending: Sendable {
         var deadline: ContinuousClock.Instant
         var instance: UInt64
+        var work: ScheduledWork
     }
 
-    private let pending = LockedValue<[Pending]>([])
+    private struct TimerKey: Hashable, Sendable {
+        var instance: UInt64
+        var id: String
+    }
+
+    private struct TimerEntry: Sendable {
+        var deadline: ContinuousClock.Instant
+        var repeatMilliseconds: UInt32
+    }
+
+    private struct State: Sendable {
+        var pending: [Pending] = []
+        var timers: [TimerKey: TimerEntry] = [:]
+        /// Timer firings `takeDue` handed out and not yet claimed: a cancel before the claim stops them.
+        var taken: [UInt64: TimerKey] = [:]
+        var nextFiring: UInt64 = 1
+    }
+
+    private let state = LockedValue(State())
     private let pipe: (read: Int32, write: Int32)
 
-    /// The read end of the wake-up pipe: readable when a tick was scheduled. Watch it with `poll`.
+    /// The read end of the wake-up pipe: readable when work was scheduled. Watch it with `poll`.
     public var wakeFileDescriptor: Int32 { pipe.read }
 
     /// Creates a scheduler with its own non-blocking wake-up pipe.
@@ -38,30 +59,121 @@ public final class TickScheduler: Sendable {
 
     /// Asks for a tick for `instance` after `milliseconds`. Safe from any thread.
     package func schedule(_ instance: UInt64, afterMilliseconds milliseconds: UInt32) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(milliseconds))
-        pending.withLock { $0.append(Pending(deadline: deadline, instance: instance)) }
-        var byte: UInt8 = 1
-        _ = write(pipe.write, &byte, 1)  // a full pipe already means "wake up"
+        enqueue(instance, .tick, after: .milliseconds(Int(milliseconds)))
     }
 
-    /// Forgets every request of `instance` (it was destroyed).
+    /// Queues `work` (an off-thread `invalidate`, `save_soon` or log line) for the main loop, due now.
+    /// Safe from any thread.
+    package func post(_ instance: UInt64, _ work: ScheduledWork) {
+        enqueue(instance, work, after: .zero)
+    }
+
+    /// Sets (or replaces) the timer `id` of `instance`: due after `afterMilliseconds`, then every
+    /// `repeatMilliseconds` (0: once; a shorter nonzero period is raised to `TAB_MIN_TIMER_REPEAT_MS`).
+    /// False, and nothing set, when the instance already has `TAB_MAX_TIMERS` other timers.
+    /// Safe from any thread.
+    package func setTimer(_ instance: UInt64, id: String, afterMilliseconds: UInt32, repeatMilliseconds: UInt32) -> Bool {
+        let key = TimerKey(instance: instance, id: id)
+        let period = repeatMilliseconds == 0 ? 0 : max(repeatMilliseconds, UInt32(ModuleLimits.minimumTimerRepeatMilliseconds))
+        let entry = TimerEntry(deadline: ContinuousClock.now + .milliseconds(Int(afterMilliseconds)), repeatMilliseconds: period)
+        let set = state.withLock { state in
+            if state.timers[key] == nil {
+                let count = state.timers.keys.reduce(0) { $0 + ($1.instance == instance ? 1 : 0) }
+                guard count < ModuleLimits.maximumTimers else { return false }
+            }
+            // The same id replaces: a firing of the old timer not yet delivered never arrives.
+            state.taken = state.taken.filter { $0.value != key }
+            state.timers[key] = entry
+            return true
+        }
+        if set { wake() }
+        return set
+    }
+
+    /// Cancels the timer `id` of `instance`: it never fires after this returns, not even a firing
+    /// already due and not yet delivered. Safe from any thread.
+    package func cancelTimer(_ instance: UInt64, id: String) {
+        let key = TimerKey(instance: instance, id: id)
+        state.withLock { state in
+            state.timers[key] = nil
+            state.taken = state.taken.filter { $0.value != key }
+        }
+    }
+
+    /// Forgets every tick, timer and queued call of `instance` (it was destroyed).
     package func cancel(_ instance: UInt64) {
-        pending.withLock { $0.removeAll { $0.instance == instance } }
+        state.withLock { state in
+            state.pending.removeAll { $0.instance == instance }
+            state.timers = state.timers.filter { $0.key.instance != instance }
+            state.taken = state.taken.filter { $0.value.instance != instance }
+        }
+    }
+
+    /// The number of timers `instance` has set.
+    package func timerCount(_ instance: UInt64) -> Int {
+        state.withLock { $0.timers.keys.reduce(0) { $0 + ($1.instance == instance ? 1 : 0) } }
     }
 
     /// The earliest deadline pending, for the main loop's poll timeout.
     public var nextDeadline: ContinuousClock.Instant? {
-        pending.withLock { $0.map(\.deadline).min() }
+        state.withLock { state in
+            let pending = state.pending.map(\.deadline).min()
+            let timer = state.timers.values.map(\.deadline).min()
+            switch (pending, timer) {
+            case (let a?, let b?): return min(a, b)
+            case (let a?, nil): return a
+            case (nil, let b?): return b
+            case (nil, nil): return nil
+            }
+        }
     }
 
-    /// Removes and returns the requests due at `now` (drains the wake-up pipe too).
-    func takeDue(now: ContinuousClock.Instant) -> [UInt64] {
+    /// Removes and returns the work due at `now`, earliest first (drains the wake-up pipe too).
+    /// A repeating timer is rescheduled; deliver a timer only when `claim(_:)` says it still stands.
+    package func takeDue(now: ContinuousClock.Instant) -> [DueWork] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(pipe.read, &buffer, buffer.count) > 0 {}
-        return pending.withLock { list in
-            let due = list.filter { $0.deadline <= now }
-            list.removeAll { $0.deadline <= now }
-            return due.sorted { $0.deadline < $1.deadline }.map(\.instance)
+        return state.withLock { state in
+            var due: [(ContinuousClock.Instant, DueWork)] = []
+            for item in state.pending where item.deadline <= now {
+                due.append((item.deadline, DueWork(instance: item.instance, work: item.work, firing: 0)))
+            }
+            state.pending.removeAll { $0.deadline <= now }
+            for (key, entry) in state.timers where entry.deadline <= now {
+                let firing = state.nextFiring
+                state.nextFiring += 1
+                state.taken[firing] = key
+                due.append((entry.deadline, DueWork(instance: key.instance, work: .timer(key.id), firing: firing)))
+                if entry.repeatMilliseconds > 0 {
+                    let period = Duration.milliseconds(Int(entry.repeatMilliseconds))
+                    var next = entry.deadline + period
+                    // A loop that fell behind skips the missed periods rather than firing them in a burst.
+                    if next <= now { next = now + period }
+                    state.timers[key]?.deadline = next
+                } else {
+                    state.timers[key] = nil
+                }
+            }
+            // Stable: work queued together keeps its order.
+            return due.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
         }
+    }
+
+    /// True when `due` is still to be delivered: always for work that is not a timer; for a timer,
+    /// true once, and only when it was not cancelled or replaced since `takeDue` returned it.
+    package func claim(_ due: DueWork) -> Bool {
+        guard case .timer = due.work else { return true }
+        return state.withLock { $0.taken.removeValue(forKey: due.firing) != nil }
+    }
+
+    private func enqueue(_ instance: UInt64, _ work: ScheduledWork, after delay: Duration) {
+        let deadline = ContinuousClock.now + delay
+        state.withLock { $0.pending.append(Pending(deadline: deadline, instance: instance, work: work)) }
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(pipe.write, &byte, 1)  // a full pipe already means "wake up"
     }
 }

@@ -1,0 +1,66 @@
+import Glibc
+import SystemPackage
+
+/// Where modules keep their own files (`data_dir`, ABI 1.2): `ROOT/NAME`, ROOT being
+/// `$XDG_DATA_HOME/tabhost/data` (else `~/.local/share/tabhost/data`).
+///
+/// Both sides of the process boundary use it: the host for in-process instances, the module-host
+/// child for its own. The directory outlives versions and reinstalls of the module.
+public struct ModuleDataDirectory: Sendable, Hashable {
+    /// The directory every module's own directory is made in.
+    public var root: String
+
+    /// Module directories under `root`.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The root the XDG base directory rules give: `$XDG_DATA_HOME/tabhost/data` when it is an
+    /// absolute path, else `$HOME/.local/share/tabhost/data`; nil when neither is known.
+    public static func fromEnvironment() -> ModuleDataDirectory? {
+        if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") {
+            return ModuleDataDirectory(root: data + "/tabhost/data")
+        }
+        var home = getenv("HOME").map { String(cString: $0) }
+        if home?.isEmpty ?? true, let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir {
+            home = String(cString: dir)
+        }
+        guard let home, home.hasPrefix("/") else { return nil }
+        return ModuleDataDirectory(root: home + "/.local/share/tabhost/data")
+    }
+
+    /// The directory of module `name` (not made).
+    public func path(forModule name: String) -> String {
+        root + "/" + name
+    }
+
+    /// Makes the directory of module `name` (and its parents) with mode 0700 when it is missing, and
+    /// returns its path. Throws one line (what, why, what to do) when it cannot be made, is not a
+    /// directory, or is writable by group or others (it is not changed then: the user decides).
+    public func make(forModule name: String) throws(ModuleDataDirectoryError) -> String {
+        let path = path(forModule: name)
+        var components: [String] = []
+        for part in path.split(separator: "/") {
+            components.append(String(part))
+            let prefix = "/" + components.joined(separator: "/")
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                let reason = Errno(rawValue: errno).description
+                throw ModuleDataDirectoryError("data_dir: cannot make \(prefix) (\(reason)); check the permissions of its parent")
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = Errno(rawValue: errno).description
+            throw ModuleDataDirectoryError("data_dir: cannot read \(path) (\(reason)); check the permissions of its parent")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw ModuleDataDirectoryError("data_dir: \(path) is not a directory; move it away so the host can make it")
+        }
+        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw ModuleDataDirectoryError(
+                "data_dir: \(path) is writable by others (mode \(mode)), so it is not used; run chmod 700 on it")
+        }
+        return path
+    }
+}
