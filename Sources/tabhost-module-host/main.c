@@ -1042,7 +1042,7 @@ static void serve(frame *request) {
         event.focus = focus;
         /* A timer cancelled (from any thread) after the host sent this does not fire. */
         int cancelled = event.type == TAB_EVENT_TIMER && (action == NULL || !disarm_timer(host, action, 1));
-        if (descriptor->event && !r.bad && !cancelled) descriptor->event(host->self, &event);
+        if (descriptor->event && !cancelled) descriptor->event(host->self, &event);
         free(action);
         free(value);
         free(focus);

@@ -22,6 +22,7 @@ final class IsolationInputTests {
     let factory: OutOfProcessModuleInstanceFactory
     let module: LoadedModule
     let recorder = RecordingDelegate()
+    let environment: ModuleInstanceEnvironment
     let instance: any ModuleInstance
 
     init() throws {
@@ -35,6 +36,8 @@ final class IsolationInputTests {
         module = try #require(registry.modules.first { $0.name == "widgets" })
         factory = OutOfProcessModuleInstanceFactory(settings: IsolatedHost.testSettings, logger: log.logger)
         factory.attach(to: loop)
+        environment = ModuleInstanceEnvironment(
+            ticks: ticks, confinement: nil, dataDirectory: ModuleDataDirectory(root: dataRoot.path("data")))
         instance = try factory.makeInstance(of: module, environment: environment, delegate: recorder)
     }
 
@@ -44,11 +47,6 @@ final class IsolationInputTests {
         fixture.remove()
         cacheRoot.remove()
         dataRoot.remove()
-    }
-
-    var environment: ModuleInstanceEnvironment {
-        ModuleInstanceEnvironment(
-            ticks: ticks, confinement: nil, dataDirectory: ModuleDataDirectory(root: dataRoot.path("data")))
     }
 
     /// The text nodes of a render, unstyled.
