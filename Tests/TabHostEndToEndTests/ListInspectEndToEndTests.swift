@@ -93,6 +93,7 @@ struct ListInspectEndToEndTests {
                     optional:     destroy
                     not provided: start event appearance save_state restore_state
                     swift code:   no
+                    permissions:  none
 
                     """, "\(output)")
             #expect(output.stderr == "")

@@ -6,7 +6,7 @@ import FoundationEssentials
 extension InspectReport: Encodable {
     private enum Key: String, CodingKey {
         case file, status, code, reason, fix, name, version, title, glyph, kind, image, imagePath
-        case abiMajor, abiMinor, structSize, functions, containsSwift, runningHosts, cached
+        case abiMajor, abiMinor, structSize, functions, containsSwift, permissions, runningHosts, cached
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -32,6 +32,7 @@ extension InspectReport: Encodable {
             try object.encode(Int(info.structSize), forKey: .structSize)
             try object.encode(info.functions.cNames, forKey: .functions)
             try object.encode(info.containsSwift, forKey: .containsSwift)
+            try object.encode(info.permissions, forKey: .permissions)
         }
         try object.encode(runningHosts, forKey: .runningHosts)
         try object.encodeIfPresent(fromCache, forKey: .cached)

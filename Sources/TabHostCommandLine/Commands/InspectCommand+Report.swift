@@ -50,6 +50,7 @@ struct InspectReport {
                 ("optional", present.isEmpty ? "none" : present.joined(separator: " ")),
                 ("not provided", absent.isEmpty ? "none" : absent.joined(separator: " ")),
                 ("swift code", info.containsSwift ? "yes (the image stays loaded until exit)" : "no"),
+                ("permissions", info.permissions.isEmpty ? "none" : info.permissions.joined(separator: " ")),
             ]
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2

@@ -74,10 +74,13 @@ package enum DescriptorValidator {
                 reason: "required function\(missing.count > 1 ? "s" : "") \(names) \(missing.count > 1 ? "are" : "is") NULL",
                 hint: "set .create and .render in the descriptor")
         }
+        // Only a 1.2 descriptor has the field: an older one's struct ends before it.
+        let permissions =
+            size >= TabModuleABI.descriptorSize12 && d.abi_minor >= 2 ? try validPermissions(d.permissions, path: path) : []
         return ModuleInfo(
             name: name, version: lossy(d.version), title: title, glyph: lossy(d.glyph), declaredImage: declaredImage,
             imagePath: imagePath, kind: kind, abiMajor: d.abi_major, abiMinor: d.abi_minor, structSize: size,
-            functions: functions, sourcePath: path, containsSwift: file.facts.containsSwift)
+            functions: functions, sourcePath: path, containsSwift: file.facts.containsSwift, permissions: permissions)
     }
 
     /// True for a valid module name (``ModuleNameRules/nameProblem(_:)``).
@@ -118,6 +121,18 @@ package enum DescriptorValidator {
                 .badTitle, path: path, reason: "title is not valid UTF-8 (\(ModuleNameRules.quoted(bytes)))", hint: hint)
         }
         return title
+    }
+
+    /// The names of the descriptor's `permissions` (none for NULL or ""), or the refusal.
+    private static func validPermissions(_ pointer: UnsafePointer<CChar>?, path: String) throws(ModuleError) -> [String] {
+        guard let pointer else { return [] }
+        switch ModulePermissions.parse(bounded(pointer, limit: ModulePermissions.maximumBytes + 1)) {
+        case .success(let names): return names
+        case .failure(let problem):
+            throw ModuleError(
+                .badPermissions, path: path, reason: problem.description,
+                hint: "list permissions separated by spaces: network, system, exec, unrestricted, read:PATH, write:PATH")
+        }
     }
 
     /// The declared image and its absolute path, resolved against the module file's directory.

@@ -79,5 +79,10 @@ extension ModuleError {
         /// Opening the file crashed or hung the scanner child (the dynamic loader, the file's
         /// constructors or its entry point): it was refused before the host opened it.
         public static let crashedWhileLoading = Code("crashedWhileLoading")
+
+        // Added with module ABI 1.2.
+        /// The descriptor's `permissions` is not UTF-8, longer than `TAB_MAX_PERMISSIONS_BYTES`, or
+        /// names something other than network, system, exec, unrestricted, read:PATH or write:PATH.
+        public static let badPermissions = Code("badPermissions")
     }
 }

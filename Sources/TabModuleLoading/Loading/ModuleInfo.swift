@@ -26,12 +26,16 @@ public struct ModuleInfo: Sendable, Equatable {
     public var sourcePath: String
     /// True when the image contains Swift code (a `swift5_*` ELF section): it is never unloaded.
     public var containsSwift: Bool
+    /// What the descriptor's `permissions` asks for (ABI 1.2), one name each: `network`,
+    /// `read:~/notes`…; empty when it asks for nothing (and for modules before 1.2).
+    public var permissions: [String]
 
     /// Creates an info value (tests and front ends; the loader fills it from a descriptor).
     public init(
         name: String, version: String?, title: String, glyph: String?, declaredImage: String?,
         imagePath: String?, kind: ModuleKind, abiMajor: UInt32, abiMinor: UInt32, structSize: UInt32,
-        functions: ModuleFunctions, sourcePath: String, containsSwift: Bool
+        functions: ModuleFunctions, sourcePath: String, containsSwift: Bool,
+        permissions: [String] = []
     ) {
         self.name = name
         self.version = version
@@ -46,5 +50,6 @@ public struct ModuleInfo: Sendable, Equatable {
         self.functions = functions
         self.sourcePath = sourcePath
         self.containsSwift = containsSwift
+        self.permissions = permissions
     }
 }

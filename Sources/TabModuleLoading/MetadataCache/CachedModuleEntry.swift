@@ -41,7 +41,7 @@ public struct CachedModuleEntry: Sendable, Equatable {
     public static let cacheableCodes: [ModuleError.Code] = [
         .emptyFile, .notELF, .truncatedELF, .wrongClass, .wrongArchitecture, .notSharedLibrary, .missingEntry,
         .nullDescriptor, .badMagic, .structTooSmall, .abiMajorMismatch, .abiMinorTooNew, .badKind, .badName,
-        .badTitle, .missingFunction, .reservedNotZero, .crashedWhileLoading,
+        .badTitle, .missingFunction, .reservedNotZero, .crashedWhileLoading, .badPermissions,
     ]
 
     /// True when a refusal with `code` may be kept in the cache.

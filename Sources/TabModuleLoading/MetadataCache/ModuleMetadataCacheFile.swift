@@ -4,14 +4,15 @@
 /// minor of the host that wrote it; `u32` entry count; the entries; a `u64` FNV-1a checksum of every
 /// byte before it. An entry: path; device, inode, size (`u64`), mtime and ctime (`i64` ns); a tag
 /// (1 accepted, 2 refused); then name, version, title, glyph, declared image, image path, and `u32`
-/// kind, ABI major, ABI minor, struct size, function bits and a `u8` Swift flag; or the refusal's
+/// kind, ABI major, ABI minor, struct size, function bits, a `u8` Swift flag and the permissions
+/// (format 2: one string, the names separated by spaces); or the refusal's
 /// code, reason and fix. Strings are a `u16` byte count (0xFFFF: none) and UTF-8.
 ///
 /// Decoding never traps: every count and offset is checked, every field is validated as the
 /// loader would, and any damage is one `ModuleMetadataCacheError`.
 public struct ModuleMetadataCacheFile: Sendable, Equatable {
     /// The format version this host reads and writes.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
     /// The largest cache file read (about 100 bytes a module: room for 100,000 modules and more).
     public static let maximumBytes = 16 << 20
     /// The first eight bytes.
@@ -168,6 +169,7 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         let structSize = try reader.u32()
         let functions = ModuleFunctions(rawValue: try reader.u32())
         let swift = try reader.u8()
+        let permissionText = try reader.string("permissions")
         func malformed(_ what: String) -> ModuleMetadataCacheError { ModuleMetadataCacheError(.malformed, what) }
         guard DescriptorValidator.isValidName(name) else { throw malformed("module name \"\(name)\" is not valid") }
         guard title.utf8.count <= DescriptorValidator.maxTitleBytes else { throw malformed("a title is too long") }
@@ -178,13 +180,16 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
             throw malformed("function bits \(functions.rawValue)")
         }
         guard swift <= 1 else { throw malformed("Swift flag \(swift)") }
+        guard case .success(let permissions) = ModulePermissions.parse(Array(permissionText.utf8)) else {
+            throw malformed("permissions \"\(permissionText.prefix(64))\"")
+        }
         guard (declaredImage == nil) == (imagePath == nil), imagePath.map({ $0.hasPrefix("/") }) ?? true else {
             throw malformed("image \(declaredImage ?? "-") without an absolute image path")
         }
         return ModuleInfo(
             name: name, version: version, title: title, glyph: glyph, declaredImage: declaredImage, imagePath: imagePath,
             kind: kind, abiMajor: major, abiMinor: minor, structSize: structSize, functions: functions, sourcePath: path,
-            containsSwift: swift == 1)
+            containsSwift: swift == 1, permissions: permissions)
     }
 
     private static func isEncodable(_ entry: CachedModuleEntry) -> Bool {
@@ -192,6 +197,7 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         switch entry.outcome {
         case .accepted(let info):
             strings += [info.name, info.version, info.title, info.glyph, info.declaredImage, info.imagePath]
+            strings.append(info.permissions.joined(separator: " "))
         case .refused(let error):
             guard CachedModuleEntry.isCacheable(error.code) else { return false }
             strings += [error.code.name, error.reason, error.hint]
@@ -216,6 +222,7 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
                 writer.integer(value)
             }
             writer.integer(UInt8(info.containsSwift ? 1 : 0))
+            writer.string(info.permissions.joined(separator: " "))
         case .refused(let error):
             writer.integer(refusedTag)
             for text in [error.code.name, error.reason, error.hint] { writer.string(text) }

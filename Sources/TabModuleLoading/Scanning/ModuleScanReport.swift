@@ -19,8 +19,8 @@ package struct ModuleScanReport: Sendable {
         package var functions: UInt32 = 0
         /// Bit i: `reserved[i]` is not NULL.
         package var reserved: UInt32 = 0
-        /// The 1.2 `permissions` string's bytes (at most one past `TAB_MAX_PERMISSIONS_BYTES`); nil when
-        /// NULL, or when the descriptor is older than 1.2 or too small to hold it.
+        /// `permissions` (ABI 1.2): its bytes (at most `TAB_MAX_PERMISSIONS_BYTES` + 1, so a longer
+        /// one is still refused), read only when `structSize` holds the field; nil for NULL.
         package var permissions: [UInt8]?
 
         /// The fields read first; the rest only when `isComplete`.

@@ -29,6 +29,7 @@ package final class ScannedDescriptor: @unchecked Sendable {
         storage.pointee.title = copy(fields.title)
         storage.pointee.image = copy(fields.image)
         storage.pointee.glyph = copy(fields.glyph)
+        if fields.structSize >= TabModuleABI.descriptorSize12 { storage.pointee.permissions = copy(fields.permissions) }
         let functions = ModuleFunctions(rawValue: fields.functions)
         if functions.contains(.create) { storage.pointee.create = { _, _ in ScannedDescriptor.trap() } }
         if functions.contains(.start) { storage.pointee.start = { _, _ in ScannedDescriptor.trap() } }

@@ -7,6 +7,7 @@ public struct ModuleSource: Sendable {
         ("name", "\"good\""), ("version", nil), ("title", "\"Good\""), ("image", nil), ("glyph", nil),
         ("create", "create"), ("start", nil), ("render", "render"), ("event", nil), ("appearance", nil),
         ("save_state", nil), ("restore_state", nil), ("destroy", "destroy"), ("reserved", nil),
+        ("permissions", nil),
     ]
     /// How the entry point is defined.
     public var entry = "TAB_MODULE_DECLARE(descriptor)"

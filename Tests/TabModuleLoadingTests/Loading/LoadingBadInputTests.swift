@@ -141,6 +141,18 @@ struct LoadingBadInputTests {
         .source(
             "missing create and render", ModuleSource().with("create", nil).with("render", nil), .missingFunction,
             "required functions create and render are NULL"),
+        .source(
+            "unknown permission", ModuleSource().with("permissions", #""network camera""#), .badPermissions,
+            "unknown permission \"camera\" (known: network, system, exec, unrestricted, read:PATH, write:PATH)"),
+        .source(
+            "relative permission path", ModuleSource().with("permissions", #""read:notes""#), .badPermissions,
+            "permission \"read:notes\" needs an absolute path or one starting with ~/"),
+        .source(
+            "non-UTF-8 permissions", ModuleSource().with("permissions", #""network \xff""#), .badPermissions,
+            "permissions is not valid UTF-8"),
+        .source(
+            "overlong permissions", ModuleSource().with("permissions", "\"" + String(repeating: "network ", count: 512) + "x\""),
+            .badPermissions, "permissions is longer than 4096 bytes"),
         BadInput(
             label: "world-writable file",
             make: { fixture in

@@ -13,7 +13,8 @@ struct ModuleMetadataCacheFileTests {
             ModuleInfo(
                 name: "clock", version: "1.0.0", title: "Clock ⌚", glyph: "⌚", declaredImage: "assets/clock.svg",
                 imagePath: "/m/assets/clock.svg", kind: .content, abiMajor: 1, abiMinor: 1, structSize: 192,
-                functions: [.create, .render, .event, .destroy], sourcePath: "/m/clock.so", containsSwift: false)))
+                functions: [.create, .render, .event, .destroy], sourcePath: "/m/clock.so", containsSwift: false,
+                permissions: ["network", "read:~/notes"])))
     static let refused = CachedModuleEntry(
         path: "/m/notes.so", stamp: ModuleFileStamp(device: 1, inode: 2, size: 6, modified: 0, changed: -5),
         outcome: .refused(

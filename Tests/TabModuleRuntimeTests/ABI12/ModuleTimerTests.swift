@@ -1,0 +1,130 @@
+import Foundation
+import TabHostTesting
+import TabKit
+import TabModuleRuntime
+import Testing
+
+/// Timers (`set_timer`, `cancel_timer`): the scheduler's rules, and a real module's timers arriving
+/// as TAB_EVENT_TIMER through the runtime, as `HostSession.pumpTicks` delivers them.
+struct ModuleTimerTests {
+    private func ids(_ due: [DueWork]) -> [String] {
+        due.compactMap { if case .timer(let id) = $0.work { id } else { nil } }
+    }
+
+    @Test func twoTimersAreToldApartAndFireInDeadlineOrder() {
+        let ticks = TickScheduler()
+        #expect(ticks.setTimer(1, id: "late", afterMilliseconds: 20, repeatMilliseconds: 0))
+        #expect(ticks.setTimer(1, id: "early", afterMilliseconds: 10, repeatMilliseconds: 0))
+        #expect(ticks.takeDue(now: .now).isEmpty)
+        let due = ticks.takeDue(now: .now + .milliseconds(100))
+        #expect(ids(due) == ["early", "late"])
+        #expect(due.allSatisfy { ticks.claim($0) })
+        #expect(ticks.nextDeadline == nil)  // one-shot timers are gone once fired
+    }
+
+    @Test func aCancelledTimerNeverFiresEvenWhenAlreadyTaken() {
+        let ticks = TickScheduler()
+        _ = ticks.setTimer(1, id: "a", afterMilliseconds: 0, repeatMilliseconds: 0)
+        _ = ticks.setTimer(1, id: "b", afterMilliseconds: 0, repeatMilliseconds: 0)
+        ticks.cancelTimer(1, id: "a")
+        let due = ticks.takeDue(now: .now + .milliseconds(10))
+        #expect(ids(due) == ["b"])
+        // Due and taken, not yet delivered: a cancel now still wins.
+        ticks.cancelTimer(1, id: "b")
+        #expect(due.map { ticks.claim($0) } == [false])
+    }
+
+    @Test func aRepeatingTimerReschedulesAndAShortPeriodIsRaised() throws {
+        let ticks = TickScheduler()
+        _ = ticks.setTimer(1, id: "r", afterMilliseconds: 0, repeatMilliseconds: 1)
+        let start = ContinuousClock.now
+        #expect(ids(ticks.takeDue(now: start + .milliseconds(1))) == ["r"])
+        let next = try #require(ticks.nextDeadline)
+        #expect(next >= start + .milliseconds(ModuleLimits.minimumTimerRepeatMilliseconds))
+        #expect(ids(ticks.takeDue(now: next)) == ["r"])
+        #expect(ticks.nextDeadline != nil)
+        ticks.cancelTimer(1, id: "r")
+        #expect(ticks.nextDeadline == nil)
+    }
+
+    @Test func theSameIDReplacesAndADueFiringOfTheOldOneNeverArrives() {
+        let ticks = TickScheduler()
+        _ = ticks.setTimer(1, id: "t", afterMilliseconds: 0, repeatMilliseconds: 0)
+        let taken = ticks.takeDue(now: .now + .milliseconds(5))
+        #expect(ticks.setTimer(1, id: "t", afterMilliseconds: 60_000, repeatMilliseconds: 0))
+        #expect(taken.map { ticks.claim($0) } == [false])
+        #expect(ticks.timerCount(1) == 1)
+        #expect(ticks.takeDue(now: .now + .milliseconds(5)).isEmpty)
+    }
+
+    @Test func anInstanceHasAtMostTheLimitOfTimersAndCancelDropsThem() {
+        let ticks = TickScheduler()
+        for index in 0..<ModuleLimits.maximumTimers {
+            #expect(ticks.setTimer(1, id: "t\(index)", afterMilliseconds: 1000, repeatMilliseconds: 0))
+        }
+        #expect(!ticks.setTimer(1, id: "one more", afterMilliseconds: 0, repeatMilliseconds: 0))
+        #expect(ticks.setTimer(1, id: "t0", afterMilliseconds: 0, repeatMilliseconds: 0))  // a replacement fits
+        #expect(ticks.setTimer(2, id: "t0", afterMilliseconds: 0, repeatMilliseconds: 0))  // another instance's own
+        ticks.cancel(1)
+        #expect(ticks.timerCount(1) == 0)
+        #expect(ids(ticks.takeDue(now: .now + .milliseconds(5))) == ["t0"])
+    }
+
+    // MARK: A real module
+
+    private func host() throws -> ModuleHostFixture {
+        let setup = try ModuleHostFixture(
+            file: "abi.so", source: ABI12Module.source(),
+            layout: #"{"root": {"tabs": [{"name": "a", "module": "abi", "param": "log"}]}}"#, modules: ["abi"],
+            factory: { _ in InProcessModuleInstanceFactory() })
+        setup.host.start()
+        return setup
+    }
+
+    private func timerNotes(_ setup: ModuleHostFixture) throws -> [String] {
+        let controller = try #require(setup.host.visibleController as? ModuleController)
+        return controller.instance.render().nodes.compactMap {
+            if case .text(let line) = $0, line.hasPrefix("type=9 ") { line.split(separator: " ")[1].dropFirst(7).description } else { nil }
+        }
+    }
+
+    /// Delivers what is due until `deadline` passes, as the session's loop does.
+    private func pump(_ setup: ModuleHostFixture, for duration: Duration) {
+        let end = ContinuousClock.now + duration
+        while ContinuousClock.now < end {
+            setup.runtime.deliverDueTicks()
+            usleep(2000)
+        }
+        setup.runtime.deliverDueTicks()
+    }
+
+    @Test func aModulesTimersArriveAsTimerEventsWithTheirIDs() throws {
+        let setup = try host()
+        let controller = setup.host.visibleController
+        controller.handle(.action("timer x 0 0"))
+        controller.handle(.action("timer y 1 0"))  // cancelled by x's handler before it is delivered
+        controller.handle(.action("timer gone 0 0"))
+        controller.handle(.action("cancel gone"))
+        controller.handle(.action("timer rep 0 10"))
+        controller.handle(.action("timer once 30 0"))
+        usleep(20_000)
+        pump(setup, for: .milliseconds(80))
+        controller.handle(.action("cancel rep"))
+        let fired = try timerNotes(setup)
+        #expect(fired.first == "x")
+        #expect(!fired.contains("y") && !fired.contains("gone"))
+        #expect(fired.filter { $0 == "once" }.count == 1)
+        #expect(fired.filter { $0 == "rep" }.count >= 3, "\(fired)")
+        let count = fired.count
+        pump(setup, for: .milliseconds(40))
+        #expect(try timerNotes(setup).count == count)  // cancelled: no more
+        #expect(setup.log.lines == [])
+    }
+
+    @Test func pastTheLimitSetTimerIsIgnoredWithOneLogLine() throws {
+        let setup = try host()
+        setup.host.visibleController.handle(.action("timers"))
+        #expect(setup.log.lines == ["abi warning: set_timer t64 ignored: 64 timers are set already; cancel one first"])
+        #expect(setup.runtime.ticks.timerCount((setup.host.visibleController as? ModuleController)?.instance.id ?? 0) == 64)
+    }
+}
