@@ -88,7 +88,7 @@ struct ListInspectEndToEndTests {
                     kind:         content
                     image:        \(dir)/assets/s.svg
                     abi:          1.2 (host 1.2)
-                    struct size:  192 bytes
+                    struct size:  200 bytes
                     required:     create render
                     optional:     destroy
                     not provided: start event appearance save_state restore_state

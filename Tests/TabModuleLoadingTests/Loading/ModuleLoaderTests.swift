@@ -25,7 +25,7 @@ struct ModuleLoaderTests {
         let expected = ModuleInfo(
             name: "full.bar-1_x", version: "2.3.4", title: "Fancy ★ bar", glyph: "★", declaredImage: "assets/bar.svg",
             imagePath: fixture.path("assets/bar.svg"), kind: .tabBar, abiMajor: 1, abiMinor: TabModuleABI.minor,
-            structSize: TabModuleABI.descriptorSize, functions: ModuleFunctions(ModuleFunctions.all.map(\.function)),
+            structSize: TabModuleABI.descriptorSize12, functions: ModuleFunctions(ModuleFunctions.all.map(\.function)),
             sourcePath: path, containsSwift: false)
         #expect(module.info == expected)
         #expect(

@@ -69,8 +69,9 @@ struct ABI12EventsTests {
         let setup = try controllerHost(minor: 2)
         for key in [TabKey.escape, .backspace, .home] { setup.host.visibleController.handle(.key(key)) }
         #expect(
-            try notes(setup) == [TabKey.escape, .backspace, .home].map {
-                "type=2 action=- value=- focus=- key=0x\(String($0.rawValue, radix: 16)) full=1"
-            })
+            try notes(setup)
+                == [TabKey.escape, .backspace, .home].map {
+                    "type=2 action=- value=- focus=- key=0x\(String($0.rawValue, radix: 16)) full=1"
+                })
     }
 }

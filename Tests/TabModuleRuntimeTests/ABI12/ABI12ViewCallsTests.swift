@@ -48,7 +48,8 @@ struct ABI12ViewCallsTests {
             nodes == [
                 .table(
                     ViewTable(
-                        headers: [], rows: [ViewTableRow(cells: ["1", "2"], action: "r1"), ViewTableRow(cells: ["1"]), ViewTableRow(cells: [])])),
+                        headers: [],
+                        rows: [ViewTableRow(cells: ["1", "2"], action: "r1"), ViewTableRow(cells: ["1"]), ViewTableRow(cells: [])])),
                 .text("end"),
                 .table(ViewTable(headers: [], rows: [ViewTableRow(cells: ["1", "2"], style: .success)])),
             ])

@@ -16,9 +16,12 @@ final class DirectModuleFixture {
     let instance: any ModuleInstance
 
     init(param: String = "log", minor: Int = 2, dataDirectory: ((String) -> ModuleDataDirectory?)? = nil) throws {
-        fixture = try Fixture()
-        cacheRoot = try Fixture()
-        dataRoot = try Fixture()
+        let fixture = try Fixture()
+        let cacheRoot = try Fixture()
+        let dataRoot = try Fixture()
+        self.fixture = fixture
+        self.cacheRoot = cacheRoot
+        self.dataRoot = dataRoot
         let path = try fixture.compile("abi.so", source: ABI12Module.source(minor: minor))
         module = try ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)).load(path)
         let data = dataDirectory.map { $0(dataRoot.directory) } ?? ModuleDataDirectory(root: dataRoot.directory + "/tabhost/data")

@@ -178,11 +178,11 @@ final class TabBarItemABITests {
         #expect(try barNodes(setup.host)[0] == .button(label: "Alpha|α|3|/opt/icons/alpha.svg|0", action: "0"))
     }
 
-    @Test func aModuleBuiltAgainstTheCurrentHeaderDeclaresMinorOne() throws {
+    @Test func aModuleBuiltAgainstTheCurrentHeaderDeclaresTheHostsMinor() throws {
         let setup = try Self.setUp(bar: "collectbar")
         let info = try #require(setup.runtime.registry.module(named: "collectbar")?.info)
-        #expect(info.abiMajor == 1 && info.abiMinor == 1)
-        #expect(TabModuleABI.minor == 1)
+        #expect(info.abiMajor == 1 && info.abiMinor == 2)
+        #expect(TabModuleABI.minor == 2)
     }
 
     @Test func aModuleBuiltAgainstTheOneZeroHeaderLoadsRendersAndKeepsItsSmallerItems() throws {
