@@ -549,10 +549,10 @@ static void view_style(tab_view *view, uint32_t style) {
     put_u32(&view->nodes, style);
 }
 
-/* The list a module passed (NULL with a count is no list), at most one past the host's limit. */
+/* The count a module passed and its list, at most one past the host's limit (a NULL list sends no
+   entries, as the in-process host reads none). */
 static void put_list(buffer *b, const char *const *items, size_t count) {
-    if (items == NULL) count = 0;
-    uint32_t sent = count > TAB_MAX_COLUMNS + 1 ? TAB_MAX_COLUMNS + 1 : (uint32_t)count;
+    uint32_t sent = items == NULL ? 0 : count > TAB_MAX_COLUMNS + 1 ? TAB_MAX_COLUMNS + 1 : (uint32_t)count;
     put_u64(b, (uint64_t)count);
     put_u32(b, sent);
     for (uint32_t i = 0; i < sent; i++) put_view_str(b, items[i]);
@@ -601,8 +601,7 @@ static void host_alert(tab_host *host, const char *id, const char *title, const 
     put_id(&b, id);
     put_view_str(&b, title);
     put_view_str(&b, message);
-    if (buttons == NULL) count = 0;
-    uint32_t sent = count > TAB_MAX_ALERT_BUTTONS + 1 ? TAB_MAX_ALERT_BUTTONS + 1 : (uint32_t)count;
+    uint32_t sent = buttons == NULL ? 0 : count > TAB_MAX_ALERT_BUTTONS + 1 ? TAB_MAX_ALERT_BUTTONS + 1 : (uint32_t)count;
     put_u64(&b, (uint64_t)count);
     put_u32(&b, sent);
     for (uint32_t i = 0; i < sent; i++) put_view_str(&b, buttons[i]);

@@ -36,13 +36,13 @@ extension OutOfProcessModuleInstance {
             let alertID = try reader.optionalString()
             let title = try reader.optionalString()
             let message = try reader.optionalString()
-            let declared = try reader.u64()
+            let declared = Int(clamping: try reader.u64())
             let sent = try reader.u32()
-            guard sent <= ModuleLimits.maximumAlertButtons + 1, UInt64(sent) <= declared else { throw WireReader.Malformed() }
+            guard sent <= ModuleLimits.maximumAlertButtons + 1, Int(sent) <= declared else { throw WireReader.Malformed() }
             var buttons: [String?] = []
             for _ in 0..<sent { buttons.append(try reader.optionalString()) }
             if let problem = ModuleLimits.idProblem(alertID, call: "alert") { return log(problem) }
-            if declared > UInt64(ModuleLimits.maximumAlertButtons) {
+            if declared > ModuleLimits.maximumAlertButtons {
                 log("alert with \(declared) buttons: those past \(ModuleLimits.maximumAlertButtons) are dropped")
             }
             let cut = { (text: String) in ModuleLimits.cut(text, to: ModuleLimits.maximumViewStringBytes) }
