@@ -6,7 +6,8 @@ enum InputModules {
     /// out of range), the last event it got (type, action, value, focus) as a text, and actions that
     /// make the 1.2 host calls: `finish:RESULT`, `alert`, `save`, `timer-once`, `timer-repeat`,
     /// `cancel-repeat`, `dirs`, `thread` (invalidate, set_timer and a push from its own thread while
-    /// the main thread waits for it), `late-view` (a view call after render returned).
+    /// the main thread waits for it), `late-view` (a view call after render returned), `long` (strings
+    /// past the limits: a 60 KB text, a 90 KB field value and placeholder, a row of broken UTF-8).
     static let widgets = #"""
         #include "tab_module.h"
         #include <math.h>
@@ -18,7 +19,7 @@ enum InputModules {
         typedef struct widgets {
             const tab_host_api *api; tab_host *host;
             char last[512];
-            int once, repeat, thread_timer, thread_ran;
+            int once, repeat, thread_timer, thread_ran, long_strings;
             const char *data, *data_again, *module;
             tab_view *kept;
         } widgets;
@@ -61,6 +62,21 @@ enum InputModules {
             api->style(view, TAB_STYLE_MONOSPACE);
             const char *c[] = {"headless"};
             api->cells(view, c, 1, "c");
+            if (self->long_strings) {
+                /* Past the limits, cut where a character ends: "é" is two bytes, "€" three. */
+                size_t n = 30000;
+                char *text = malloc(n * 3 + 1);
+                if (text != NULL) {
+                    for (size_t i = 0; i < n; i++) memcpy(text + i * 2, "\xc3\xa9", 2);
+                    text[n * 2] = '\0';
+                    api->text(view, text);
+                    for (size_t i = 0; i < n; i++) memcpy(text + i * 3, "\xe2\x82\xac", 3);
+                    text[n * 3] = '\0';
+                    api->text_field(view, "long", text, text, 0);
+                    api->row(view, text + 1, text, text);
+                    free(text);
+                }
+            }
             api->text(view, self->last);
             char line[512];
             snprintf(line, sizeof line, "timers once %d repeat %d thread %d ran %d", self->once, self->repeat,
@@ -119,6 +135,8 @@ enum InputModules {
                 } else if (strcmp(x, "thread") == 0) {
                     pthread_t thread;
                     if (pthread_create(&thread, NULL, from_thread, self) == 0) pthread_join(thread, NULL);
+                } else if (strcmp(x, "long") == 0) {
+                    self->long_strings = 1;
                 } else if (strcmp(x, "late-view") == 0 && self->kept != NULL) api->text(self->kept, "late");
             }
             api->invalidate(self->host);

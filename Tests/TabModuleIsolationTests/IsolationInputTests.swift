@@ -125,6 +125,25 @@ final class IsolationInputTests {
         #expect(recorder.logs.contains { $0.hasPrefix("warning: text_field with an id of 299 bytes ignored") })
     }
 
+    /// The child sends a string only a little past its limit: the host still cuts it at the same
+    /// character, with the same line, as in process (broken UTF-8 repaired the same way too).
+    @Test func stringsPastTheLimitsAreCutAsInProcess() throws {
+        let inProcessRecorder = RecordingDelegate()
+        let inProcess = try InProcessModuleInstanceFactory().makeInstance(
+            of: module, environment: environment, delegate: inProcessRecorder)
+        defer { inProcess.destroy() }
+        instance.send(.action("long"), focus: nil)
+        inProcess.send(.action("long"), focus: nil)
+        let isolated = instance.render()
+        let local = inProcess.render()
+        #expect(isolated == local)
+        #expect(recorder.logs == inProcessRecorder.logs)
+        let field = isolated.nodes.lazy.compactMap { if case .textField(let field) = $0 { field } else { nil } }.first { $0.id == "long" }
+        #expect(field?.value.utf8.count ?? 0 <= ModuleLimits.maximumFieldBytes)
+        #expect(field?.value.hasSuffix("…") == true)
+        #expect(recorder.logs.contains { $0.hasPrefix("warning: text_field value of 90000 bytes cut") })
+    }
+
     @Test func aViewCallAfterRenderIsIgnoredWithOneLine() {
         _ = instance.render()
         instance.send(.action("late-view"), focus: nil)
