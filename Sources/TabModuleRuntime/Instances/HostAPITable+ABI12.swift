@@ -19,7 +19,7 @@ extension HostAPITable {
             guard let box = HostAPITable.onLoop(host, "alert") else { return }
             let id = HostAPITable.string(id)
             if let problem = ModuleLimits.idProblem(id, call: "alert") { return box.log(.warning, problem) }
-            let declared = Int(clamping: count)
+            let declared = HostAPITable.count(count)
             if declared > ModuleLimits.maximumAlertButtons {
                 box.log(
                     .warning, "alert with \(declared) buttons: those past \(ModuleLimits.maximumAlertButtons) are dropped")
@@ -84,12 +84,12 @@ extension HostAPITable {
         }
         api.columns = { view, headers, count in
             guard let builder = HostAPITable.builder(view, "columns") else { return }
-            let declared = Int(clamping: count)
+            let declared = HostAPITable.count(count)
             builder.columns(HostAPITable.strings(headers, count: declared, limit: ModuleLimits.maximumColumns), declared: declared)
         }
         api.cells = { view, cells, count, action in
             guard let builder = HostAPITable.builder(view, "cells") else { return }
-            let declared = Int(clamping: count)
+            let declared = HostAPITable.count(count)
             builder.cells(
                 HostAPITable.strings(cells, count: declared, limit: ModuleLimits.maximumColumns), declared: declared,
                 action: HostAPITable.string(action))

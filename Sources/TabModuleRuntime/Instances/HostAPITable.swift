@@ -135,6 +135,10 @@ enum HostAPITable {
         return String(cString: pointer)
     }
 
+    /// A module's `size_t` count: it arrives as `Int`, so SIZE_MAX (or any count past `Int.max`) is
+    /// negative here; it means "very many", never none.
+    static func count(_ raw: Int) -> Int { raw < 0 ? Int.max : raw }
+
     /// The first `limit` of a module's `count` C strings (a NULL array reads as none; a NULL
     /// string as nil). Only what is kept is read: a count past the limit never reads past it.
     static func strings(_ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, limit: Int) -> [String?] {
