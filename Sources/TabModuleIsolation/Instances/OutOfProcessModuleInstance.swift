@@ -316,6 +316,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard alive, let connection else { return }
         if connection.state == .stopped, failure == nil, let reason = connection.failure {
             failure = reason
+            // Its ticks and timers died with the module: a Restart's fresh instance sets its own.
+            environment.ticks.cancel(id)
         }
         delegate?.moduleDidInvalidate()
     }

@@ -133,7 +133,8 @@ enum tabhost_wire_scan_phase {
  * TABHOST_WIRE_MAX_LONG_STRING, lists to TAB_MAX_COLUMNS + 1 entries with the count the module passed
  * in front: enough for the host to see what is over a limit and cut it exactly as in process.
  * The host replays them through the builder an in-process render uses, so every rule and limit (and
- * its log line) is the same on both paths. Style, columns and row_action do not count as nodes.
+ * its log line) is the same on both paths. Style, columns and row_action do not count toward the
+ * child's node limit (the host counts every node itself).
  */
 enum tabhost_wire_node {
     TABHOST_WIRE_NODE_SECTION = 1,    /* str? title */
