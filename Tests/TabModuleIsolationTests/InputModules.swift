@@ -7,7 +7,7 @@ enum InputModules {
     /// make the 1.2 host calls: `finish:RESULT`, `alert`, `save`, `timer-once`, `timer-repeat`,
     /// `cancel-repeat`, `dirs`, `thread` (invalidate, set_timer and a push from its own thread while
     /// the main thread waits for it), `late-view` (a view call after render returned), `long` (strings
-    /// past the limits: a 60 KB text, a 90 KB field value and placeholder, a row of broken UTF-8).
+    /// past the limits: a 60 KB text, a 90 KB field value and placeholder, a row of broken UTF-8), `segv`.
     static let widgets = #"""
         #include "tab_module.h"
         #include <math.h>
@@ -135,6 +135,9 @@ enum InputModules {
                 } else if (strcmp(x, "thread") == 0) {
                     pthread_t thread;
                     if (pthread_create(&thread, NULL, from_thread, self) == 0) pthread_join(thread, NULL);
+                } else if (strcmp(x, "segv") == 0) {
+                    volatile int *nowhere = NULL;
+                    *nowhere = 1;
                 } else if (strcmp(x, "long") == 0) {
                     self->long_strings = 1;
                 } else if (strcmp(x, "late-view") == 0 && self->kept != NULL) api->text(self->kept, "late");

@@ -208,6 +208,15 @@ final class IsolationInputTests {
         #expect(timerLine == "timers once 1 repeat 2 thread 0 ran 0")
     }
 
+    /// A module that crashed set its timers in a process that is gone: they stop with it.
+    @Test func aCrashedModulesTimersStop() {
+        instance.send(.action("timer-repeat"), focus: nil)
+        #expect(ticks.timerCount(instance.id) == 1)
+        instance.send(.action("segv"), focus: nil)
+        #expect(instance.isStopped)
+        #expect(ticks.timerCount(instance.id) == 0)
+    }
+
     @Test func dataDirIsMadeByTheHostAndModuleDirIsTheOriginalFilesDirectory() throws {
         instance.send(.action("dirs"), focus: nil)
         let lines = texts(instance.render())
