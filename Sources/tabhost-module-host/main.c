@@ -7,7 +7,10 @@
  * checks that it still declares the expected module and serves the host's requests. Every host API
  * call becomes a frame: notifications (set_title, log, …) are sent and forgotten, requests (push,
  * add_tab, tab_item, …) wait for the host's reply and serve the host's nested requests meanwhile.
- * View-building calls are collected and travel with the render reply.
+ * View-building calls are collected and travel with the render reply, to be replayed by the host's
+ * view builder. `invalidate`, `schedule_tick`, `set_timer`, `cancel_timer`, `save_soon` and `log` are
+ * notifications any thread may send (one mutex serializes the socket's writes); every other call from
+ * another thread is ignored here, with the line an in-process host logs.
  *
  * It dies with the host: PR_SET_PDEATHSIG(SIGKILL), and end-of-file on descriptor 3 ends it too.
  */
