@@ -12,26 +12,16 @@ extension OutOfProcessModuleInstance {
             let after = try reader.u32()
             let period = try reader.u32()
             guard isAlive else { return }
-            if let problem = ModuleLimits.idProblem(timer, call: "set_timer") { return log(problem) }
-            guard let timer else { return }
-            if !environment.ticks.setTimer(id, id: timer, afterMilliseconds: after, repeatMilliseconds: period) {
-                log("set_timer \(timer) ignored: \(ModuleLimits.maximumTimers) timers are set already; cancel one first")
-            }
+            ModuleHostCalls.setTimer(
+                timer, afterMilliseconds: after, repeatMilliseconds: period, instance: id, ticks: environment.ticks, log: log)
         case .cancelTimer:
             let timer = try reader.optionalString()
             guard isAlive else { return }
-            if let problem = ModuleLimits.idProblem(timer, call: "cancel_timer") { return log(problem) }
-            guard let timer else { return }
-            environment.ticks.cancelTimer(id, id: timer)
+            ModuleHostCalls.cancelTimer(timer, instance: id, ticks: environment.ticks, log: log)
         case .saveSoon:
             delegate?.moduleSaveSoon()
         case .finish:
-            var result = try reader.optionalString()
-            if let text = result, text.utf8.count > ModuleLimits.maximumResultBytes {
-                log("finish result of \(text.utf8.count) bytes cut to the limit of \(ModuleLimits.maximumResultBytes) bytes")
-                result = ModuleLimits.cut(text, to: ModuleLimits.maximumResultBytes)
-            }
-            delegate?.moduleFinish(result: result)
+            delegate?.moduleFinish(result: ModuleHostCalls.finishResult(try reader.optionalString(), log: log))
         case .alert:
             let alertID = try reader.optionalString()
             let title = try reader.optionalString()
@@ -41,15 +31,8 @@ extension OutOfProcessModuleInstance {
             guard sent <= ModuleLimits.maximumAlertButtons + 1, Int(sent) <= declared else { throw WireReader.Malformed() }
             var buttons: [String?] = []
             for _ in 0..<sent { buttons.append(try reader.optionalString()) }
-            if let problem = ModuleLimits.idProblem(alertID, call: "alert") { return log(problem) }
-            if declared > ModuleLimits.maximumAlertButtons {
-                log("alert with \(declared) buttons: those past \(ModuleLimits.maximumAlertButtons) are dropped")
-            }
-            let cut = { (text: String) in ModuleLimits.cut(text, to: ModuleLimits.maximumViewStringBytes) }
-            let alert = ScreenAlert(
-                id: alertID ?? "", title: cut(title ?? ""), message: message.map(cut),
-                buttons: buttons.prefix(ModuleLimits.maximumAlertButtons).compactMap { $0.map(cut) })
-            delegate?.moduleAlert(alert)
+            let alert = ModuleHostCalls.alert(id: alertID, title: title, message: message, labels: buttons, declared: declared, log: log)
+            if let alert { delegate?.moduleAlert(alert) }
         default:
             break
         }
