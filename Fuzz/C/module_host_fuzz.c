@@ -46,12 +46,32 @@ static void fuzz_render(void *opaque, tab_view *view) {
     self->api->text(view, self->text);
     self->api->button(view, "b", self->text);
     self->api->image(view, self->text != NULL ? self->text : "i.svg", self->text);
+    /* 1.2's view calls, with what the host sent as ids, values and cells. */
+    self->api->row_action(view, self->text, self->text);
+    self->api->style(view, self->text != NULL ? (uint32_t)strlen(self->text) : 0);
+    self->api->text_field(view, self->text, self->text, self->text, 3);
+    self->api->toggle(view, self->text, self->text, 1);
+    self->api->progress(view, self->text, self->text != NULL ? (double)strlen(self->text) / 8 : -1);
+    const char *list[] = {self->text, NULL, "c"};
+    self->api->columns(view, list, self->text != NULL ? strlen(self->text) % 4 : 0);
+    self->api->cells(view, list, 3, self->text);
+    self->api->cells(view, NULL, 5, NULL);
 }
 
 static void fuzz_event(void *opaque, const tab_event *event) {
     fuzz_module *self = opaque;
-    fuzz_keep(self, event->action);
+    fuzz_keep(self, event->value != NULL ? event->value : event->action);
     if (event->type == TAB_EVENT_TICK) self->api->schedule_tick(self->host, event->key);
+    /* 1.2's host calls that wait for no reply (data_dir does: the drain thread never answers). */
+    if (event->action != NULL) {
+        self->api->set_timer(self->host, event->action, event->key, event->key / 2);
+        if (event->type == TAB_EVENT_TIMER) self->api->cancel_timer(self->host, event->action);
+        const char *buttons[] = {event->action, event->focus};
+        self->api->alert(self->host, event->action, event->focus, event->value, buttons, event->key % 3);
+        self->api->finish(self->host, event->value);
+        self->api->save_soon(self->host);
+    }
+    (void)self->api->module_dir(self->host);
 }
 
 static void fuzz_appearance(void *opaque, int phase) { (void)opaque, (void)phase; }
@@ -136,6 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         struct tab_host *host = instances;
         instances = host->next;
         descriptor->destroy(host->self);
+        free_timers(host);
         free(host);
     }
     return 0;

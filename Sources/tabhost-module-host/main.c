@@ -7,7 +7,10 @@
  * checks that it still declares the expected module and serves the host's requests. Every host API
  * call becomes a frame: notifications (set_title, log, …) are sent and forgotten, requests (push,
  * add_tab, tab_item, …) wait for the host's reply and serve the host's nested requests meanwhile.
- * View-building calls are collected and travel with the render reply.
+ * View-building calls are collected and travel with the render reply, to be replayed by the host's
+ * view builder. `invalidate`, `schedule_tick`, `set_timer`, `cancel_timer`, `save_soon` and `log` are
+ * notifications any thread may send (one mutex serializes the socket's writes); every other call from
+ * another thread is ignored here, with the line an in-process host logs.
  *
  * It dies with the host: PR_SET_PDEATHSIG(SIGKILL), and end-of-file on descriptor 3 ends it too.
  */
@@ -77,15 +80,23 @@ static void put_u32(buffer *b, uint32_t v) { put(b, &v, sizeof v); }
 static void put_i32(buffer *b, int32_t v) { put(b, &v, sizeof v); }
 static void put_u64(buffer *b, uint64_t v) { put(b, &v, sizeof v); }
 
-static void put_str(buffer *b, const char *s) {
+/* A string of at most `limit` bytes (the rest is not sent: the host cuts longer ones anyway). */
+static void put_str_max(buffer *b, const char *s, size_t limit) {
     if (s == NULL) {
         put_u32(b, TABHOST_WIRE_NULL_STRING);
         return;
     }
-    size_t length = strnlen(s, TABHOST_WIRE_MAX_FRAME / 2);
+    size_t length = strnlen(s, limit);
     put_u32(b, (uint32_t)length);
     put(b, s, length);
 }
+
+static void put_str(buffer *b, const char *s) { put_str_max(b, s, TABHOST_WIRE_MAX_FRAME / 2); }
+
+/* A string the host shows in a view or alert, or an id: cut where the host still sees it is longer. */
+static void put_view_str(buffer *b, const char *s) { put_str_max(b, s, TABHOST_WIRE_MAX_VIEW_STRING); }
+static void put_long_str(buffer *b, const char *s) { put_str_max(b, s, TABHOST_WIRE_MAX_LONG_STRING); }
+static void put_id(buffer *b, const char *s) { put_long_str(b, s); }
 
 /* A received payload, read front to back; any short read sets `bad`. */
 typedef struct reader {
@@ -206,19 +217,48 @@ static void read_frame(frame *f) {
 
 static const tab_module_descriptor *descriptor;
 
+/* A timer the module set and has not cancelled (a one-shot one until it fires): a TIMER event for
+   an id not here is not delivered, so a timer never fires after cancel_timer returns, whichever
+   thread called it, even when the host's event was already on its way. */
+typedef struct timer_entry {
+    char *id;
+    int repeating;
+    struct timer_entry *next;
+} timer_entry;
+
 /* What `tab_host *` points at in this process. */
 struct tab_host {
     uint64_t id;
     void *self;
     struct tab_host *next;
+    timer_entry *timers; /* under state_lock */
+    size_t timer_count;
+    /* The calls already logged as made off the main thread (one line each, as in process): the
+       literals' addresses, under state_lock. */
+    const char *reported[32];
+    size_t reported_count;
 };
 
-/* What `tab_view *` points at: the render reply being built. */
+/* What `tab_view *` points at: the render reply being built. Never freed: a closed view goes back to
+   a free list, so a module that keeps the pointer past `render` reaches a closed view, not freed
+   memory. */
 struct tab_view {
     buffer nodes;
-    uint32_t count;
+    uint32_t count; /* nodes, for the host's limit (style, columns and row_action add none) */
+    uint32_t calls; /* calls collected in `nodes` */
     int open;
+    int overflowed;
+    int reported_closed; /* a call after render was logged; once until the view's next render */
+    /* The instance rendering, by id only (for log lines): it may be gone when a stale call comes. */
+    struct tab_host *host, owner;
+    struct tab_view *next_free;
 };
+
+static struct tab_view *free_views;
+static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
+/* LOAD's module_dir, and the data_dir the host made: stable for the process's life. */
+static char *module_directory;
+static char *data_directory;
 
 static struct tab_host *instances;
 
@@ -272,8 +312,37 @@ static int on_main_thread(void) { return pthread_equal(pthread_self(), main_thre
 
 static void notify(uint16_t type, const buffer *payload) { send_frame(type, 0, 0, payload); }
 
+static void host_log(tab_host *host, int level, const char *message);
+
+/* True the first time `call` is reported for `host`. */
+static int first_report(tab_host *host, const char *call) {
+    int first = 1;
+    pthread_mutex_lock(&state_lock);
+    for (size_t i = 0; i < host->reported_count && first; i++)
+        if (host->reported[i] == call) first = 0;
+    if (first && host->reported_count < sizeof host->reported / sizeof host->reported[0])
+        host->reported[host->reported_count++] = call;
+    pthread_mutex_unlock(&state_lock);
+    return first;
+}
+
+/* True on the main thread; elsewhere the call is ignored, with one line the first time (the line an
+   in-process host logs, word for word; the log names the module). Any thread may log. */
+static int main_only(tab_host *host, const char *call) {
+    if (on_main_thread()) return 1;
+    if (first_report(host, call)) {
+        char line[320];
+        snprintf(line, sizeof line,
+                 "%s called from another thread; ignored (only invalidate, set_timer, cancel_timer, schedule_tick, "
+                 "save_soon and log are safe off the main thread)",
+                 call);
+        host_log(host, TAB_LOG_WARNING, line);
+    }
+    return 0;
+}
+
 static void host_set_title(tab_host *host, const char *title) {
-    if (host == NULL || title == NULL) return;
+    if (host == NULL || !main_only(host, "set_title") || title == NULL) return;
     buffer b = {0};
     put_u64(&b, host->id);
     put_str(&b, title);
@@ -282,7 +351,7 @@ static void host_set_title(tab_host *host, const char *title) {
 }
 
 static void host_set_badge(tab_host *host, const char *badge) {
-    if (host == NULL) return;
+    if (host == NULL || !main_only(host, "set_badge")) return;
     buffer b = {0};
     put_u64(&b, host->id);
     put_str(&b, badge);
@@ -299,8 +368,15 @@ static void host_simple(tab_host *host, uint16_t type) {
 }
 
 static void host_invalidate(tab_host *host) { host_simple(host, TABHOST_WIRE_INVALIDATE); }
-static void host_pop(tab_host *host) { host_simple(host, TABHOST_WIRE_POP); }
-static void host_dismiss(tab_host *host) { host_simple(host, TABHOST_WIRE_DISMISS); }
+static void host_save_soon(tab_host *host) { host_simple(host, TABHOST_WIRE_SAVE_SOON); }
+
+static void host_pop(tab_host *host) {
+    if (host != NULL && main_only(host, "pop")) host_simple(host, TABHOST_WIRE_POP);
+}
+
+static void host_dismiss(tab_host *host) {
+    if (host != NULL && main_only(host, "dismiss")) host_simple(host, TABHOST_WIRE_DISMISS);
+}
 
 /* A request whose reply is one i32 (push, present, add_tab); 0 off the main thread. */
 static int host_int_call(uint16_t type, buffer *b) {
@@ -313,7 +389,7 @@ static int host_int_call(uint16_t type, buffer *b) {
 }
 
 static int host_push(tab_host *host, const char *module, const char *param, int target) {
-    if (host == NULL || module == NULL || !on_main_thread()) return 0;
+    if (host == NULL || !main_only(host, "push") || module == NULL) return 0;
     buffer b = {0};
     put_u64(&b, host->id);
     put_str(&b, module);
@@ -323,7 +399,7 @@ static int host_push(tab_host *host, const char *module, const char *param, int 
 }
 
 static int host_present(tab_host *host, const char *module, const char *param) {
-    if (host == NULL || module == NULL || !on_main_thread()) return 0;
+    if (host == NULL || !main_only(host, "present") || module == NULL) return 0;
     buffer b = {0};
     put_u64(&b, host->id);
     put_str(&b, module);
@@ -333,7 +409,7 @@ static int host_present(tab_host *host, const char *module, const char *param) {
 
 static int host_add_tab(tab_host *host, const char *name, const char *module, const char *image,
                         const char *param) {
-    if (host == NULL || name == NULL || module == NULL || !on_main_thread()) return 0;
+    if (host == NULL || !main_only(host, "add_tab") || name == NULL || module == NULL) return 0;
     buffer b = {0};
     put_u64(&b, host->id);
     put_str(&b, name);
@@ -362,53 +438,284 @@ static void host_log(tab_host *host, int level, const char *message) {
     free(b.bytes);
 }
 
-/* Past the host's node limit (it shows that many and one line saying the rest is not shown), later
-   nodes are not collected: a module rendering rows without end does not fill this process's memory. */
-static int view_open(tab_view *view) {
-    return view != NULL && view->open && view->count <= TABHOST_WIRE_MAX_VIEW_NODES && on_main_thread();
+/* True when `call` may add to `view`: on the main thread, inside its render (else one log line,
+   as in process). Past the host's node limit (it shows that many and one line saying the rest is not
+   shown) or the byte budget, later calls are not collected: a module rendering rows without end does
+   not fill this process's memory. */
+static int view_open(tab_view *view, const char *call) {
+    if (view == NULL || !main_only(view->host, call)) return 0;
+    if (!view->open) {
+        if (!view->reported_closed) {
+            view->reported_closed = 1;
+            char line[240];
+            snprintf(line, sizeof line,
+                     "%s called outside render; ignored (view calls are valid only inside render, on its view)", call);
+            host_log(view->host, TAB_LOG_WARNING, line);
+        }
+        return 0;
+    }
+    if (view->count > TABHOST_WIRE_MAX_VIEW_NODES) return 0;
+    if (view->nodes.count > TABHOST_WIRE_MAX_VIEW_BYTES) {
+        if (!view->overflowed) {
+            view->overflowed = 1;
+            char line[160];
+            snprintf(line, sizeof line, "render: the view is larger than %u MiB; the rest is not shown",
+                     TABHOST_WIRE_MAX_VIEW_BYTES >> 20);
+            host_log(view->host, TAB_LOG_WARNING, line);
+        }
+        return 0;
+    }
+    return 1;
 }
 
 static void view_section(tab_view *view, const char *title) {
-    if (!view_open(view)) return;
+    if (!view_open(view, "section")) return;
     put_u8(&view->nodes, TABHOST_WIRE_NODE_SECTION);
-    put_str(&view->nodes, title);
+    view->calls++;
+    put_view_str(&view->nodes, title);
     view->count++;
 }
 
 static void view_row(tab_view *view, const char *title, const char *detail, const char *action) {
-    if (!view_open(view)) return;
+    if (!view_open(view, "row")) return;
     put_u8(&view->nodes, TABHOST_WIRE_NODE_ROW);
-    put_str(&view->nodes, title != NULL ? title : "");
-    put_str(&view->nodes, detail);
-    put_str(&view->nodes, action);
+    view->calls++;
+    put_view_str(&view->nodes, title != NULL ? title : "");
+    put_view_str(&view->nodes, detail);
+    put_view_str(&view->nodes, action);
     view->count++;
 }
 
 static void view_text(tab_view *view, const char *text) {
-    if (!view_open(view) || text == NULL) return;
+    if (!view_open(view, "text") || text == NULL) return;
     put_u8(&view->nodes, TABHOST_WIRE_NODE_TEXT);
-    put_str(&view->nodes, text);
+    view->calls++;
+    put_view_str(&view->nodes, text);
     view->count++;
 }
 
 static void view_button(tab_view *view, const char *label, const char *action) {
-    if (!view_open(view) || label == NULL) return;
+    if (!view_open(view, "button") || label == NULL) return;
     put_u8(&view->nodes, TABHOST_WIRE_NODE_BUTTON);
-    put_str(&view->nodes, label);
-    put_str(&view->nodes, action);
+    view->calls++;
+    put_view_str(&view->nodes, label);
+    put_view_str(&view->nodes, action);
     view->count++;
 }
 
 static void view_image(tab_view *view, const char *path, const char *alt) {
-    if (!view_open(view) || path == NULL) return;
+    if (!view_open(view, "image") || path == NULL) return;
     put_u8(&view->nodes, TABHOST_WIRE_NODE_IMAGE);
-    put_str(&view->nodes, path);
-    put_str(&view->nodes, alt);
+    view->calls++;
+    put_long_str(&view->nodes, path);
+    put_view_str(&view->nodes, alt);
     view->count++;
 }
 
+static void view_text_field(tab_view *view, const char *id, const char *value, const char *placeholder,
+                            uint32_t flags) {
+    if (!view_open(view, "text_field")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_TEXT_FIELD);
+    view->calls++;
+    put_id(&view->nodes, id);
+    put_long_str(&view->nodes, value);
+    put_view_str(&view->nodes, placeholder);
+    put_u32(&view->nodes, flags);
+    view->count++;
+}
+
+static void view_toggle(tab_view *view, const char *id, const char *label, int on) {
+    if (!view_open(view, "toggle")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_TOGGLE);
+    view->calls++;
+    put_id(&view->nodes, id);
+    put_view_str(&view->nodes, label);
+    put_u8(&view->nodes, on != 0);
+    view->count++;
+}
+
+static void view_progress(tab_view *view, const char *label, double fraction) {
+    if (!view_open(view, "progress")) return;
+    uint64_t bits;
+    memcpy(&bits, &fraction, sizeof bits);
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_PROGRESS);
+    view->calls++;
+    put_view_str(&view->nodes, label);
+    put_u64(&view->nodes, bits);
+    view->count++;
+}
+
+static void view_style(tab_view *view, uint32_t style) {
+    if (!view_open(view, "style")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_STYLE);
+    view->calls++;
+    put_u32(&view->nodes, style);
+}
+
+/* The count a module passed and its list, at most one past the host's limit (a NULL list sends no
+   entries, as the in-process host reads none). */
+static void put_list(buffer *b, const char *const *items, size_t count) {
+    uint32_t sent = items == NULL ? 0 : count > TAB_MAX_COLUMNS + 1 ? TAB_MAX_COLUMNS + 1 : (uint32_t)count;
+    put_u64(b, (uint64_t)count);
+    put_u32(b, sent);
+    for (uint32_t i = 0; i < sent; i++) put_view_str(b, items[i]);
+}
+
+static void view_columns(tab_view *view, const char *const *headers, size_t count) {
+    if (!view_open(view, "columns")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_COLUMNS);
+    view->calls++;
+    put_list(&view->nodes, headers, count);
+}
+
+static void view_cells(tab_view *view, const char *const *cells, size_t count, const char *action) {
+    if (!view_open(view, "cells")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_CELLS);
+    view->calls++;
+    put_list(&view->nodes, cells, count);
+    put_view_str(&view->nodes, action);
+    view->count++;
+}
+
+static void view_row_action(tab_view *view, const char *label, const char *action) {
+    if (!view_open(view, "row_action")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_ROW_ACTION);
+    view->calls++;
+    put_view_str(&view->nodes, label);
+    put_view_str(&view->nodes, action);
+}
+
+/* ---- 1.2 host calls -------------------------------------------------------------------------- */
+
+static void host_finish(tab_host *host, const char *result) {
+    if (host == NULL || !main_only(host, "finish")) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_long_str(&b, result);
+    notify(TABHOST_WIRE_FINISH, &b);
+    free(b.bytes);
+}
+
+static void host_alert(tab_host *host, const char *id, const char *title, const char *message,
+                       const char *const *buttons, size_t count) {
+    if (host == NULL || !main_only(host, "alert")) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_id(&b, id);
+    put_view_str(&b, title);
+    put_view_str(&b, message);
+    uint32_t sent = buttons == NULL ? 0 : count > TAB_MAX_ALERT_BUTTONS + 1 ? TAB_MAX_ALERT_BUTTONS + 1 : (uint32_t)count;
+    put_u64(&b, (uint64_t)count);
+    put_u32(&b, sent);
+    for (uint32_t i = 0; i < sent; i++) put_view_str(&b, buttons[i]);
+    notify(TABHOST_WIRE_ALERT, &b);
+    free(b.bytes);
+}
+
+/* Arms `id` (an id the host ignores for its length is not armed); the set stays within the host's
+   timer limit, past which the host ignores new ids too. */
+static void arm_timer(tab_host *host, const char *id, int repeating) {
+    if (strnlen(id, TAB_MAX_ID_BYTES + 1) > TAB_MAX_ID_BYTES) return;
+    pthread_mutex_lock(&state_lock);
+    timer_entry *found = NULL;
+    for (timer_entry *t = host->timers; t != NULL; t = t->next)
+        if (strcmp(t->id, id) == 0) found = t;
+    if (found != NULL) {
+        found->repeating = repeating;
+    } else if (host->timer_count < TAB_MAX_TIMERS) {
+        timer_entry *t = malloc(sizeof *t);
+        char *copy = strdup(id);
+        if (t == NULL || copy == NULL) _exit(71);
+        t->id = copy;
+        t->repeating = repeating;
+        t->next = host->timers;
+        host->timers = t;
+        host->timer_count++;
+    }
+    pthread_mutex_unlock(&state_lock);
+}
+
+/* Disarms `id`; with `fired`, only a one-shot timer. Returns whether `id` was armed. */
+static int disarm_timer(tab_host *host, const char *id, int fired) {
+    int armed = 0;
+    pthread_mutex_lock(&state_lock);
+    for (timer_entry **link = &host->timers; *link != NULL; link = &(*link)->next) {
+        timer_entry *t = *link;
+        if (strcmp(t->id, id) != 0) continue;
+        armed = 1;
+        if (!fired || !t->repeating) {
+            *link = t->next;
+            free(t->id);
+            free(t);
+            host->timer_count--;
+        }
+        break;
+    }
+    pthread_mutex_unlock(&state_lock);
+    return armed;
+}
+
+static void free_timers(tab_host *host) {
+    pthread_mutex_lock(&state_lock);
+    while (host->timers != NULL) {
+        timer_entry *t = host->timers;
+        host->timers = t->next;
+        free(t->id);
+        free(t);
+    }
+    host->timer_count = 0;
+    pthread_mutex_unlock(&state_lock);
+}
+
+static void host_set_timer(tab_host *host, const char *id, uint32_t after_ms, uint32_t repeat_ms) {
+    if (host == NULL) return;
+    if (id != NULL) arm_timer(host, id, repeat_ms != 0);
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_id(&b, id);
+    put_u32(&b, after_ms);
+    put_u32(&b, repeat_ms);
+    notify(TABHOST_WIRE_SET_TIMER, &b);
+    free(b.bytes);
+}
+
+static void host_cancel_timer(tab_host *host, const char *id) {
+    if (host == NULL) return;
+    if (id != NULL) disarm_timer(host, id, 0);
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_id(&b, id);
+    notify(TABHOST_WIRE_CANCEL_TIMER, &b);
+    free(b.bytes);
+}
+
+/* The host makes the directory (this process may not be allowed to) and names it; kept for the
+   process's life, so the pointer stays valid for every instance's. */
+static const char *host_data_dir(tab_host *host) {
+    if (host == NULL || !main_only(host, "data_dir")) return NULL;
+    if (data_directory != NULL) return data_directory;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    frame reply = call_host(TABHOST_WIRE_DATA_DIR, &b);
+    free(b.bytes);
+    reader r = {reply.payload, reply.count, 0, 0};
+    char *path = (reply.flags & TABHOST_WIRE_FLAG_FAILED) ? NULL : get_str(&r);
+    free(reply.payload);
+    if (r.bad) {
+        free(path);
+        path = NULL;
+    }
+    data_directory = path;
+    return data_directory;
+}
+
+static const char *host_module_dir(tab_host *host) {
+    if (host == NULL || !main_only(host, "module_dir")) return NULL;
+    return module_directory;
+}
+
 static size_t host_tab_count(tab_host *host) {
-    if (host == NULL || !on_main_thread()) return 0;
+    if (host == NULL || !main_only(host, "tab_count")) return 0;
     buffer b = {0};
     put_u64(&b, host->id);
     frame reply = call_host(TABHOST_WIRE_TAB_COUNT, &b);
@@ -420,7 +727,7 @@ static size_t host_tab_count(tab_host *host) {
 }
 
 static int host_tab_item(tab_host *host, size_t index, tab_bar_item *out) {
-    if (host == NULL || out == NULL || !on_main_thread()) return 0;
+    if (host == NULL || !main_only(host, "tab_item") || out == NULL) return 0;
     buffer b = {0};
     put_u64(&b, host->id);
     put_u64(&b, (uint64_t)index);
@@ -473,6 +780,20 @@ static const tab_host_api api = {
     .image = view_image,
     .tab_count = host_tab_count,
     .tab_item = host_tab_item,
+    .text_field = view_text_field,
+    .toggle = view_toggle,
+    .progress = view_progress,
+    .style = view_style,
+    .columns = view_columns,
+    .cells = view_cells,
+    .row_action = view_row_action,
+    .finish = host_finish,
+    .alert = host_alert,
+    .set_timer = host_set_timer,
+    .cancel_timer = host_cancel_timer,
+    .data_dir = host_data_dir,
+    .module_dir = host_module_dir,
+    .save_soon = host_save_soon,
 };
 
 /* ---- serving the host ------------------------------------------------------------------------ */
@@ -503,8 +824,9 @@ static uint32_t function_bits(const tab_module_descriptor *d) {
 static void serve_load(frame *request, reader *r) {
     char *path = get_str(r);
     char *name = get_str(r);
+    char *directory = get_str(r);
     char message[512] = "";
-    if (r->bad || path == NULL || name == NULL) {
+    if (r->bad || path == NULL || name == NULL || directory == NULL) {
         reply_failure(request, "malformed load request");
     } else if (descriptor != NULL) {
         reply_failure(request, "a module is loaded already");
@@ -525,6 +847,8 @@ static void serve_load(frame *request, reader *r) {
         } else {
             /* Never closed: the process ends with the module. */
             descriptor = d;
+            module_directory = directory;
+            directory = NULL;
             /* `ps -o comm` and `top` name the module (a spare child was started without one). */
             prctl(PR_SET_NAME, d->name);
             buffer b = {0};
@@ -536,6 +860,7 @@ static void serve_load(frame *request, reader *r) {
     }
     free(path);
     free(name);
+    free(directory);
 }
 
 static void scan_phase(uint8_t phase) {
@@ -598,7 +923,7 @@ static void serve_scan(frame *request, reader *r) {
         memcpy(header, d, sizeof header);
         put_u32(&b, header[0]);
         put_u32(&b, header[1]);
-        int full = header[0] == TAB_MODULE_MAGIC && header[1] >= sizeof(tab_module_descriptor);
+        int full = header[0] == TAB_MODULE_MAGIC && header[1] >= offsetof(tab_module_descriptor, permissions);
         put_u8(&b, (uint8_t)full);
         if (full) {
             put_u32(&b, d->abi_major);
@@ -614,6 +939,12 @@ static void serve_scan(frame *request, reader *r) {
             for (unsigned i = 0; i < sizeof d->reserved / sizeof d->reserved[0]; i++)
                 if (d->reserved[i] != NULL) reserved |= 1u << i;
             put_u32(&b, reserved);
+            /* 1.2's field, where the module's struct holds it. */
+            int has_permissions = header[1] >= sizeof(tab_module_descriptor) && d->abi_minor >= 2;
+            if (has_permissions)
+                put_bounded_str(&b, d->permissions, TAB_MAX_PERMISSIONS_BYTES + 1);
+            else
+                put_u32(&b, TABHOST_WIRE_NULL_STRING);
         }
     }
     if (image != NULL && close_after) {
@@ -676,12 +1007,27 @@ static void serve(frame *request) {
         break;
     }
     case TABHOST_WIRE_RENDER: {
-        tab_view view = {{0}, 0, 1};
-        descriptor->render(host->self, &view);
-        view.open = 0;
-        put_u32(&b, view.count);
-        put(&b, view.nodes.bytes, view.nodes.count);
-        free(view.nodes.bytes);
+        tab_view *view = free_views;
+        if (view != NULL) {
+            free_views = view->next_free;
+        } else {
+            view = calloc(1, sizeof *view);
+            if (view == NULL) _exit(71);
+        }
+        view->owner = (struct tab_host){.id = host->id};
+        view->host = &view->owner;
+        view->open = 1;
+        view->reported_closed = 0;
+        descriptor->render(host->self, view);
+        view->open = 0;
+        put_u32(&b, view->calls);
+        put(&b, view->nodes.bytes, view->nodes.count);
+        free(view->nodes.bytes);
+        view->nodes = (buffer){0};
+        view->count = view->calls = 0;
+        view->overflowed = 0;
+        view->next_free = free_views;
+        free_views = view;
         break;
     }
     case TABHOST_WIRE_EVENT: {
@@ -692,8 +1038,16 @@ static void serve(frame *request) {
         char *action = get_str(&r);
         event.action = action;
         event.key = get_u32(&r);
-        if (descriptor->event) descriptor->event(host->self, &event);
+        char *value = get_str(&r);
+        char *focus = get_str(&r);
+        event.value = value;
+        event.focus = focus;
+        /* A timer cancelled (from any thread) after the host sent this does not fire. */
+        int cancelled = event.type == TAB_EVENT_TIMER && (action == NULL || !disarm_timer(host, action, 1));
+        if (descriptor->event && !cancelled) descriptor->event(host->self, &event);
         free(action);
+        free(value);
+        free(focus);
         break;
     }
     case TABHOST_WIRE_APPEARANCE: {
@@ -750,6 +1104,7 @@ static void serve(frame *request) {
             }
         }
         if (descriptor->destroy) descriptor->destroy(host->self);
+        free_timers(host);
         free(host);
         break;
     }

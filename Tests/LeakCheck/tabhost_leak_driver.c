@@ -160,6 +160,9 @@ static void tabhost_leak_serve(tabhost_leak_frame *request) {
     case TABHOST_WIRE_TAB_COUNT:
         tabhost_leak_put_u64(&b, 2);
         break;
+    case TABHOST_WIRE_DATA_DIR:
+        tabhost_leak_put_str(&b, NULL); /* "cannot be made": this driver makes no directories */
+        break;
     case TABHOST_WIRE_TAB_ITEM: {
         (void)tabhost_leak_u64(request);
         uint64_t index = tabhost_leak_u64(request);
@@ -213,6 +216,8 @@ static void tabhost_leak_event(uint64_t id, uint32_t type, const char *_Nullable
     tabhost_leak_put_u32(&b, type);
     tabhost_leak_put_str(&b, action);
     tabhost_leak_put_u32(&b, key);
+    tabhost_leak_put_str(&b, type == TAB_EVENT_TEXT ? "typed" : NULL);
+    tabhost_leak_put_str(&b, action);
     tabhost_leak_frame reply = tabhost_leak_call(TABHOST_WIRE_EVENT, &b);
     free(reply.payload);
 }
@@ -230,16 +235,39 @@ static uint32_t tabhost_leak_render(uint64_t id) {
     uint32_t count = tabhost_leak_u32(&reply);
     for (uint32_t i = 0; i < count; i++) {
         uint8_t kind = tabhost_leak_u8(&reply);
-        unsigned strings = kind == TABHOST_WIRE_NODE_ROW ? 3 : kind == TABHOST_WIRE_NODE_SECTION || kind == TABHOST_WIRE_NODE_TEXT ? 1 : 2;
+        /* Each call's fields (tabhost_isolation.h): a list first, then strings, then numbers. */
+        unsigned strings = 2;
+        size_t numbers = 0;
+        int has_list = kind == TABHOST_WIRE_NODE_COLUMNS || kind == TABHOST_WIRE_NODE_CELLS;
+        int ends_in_action = kind == TABHOST_WIRE_NODE_ROW || kind == TABHOST_WIRE_NODE_BUTTON ||
+                             kind == TABHOST_WIRE_NODE_CELLS || kind == TABHOST_WIRE_NODE_ROW_ACTION;
+        switch (kind) {
+        case TABHOST_WIRE_NODE_SECTION: case TABHOST_WIRE_NODE_TEXT: strings = 1; break;
+        case TABHOST_WIRE_NODE_ROW: strings = 3; break;
+        case TABHOST_WIRE_NODE_TEXT_FIELD: strings = 3; numbers = 4; break;
+        case TABHOST_WIRE_NODE_TOGGLE: numbers = 1; break;
+        case TABHOST_WIRE_NODE_PROGRESS: strings = 1; numbers = 8; break;
+        case TABHOST_WIRE_NODE_STYLE: strings = 0; numbers = 4; break;
+        case TABHOST_WIRE_NODE_COLUMNS: strings = 0; break;
+        case TABHOST_WIRE_NODE_CELLS: strings = 1; break;
+        default: break;
+        }
+        if (has_list) {
+            (void)tabhost_leak_u64(&reply);
+            uint32_t n = tabhost_leak_u32(&reply);
+            for (uint32_t k = 0; k < n; k++) free(tabhost_leak_str(&reply));
+        }
         for (unsigned s = 0; s < strings; s++) {
             char *text = tabhost_leak_str(&reply);
-            int isAction = s == strings - 1 && (kind == TABHOST_WIRE_NODE_ROW || kind == TABHOST_WIRE_NODE_BUTTON);
+            int isAction = s == strings - 1 && ends_in_action;
             if (isAction && text != NULL && tabhost_leak_action_count < 64) {
                 tabhost_leak_actions[tabhost_leak_action_count++] = text;
             } else {
                 free(text);
             }
         }
+        unsigned char skipped[8];
+        if (numbers > 0) tabhost_leak_take(&reply, skipped, numbers);
     }
     free(reply.payload);
     return count;
@@ -287,6 +315,11 @@ int main(int argc, char **argv) {
     tabhost_leak_buffer b = {0};
     tabhost_leak_put_str(&b, path);
     tabhost_leak_put_str(&b, name);
+    char directory[4096];
+    snprintf(directory, sizeof directory, "%s", path);
+    char *slash = strrchr(directory, '/');
+    if (slash != NULL) *slash = '\0'; else snprintf(directory, sizeof directory, ".");
+    tabhost_leak_put_str(&b, directory);
     tabhost_leak_frame load = tabhost_leak_call(TABHOST_WIRE_LOAD, &b);
     free(load.payload);
     /* Loaded first, so closing the scanned image leaves it mapped. */

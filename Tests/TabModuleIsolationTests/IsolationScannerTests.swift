@@ -138,6 +138,29 @@ final class IsolationScannerTests {
         instance.destroy()
     }
 
+    /// The 1.2 `permissions` string travels raw in the scan report; it is read only from a descriptor
+    /// whose size holds it and whose minor is 1.2 or later. A 1.1-sized descriptor is still read whole.
+    @Test(arguments: [
+        ("asks", "(uint32_t)sizeof(tab_module_descriptor)", "2", "\"network read:/etc\"", "network read:/etc" as String?),
+        ("minor1", "(uint32_t)sizeof(tab_module_descriptor)", "1", "\"network\"", nil),
+        ("small", "(uint32_t)offsetof(tab_module_descriptor, permissions)", "1", nil, nil),
+        ("none", "(uint32_t)sizeof(tab_module_descriptor)", "2", nil, nil),
+    ])
+    func theScanReportCarriesThePermissionsString(name: String, size: String, minor: String, field: String?, expected: String?) throws {
+        var source = ModuleSource(name: name).with("struct_size", size).with("abi_minor", minor)
+        source.fields.append(("permissions", field))
+        let path = try fixture.compile(name + ".so", source: source.text)
+        let report = try #require(try scanner.scan(copy: path, original: path))
+        let descriptor = try #require(report.descriptor)
+        #expect(descriptor.isComplete)
+        #expect(descriptor.abiMinor == UInt32(minor))
+        #expect(descriptor.permissions == expected.map { Array($0.utf8) })
+        // Validated from the report, as from a descriptor opened in process.
+        let info = try registry.load(file: path).module.info
+        #expect(info.name == name)
+        #expect(info.permissions == (expected ?? "").split(separator: " ").map(String.init))
+    }
+
     /// Without `hostOpensFiles` off, the scanner only guards: a file it survived is opened here too.
     @Test func aGuardingScannerStillLetsTheHostOpenGoodFiles() throws {
         let guarding = ModuleScanner(settings: IsolatedHost.testSettings, logger: log.logger)

@@ -82,9 +82,10 @@ final class IsolationStartTests {
         #expect(refusal?.description.contains("exit status 0") == true)
     }
 
+    /// A child of the previous major version (1.0, before ABI 1.2 changed the payloads) is refused.
     @Test func anotherProtocolVersionIsRefused() throws {
         try fixture.compile(
-            "helper-v2",
+            "helper-v1",
             source: """
                 #include <stdint.h>
                 #include <string.h>
@@ -92,7 +93,7 @@ final class IsolationStartTests {
                 int main(void) {
                     unsigned char frame[24];
                     uint32_t length = 20, magic = 0x49424154u, pid = (uint32_t)getpid(), seq = 0;
-                    uint16_t type = 1, flags = 0, major = 2, minor = 0;
+                    uint16_t type = 1, flags = 0, major = 1, minor = 0;
                     memcpy(frame, &length, 4); memcpy(frame + 4, &type, 2); memcpy(frame + 6, &flags, 2);
                     memcpy(frame + 8, &seq, 4); memcpy(frame + 12, &magic, 4); memcpy(frame + 16, &major, 2);
                     memcpy(frame + 18, &minor, 2); memcpy(frame + 20, &pid, 4);
@@ -102,9 +103,9 @@ final class IsolationStartTests {
                     return 0;
                 }
                 """, flags: [])
-        let refusal = failure("probe", helper: fixture.path("helper-v2"))
+        let refusal = failure("probe", helper: fixture.path("helper-v1"))
         #expect(refusal?.code == .processFailed)
-        #expect(refusal?.description.contains("speaks protocol 2.0, this host 1.0") == true)
+        #expect(refusal?.description.contains("speaks protocol 1.0, this host 2.0") == true)
     }
 
     /// A `create` that never returns: the instance is refused after the hang timeout and its child ends.

@@ -38,7 +38,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// Why the child stopped under this instance; nil while it runs.
     private(set) var failure: ModuleHostFailure?
     private weak var factory: OutOfProcessModuleInstanceFactory?
-    private let environment: ModuleInstanceEnvironment
+    let environment: ModuleInstanceEnvironment
     private let resourceDirectory: String
     private let settings: IsolationSettings
     private var alive = true
@@ -53,6 +53,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var title: String
     /// A render that arrived after its call gave up, shown by the next `render()`.
     private var lateTree: ViewTree?
+    /// `data_dir` could not be made: later calls answer NULL without another line (as in process).
+    var dataDirFailed = false
 
     /// Creates the instance in `connection`'s child. Throws `createFailed` when the module's
     /// `create` returned NULL, `processFailed` when the child stopped or did not answer.
@@ -152,6 +154,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         writer.u32(fields.type)
         writer.string(fields.action)
         writer.u32(fields.key)
+        writer.string(fields.value)
+        writer.string(focus)
         let detail: String
         switch event {
         case .action(let action): detail = "\"\(action)\""
@@ -327,6 +331,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard alive, let connection else { return }
         if connection.state == .stopped, failure == nil, let reason = connection.failure {
             failure = reason
+            // Its ticks and timers died with the module: a Restart's fresh instance sets its own.
+            environment.ticks.cancel(id)
         }
         delegate?.moduleDidInvalidate()
     }
@@ -359,6 +365,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         case .scheduleTick:
             guard alive else { return }
             environment.ticks.schedule(id, afterMilliseconds: try reader.u32())
+        case .setTimer, .cancelTimer, .saveSoon, .finish, .alert:
+            try applyHostCall(type, &reader)
         default:
             break  // a notification a newer helper knows: nothing to do
         }
@@ -386,6 +394,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             reply.i32(added ? 1 : 0)
         case .tabCount:
             reply.u64(UInt64(max(0, delegate?.moduleTabCount() ?? 0)))
+        case .dataDir:
+            reply.string(dataDirectory())
         case .tabItem:
             let index = try reader.u64()
             if index <= UInt64(Int.max), let item = delegate?.moduleTabItem(at: Int(index)) {
@@ -406,8 +416,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     // MARK: Views
 
+    /// The render reply's view, built by the in-process builder; its lines about the module's calls go
+    /// to the instance's log, as in process.
     private func decodeTree(_ reader: inout WireReader) throws(WireReader.Malformed) -> ViewTree {
-        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory)
+        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory) { [weak self] level, message in
+            self?.delegate?.moduleLog(level: level, message: message)
+        }
     }
 
     /// "<Title> stopped: SIGSEGV in event "segv"" and a Restart button, then, when a state was saved,

@@ -11,7 +11,8 @@ import TabModuleLoading
 /// the host call into the child again (`appearance` when a push hides a screen). Notifications
 /// (`set_title`, `pop`, `log`, …) are held until the module's call returns, or until it makes its
 /// next request, so the host only ever sends a request while the child is reading: when it is idle
-/// or waiting for a reply itself. `schedule_tick` goes to the tick scheduler at once, from any state.
+/// or waiting for a reply itself. `schedule_tick`, `set_timer` and `cancel_timer` go to the tick scheduler at once,
+/// from any state.
 ///
 /// Every wait has a deadline (`IsolationSettings.hangTimeout`, extended by the time the host spends
 /// serving the child). Past it the call gives up, the connection is `unresponsive` and later calls
@@ -127,6 +128,7 @@ final class ModuleHostConnection {
         var load = WireWriter(.load)
         load.string(module.copyPath)
         load.string(module.name)
+        load.string(ModuleFileReader.parentDirectory(of: module.info.sourcePath))
         switch request(load, call: ModuleCall(.load), timeout: settings.startTimeout) {
         case .replied(var reply):
             guard let bits = try? reply.u32() else { return "its process sent a malformed answer" }
@@ -243,7 +245,7 @@ final class ModuleHostConnection {
                     flushPending()
                     return frame.isFailure ? .failed(frame.failureMessage) : .replied(frame.reader)
                 }
-                if frame.type.isNotification && frame.type != .scheduleTick {
+                if frame.type.isNotification && !frame.type.appliesAtOnce {
                     pending.append(frame)
                 } else if frame.type.isNotification {
                     apply(frame)

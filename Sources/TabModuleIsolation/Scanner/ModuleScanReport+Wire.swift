@@ -22,6 +22,7 @@ extension ModuleScanReport {
             fields.glyph = try reader.optionalBytes()
             fields.functions = try reader.u32()
             fields.reserved = try reader.u32()
+            fields.permissions = try reader.optionalBytes()
         }
         self.init(opened: opened, loaderMessage: loaderMessage, hasEntry: hasEntry, descriptor: fields)
     }

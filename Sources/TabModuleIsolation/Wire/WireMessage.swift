@@ -28,11 +28,17 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     static let dismiss = WireMessage(TABHOST_WIRE_DISMISS)
     static let log = WireMessage(TABHOST_WIRE_LOG)
     static let scheduleTick = WireMessage(TABHOST_WIRE_SCHEDULE_TICK)
+    static let setTimer = WireMessage(TABHOST_WIRE_SET_TIMER)
+    static let cancelTimer = WireMessage(TABHOST_WIRE_CANCEL_TIMER)
+    static let saveSoon = WireMessage(TABHOST_WIRE_SAVE_SOON)
+    static let finish = WireMessage(TABHOST_WIRE_FINISH)
+    static let alert = WireMessage(TABHOST_WIRE_ALERT)
     static let push = WireMessage(TABHOST_WIRE_PUSH)
     static let present = WireMessage(TABHOST_WIRE_PRESENT)
     static let addTab = WireMessage(TABHOST_WIRE_ADD_TAB)
     static let tabCount = WireMessage(TABHOST_WIRE_TAB_COUNT)
     static let tabItem = WireMessage(TABHOST_WIRE_TAB_ITEM)
+    static let dataDir = WireMessage(TABHOST_WIRE_DATA_DIR)
 
     /// The module function a host request runs (what a crash message names).
     var functionName: String {
@@ -52,6 +58,11 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
 
     /// Sent without a reply (set_title, log, schedule_tick, …).
     var isNotification: Bool { (30..<50).contains(rawValue) }
+
+    /// A notification the host applies the moment it arrives, even while the module's call runs: it
+    /// only reaches the thread-safe tick scheduler (`schedule_tick`, `set_timer`, `cancel_timer`), so
+    /// it never makes the host call into the child. The others wait until that call returns.
+    var appliesAtOnce: Bool { self == .scheduleTick || self == .setTimer || self == .cancelTimer }
 
     package var description: String { functionName }
 }

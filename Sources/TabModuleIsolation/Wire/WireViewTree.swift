@@ -1,36 +1,79 @@
 import TabKit
 import TabModuleRuntime
+import _CIsolation
 
-/// A render reply's view (`put_u32(count)` then one tagged node after another, as
-/// `tabhost-module-host` collects the module's view calls), read into the `ViewTree` an in-process
-/// render would have made: through the same `ModuleViewBuilder`, so the same limits apply.
+/// A render reply's view (`put_u32(count)` then count of the module's view calls in order, as
+/// `tabhost-module-host` collects them), replayed into the `ViewTree` an in-process render would have
+/// made: through the same `ModuleViewBuilder` calls, so the same rules, limits and log lines apply.
 package enum WireViewTree {
-    /// Reads the view; throws for a payload no child of ours sends.
-    package static func decode(_ reader: inout WireReader, resourceDirectory: String) throws(WireReader.Malformed) -> ViewTree {
+    /// Reads the view; throws for a payload no child of ours sends. `log` gets the builder's lines
+    /// about the module's calls (a cut value, a dropped column, a row action without a row).
+    package static func decode(
+        _ reader: inout WireReader, resourceDirectory: String, log: ((ModuleLogLevel, String) -> Void)? = nil
+    ) throws(WireReader.Malformed) -> ViewTree {
         let count = try reader.u32()
-        let builder = ModuleViewBuilder(resourceDirectory: resourceDirectory)
-        // Every node takes at least one byte, so a count larger than the payload ends in `Malformed`.
+        let builder = ModuleViewBuilder(resourceDirectory: resourceDirectory, log: log)
+        builder.begin()
+        // Every call takes at least one byte, so a count larger than the payload ends in `Malformed`.
         for _ in 0..<count {
-            switch try reader.u8() {
-            case 1:
-                let title = try reader.optionalString()
-                builder.append(.section(title: title.flatMap { $0.isEmpty ? nil : $0 }))
-            case 2:
-                let title = try reader.string()
-                let detail = try reader.optionalString()
-                builder.append(.row(ViewRow(title: title, detail: detail, action: try reader.optionalString())))
-            case 3:
-                builder.append(.text(try reader.string()))
-            case 4:
-                let label = try reader.string()
-                builder.append(.button(label: label, action: try reader.optionalString() ?? ""))
-            case 5:
-                let path = try reader.string()
-                builder.append(.image(path: builder.resolve(imagePath: path), alt: try reader.optionalString()))
-            default:
-                throw WireReader.Malformed()
-            }
+            try replay(try reader.u8(), &reader, into: builder)
         }
-        return ViewTree(builder.nodes)
+        return builder.end()
+    }
+
+    private static func replay(_ kind: UInt8, _ reader: inout WireReader, into builder: ModuleViewBuilder) throws(WireReader.Malformed) {
+        switch UInt32(kind) {
+        case TABHOST_WIRE_NODE_SECTION.rawValue:
+            let title = try reader.optionalString()
+            builder.append(.section(title: title.flatMap { $0.isEmpty ? nil : $0 }), call: "section")
+        case TABHOST_WIRE_NODE_ROW.rawValue:
+            let title = try reader.string()
+            let detail = try reader.optionalString()
+            builder.append(.row(ViewRow(title: title, detail: detail, action: try reader.optionalString())), call: "row")
+        case TABHOST_WIRE_NODE_TEXT.rawValue:
+            builder.append(.text(try reader.string()), call: "text")
+        case TABHOST_WIRE_NODE_BUTTON.rawValue:
+            let label = try reader.string()
+            builder.append(.button(label: label, action: try reader.optionalString() ?? ""), call: "button")
+        case TABHOST_WIRE_NODE_IMAGE.rawValue:
+            let path = try reader.string()
+            builder.append(.image(path: builder.resolve(imagePath: path), alt: try reader.optionalString()), call: "image")
+        case TABHOST_WIRE_NODE_TEXT_FIELD.rawValue:
+            let id = try reader.optionalString()
+            let value = try reader.optionalString()
+            let placeholder = try reader.optionalString()
+            builder.textField(id: id, value: value, placeholder: placeholder, flags: try reader.u32())
+        case TABHOST_WIRE_NODE_TOGGLE.rawValue:
+            let id = try reader.optionalString()
+            let label = try reader.optionalString()
+            builder.toggle(id: id, label: label, isOn: try reader.u8() != 0)
+        case TABHOST_WIRE_NODE_PROGRESS.rawValue:
+            let label = try reader.optionalString()
+            builder.progress(label: label, fraction: Double(bitPattern: try reader.u64()))
+        case TABHOST_WIRE_NODE_STYLE.rawValue:
+            builder.style(try reader.u32())
+        case TABHOST_WIRE_NODE_COLUMNS.rawValue:
+            let (items, declared) = try list(&reader)
+            builder.columns(items, declared: declared)
+        case TABHOST_WIRE_NODE_CELLS.rawValue:
+            let (items, declared) = try list(&reader)
+            builder.cells(items, declared: declared, action: try reader.optionalString())
+        case TABHOST_WIRE_NODE_ROW_ACTION.rawValue:
+            let label = try reader.optionalString()
+            builder.rowAction(label: label, action: try reader.optionalString())
+        default:
+            throw WireReader.Malformed()
+        }
+    }
+
+    /// `columns`' and `cells`' list: the count the module passed, then the entries sent (at most one
+    /// past `TAB_MAX_COLUMNS`).
+    private static func list(_ reader: inout WireReader) throws(WireReader.Malformed) -> ([String?], Int) {
+        let declared = try reader.u64()
+        let sent = try reader.u32()
+        guard sent <= ModuleLimits.maximumColumns + 1, UInt64(sent) <= declared else { throw WireReader.Malformed() }
+        var items: [String?] = []
+        for _ in 0..<sent { items.append(try reader.optionalString()) }
+        return (items, Int(clamping: declared))
     }
 }

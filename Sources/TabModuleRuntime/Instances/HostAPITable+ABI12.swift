@@ -6,49 +6,30 @@ extension HostAPITable {
     static func addHostCalls12(to api: inout tab_host_api) {
         api.finish = { host, result in
             guard let box = HostAPITable.onLoop(host, "finish") else { return }
-            var result = HostAPITable.string(result)
-            if let text = result, text.utf8.count > ModuleLimits.maximumResultBytes {
-                box.log(
-                    .warning,
-                    "finish result of \(text.utf8.count) bytes cut to the limit of \(ModuleLimits.maximumResultBytes) bytes")
-                result = ModuleLimits.cut(text, to: ModuleLimits.maximumResultBytes)
-            }
+            let result = ModuleHostCalls.finishResult(HostAPITable.string(result)) { box.log(.warning, $0) }
             box.delegate?.moduleFinish(result: result)
         }
         api.alert = { host, id, title, message, buttons, count in
             guard let box = HostAPITable.onLoop(host, "alert") else { return }
-            let id = HostAPITable.string(id)
-            if let problem = ModuleLimits.idProblem(id, call: "alert") { return box.log(.warning, problem) }
             let declared = HostAPITable.count(count)
-            if declared > ModuleLimits.maximumAlertButtons {
-                box.log(
-                    .warning, "alert with \(declared) buttons: those past \(ModuleLimits.maximumAlertButtons) are dropped")
-            }
-            func cut(_ text: String) -> String { ModuleLimits.cut(text, to: ModuleLimits.maximumViewStringBytes) }
-            let labels = HostAPITable.strings(buttons, count: declared, limit: ModuleLimits.maximumAlertButtons)
-            let alert = ScreenAlert(
-                id: id ?? "", title: cut(HostAPITable.string(title) ?? ""), message: HostAPITable.string(message).map(cut),
-                buttons: labels.compactMap { $0.map(cut) })
-            box.delegate?.moduleAlert(alert)
+            let alert = ModuleHostCalls.alert(
+                id: HostAPITable.string(id), title: HostAPITable.string(title), message: HostAPITable.string(message),
+                labels: HostAPITable.strings(buttons, count: declared, limit: ModuleLimits.maximumAlertButtons),
+                declared: declared
+            ) { box.log(.warning, $0) }
+            if let alert { box.delegate?.moduleAlert(alert) }
         }
         api.set_timer = { host, id, after, period in
             // Any thread: the scheduler is locked; the log line is queued when off the main loop.
             guard let box = HostHandle.from(host) else { return }
-            let id = HostAPITable.string(id)
-            if let problem = ModuleLimits.idProblem(id, call: "set_timer") { return box.log(.warning, problem) }
-            guard let id else { return }
-            if !box.ticks.setTimer(box.instanceID, id: id, afterMilliseconds: after, repeatMilliseconds: period) {
-                box.log(
-                    .warning,
-                    "set_timer \(id) ignored: \(ModuleLimits.maximumTimers) timers are set already; cancel one first")
-            }
+            ModuleHostCalls.setTimer(
+                HostAPITable.string(id), afterMilliseconds: after, repeatMilliseconds: period, instance: box.instanceID,
+                ticks: box.ticks
+            ) { box.log(.warning, $0) }
         }
         api.cancel_timer = { host, id in
             guard let box = HostHandle.from(host) else { return }
-            let id = HostAPITable.string(id)
-            if let problem = ModuleLimits.idProblem(id, call: "cancel_timer") { return box.log(.warning, problem) }
-            guard let id else { return }
-            box.ticks.cancelTimer(box.instanceID, id: id)
+            ModuleHostCalls.cancelTimer(HostAPITable.string(id), instance: box.instanceID, ticks: box.ticks) { box.log(.warning, $0) }
         }
         api.data_dir = { host in
             HostAPITable.onLoop(host, "data_dir")?.dataDir()

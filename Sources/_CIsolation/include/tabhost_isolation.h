@@ -32,8 +32,8 @@ extern "C" {
 
 /** "TABI" read as a little-endian word: the first field of HELLO. */
 #define TABHOST_WIRE_MAGIC 0x49424154u
-/** The protocol version; a different major is refused by the host. */
-#define TABHOST_WIRE_VERSION_MAJOR 1
+/** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls). */
+#define TABHOST_WIRE_VERSION_MAJOR 2
 #define TABHOST_WIRE_VERSION_MINOR 0
 /** Bytes of a frame header. */
 #define TABHOST_WIRE_HEADER_SIZE 12
@@ -43,6 +43,14 @@ extern "C" {
 #define TABHOST_WIRE_MAX_STATE 1048576u /* 1 MiB */
 /** Nodes of a render reply the host shows (`ModuleLimits.maximumViewNodes`); a child sends at most one more. */
 #define TABHOST_WIRE_MAX_VIEW_NODES 10000u
+/** Bytes a child sends past a string's limit: the host still sees it is longer and cuts it at the same character. */
+#define TABHOST_WIRE_STRING_MARGIN 8u
+/** Bytes of an id, a field's value or a result a child sends: the host logs their length when over their limit. */
+#define TABHOST_WIRE_MAX_LONG_STRING 1048576u /* 1 MiB */
+/** Bytes of one view string a child sends; the host cuts it to 16 KiB (`ModuleLimits.maximumViewStringBytes`). */
+#define TABHOST_WIRE_MAX_VIEW_STRING (16384u + TABHOST_WIRE_STRING_MARGIN)
+/** Bytes of a render reply's nodes a child collects; past them the rest is not collected (one log line). */
+#define TABHOST_WIRE_MAX_VIEW_BYTES 50331648u /* 48 MiB, under TABHOST_WIRE_MAX_FRAME */
 /** The string count that stands for NULL. */
 #define TABHOST_WIRE_NULL_STRING 0xFFFFFFFFu
 /** The child's end of the socketpair. */
@@ -58,13 +66,16 @@ enum tabhost_wire_flag {
 enum tabhost_wire_type {
     /* child -> host, first frame: u32 magic, u16 major, u16 minor, u32 pid (no reply) */
     TABHOST_WIRE_HELLO = 1,
-    /* host -> child: str path (the checked private copy), str name -> u32 functions, u32 kind */
+    /* host -> child: str path (the checked private copy), str name, str module_dir (the directory of
+       the module's original file, for `module_dir`) -> u32 functions, u32 kind */
     TABHOST_WIRE_LOAD = 2,
     /* host -> scanner child: str path, u8 close -> u8 opened, str? loader message, u8 has entry,
        u8 has descriptor, then with a descriptor: u32 magic, u32 struct_size, u8 full, and when full
        (right magic, v1 size): u32 abi_major, u32 abi_minor, u32 kind, str? name, str? version,
        str? title, str? image, str? glyph (each at most 4096 bytes), u32 functions, u32 reserved
-       (bit i: reserved[i] is not NULL). Opens the file, calls its entry point, reads the descriptor
+       (bit i: reserved[i] is not NULL), str? permissions (read only when struct_size holds it and
+       abi_minor >= 2, else NULL; at most TAB_MAX_PERMISSIONS_BYTES + 1 bytes, so a longer one shows
+       as longer). Opens the file, calls its entry point, reads the descriptor
        as the host's validator will and, with close (an image without Swift code), closes it again,
        running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
        files; the host builds and validates the descriptor from this report without opening it. */
@@ -75,8 +86,8 @@ enum tabhost_wire_type {
     /* host -> child requests on one instance (u64 instance id first) */
     TABHOST_WIRE_CREATE = 10,        /* u64 id -> u8 created */
     TABHOST_WIRE_START = 11,         /* u64 id, str? param -> (empty) */
-    TABHOST_WIRE_RENDER = 12,        /* u64 id -> u32 count, count nodes (see below) */
-    TABHOST_WIRE_EVENT = 13,         /* u64 id, u32 type, str? action, u32 key -> (empty) */
+    TABHOST_WIRE_RENDER = 12,        /* u64 id -> u32 count, count view calls (enum tabhost_wire_node) */
+    TABHOST_WIRE_EVENT = 13,         /* u64 id, u32 type, str? action, u32 key, str? value, str? focus -> (empty) */
     TABHOST_WIRE_APPEARANCE = 14,    /* u64 id, i32 phase -> (empty) */
     TABHOST_WIRE_SAVE_STATE = 15,    /* u64 id -> u8 saved, u32 size, bytes */
     TABHOST_WIRE_RESTORE_STATE = 16, /* u64 id, u32 size, bytes -> u8 restored */
@@ -90,14 +101,22 @@ enum tabhost_wire_type {
     TABHOST_WIRE_DISMISS = 34,       /* (nothing) */
     TABHOST_WIRE_LOG = 35,           /* i32 level, str message */
     TABHOST_WIRE_SCHEDULE_TICK = 36, /* u32 milliseconds; sent from any of the module's threads */
+    TABHOST_WIRE_SET_TIMER = 37,     /* str? id, u32 after_ms, u32 repeat_ms; from any thread */
+    TABHOST_WIRE_CANCEL_TIMER = 38,  /* str? id; from any thread */
+    TABHOST_WIRE_SAVE_SOON = 39,     /* (nothing); from any thread */
+    TABHOST_WIRE_FINISH = 40,        /* str? result (at most TABHOST_WIRE_MAX_LONG_STRING bytes) */
+    TABHOST_WIRE_ALERT = 41,         /* str? id, str? title, str? message, u64 count, u32 n (sent, at most
+                                        TAB_MAX_ALERT_BUTTONS + 1), n x str? button; strings cut as
+                                        render nodes' are (see enum tabhost_wire_node) */
 
     /* child -> host requests, u64 instance id first */
     TABHOST_WIRE_PUSH = 50,          /* str module, str? param, i32 target -> i32 result */
     TABHOST_WIRE_PRESENT = 51,       /* str module, str? param -> i32 result */
     TABHOST_WIRE_ADD_TAB = 52,       /* str name, str module, str? image, str? param -> i32 result */
     TABHOST_WIRE_TAB_COUNT = 53,     /* (nothing) -> u64 count */
-    TABHOST_WIRE_TAB_ITEM = 54       /* u64 index -> u8 found, str title, str? glyph, str? badge,
+    TABHOST_WIRE_TAB_ITEM = 54,      /* u64 index -> u8 found, str title, str? glyph, str? badge,
                                         u8 selected, str? image */
+    TABHOST_WIRE_DATA_DIR = 55       /* (nothing) -> str? path (made 0700 by the host; NULL if it cannot) */
 };
 
 /** How far a SCAN got: what a crash is blamed on. */
@@ -108,13 +127,28 @@ enum tabhost_wire_scan_phase {
     TABHOST_WIRE_SCAN_CLOSING = 4     /* closing the image: its destructors */
 };
 
-/** Render nodes: u8 kind, then the strings shown. */
+/**
+ * Render nodes: the module's view calls in order, each a u8 kind and its arguments as the module
+ * gave them: view strings cut to TABHOST_WIRE_MAX_VIEW_STRING bytes, ids and a field's value to
+ * TABHOST_WIRE_MAX_LONG_STRING, lists to TAB_MAX_COLUMNS + 1 entries with the count the module passed
+ * in front: enough for the host to see what is over a limit and cut it exactly as in process.
+ * The host replays them through the builder an in-process render uses, so every rule and limit (and
+ * its log line) is the same on both paths. Style, columns and row_action do not count toward the
+ * child's node limit (the host counts every node itself).
+ */
 enum tabhost_wire_node {
-    TABHOST_WIRE_NODE_SECTION = 1, /* str? title */
-    TABHOST_WIRE_NODE_ROW = 2,     /* str title, str? detail, str? action */
-    TABHOST_WIRE_NODE_TEXT = 3,    /* str text */
-    TABHOST_WIRE_NODE_BUTTON = 4,  /* str label, str? action */
-    TABHOST_WIRE_NODE_IMAGE = 5    /* str path (as the module gave it), str? alt */
+    TABHOST_WIRE_NODE_SECTION = 1,    /* str? title */
+    TABHOST_WIRE_NODE_ROW = 2,        /* str title, str? detail, str? action */
+    TABHOST_WIRE_NODE_TEXT = 3,       /* str text */
+    TABHOST_WIRE_NODE_BUTTON = 4,     /* str label, str? action */
+    TABHOST_WIRE_NODE_IMAGE = 5,      /* str path (as the module gave it), str? alt */
+    TABHOST_WIRE_NODE_TEXT_FIELD = 6, /* str? id, str? value, str? placeholder, u32 flags */
+    TABHOST_WIRE_NODE_TOGGLE = 7,     /* str? id, str? label, u8 on */
+    TABHOST_WIRE_NODE_PROGRESS = 8,   /* str? label, u64 fraction (the double's bits) */
+    TABHOST_WIRE_NODE_STYLE = 9,      /* u32 style */
+    TABHOST_WIRE_NODE_COLUMNS = 10,   /* u64 count, u32 n (sent), n x str? header */
+    TABHOST_WIRE_NODE_CELLS = 11,     /* u64 count, u32 n (sent), n x str? cell, str? action */
+    TABHOST_WIRE_NODE_ROW_ACTION = 12 /* str? label, str? action */
 };
 
 /** A started child: the host's ends of its descriptors (all close-on-exec). */
