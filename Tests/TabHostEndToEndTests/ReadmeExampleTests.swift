@@ -3,7 +3,8 @@ import TabHostTesting
 import Testing
 
 /// The C module the README shows is complete: built from the header alone, as a third party builds it
-/// (`-Wall -Wextra`, no warning), and accepted by the real `tabhost` with the fields it declares.
+/// (`-Wall -Wextra`, no warning), accepted by the real `tabhost` with the fields it declares, and it does
+/// what the README says when a user types into its field (in a real terminal, in its own child process).
 struct ReadmeExampleTests {
     /// The first ```c block of README.md.
     static func readmeModule() throws -> String {
@@ -23,5 +24,19 @@ struct ReadmeExampleTests {
         let list = try run(
             Products.tabhost, arguments: ["list", fixture.directory], environment: ["XDG_CACHE_HOME": fixture.path("cache")])
         #expect(list.stdout.contains("hello") && list.stdout.contains(" ok"), "\(list.stdout)\(list.stderr)")
+    }
+
+    @Test(.tags(.tmux), .selectedByTags) func whatIsTypedIntoItsFieldIsGreeted() throws {
+        let fixture = try Fixture(prefix: "readme-module")
+        let modules = fixture.path("modules")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+        try fixture.compile("modules/hello.so", source: try Self.readmeModule(), flags: ["-Wextra", "-shared", "-fPIC"])
+        let tmux = try TmuxSession(
+            RunSupport.runCommand(["--modules", modules, "--no-watch"], scratch: fixture.directory))
+        try tmux.waitFor("Hello, world!")
+        // `q` and a digit are typed into the field, not taken as quit and a tab switch.
+        try tmux.sendLiteral("q1 Ada é")
+        let screen = try tmux.waitFor("Hello, q1 Ada é!")
+        #expect(!screen.contains("STATUS:"), "\(screen)")
     }
 }
