@@ -74,7 +74,7 @@ public enum ScreenMessage {
     /// The changed top-level fields of a screen, under `Screen`'s own key names.
     struct Changes: Encodable {
         enum Key: String, CodingKey {
-            case title, backLabel, content, tabBar, isModal, status, alert
+            case title, backLabel, content, tabBar, isModal, status, alert, contentID
         }
 
         let old: Screen
@@ -89,6 +89,7 @@ public enum ScreenMessage {
             if old.isModal != new.isModal { keys.append(.isModal) }
             if old.status != new.status { keys.append(.status) }
             if old.alert != new.alert { keys.append(.alert) }
+            if old.contentID != new.contentID { keys.append(.contentID) }
             return keys
         }
 
@@ -105,6 +106,7 @@ public enum ScreenMessage {
                 case .isModal: try c.encode(new.isModal, forKey: key)
                 case .status: try encodeOrNull(new.status, key, &c)
                 case .alert: try encodeOrNull(new.alert, key, &c)
+                case .contentID: try c.encode(new.contentID, forKey: key)
                 }
             }
         }

@@ -102,7 +102,7 @@ function drawTitleBar() {
 
 /** Where the user is: the same identity means the same screen with new content. */
 function identity() {
-  return JSON.stringify([screen.title, screen.backLabel ?? null, !!screen.isModal]);
+  return JSON.stringify([screen.contentID ?? 0, screen.title, screen.backLabel ?? null, !!screen.isModal]);
 }
 
 /** The focusables of the content in display order (ViewTree.focusables). */
@@ -115,7 +115,10 @@ function drawContent() {
   const active = document.activeElement;
   const focusedKey = main.contains(active) ? active.dataset.focus : undefined;
   if (shownIdentity !== null && shownIdentity !== id) {
+    remembered.delete(shownIdentity);
     remembered.set(shownIdentity, { focus: focusedKey, scroll: main.scrollTop });
+    // Every instance is a screen of its own: forget the oldest (a Map keeps insertion order).
+    if (remembered.size > 256) remembered.delete(remembered.keys().next().value);
   }
   const sameScreen = shownIdentity === id;
   shownIdentity = id;

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The per-controller state containers track; a conforming class stores one instance.
 ///
 /// Main-loop only (a class, deliberately not `Sendable`). Containers own `parent`,
@@ -33,9 +35,16 @@ public final class ControllerContext {
     /// True while a container hands this controller to another parent (rule 3): it does not leave the tree.
     var isMoving = false
 
+    /// A number no other controller of this process has: front ends key what they remember of a
+    /// screen (focus, scroll) by it, so a new instance of a screen starts fresh where an old one was.
+    public let identity: UInt64
+
     /// Creates an empty context (detached, not loaded, disappeared).
     public init(module: String? = nil, param: String? = nil) {
         self.module = module
         self.param = param
+        identity = Self.identities.add(1, ordering: .relaxed).newValue
     }
+
+    private static let identities = Atomic<UInt64>(0)
 }

@@ -40,6 +40,6 @@ extension ContainerHost {
         let leaf = chain.last ?? root
         return Screen(
             title: (titleOwner ?? leaf).title, backLabel: modals.isEmpty ? backLabel : nil, content: rendering(of: leaf),
-            tabBar: tabBar, isModal: !modals.isEmpty, status: status, alert: shownAlert)
+            tabBar: tabBar, isModal: !modals.isEmpty, status: status, alert: shownAlert, contentID: leaf.context.identity)
     }
 }

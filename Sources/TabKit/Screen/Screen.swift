@@ -18,11 +18,14 @@ public struct Screen: Sendable, Hashable, Codable {
     /// The alert shown over everything until answered (ABI 1.2); nil for none. While it shows, the
     /// only action that applies is `answerAlert`.
     public var alert: ScreenAlert?
+    /// The `ControllerContext.identity` of the controller whose content this is (0 when unknown):
+    /// the same number means the same screen, a new one a new screen even where an old one was.
+    public var contentID: UInt64
 
     /// Creates a screen.
     public init(
         title: String, backLabel: String? = nil, content: ViewTree = ViewTree(), tabBar: TabBar? = nil,
-        isModal: Bool = false, status: String? = nil, alert: ScreenAlert? = nil
+        isModal: Bool = false, status: String? = nil, alert: ScreenAlert? = nil, contentID: UInt64 = 0
     ) {
         self.title = title
         self.backLabel = backLabel
@@ -31,5 +34,6 @@ public struct Screen: Sendable, Hashable, Codable {
         self.isModal = isModal
         self.status = status
         self.alert = alert
+        self.contentID = contentID
     }
 }

@@ -21,6 +21,8 @@ package struct InputRouter: Sendable {
     private var focused: ViewFocusable?
     private var identity: ScreenIdentity?
     private var remembered: [ScreenIdentity: Memory] = [:]
+    private var rememberedOrder: [ScreenIdentity] = []
+    private static let rememberedScreens = 256
     private var hitMap = HitMap()
     private var contentRows = 1
     /// Texts sent for each field since the module last set it: a module value among them is an
@@ -52,6 +54,11 @@ package struct InputRouter: Sendable {
         let id = ScreenIdentity(screen)
         if id != identity {
             if let identity {
+                // Every instance is a screen of its own: forget the oldest past a bound, as they pile up.
+                if remembered[identity] == nil {
+                    rememberedOrder.append(identity)
+                    if rememberedOrder.count > Self.rememberedScreens { remembered[rememberedOrder.removeFirst()] = nil }
+                }
                 remembered[identity] = Memory(focused: focused, focus: focus, scroll: scroll, isEditing: interaction.isEditing)
             }
             let memory = remembered[id]
