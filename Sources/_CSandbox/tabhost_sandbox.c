@@ -256,8 +256,10 @@ static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabh
 /* The low 32 bits of an argument: every argument tested here is an int or fits in one. */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define TABHOST_SECCOMP_ARG0 offsetof(struct seccomp_data, args[0])
+#define TABHOST_SECCOMP_ARG1 offsetof(struct seccomp_data, args[1])
 #else
 #define TABHOST_SECCOMP_ARG0 (offsetof(struct seccomp_data, args[0]) + 4)
+#define TABHOST_SECCOMP_ARG1 (offsetof(struct seccomp_data, args[1]) + 4)
 #endif
 
 typedef struct tabhost_sandbox_program {
@@ -295,6 +297,21 @@ static void tabhost_sandbox_refuse_arg0_other_than(tabhost_sandbox_program *prog
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, allowed);
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, also_allowed);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | EPERM);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
+/* Without `network`: AF_UNIX only, and of it only stream and seqpacket sockets. A datagram socket
+   sends to any socket file named in sendto or sendmsg, which Landlock does not check and a filter
+   cannot read. */
+static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long nr) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 8, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, AF_UNIX);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG1);
+    tabhost_sandbox_emit(program, BPF_ALU | BPF_AND | BPF_K, 0, 0, 0xf); /* the type without SOCK_CLOEXEC, SOCK_NONBLOCK */
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, SOCK_STREAM);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, SOCK_SEQPACKET);
     tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | EPERM);
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
 }
@@ -366,8 +383,11 @@ size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct soc
     tabhost_sandbox_refuse_arg0_other_than(&program, __NR_personality, 0xffffffffu, 0);
     if (!profile->network) {
         /* Landlock covers TCP only: UDP, raw, packet, netlink and the rest are refused by domain. */
-        tabhost_sandbox_refuse_arg0_other_than(&program, __NR_socket, AF_UNIX, AF_UNIX);
-        tabhost_sandbox_refuse_arg0_other_than(&program, __NR_socketpair, AF_UNIX, AF_UNIX);
+        tabhost_sandbox_refuse_socket(&program, __NR_socket);
+        tabhost_sandbox_refuse_socket(&program, __NR_socketpair);
+        /* Landlock (to ABI 7) does not check connecting to a socket file: the session bus, a container
+           daemon's socket. The child's one connected socket, to the host, is made before the lock. */
+        tabhost_sandbox_refuse(&program, __NR_connect, EPERM);
     }
     tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
     return program.count;

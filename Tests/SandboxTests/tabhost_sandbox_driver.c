@@ -52,7 +52,7 @@ static char root[256], read_dir[300], write_dir[300], secret_dir[300], secret_fi
 static pid_t parent;
 static int landlock_abi;
 static uint16_t tcp_port, udp_port;
-static struct sockaddr_un abstract_address;
+static struct sockaddr_un abstract_address, socket_file_address;
 static socklen_t abstract_length;
 
 static int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
@@ -180,17 +180,16 @@ static int case_tcp_connect_denied(void) {
     return refused("socket(AF_INET6, SOCK_STREAM)", socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0), EPERM, 0);
 }
 
-/* A TCP socket made before the lock gets past the socket rule: Landlock's own TCP rules stop it. */
-static int case_tcp_connect_landlock(void) {
+/* A TCP socket made before the lock gets past the socket rule, and bind past the filter: Landlock's own
+   TCP rules stop it (connect is refused by the filter first, without `network`). */
+static int case_tcp_bind_landlock(void) {
     if (landlock_abi < 4) return skip("Landlock ABI < 4: no TCP rules");
     int early = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    int early_bind = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (early < 0 || early_bind < 0) return fail("socket before the lock: %s", strerror(errno));
+    if (early < 0) return fail("socket before the lock: %s", strerror(errno));
     lock(0, 0);
-    CHECK(refused("connect with a socket made before the lock", connect_loopback(early, tcp_port), EACCES, 0));
     struct sockaddr_in any = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-    return refused("bind with a socket made before the lock", bind(early_bind, (struct sockaddr *)&any, sizeof any), EACCES,
-                   0);
+    CHECK(refused("bind with a socket made before the lock", bind(early, (struct sockaddr *)&any, sizeof any), EACCES, 0));
+    return refused("connect with a socket made before the lock", connect_loopback(early, tcp_port), EPERM, EACCES);
 }
 
 static int case_udp_send_denied(void) {
@@ -210,6 +209,18 @@ static int case_abstract_socket_denied(void) {
     CHECK(allowed("socket(AF_UNIX)", fd));
     return refused("connect to the parent's abstract socket",
                    connect(fd, (struct sockaddr *)&abstract_address, abstract_length), EPERM, 0);
+}
+
+/* Landlock does not check connecting to a socket file; the filter refuses connect and datagram sockets. */
+static int case_unix_socket_file_denied(void) {
+    lock(0, 0);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    CHECK(allowed("socket(AF_UNIX, SOCK_STREAM)", fd));
+    CHECK(refused("connect to a socket file outside", connect(fd, (struct sockaddr *)&socket_file_address, sizeof socket_file_address),
+                  EPERM, 0));
+    CHECK(refused("socket(AF_UNIX, SOCK_DGRAM)", socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0), EPERM, 0));
+    int pair[2];
+    return refused("socketpair(AF_UNIX, SOCK_DGRAM)", socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair), EPERM, 0);
 }
 
 static int case_exec_denied(void) {
@@ -289,9 +300,10 @@ static int case_older_landlock_abis(void) {
             if ((abi < 4) != !!(report.missing & TABHOST_SANDBOX_TCP)) _exit(fail("ABI %d: tcp missing? %s", abi, report.text));
             if ((abi < 6) != ((report.missing & scopes) == scopes)) _exit(fail("ABI %d: scopes missing? %s", abi, report.text));
             if (refused("open a file outside", open(secret_file, O_RDONLY | O_CLOEXEC), EACCES, 0) != PASS) _exit(FAILED);
-            int connected = connect_loopback(early, tcp_port);
-            if (abi < 4 && connected != 0) _exit(fail("ABI %d: connect refused without TCP rules: %s", abi, strerror(errno)));
-            if (abi >= 4 && refused("connect", connected, EACCES, 0) != PASS) _exit(FAILED);
+            struct sockaddr_in any = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+            int bound = bind(early, (struct sockaddr *)&any, sizeof any);
+            if (abi < 4 && bound != 0) _exit(fail("ABI %d: bind refused without TCP rules: %s", abi, strerror(errno)));
+            if (abi >= 4 && refused("bind", bound, EACCES, 0) != PASS) _exit(FAILED);
             if (abi < 6 && kill(parent, 0) != 0) _exit(fail("ABI %d: kill(parent, 0) refused without the scope", abi));
             if (abi >= 6 && refused("kill(parent, 0)", kill(parent, 0), EPERM, 0) != PASS) _exit(FAILED);
             _exit(PASS);
@@ -446,7 +458,7 @@ static int case_fork_threads_and_unix_sockets(void) {
     pthread_join(thread, NULL);
     int pair[2];
     CHECK(allowed("socketpair(AF_UNIX)", socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair)));
-    return allowed("socket(AF_UNIX)", socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0));
+    return allowed("socket(AF_UNIX, SOCK_SEQPACKET)", socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
 }
 
 /* ---- allowed when granted ---- */
@@ -458,7 +470,10 @@ static int case_network_granted(void) {
     CHECK(allowed("connect to the parent's listener", connect_loopback(fd, tcp_port)));
     int udp = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     CHECK(allowed("socket(AF_INET, SOCK_DGRAM)", udp));
-    return allowed("sendto the parent's UDP socket", send_udp(udp));
+    CHECK(allowed("sendto the parent's UDP socket", send_udp(udp)));
+    int unix_socket = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    CHECK(allowed("socket(AF_UNIX)", unix_socket));
+    return allowed("connect to a socket file", connect(unix_socket, (struct sockaddr *)&socket_file_address, sizeof socket_file_address));
 }
 
 static int case_exec_granted(void) {
@@ -522,6 +537,9 @@ static int interpret(const struct sock_filter *code, size_t count, const struct 
             if (instruction->k + 4 > sizeof *data || instruction->k % 4) return -1;
             memcpy(&accumulator, (const char *)data + instruction->k, 4);
             break;
+        case BPF_ALU | BPF_AND | BPF_K:
+            accumulator &= instruction->k;
+            break;
         case BPF_JMP | BPF_JEQ | BPF_K:
             pc += accumulator == instruction->k ? instruction->jt : instruction->jf;
             break;
@@ -542,7 +560,7 @@ static int interpret(const struct sock_filter *code, size_t count, const struct 
 }
 
 /* What the filter must answer, written from the rules in the docs, independently of the filter. */
-static uint32_t expected_action(int grants, long nr, uint32_t arg0) {
+static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg1) {
     static const long always_refused[] = {
         __NR_ptrace,       __NR_process_vm_readv, __NR_process_vm_writev, __NR_pidfd_getfd,    __NR_mount,
         __NR_umount2,      __NR_pivot_root,       __NR_open_tree,         __NR_move_mount,     __NR_fsopen,
@@ -560,8 +578,12 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0) {
                                      CLONE_NEWNET | CLONE_NEWCGROUP)))
         return SECCOMP_RET_ERRNO | EPERM;
     if (nr == __NR_personality && arg0 != 0xffffffffu && arg0 != PER_LINUX) return SECCOMP_RET_ERRNO | EPERM;
-    if ((nr == __NR_socket || nr == __NR_socketpair) && !(grants & GRANT_NETWORK) && arg0 != AF_UNIX)
-        return SECCOMP_RET_ERRNO | EPERM;
+    if (!(grants & GRANT_NETWORK)) {
+        uint32_t type = arg1 & ~(uint32_t)(SOCK_CLOEXEC | SOCK_NONBLOCK);
+        if ((nr == __NR_socket || nr == __NR_socketpair) && (arg0 != AF_UNIX || (type != SOCK_STREAM && type != SOCK_SEQPACKET)))
+            return SECCOMP_RET_ERRNO | EPERM;
+        if (nr == __NR_connect) return SECCOMP_RET_ERRNO | EPERM;
+    }
     return SECCOMP_RET_ALLOW;
 }
 
@@ -582,6 +604,9 @@ static int case_filter_table(void) {
                                          0xffffffffu,
                                          ADDR_NO_RANDOMIZE,
                                          PER_LINUX32};
+    static const uint32_t second_arguments[] = {0, SOCK_STREAM, SOCK_DGRAM, SOCK_SEQPACKET, SOCK_RAW,
+                                                SOCK_STREAM | SOCK_CLOEXEC, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+                                                SOCK_SEQPACKET | SOCK_NONBLOCK};
     struct sock_filter code[512];
     size_t checked = 0;
     for (size_t g = 0; g < sizeof grant_sets / sizeof *grant_sets; g++) {
@@ -592,17 +617,19 @@ static int case_filter_table(void) {
         if (tabhost_sandbox_filter(&profile, NULL, 0) != count) return fail("size query differs from the program");
         for (long nr = 0; nr < 1024; nr++) {
             for (size_t a = 0; a < sizeof arguments / sizeof *arguments; a++) {
-                struct seccomp_data data = {.nr = (int)nr, .arch = AUDIT_ARCH_X86_64, .args = {arguments[a]}};
+                for (size_t b = 0; b < sizeof second_arguments / sizeof *second_arguments; b++) {
+                    struct seccomp_data data = {.nr = (int)nr, .arch = AUDIT_ARCH_X86_64, .args = {arguments[a], second_arguments[b]}};
 #if defined(__aarch64__)
-                data.arch = AUDIT_ARCH_AARCH64;
+                    data.arch = AUDIT_ARCH_AARCH64;
 #endif
-                uint32_t action;
-                if (interpret(code, count, &data, &action) != 0) return fail("the interpreter could not run the filter");
-                uint32_t expected = expected_action(grants, nr, arguments[a]);
-                if (action != expected)
-                    return fail("grants %d, syscall %ld, arg0 %#x: action %#x, expected %#x", grants, nr, arguments[a], action,
-                                expected);
-                checked++;
+                    uint32_t action;
+                    if (interpret(code, count, &data, &action) != 0) return fail("the interpreter could not run the filter");
+                    uint32_t expected = expected_action(grants, nr, arguments[a], second_arguments[b]);
+                    if (action != expected)
+                        return fail("grants %d, syscall %ld, args %#x %#x: action %#x, expected %#x", grants, nr, arguments[a],
+                                    second_arguments[b], action, expected);
+                    checked++;
+                }
             }
         }
         /* Other architectures' entries are killed before any number is read. */
@@ -642,9 +669,10 @@ static const test_case cases[] = {
     {"write_outside", case_write_outside},
     {"list_outside", case_list_outside},
     {"tcp_connect_denied", case_tcp_connect_denied},
-    {"tcp_connect_landlock", case_tcp_connect_landlock},
+    {"tcp_bind_landlock", case_tcp_bind_landlock},
     {"udp_send_denied", case_udp_send_denied},
     {"abstract_socket_denied", case_abstract_socket_denied},
+    {"unix_socket_file_denied", case_unix_socket_file_denied},
     {"exec_denied", case_exec_denied},
     {"signal_parent_denied", case_signal_parent_denied},
     {"proc_parent_denied", case_proc_parent_denied},
@@ -747,6 +775,14 @@ static void set_up(const char *probe) {
     if (unix_listener < 0 || bind(unix_listener, (struct sockaddr *)&abstract_address, abstract_length) ||
         listen(unix_listener, 64)) {
         fprintf(stderr, "tabhost_sandbox_driver: abstract socket: %s\n", strerror(errno));
+        exit(1);
+    }
+    socket_file_address.sun_family = AF_UNIX;
+    snprintf(socket_file_address.sun_path, sizeof socket_file_address.sun_path, "%s/listener.sock", secret_dir);
+    int file_listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (file_listener < 0 || bind(file_listener, (struct sockaddr *)&socket_file_address, sizeof socket_file_address) ||
+        listen(file_listener, 64)) {
+        fprintf(stderr, "tabhost_sandbox_driver: socket file: %s\n", strerror(errno));
         exit(1);
     }
     /* The listeners stay open until the driver exits. */

@@ -35,7 +35,8 @@ typedef struct tabhost_sandbox_profile {
     /** Files or directory trees to read, write, create in, rename within and remove from. */
     const char *_Nonnull const *_Nullable write_paths;
     size_t write_path_count;
-    /** TCP and UDP to any address: sockets other than AF_UNIX, TCP bind and connect. */
+    /** TCP and UDP to any address: sockets other than AF_UNIX, TCP bind and connect; and connect(2)
+     *  and datagram Unix sockets, which reach socket files outside the rules. */
     bool network;
     /** All of /proc and /sys for reading (other processes' /proc files that need ptrace access stay closed). */
     bool system;
