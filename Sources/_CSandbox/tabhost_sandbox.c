@@ -402,9 +402,14 @@ static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, tabho
         return -1;
     }
     struct sock_fprog fprog = {.len = (unsigned short)count, .filter = code};
-    if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &fprog) == 0) {
+    long installed = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &fprog);
+    if (installed == 0) {
         report->enforced |= TABHOST_SANDBOX_SECCOMP;
         return 0;
+    }
+    if (installed > 0) {
+        tabhost_sandbox_say(report, " [seccomp: thread %ld has a filter of its own]", installed);
+        return -1;
     }
     int error = errno;
     /* A kernel without seccomp fails PR_GET_SECCOMP with EINVAL too; that is a missing layer, not a failure. */

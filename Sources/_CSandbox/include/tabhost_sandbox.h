@@ -3,11 +3,11 @@
  * (lock first, then load), so the module's constructors already run confined.
  *
  * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; no capabilities (a child of
- * root keeps uid 0 but loses every capability); a Landlock ruleset for the best
- * ABI the kernel offers (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix
- * socket scopes from ABI 6); a seccomp-bpf filter; RLIMIT_NPROC and RLIMIT_AS. A layer the kernel
- * lacks is left out and named in the report; nothing here kills the process for a refused call except
- * a system call made through another architecture's entry (the i386 `int 0x80` on x86_64).
+ * root keeps uid 0 but loses every capability); a Landlock ruleset for the best ABI the kernel offers
+ * (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix socket scopes from ABI 6);
+ * a seccomp-bpf filter; RLIMIT_NPROC and RLIMIT_AS. A layer the kernel lacks is left out and named in
+ * the report. A refused call fails with an errno; the one kill is for a system call made through
+ * another architecture's entry (the i386 `int 0x80` on x86_64).
  *
  * Every part applies to the calling thread and what it starts later (seccomp is synchronised to every
  * thread; Landlock is not), so call it while the process has one thread. It cannot be undone.
