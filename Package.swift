@@ -109,6 +109,8 @@ let package = Package(
         .target(name: "_CHostShims", cSettings: strictC),
         // The wire protocol between the host and its module children, and starting a child.
         .target(name: "_CIsolation", cSettings: strictC),
+        // The kernel sandbox a module's child applies to itself before it loads the module (not applied yet).
+        .target(name: "_CSandbox", cSettings: strictC),
         // The child process that runs one module (isolation): C, so a C module pays for no Swift runtime.
         .executableTarget(
             name: "tabhost-module-host", dependencies: ["_CIsolation", "_CLtdl", "CTabModule"],
@@ -324,6 +326,9 @@ let package = Package(
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["TabHostFuzz", "TabHostTesting", "TerminalUI"], swiftSettings: strict),
+        // Builds Tests/SandboxTests/tabhost_sandbox_driver.c with _CSandbox's sources and runs its cases.
+        .testTarget(
+            name: "SandboxTests", dependencies: ["TabHostTesting"], exclude: ["tabhost_sandbox_driver.c"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)

@@ -1,0 +1,112 @@
+/*
+ * tabhost_sandbox.h: the kernel sandbox a module's child puts itself in before it opens the module
+ * (lock first, then load), so the module's constructors already run confined.
+ *
+ * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; no capabilities (a child of
+ * root keeps uid 0 but loses every capability); a Landlock ruleset for the best ABI the kernel offers
+ * (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix socket scopes from ABI 6);
+ * a seccomp-bpf filter; RLIMIT_NPROC and RLIMIT_AS. A layer the kernel lacks is left out and named in
+ * the report. A refused call fails with an errno; the one kill is for a system call made through
+ * another architecture's entry (the i386 `int 0x80` on x86_64).
+ *
+ * Every part applies to the calling thread and what it starts later (seccomp is synchronised to every
+ * thread; Landlock is not), so call it while the process has one thread. It cannot be undone.
+ * See docs/internals/sandbox.md for what each layer stops and what it does not.
+ */
+#ifndef TABHOST_SANDBOX_H
+#define TABHOST_SANDBOX_H
+
+#include <linux/filter.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#pragma clang assume_nonnull begin
+
+/** What a module may do beyond the default profile. Paths are absolute; a missing one is skipped. */
+typedef struct tabhost_sandbox_profile {
+    /** Files or directory trees to read (directories: listed too), besides the default system files. */
+    const char *_Nonnull const *_Nullable read_paths;
+    size_t read_path_count;
+    /** Files or directory trees to read, write, create in, rename within and remove from. */
+    const char *_Nonnull const *_Nullable write_paths;
+    size_t write_path_count;
+    /** TCP and UDP to any address: sockets other than AF_UNIX, TCP bind and connect; and connect(2)
+     *  and datagram Unix sockets, which reach socket files outside the rules. */
+    bool network;
+    /** All of /proc and /sys for reading (other processes' /proc files that need ptrace access stay closed). */
+    bool system;
+    /** execve of the system's programs (which inherit every layer of this sandbox). */
+    bool exec;
+    /** No sandbox at all: tabhost_sandbox_apply() changes nothing and says so. */
+    bool unrestricted;
+    /** RLIMIT_NPROC (the real user's tasks, threads included, across all its processes); 0 leaves it. */
+    uint64_t max_processes;
+    /** RLIMIT_AS in bytes (address space, not resident memory); 0 leaves it. */
+    uint64_t max_memory_bytes;
+    /** 0 for the best Landlock ABI the kernel offers, else at most this one: how the tests reach an
+     *  older kernel's path on a newer one. */
+    int landlock_abi_limit;
+} tabhost_sandbox_profile;
+
+/** Layers, as bits of a report's `enforced` and `missing`. */
+enum tabhost_sandbox_layer {
+    TABHOST_SANDBOX_NO_NEW_PRIVS = 1u << 0,
+    TABHOST_SANDBOX_FILESYSTEM = 1u << 1,      /* Landlock filesystem rules (any ABI) */
+    TABHOST_SANDBOX_TCP = 1u << 2,             /* Landlock TCP bind and connect (ABI 4) */
+    TABHOST_SANDBOX_SCOPE_SIGNAL = 1u << 3,    /* Landlock signal scope (ABI 6) */
+    TABHOST_SANDBOX_SCOPE_ABSTRACT = 1u << 4,  /* Landlock abstract Unix socket scope (ABI 6) */
+    TABHOST_SANDBOX_SECCOMP = 1u << 5,
+    TABHOST_SANDBOX_PROCESS_LIMIT = 1u << 6,   /* RLIMIT_NPROC, set and enforced for this user */
+    TABHOST_SANDBOX_MEMORY_LIMIT = 1u << 7,    /* RLIMIT_AS */
+    TABHOST_SANDBOX_CAPABILITIES = 1u << 8     /* every capability dropped (permitted, effective, bounding, ambient) */
+};
+
+/** Bytes of a report's text, its NUL included. */
+#define TABHOST_SANDBOX_REPORT_TEXT 512
+
+/** What tabhost_sandbox_apply() did. */
+typedef struct tabhost_sandbox_report {
+    /** The kernel's Landlock ABI; 0 without Landlock. */
+    int landlock_abi;
+    /** Layers in force (bits of enum tabhost_sandbox_layer). */
+    unsigned enforced;
+    /** Layers the profile asked for that are not in force (the kernel lacks them, or a call failed). */
+    unsigned missing;
+    /** Profile and default paths that exist but could not be added to the ruleset. */
+    unsigned skipped_paths;
+    /** One log line: what is enforced, then what is missing and why ("sandbox: …"). */
+    char text[TABHOST_SANDBOX_REPORT_TEXT];
+} tabhost_sandbox_report;
+
+/**
+ * Confines the calling process to `profile`. Fills `report` in every case. Returns 0 when every layer
+ * the kernel offers is in force (possibly fewer than asked for: see `report->missing`), -1 on a hard
+ * failure, after which the process may be partly confined and should not load the module.
+ */
+int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report);
+
+/** The kernel's Landlock ABI version, 0 without Landlock. */
+int tabhost_sandbox_landlock_abi(void);
+
+/**
+ * The seccomp-bpf program tabhost_sandbox_apply() installs for `profile`: writes at most `capacity`
+ * instructions to `program` (which may be NULL to ask for the size) and returns how many it has.
+ */
+size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable program,
+                              size_t capacity);
+
+/** The default profile's read-only system paths (the loader's libraries, time zones, a few /proc files), NULL-terminated. */
+const char *_Nullable const *_Nonnull tabhost_sandbox_default_read_paths(void);
+
+#pragma clang assume_nonnull end
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TABHOST_SANDBOX_H */

@@ -1,0 +1,553 @@
+/*
+ * tabhost_sandbox.c: see tabhost_sandbox.h.
+ *
+ * Landlock's constants and structures are spelled out here rather than taken from <linux/landlock.h>:
+ * the build machine's headers may predate the kernel that runs the child (Debian 12's know ABI 2), and
+ * the ABI is fixed by the kernel, so the newer fields are safe to name ourselves.
+ */
+#define _GNU_SOURCE
+#include "tabhost_sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/capability.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#pragma clang assume_nonnull begin
+
+#if defined(__x86_64__)
+#define TABHOST_SANDBOX_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define TABHOST_SANDBOX_ARCH AUDIT_ARCH_AARCH64
+#else
+#error "tabhost_sandbox: seccomp filter written for x86_64 and aarch64 only"
+#endif
+
+/* Landlock, from the kernel's uapi (include/uapi/linux/landlock.h). */
+#define TABHOST_LL_CREATE_RULESET_VERSION (1u << 0)
+#define TABHOST_LL_RULE_PATH_BENEATH 1
+#define TABHOST_LL_RULE_NET_PORT 2
+
+#define TABHOST_LL_FS_EXECUTE (1ull << 0)
+#define TABHOST_LL_FS_WRITE_FILE (1ull << 1)
+#define TABHOST_LL_FS_READ_FILE (1ull << 2)
+#define TABHOST_LL_FS_READ_DIR (1ull << 3)
+#define TABHOST_LL_FS_REMOVE_DIR (1ull << 4)
+#define TABHOST_LL_FS_REMOVE_FILE (1ull << 5)
+#define TABHOST_LL_FS_MAKE_CHAR (1ull << 6)
+#define TABHOST_LL_FS_MAKE_DIR (1ull << 7)
+#define TABHOST_LL_FS_MAKE_REG (1ull << 8)
+#define TABHOST_LL_FS_MAKE_SOCK (1ull << 9)
+#define TABHOST_LL_FS_MAKE_FIFO (1ull << 10)
+#define TABHOST_LL_FS_MAKE_BLOCK (1ull << 11)
+#define TABHOST_LL_FS_MAKE_SYM (1ull << 12)
+#define TABHOST_LL_FS_REFER (1ull << 13)    /* ABI 2 */
+#define TABHOST_LL_FS_TRUNCATE (1ull << 14) /* ABI 3 */
+#define TABHOST_LL_FS_IOCTL_DEV (1ull << 15) /* ABI 5 */
+
+#define TABHOST_LL_NET_BIND_TCP (1ull << 0)    /* ABI 4 */
+#define TABHOST_LL_NET_CONNECT_TCP (1ull << 1) /* ABI 4 */
+
+#define TABHOST_LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ull << 0) /* ABI 6 */
+#define TABHOST_LL_SCOPE_SIGNAL (1ull << 1)               /* ABI 6 */
+
+/* Rights a rule on a file (not a directory) may carry: the kernel refuses the others there. */
+#define TABHOST_LL_FS_FILE_RIGHTS                                                                       \
+    (TABHOST_LL_FS_EXECUTE | TABHOST_LL_FS_WRITE_FILE | TABHOST_LL_FS_READ_FILE | TABHOST_LL_FS_TRUNCATE | \
+     TABHOST_LL_FS_IOCTL_DEV)
+#define TABHOST_LL_FS_READ (TABHOST_LL_FS_READ_FILE | TABHOST_LL_FS_READ_DIR)
+#define TABHOST_LL_FS_WRITE                                                                                 \
+    (TABHOST_LL_FS_WRITE_FILE | TABHOST_LL_FS_REMOVE_DIR | TABHOST_LL_FS_REMOVE_FILE | TABHOST_LL_FS_MAKE_DIR | \
+     TABHOST_LL_FS_MAKE_REG | TABHOST_LL_FS_MAKE_SOCK | TABHOST_LL_FS_MAKE_FIFO | TABHOST_LL_FS_MAKE_SYM |      \
+     TABHOST_LL_FS_REFER | TABHOST_LL_FS_TRUNCATE)
+
+/* The kernel reads only the prefix its ABI knows, so the size passed says which fields it sees. */
+struct tabhost_ll_ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net; /* ABI 4 */
+    uint64_t scoped;             /* ABI 6 */
+};
+
+struct tabhost_ll_path_beneath_attr {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+} __attribute__((packed));
+
+static const char *_Nullable const tabhost_sandbox_system_paths[] = {
+    /* The dynamic loader's directories and cache: what libc, libltdl and the module link. */
+    "/lib", "/lib64", "/lib32", "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/local/lib", "/etc/ld.so.cache",
+    /* localtime(3) and friends. */
+    "/etc/localtime", "/etc/timezone", "/usr/share/zoneinfo",
+    /* What a runtime asks about itself and the machine; never another process. */
+    "/proc/self", "/proc/stat", "/proc/meminfo", "/proc/loadavg", "/proc/uptime", "/proc/cpuinfo",
+    "/sys/devices/system/cpu/online", "/sys/devices/system/cpu/possible",
+    "/dev/null", "/dev/zero", "/dev/urandom", "/dev/random",
+    NULL,
+};
+
+/* Where the system's programs live, readable and executable only with `exec`. */
+static const char *_Nonnull const tabhost_sandbox_program_paths[] = {"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/libexec",
+                                                            "/usr/local/bin", "/usr/share"};
+
+const char *_Nullable const *_Nonnull tabhost_sandbox_default_read_paths(void) { return tabhost_sandbox_system_paths; }
+
+static void tabhost_sandbox_say(tabhost_sandbox_report *report, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void tabhost_sandbox_say(tabhost_sandbox_report *report, const char *format, ...) {
+    size_t used = strlen(report->text);
+    if (used + 1 >= sizeof report->text) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(report->text + used, sizeof report->text - used, format, arguments);
+    va_end(arguments);
+}
+
+int tabhost_sandbox_landlock_abi(void) {
+    long abi = syscall(__NR_landlock_create_ruleset, NULL, (size_t)0, TABHOST_LL_CREATE_RULESET_VERSION);
+    return abi < 0 ? 0 : (int)abi;
+}
+
+/* ---- capabilities ---- */
+
+/* A child started by root has every capability: the system's files regardless of their modes, and
+   ptrace read access (/proc/PID/environ, maps, auxv) to the host, which Landlock alone does not refuse
+   to a root process. Without them the child is an ordinary process that happens to have uid 0, and
+   the bounding set keeps an exec'd program from getting them back. */
+static int tabhost_sandbox_capabilities(tabhost_sandbox_report *report) {
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    memset(data, 0, sizeof data);
+    if (syscall(__NR_capget, &header, data) != 0) {
+        tabhost_sandbox_say(report, " [capget: %s]", strerror(errno));
+        return -1;
+    }
+    int had_any = 0;
+    for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) had_any |= data[i].permitted || data[i].effective || data[i].inheritable;
+    if (had_any) {
+        /* Dropping from the bounding set needs CAP_SETPCAP, so it comes first; EINVAL ends the kernel's list. */
+        for (int capability = 0; capability < 64; capability++) {
+            if (prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 && errno == EINVAL) break;
+        }
+        prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+        memset(data, 0, sizeof data);
+        if (syscall(__NR_capset, &header, data) != 0) {
+            tabhost_sandbox_say(report, " [capset: %s]", strerror(errno));
+            return -1;
+        }
+    }
+    report->enforced |= TABHOST_SANDBOX_CAPABILITIES;
+    return 0;
+}
+
+/* ---- Landlock ---- */
+
+static uint64_t tabhost_sandbox_handled_fs(int abi) {
+    uint64_t handled = TABHOST_LL_FS_EXECUTE | TABHOST_LL_FS_READ | TABHOST_LL_FS_WRITE | TABHOST_LL_FS_MAKE_CHAR |
+                       TABHOST_LL_FS_MAKE_BLOCK | TABHOST_LL_FS_IOCTL_DEV;
+    if (abi < 2) handled &= ~TABHOST_LL_FS_REFER;
+    if (abi < 3) handled &= ~TABHOST_LL_FS_TRUNCATE;
+    if (abi < 5) handled &= ~TABHOST_LL_FS_IOCTL_DEV;
+    return handled;
+}
+
+/* Returns 0, or 1 when the path exists but could not be added. A missing path is no error: the
+   default list names directories that only some distributions have. */
+static int tabhost_sandbox_allow_path(int ruleset, const char *path, uint64_t access, uint64_t handled) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : 1;
+    struct stat info;
+    if (fstat(fd, &info) != 0) {
+        close(fd);
+        return 1;
+    }
+    struct tabhost_ll_path_beneath_attr rule = {.allowed_access = access & handled, .parent_fd = fd};
+    if (!S_ISDIR(info.st_mode)) rule.allowed_access &= TABHOST_LL_FS_FILE_RIGHTS;
+    int failed = syscall(__NR_landlock_add_rule, ruleset, TABHOST_LL_RULE_PATH_BENEATH, &rule, 0) != 0;
+    close(fd);
+    return failed;
+}
+
+/* Returns 0 when the ruleset is in force (or Landlock is absent), -1 on a hard failure. */
+static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
+    int abi = tabhost_sandbox_landlock_abi();
+    if (profile->landlock_abi_limit > 0 && abi > profile->landlock_abi_limit) abi = profile->landlock_abi_limit;
+    report->landlock_abi = abi;
+    if (abi <= 0) {
+        report->missing |= TABHOST_SANDBOX_FILESYSTEM | TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT;
+        if (!profile->network) report->missing |= TABHOST_SANDBOX_TCP;
+        return 0;
+    }
+    struct tabhost_ll_ruleset_attr attr = {.handled_access_fs = tabhost_sandbox_handled_fs(abi)};
+    size_t attr_size = offsetof(struct tabhost_ll_ruleset_attr, handled_access_net);
+    if (abi >= 4) {
+        /* Handling TCP with no port rule denies every bind and connect; with `network` it is not handled. */
+        if (!profile->network) attr.handled_access_net = TABHOST_LL_NET_BIND_TCP | TABHOST_LL_NET_CONNECT_TCP;
+        attr_size = offsetof(struct tabhost_ll_ruleset_attr, scoped);
+    } else if (!profile->network) {
+        report->missing |= TABHOST_SANDBOX_TCP;
+    }
+    if (abi >= 6) {
+        attr.scoped = TABHOST_LL_SCOPE_SIGNAL | TABHOST_LL_SCOPE_ABSTRACT_UNIX_SOCKET;
+        attr_size = sizeof attr;
+    } else {
+        report->missing |= TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT;
+    }
+
+    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, attr_size, 0);
+    if (ruleset < 0) {
+        tabhost_sandbox_say(report, " [landlock_create_ruleset: %s]", strerror(errno));
+        return -1;
+    }
+    uint64_t handled = attr.handled_access_fs;
+    uint64_t read = TABHOST_LL_FS_READ | (profile->exec ? TABHOST_LL_FS_EXECUTE : 0);
+    unsigned skipped = 0;
+    for (size_t i = 0; tabhost_sandbox_system_paths[i]; i++) {
+        skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, (const char *)tabhost_sandbox_system_paths[i], read, handled);
+    }
+    /* Writing to /dev/null is how programs discard output; it reveals nothing. */
+    skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/dev/null", TABHOST_LL_FS_WRITE_FILE, handled);
+    if (profile->exec) {
+        for (size_t i = 0; i < sizeof tabhost_sandbox_program_paths / sizeof *tabhost_sandbox_program_paths; i++) {
+            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, tabhost_sandbox_program_paths[i], read, handled);
+        }
+    }
+    if (profile->system) {
+        skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/proc", TABHOST_LL_FS_READ, handled);
+        skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/sys", TABHOST_LL_FS_READ, handled);
+    }
+    for (size_t i = 0; i < profile->read_path_count; i++) {
+        if (profile->read_paths && profile->read_paths[i])
+            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->read_paths[i], read, handled);
+    }
+    for (size_t i = 0; i < profile->write_path_count; i++) {
+        if (profile->write_paths && profile->write_paths[i])
+            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->write_paths[i], read | TABHOST_LL_FS_WRITE,
+                                                            handled);
+    }
+    report->skipped_paths = skipped;
+
+    if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) {
+        tabhost_sandbox_say(report, " [landlock_restrict_self: %s]", strerror(errno));
+        close(ruleset);
+        return -1;
+    }
+    close(ruleset);
+    report->enforced |= TABHOST_SANDBOX_FILESYSTEM;
+    if (attr.handled_access_net) report->enforced |= TABHOST_SANDBOX_TCP;
+    if (attr.scoped) report->enforced |= TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT;
+    return 0;
+}
+
+/* ---- seccomp ---- */
+
+#define TABHOST_SECCOMP_NR offsetof(struct seccomp_data, nr)
+#define TABHOST_SECCOMP_ARCH offsetof(struct seccomp_data, arch)
+/* The low 32 bits of an argument: every argument tested here is an int or fits in one. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TABHOST_SECCOMP_ARG0 offsetof(struct seccomp_data, args[0])
+#define TABHOST_SECCOMP_ARG1 offsetof(struct seccomp_data, args[1])
+#else
+#define TABHOST_SECCOMP_ARG0 (offsetof(struct seccomp_data, args[0]) + 4)
+#define TABHOST_SECCOMP_ARG1 (offsetof(struct seccomp_data, args[1]) + 4)
+#endif
+
+typedef struct tabhost_sandbox_program {
+    struct sock_filter *_Nullable code;
+    size_t capacity, count;
+} tabhost_sandbox_program;
+
+static void tabhost_sandbox_emit(tabhost_sandbox_program *program, uint16_t code, uint8_t jt, uint8_t jf, uint32_t k) {
+    if (program->code && program->count < program->capacity) {
+        program->code[program->count] = (struct sock_filter){.code = code, .jt = jt, .jf = jf, .k = k};
+    }
+    program->count++;
+}
+
+/* Every rule refuses with an errno rather than killing: a module sees a failed call it can report,
+   and the host sees a module that keeps running. */
+static void tabhost_sandbox_refuse(tabhost_sandbox_program *program, long nr, int error) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | (uint32_t)error);
+}
+
+/* Refuses `nr` when (arg0 & mask) != 0; the accumulator holds the syscall number again afterwards. */
+static void tabhost_sandbox_refuse_arg0_bits(tabhost_sandbox_program *program, long nr, uint32_t mask) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JSET | BPF_K, 0, 1, mask);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | EPERM);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
+/* Refuses `nr` unless arg0 is `allowed` or `also_allowed`. */
+static void tabhost_sandbox_refuse_arg0_other_than(tabhost_sandbox_program *program, long nr, uint32_t allowed,
+                                                   uint32_t also_allowed) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, allowed);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, also_allowed);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | EPERM);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
+/* Without `network`: AF_UNIX only, and of it only stream and seqpacket sockets. A datagram socket
+   sends to any socket file named in sendto or sendmsg, which Landlock does not check and a filter
+   cannot read. */
+static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long nr) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 8, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, AF_UNIX);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG1);
+    tabhost_sandbox_emit(program, BPF_ALU | BPF_AND | BPF_K, 0, 0, 0xf); /* the type without SOCK_CLOEXEC, SOCK_NONBLOCK */
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, SOCK_STREAM);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, SOCK_SEQPACKET);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | EPERM);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
+/* Namespace flags clone(2) takes. CLONE_NEWTIME is left out: its bit is part of clone's exit signal. */
+#define TABHOST_SANDBOX_CLONE_NAMESPACES                                                                      \
+    ((uint32_t)(CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | \
+                CLONE_NEWCGROUP))
+
+size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable code,
+                              size_t capacity) {
+    tabhost_sandbox_program program = {.code = code, .capacity = capacity};
+    /* Syscall numbers mean something else on another architecture's entry: check it before any number. */
+    tabhost_sandbox_emit(&program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARCH);
+    tabhost_sandbox_emit(&program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, TABHOST_SANDBOX_ARCH);
+    tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_KILL_PROCESS);
+    tabhost_sandbox_emit(&program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+#if defined(__x86_64__)
+    /* x32 numbers share the x86_64 audit arch but not its numbers: none is checked below, so none passes. */
+    tabhost_sandbox_emit(&program, BPF_JMP | BPF_JGE | BPF_K, 0, 1, 0x40000000u);
+    tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | ENOSYS);
+#endif
+
+    if (!profile->exec) {
+        tabhost_sandbox_refuse(&program, __NR_execve, EPERM);
+        tabhost_sandbox_refuse(&program, __NR_execveat, EPERM);
+    }
+    /* Another process's memory and descriptors (Landlock already keeps out processes outside the sandbox;
+       this keeps the module's own children out too, and every older kernel). */
+    tabhost_sandbox_refuse(&program, __NR_ptrace, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_process_vm_readv, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_process_vm_writev, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_pidfd_getfd, EPERM);
+    /* Mounts would rearrange the tree Landlock's rules are anchored in; both APIs. */
+    tabhost_sandbox_refuse(&program, __NR_mount, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_umount2, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_pivot_root, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_open_tree, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_move_mount, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_fsopen, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_fsconfig, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_fsmount, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_fspick, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_mount_setattr, EPERM);
+    /* Kernel attack surface a module never needs, and the kernel keyring, which outlives the process. */
+    tabhost_sandbox_refuse(&program, __NR_bpf, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_keyctl, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_add_key, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_request_key, EPERM);
+    /* What a child running as root could otherwise do to the whole machine. */
+    tabhost_sandbox_refuse(&program, __NR_init_module, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_finit_module, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_delete_module, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_kexec_load, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_kexec_file_load, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_reboot, EPERM);
+    /* io_uring performs socket, connect and open without the system calls this filter reads. */
+    tabhost_sandbox_refuse(&program, __NR_io_uring_setup, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_io_uring_enter, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_io_uring_register, EPERM);
+    /* New namespaces would give a module a user namespace's root, and mounts inside it. */
+    tabhost_sandbox_refuse(&program, __NR_unshare, EPERM);
+    tabhost_sandbox_refuse(&program, __NR_setns, EPERM);
+    tabhost_sandbox_refuse_arg0_bits(&program, __NR_clone, TABHOST_SANDBOX_CLONE_NAMESPACES);
+    /* clone3's flags are behind a pointer a filter cannot read; ENOSYS makes libc fall back to clone. */
+    tabhost_sandbox_refuse(&program, __NR_clone3, ENOSYS);
+    /* Only asking (0xffffffff) or keeping the default persona: others disable address randomisation
+       (ADDR_NO_RANDOMIZE) or change how the kernel reads later calls. */
+    tabhost_sandbox_refuse_arg0_other_than(&program, __NR_personality, 0xffffffffu, 0);
+    if (!profile->network) {
+        /* Landlock covers TCP only: UDP, raw, packet, netlink and the rest are refused by domain. */
+        tabhost_sandbox_refuse_socket(&program, __NR_socket);
+        tabhost_sandbox_refuse_socket(&program, __NR_socketpair);
+        /* Landlock (to ABI 7) does not check connecting to a socket file: the session bus, a container
+           daemon's socket. The child's one connected socket, to the host, is made before the lock. */
+        tabhost_sandbox_refuse(&program, __NR_connect, EPERM);
+    }
+    tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+    return program.count;
+}
+
+/* Returns 0 when the filter is in force or the kernel has no seccomp, -1 on a hard failure. */
+static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
+    struct sock_filter code[256];
+    size_t count = tabhost_sandbox_filter(profile, code, sizeof code / sizeof *code);
+    if (count > sizeof code / sizeof *code) {
+        tabhost_sandbox_say(report, " [seccomp: filter too long]");
+        return -1;
+    }
+    struct sock_fprog fprog = {.len = (unsigned short)count, .filter = code};
+    long installed = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &fprog);
+    if (installed == 0) {
+        report->enforced |= TABHOST_SANDBOX_SECCOMP;
+        return 0;
+    }
+    if (installed > 0) {
+        tabhost_sandbox_say(report, " [seccomp: thread %ld has a filter of its own]", installed);
+        return -1;
+    }
+    int error = errno;
+    /* A kernel without seccomp fails PR_GET_SECCOMP with EINVAL too; that is a missing layer, not a failure. */
+    if ((error == EINVAL || error == ENOSYS) && prctl(PR_GET_SECCOMP, 0, 0, 0, 0) < 0 && errno == EINVAL) {
+        report->missing |= TABHOST_SANDBOX_SECCOMP;
+        return 0;
+    }
+    tabhost_sandbox_say(report, " [seccomp: %s]", strerror(error));
+    return -1;
+}
+
+/* ---- limits ---- */
+
+static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
+    if (profile->max_processes) {
+        struct rlimit limit = {.rlim_cur = (rlim_t)profile->max_processes, .rlim_max = (rlim_t)profile->max_processes};
+        if (setrlimit(RLIMIT_NPROC, &limit) != 0) {
+            tabhost_sandbox_say(report, " [RLIMIT_NPROC: %s]", strerror(errno));
+            return -1;
+        }
+        /* The kernel does not apply RLIMIT_NPROC to the root user (nor to CAP_SYS_RESOURCE or CAP_SYS_ADMIN). */
+        if (getuid() == 0) {
+            report->missing |= TABHOST_SANDBOX_PROCESS_LIMIT;
+        } else {
+            report->enforced |= TABHOST_SANDBOX_PROCESS_LIMIT;
+        }
+    }
+    if (profile->max_memory_bytes) {
+        struct rlimit limit = {.rlim_cur = (rlim_t)profile->max_memory_bytes, .rlim_max = (rlim_t)profile->max_memory_bytes};
+        if (setrlimit(RLIMIT_AS, &limit) != 0) {
+            tabhost_sandbox_say(report, " [RLIMIT_AS: %s]", strerror(errno));
+            return -1;
+        }
+        report->enforced |= TABHOST_SANDBOX_MEMORY_LIMIT;
+    }
+    return 0;
+}
+
+/* ---- the report ---- */
+
+static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report,
+                                     const char *_Nullable failure) {
+    char errors[TABHOST_SANDBOX_REPORT_TEXT];
+    snprintf(errors, sizeof errors, "%s", report->text);
+    report->text[0] = '\0';
+    unsigned on = report->enforced, off = report->missing;
+    tabhost_sandbox_say(report, "sandbox:");
+    if (report->landlock_abi > 0) {
+        tabhost_sandbox_say(report, " landlock ABI %d", report->landlock_abi);
+    } else {
+        tabhost_sandbox_say(report, " no landlock");
+    }
+    tabhost_sandbox_say(report, "; enforced:");
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } names[] = {
+        {TABHOST_SANDBOX_NO_NEW_PRIVS, "no_new_privs"},
+        {TABHOST_SANDBOX_CAPABILITIES, "no capabilities"},
+        {TABHOST_SANDBOX_FILESYSTEM, "filesystem"},
+        {TABHOST_SANDBOX_TCP, "tcp"},
+        {TABHOST_SANDBOX_SCOPE_SIGNAL, "signal scope"},
+        {TABHOST_SANDBOX_SCOPE_ABSTRACT, "abstract socket scope"},
+        {TABHOST_SANDBOX_SECCOMP, "seccomp"},
+        {TABHOST_SANDBOX_PROCESS_LIMIT, "process limit"},
+        {TABHOST_SANDBOX_MEMORY_LIMIT, "memory limit"},
+    };
+    const char *separator = " ";
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        if (on & names[i].bit) {
+            tabhost_sandbox_say(report, "%s%s", separator, names[i].name);
+            separator = ", ";
+        }
+    }
+    if (!on) tabhost_sandbox_say(report, " nothing");
+    if (report->landlock_abi > 0 && report->landlock_abi < 3) {
+        tabhost_sandbox_say(report, " (truncating readable files not stopped before ABI 3)");
+    }
+    if (report->landlock_abi > 0 && report->landlock_abi < 5) {
+        tabhost_sandbox_say(report, " (device ioctls not stopped before ABI 5)");
+    }
+    if (profile->network || profile->system || profile->exec) {
+        tabhost_sandbox_say(report, "; granted:%s%s%s", profile->network ? " network" : "",
+                            profile->system ? " system" : "", profile->exec ? " exec" : "");
+    }
+    if (off) {
+        tabhost_sandbox_say(report, "; missing:");
+        separator = " ";
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+            if (!(off & names[i].bit)) continue;
+            const char *why = "";
+            if (names[i].bit == TABHOST_SANDBOX_PROCESS_LIMIT) why = " (not applied to root)";
+            else if (names[i].bit == TABHOST_SANDBOX_TCP) why = report->landlock_abi ? " (Landlock ABI 4)" : " (no Landlock)";
+            else if (names[i].bit & (TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT))
+                why = report->landlock_abi ? " (Landlock ABI 6)" : " (no Landlock)";
+            else if (names[i].bit == TABHOST_SANDBOX_FILESYSTEM) why = " (no Landlock)";
+            else if (names[i].bit == TABHOST_SANDBOX_SECCOMP) why = " (kernel without seccomp)";
+            tabhost_sandbox_say(report, "%s%s%s", separator, names[i].name, why);
+            separator = ", ";
+        }
+    }
+    if (report->skipped_paths) tabhost_sandbox_say(report, "; %u paths could not be added", report->skipped_paths);
+    if (failure) tabhost_sandbox_say(report, "; FAILED at %s%s", failure, errors);
+}
+
+int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
+    memset(report, 0, sizeof *report);
+    if (profile->unrestricted) {
+        report->landlock_abi = tabhost_sandbox_landlock_abi();
+        snprintf(report->text, sizeof report->text, "sandbox: unrestricted (granted): nothing enforced");
+        return 0;
+    }
+    /* Required by Landlock and by an unprivileged seccomp filter; also keeps setuid programs from
+       gaining what the sandbox took away. */
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        tabhost_sandbox_say(report, " [PR_SET_NO_NEW_PRIVS: %s]", strerror(errno));
+        tabhost_sandbox_describe(profile, report, "no_new_privs");
+        return -1;
+    }
+    report->enforced |= TABHOST_SANDBOX_NO_NEW_PRIVS;
+    if (tabhost_sandbox_capabilities(report) != 0) {
+        tabhost_sandbox_describe(profile, report, "capabilities");
+        return -1;
+    }
+    if (tabhost_sandbox_landlock(profile, report) != 0) {
+        tabhost_sandbox_describe(profile, report, "landlock");
+        return -1;
+    }
+    if (tabhost_sandbox_seccomp(profile, report) != 0) {
+        tabhost_sandbox_describe(profile, report, "seccomp");
+        return -1;
+    }
+    if (tabhost_sandbox_limits(profile, report) != 0) {
+        tabhost_sandbox_describe(profile, report, "limits");
+        return -1;
+    }
+    tabhost_sandbox_describe(profile, report, NULL);
+    return 0;
+}
+
+#pragma clang assume_nonnull end

@@ -1,0 +1,56 @@
+import Foundation
+import TabHostTesting
+import Testing
+
+/// `_CSandbox`, tested from C: `tabhost_sandbox_driver.c` runs each case in a child that locks itself and
+/// then tries one thing (read outside, connect, exec, signal the parent, fork past the limit, …), and a
+/// table of the seccomp filter's answers through a BPF interpreter. Built with clang (the header's
+/// nullability annotations are clang's) from the sources, as `FuzzCorpusTests` builds its C target.
+struct SandboxTests {
+    /// A library the driver copies into the profile's read path and opens after the lock.
+    static let probe = "int tabhost_sandbox_probe(void) { return 42; }\n"
+
+    /// Compiles the driver and the probe library into `fixture`: the driver's path and the library's.
+    static func build(in fixture: Fixture) throws -> (driver: String, library: String) {
+        let repo = Fixture.repoRoot
+        let library = try fixture.compile("probe.so", source: probe)
+        let driver = fixture.path("tabhost_sandbox_driver")
+        try Fixture.runChecked(
+            "/usr/bin/env",
+            [
+                "clang", "-Wall", "-Wextra", "-Werror", "-std=gnu11", "-I\(repo)/Sources/_CSandbox/include",
+                "\(repo)/Tests/SandboxTests/tabhost_sandbox_driver.c", "\(repo)/Sources/_CSandbox/tabhost_sandbox.c", "-ldl",
+                "-lpthread", "-o", driver,
+            ])
+        return (driver, library)
+    }
+
+    /// Every case passes (or is skipped where this kernel lacks the layer) as the user the tests run as:
+    /// root in CI, where the process limit is the one case the kernel does not apply.
+    @Test func everyCasePassesAsThisUser() throws {
+        let fixture = try Fixture(prefix: "tabhost-sandbox")
+        let built = try Self.build(in: fixture)
+        let result = try run(built.driver, arguments: [built.library], timeout: .seconds(60))
+        #expect(result.succeeded, "\(result)")
+        #expect(!result.stdout.contains("FAIL"), "\(result)")
+        #expect(result.stdout.contains("ok dlopen_after_lock"), "\(result)")
+    }
+
+    /// The same cases as an unprivileged user (nobody, through setpriv), where no capability helps and
+    /// RLIMIT_NPROC applies: the sandbox must hold for both.
+    @Test(.enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root to switch to nobody"))
+    func everyCasePassesAsAnUnprivilegedUser() throws {
+        let fixture = try Fixture(prefix: "tabhost-sandbox")
+        let built = try Self.build(in: fixture)
+        // nobody must reach the driver and the library; the driver makes its own directory under /tmp.
+        _ = chmod(fixture.directory, 0o755)
+        _ = chmod(built.library, 0o755)
+        let result = try run(
+            "/usr/bin/setpriv", arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", built.driver, built.library],
+            environment: ["TMPDIR": "/tmp"], timeout: .seconds(60))
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stdout.contains("# uid 65534"), "\(result)")
+        #expect(result.stdout.contains("ok fork_bomb_limited"), "\(result)")
+        #expect(!result.stdout.contains("FAIL"), "\(result)")
+    }
+}
