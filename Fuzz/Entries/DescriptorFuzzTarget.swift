@@ -8,8 +8,9 @@ import Glibc
 extension FuzzTarget {
     /// The descriptor validator on a `tab_module_descriptor` built in memory from the input: the
     /// first bytes are the struct's own bytes (magic, sizes, ABI, kind, reserved slots and function
-    /// pointers, which are never called), then five NUL-separated strings become name, version,
-    /// title, image and glyph (a 0xFF string stands for NULL). Every pointer points into valid memory.
+    /// pointers, which are never called), then six NUL-separated strings become name, version,
+    /// title, image, glyph and (ABI 1.2) permissions (a 0xFF string stands for NULL). Every pointer
+    /// points into valid memory.
     static let descriptor = FuzzTarget(
         "descriptor", "descriptor validator (DescriptorValidator.validate on a descriptor built from the bytes)"
     ) {
@@ -20,9 +21,9 @@ extension FuzzTarget {
         descriptor.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         let head = bytes.prefix(size)
         head.withUnsafeBytes { descriptor.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        var strings = Array(bytes.dropFirst(size)).split(separator: 0, maxSplits: 5, omittingEmptySubsequences: false).map(Array.init)
-        while strings.count < 5 { strings.append([0xFF]) }
-        let copies: [UnsafeMutablePointer<CChar>?] = strings.prefix(5).map { string in
+        var strings = Array(bytes.dropFirst(size)).split(separator: 0, maxSplits: 6, omittingEmptySubsequences: false).map(Array.init)
+        while strings.count < 6 { strings.append([0xFF]) }
+        let copies: [UnsafeMutablePointer<CChar>?] = strings.prefix(6).map { string in
             guard string != [0xFF] else { return nil }
             let copy = UnsafeMutablePointer<CChar>.allocate(capacity: string.count + 1)
             string.withUnsafeBufferPointer { source in
@@ -41,6 +42,7 @@ extension FuzzTarget {
         typed.pointee.title = UnsafePointer(copies[2])
         typed.pointee.image = UnsafePointer(copies[3])
         typed.pointee.glyph = UnsafePointer(copies[4])
+        typed.pointee.permissions = UnsafePointer(copies[5])
         let file = CheckedModuleFile(path: "/fuzz/module.so", bytes: [], facts: ELFFacts(containsSwift: false))
         _ = try? DescriptorValidator.validate(UnsafePointer(typed), file: file)
     }
