@@ -50,6 +50,10 @@ static int tabhost_leak_socket = -1;
 static uint32_t tabhost_leak_next_seq = 1;
 /* Action ids the last render showed, sent back as events. */
 static char *_Nullable tabhost_leak_actions[64];
+/* The ids of the text fields and toggles of the first render (ABI 1.2), and which each is. */
+static char *_Nullable tabhost_leak_inputs[64];
+static uint32_t tabhost_leak_input_types[64];
+static size_t tabhost_leak_input_count;
 static size_t tabhost_leak_action_count;
 
 static void tabhost_leak_fail(const char *format, ...) __attribute__((noreturn, format(printf, 1, 2)));
@@ -216,10 +220,21 @@ static void tabhost_leak_event(uint64_t id, uint32_t type, const char *_Nullable
     tabhost_leak_put_u32(&b, type);
     tabhost_leak_put_str(&b, action);
     tabhost_leak_put_u32(&b, key);
-    tabhost_leak_put_str(&b, type == TAB_EVENT_TEXT ? "typed" : NULL);
+    const char *value = NULL;
+    if (type == TAB_EVENT_TEXT || type == TAB_EVENT_SUBMIT) value = "typed";
+    if (type == TAB_EVENT_TOGGLE) value = "1";
+    if (type == TAB_EVENT_RESULT || type == TAB_EVENT_ALERT) value = "OK";
+    tabhost_leak_put_str(&b, value);
     tabhost_leak_put_str(&b, action);
     tabhost_leak_frame reply = tabhost_leak_call(TABHOST_WIRE_EVENT, &b);
     free(reply.payload);
+}
+
+static int tabhost_leak_knows_input(const char *id) {
+    for (size_t i = 0; i < tabhost_leak_input_count; i++) {
+        if (strcmp(tabhost_leak_inputs[i], id) == 0) return 1;
+    }
+    return 0;
 }
 
 static void tabhost_leak_forget_actions(void) {
@@ -260,8 +275,13 @@ static uint32_t tabhost_leak_render(uint64_t id) {
         for (unsigned s = 0; s < strings; s++) {
             char *text = tabhost_leak_str(&reply);
             int isAction = s == strings - 1 && ends_in_action;
+            int isInput = s == 0 && (kind == TABHOST_WIRE_NODE_TEXT_FIELD || kind == TABHOST_WIRE_NODE_TOGGLE);
             if (isAction && text != NULL && tabhost_leak_action_count < 64) {
                 tabhost_leak_actions[tabhost_leak_action_count++] = text;
+            } else if (isInput && text != NULL && tabhost_leak_input_count < 64 && !tabhost_leak_knows_input(text)) {
+                tabhost_leak_input_types[tabhost_leak_input_count] =
+                    kind == TABHOST_WIRE_NODE_TOGGLE ? TAB_EVENT_TOGGLE : TAB_EVENT_TEXT;
+                tabhost_leak_inputs[tabhost_leak_input_count++] = text;
             } else {
                 free(text);
             }
@@ -360,6 +380,18 @@ int main(int argc, char **argv) {
         free(taken[i]);
         (void)tabhost_leak_render(1);
     }
+    /* ABI 1.2's input: an edit and a submit of every field, a flip of every toggle (the ids the
+       renders showed), a result, an alert answer and a timer, rendering after each. */
+    size_t inputs = tabhost_leak_input_count;
+    for (size_t i = 0; i < inputs; i++) {
+        tabhost_leak_event(1, tabhost_leak_input_types[i], tabhost_leak_inputs[i], 0);
+        if (tabhost_leak_input_types[i] == TAB_EVENT_TEXT) tabhost_leak_event(1, TAB_EVENT_SUBMIT, tabhost_leak_inputs[i], 0);
+        (void)tabhost_leak_render(1);
+    }
+    while (tabhost_leak_input_count > 0) free(tabhost_leak_inputs[--tabhost_leak_input_count]);
+    tabhost_leak_event(1, TAB_EVENT_RESULT, "compose", 0);
+    tabhost_leak_event(1, TAB_EVENT_ALERT, "confirm", 0);
+    tabhost_leak_event(1, TAB_EVENT_TIMER, "tick", 0);
     tabhost_leak_event(1, TAB_EVENT_KEY, NULL, TAB_KEY_DOWN);
     tabhost_leak_event(1, TAB_EVENT_TICK, NULL, 0);
     (void)tabhost_leak_render(1);
@@ -402,7 +434,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "tabhost_leak_driver: %s: the child exited with status %d\n", name, WEXITSTATUS(status));
         return WEXITSTATUS(status);
     }
-    printf("%s: %u nodes, %zu actions, no leak in the child\n", name, nodes, actions);
+    printf("%s: %u nodes, %zu actions, %zu fields and toggles, no leak in the child\n", name, nodes, actions, inputs);
     return 0;
 }
 
