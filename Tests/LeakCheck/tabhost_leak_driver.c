@@ -6,7 +6,8 @@
  *     (spawns and reaps the child), checked when it exits;
  *   - the child, an address-sanitized `tabhost-module-host`, with the module it runs: the driver
  *     loads the module there, scans it (opening and closing it once more), creates two instances
- *     and walks every request (start, appearance, render, an event per action id it rendered, a
+ *     and walks every request (start, appearance, render, an event per action id it rendered, an
+ *     edit and a submit per text field and a flip per toggle (ABI 1.2), a result, an alert answer, a timer, a
  *     key, a tick, save, restore into the second instance, destroy), answering the child's own
  *     requests like the host. Then it closes the socket: the child ends at end-of-file and runs
  *     its leak check first.
