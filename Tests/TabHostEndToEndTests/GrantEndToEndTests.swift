@@ -117,6 +117,15 @@ struct GrantEndToEndTests {
         }
     }
 
+    @Test func grantingUnrestrictedWarns() throws {
+        try withModules { dir, run in
+            let output = try run(["grant", "alpha", "unrestricted"])
+            #expect(output.status == 0, "\(output)")
+            #expect(output.stderr == "alpha: warning: unrestricted runs this module with no sandbox at all\n")
+            #expect(try run(["permissions", "alpha"]).stdout.contains("  warning:  unrestricted: no sandbox at all for this module\n"))
+        }
+    }
+
     @Test func helpListsTheThreeCommands() throws {
         let output = try S.run(["--help"])
         #expect(output.stdout.contains("  grant "))

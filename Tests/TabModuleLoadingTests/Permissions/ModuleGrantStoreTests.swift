@@ -134,9 +134,12 @@ struct ModuleGrantStoreTests {
         }
     }
 
-    @Test func theDefaultPathFollowsXDGConfigHome() {
-        // Read from the environment of this process: only checks the shape, whichever variable is set.
-        let path = ModuleGrantStore.defaultPath()
-        #expect(path?.hasSuffix("/tabhost/permissions.json") == true)
+    @Test(arguments: [
+        ("read:~/Documents", "read:/home/me/Documents"), ("write:~/", "write:/home/me/"), ("read:/etc/~/x", "read:/etc/~/x"),
+        ("network", "network"),
+    ])
+    func aHomePathIsExpandedOnlyWhenUsed(name: String, expanded: String) {
+        #expect(ModulePermissions.expandingHome(name, home: "/home/me") == expanded)
+        #expect(ModulePermissions.expandingHome(name, home: "/home/me/") == expanded)
     }
 }
