@@ -78,7 +78,8 @@ struct GrantEndToEndTests {
             #expect(output.status == 1, "\(output)")
             #expect(
                 output.stderr
-                    == "beta: no accepted module with this name in \(dir)/modules; run tabhost list to see the modules, or pass --modules DIR\n"
+                    == "beta: no accepted module with this name in \(dir)/modules; "
+                    + "run tabhost list to see the modules, or pass --modules DIR\n"
             )
             #expect(!FileManager.default.fileExists(atPath: dir + "/config/tabhost/permissions.json"))
         }

@@ -39,10 +39,12 @@ struct LayoutPermissionsTests {
         let problems = Layout.problems(bytes: Array(text.utf8), file: "l.json", knownModules: Self.known).map(\.description)
         #expect(
             problems == [
-                #"l.json:2:66: root.tabs[0].permissions[1]: unknown permission "bogus" (known: network, system, exec, unrestricted, read:PATH, write:PATH)"#,
+                #"l.json:2:66: root.tabs[0].permissions[1]: unknown permission "bogus" "#
+                    + "(known: network, system, exec, unrestricted, read:PATH, write:PATH)",
                 #"l.json:2:75: root.tabs[0].permissions[2] must be a string, found a number; put it in double quotes"#,
                 #"l.json:2:78: root.tabs[0].permissions[3]: permission "read:relative" needs an absolute path or one starting with ~/"#,
-                #"l.json:3:54: root.tabs[1].permissions must be an array of permission names, found a string; write it as ["network", …]"#,
+                #"l.json:3:54: root.tabs[1].permissions must be an array of permission names, found a string; "#
+                    + #"write it as ["network", …]"#,
             ])
     }
 }

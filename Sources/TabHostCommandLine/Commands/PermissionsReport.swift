@@ -16,8 +16,8 @@ struct PermissionsReport: Encodable, Equatable {
     /// The text lines: the module, then what it asks and what it was granted.
     var lines: [String] {
         func names(_ list: [String]) -> String { list.isEmpty ? "nothing" : list.joined(separator: " ") }
-        let where_ = file ?? publisherKey.map { "publisher \($0)" } ?? "-"
-        var lines = ["\(name) (\(where_))"]
+        let key = file ?? publisherKey.map { "publisher \($0)" } ?? "-"
+        var lines = ["\(name) (\(key))"]
         lines.append("  asks:     " + (asks.map(names) ?? "- (module file not found)"))
         lines.append("  granted:  " + names(granted))
         if granted.contains("unrestricted") { lines.append("  warning:  unrestricted: no sandbox at all for this module") }
