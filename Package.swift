@@ -214,7 +214,7 @@ let package = Package(
             name: "TabHostCommandLine",
             dependencies: [
                 "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabLayout",
-                "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev",
+                "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev", "_CSandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -8,7 +8,7 @@ import TabKit
 ///   "templates": { "@name": TABS, ... } }
 /// NODE   = MODULE | STACK | TABS
 /// MODULE = { "module": "name" or "@template" (required), "param": "…", "title": "…",
-///            "isolation": "process"|"none" }
+///            "isolation": "process"|"none", "permissions": ["network", "read:~/notes", …] }
 /// STACK  = { "stack": MODULE or TABS (required; the stack's root) }
 /// TABS   = { "tabs": [TAB, ...] (required), "title": "…", "bar": "top"|"bottom",
 ///            "capacity": 5 (0 = all shown), "style": "…", "tabBarModule": MODULE,
@@ -17,12 +17,13 @@ import TabKit
 ///                                    acceptsNewModules: ones the layout's modules open by name, or unused)
 /// TAB    = { "name": "…" (required, unique), "module": "…" (required), "param": "…",
 ///            "title": "…", "glyph": "…", "image": "…", "customizable": true,
-///            "isolation": "process"|"none" }
+///            "isolation": "process"|"none", "permissions": [...] }
 /// ```
 /// A template is pushed by name with a param: the param becomes the container's title and is
 /// passed to each tab's `start` (a tab's own "param" is used when the push gives none).
 /// `"isolation": "none"` marks a module trusted: all its instances run in the host's process even
-/// when the host isolates modules (see `inProcessModules`).
+/// when the host isolates modules (see `inProcessModules`). `"permissions"` grants the module what the
+/// layout's author curated (see `grantedPermissions`), with the names of docs/user/permissions.md.
 public struct Layout: Sendable, Hashable {
     /// The root node (a stack or a tab container).
     public var root: LayoutNode

@@ -22,9 +22,9 @@ struct LayoutReader {
     /// The keys each kind of object may have (built once, not per object).
     static let documentKeys = ["root", "templates", "withoutTabs"]
     static let stackKeys = ["stack"]
-    static let moduleKeys = ["module", "param", "title", "isolation"]
+    static let moduleKeys = ["module", "param", "title", "isolation", "permissions"]
     static let containerKeys = ["tabs", "title", "bar", "capacity", "style", "tabBarModule", "acceptsNewModules", "popsToRootOnReselect"]
-    static let tabKeys = ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation"]
+    static let tabKeys = ["name", "module", "param", "title", "glyph", "image", "customizable", "isolation", "permissions"]
 
     init(file: String, positions: SourcePositions, knownModules: Set<String>?, problems: LayoutProblems? = nil) {
         self.file = file
@@ -148,6 +148,36 @@ struct LayoutReader {
         return isolation == "none"
     }
 
+    /// `value`, the member "permissions" if the object has it: the permission names it grants, each
+    /// once; each bad one is a problem (and left out).
+    func permissions(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(TabKitError) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let items) = value.kind else {
+            if case .null = value.kind { return [] }
+            try recover(
+                fail(
+                    .invalidValue, value,
+                    "\(path()).permissions must be an array of permission names, found \(value.typeName); write it as [\"network\", …]"))
+            return []
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let name) = item.kind else {
+                try recover(
+                    fail(
+                        .invalidValue, item,
+                        "\(path()).permissions[\(index)] must be a string, found \(item.typeName); put it in double quotes"))
+                continue
+            }
+            if let problem = LayoutPermissions.problem(name) {
+                try recover(fail(.invalidValue, item, "\(path()).permissions[\(index)]: \(problem)"))
+            } else if !names.contains(name) {
+                names.append(name)
+            }
+        }
+        return names
+    }
+
     mutating func layout(_ v: JSONValue) throws(TabKitError) -> Layout {
         let o = try members(v, "the document", allowed: Self.documentKeys)
         var templates: [String: LayoutTabContainer] = [:]
@@ -267,7 +297,7 @@ struct LayoutReader {
         if let name { try checkModule(name, o["module"]!, "\(path).module") }
         return LayoutModule(
             module: name ?? "", param: try string(o, "param", path, in: v), title: try string(o, "title", path, in: v),
-            runsInProcess: try runsInProcess(o, path, in: v))
+            runsInProcess: try runsInProcess(o, path, in: v), permissions: try permissions(o["permissions"], path))
     }
 
     mutating func tabs(_ v: JSONValue, _ path: String) throws(TabKitError) -> LayoutTabContainer {
@@ -342,6 +372,7 @@ struct LayoutReader {
         var image: JSONValue?
         var customizable: JSONValue?
         var isolation: JSONValue?
+        var permissions: JSONValue?
         for member in t {
             switch member.key {
             case "name": nameValue = member.value
@@ -352,6 +383,7 @@ struct LayoutReader {
             case "image": image = member.value
             case "customizable": customizable = member.value
             case "isolation": isolation = member.value
+            case "permissions": permissions = member.value
             default: break
             }
         }
@@ -371,7 +403,8 @@ struct LayoutReader {
         let tab = LayoutTab(
             name: name ?? "", module: module ?? "", param: try string(param, "param", p()), title: try string(title, "title", p()),
             glyph: try string(glyph, "glyph", p()), image: try string(image, "image", p()),
-            isCustomizable: try bool(customizable, "customizable", p(), default: true), runsInProcess: try runsInProcess(isolation, p()))
+            isCustomizable: try bool(customizable, "customizable", p(), default: true), runsInProcess: try runsInProcess(isolation, p()),
+            permissions: try self.permissions(permissions, p()))
         guard let name, unique else { return nil }
         guard module != nil else {
             // A tab without a module does not take its name from a later tab.

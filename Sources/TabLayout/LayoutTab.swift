@@ -18,11 +18,14 @@ public struct LayoutTab: Sendable, Hashable {
     public var isCustomizable: Bool
     /// `"isolation": "none"`: the module is trusted to run in the host's process (all its instances).
     public var runsInProcess: Bool
+    /// `"permissions": [...]`: what the layout's author grants the module (names as in the descriptor's
+    /// `permissions`, `~/` not expanded). Kept for the sandbox to read; never written to the user's grants.
+    public var permissions: [String]
 
     /// Creates a tab.
     public init(
         name: String, module: String, param: String? = nil, title: String? = nil, glyph: String? = nil,
-        image: String? = nil, isCustomizable: Bool = true, runsInProcess: Bool = false
+        image: String? = nil, isCustomizable: Bool = true, runsInProcess: Bool = false, permissions: [String] = []
     ) {
         self.name = name
         self.module = module
@@ -32,5 +35,6 @@ public struct LayoutTab: Sendable, Hashable {
         self.image = image
         self.isCustomizable = isCustomizable
         self.runsInProcess = runsInProcess
+        self.permissions = permissions
     }
 }

@@ -50,7 +50,7 @@ struct CheckLayoutEndToEndTests {
             #expect(output.stdout == "")
             #expect(
                 output.stderr == """
-                    \(file):2:44: unknown key "colour" at root.stack; allowed keys: module, param, title, isolation
+                    \(file):2:44: unknown key "colour" at root.stack; allowed keys: module, param, title, isolation, permissions
                     \(file):6:16: duplicate tab name "a" at templates.@account.tabs[1].name; tab names must be unique in a container
                     \(file):7:7: templates.@account.tabs[2] is missing the required key "name"; add it
                     \(file):8:31: unknown template "@missing" at templates.@account.tabs[3].module; declare it under "templates"

@@ -22,7 +22,7 @@ struct LayoutPositionTests {
               "extra": true
             }
             """
-        let tabKeys = "allowed keys: name, module, param, title, glyph, image, customizable, isolation"
+        let tabKeys = "allowed keys: name, module, param, title, glyph, image, customizable, isolation, permissions"
         #expect(
             Self.problems(text) == [
                 "l.json:3:42: unknown key \"badge\" at root.tabs[0]; \(tabKeys)",

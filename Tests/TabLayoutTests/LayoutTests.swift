@@ -108,7 +108,7 @@ struct LayoutTests {
             #"{"root":{"tabs":[{"name":"a","module":"accounts","badge":"1"}]}}"#, .unknownKey,
             """
             layout.json:1:50: unknown key "badge" at root.tabs[0]; \
-            allowed keys: name, module, param, title, glyph, image, customizable, isolation
+            allowed keys: name, module, param, title, glyph, image, customizable, isolation, permissions
             """
         ),
         (
