@@ -237,6 +237,8 @@ struct tab_host {
        literals' addresses, under state_lock. */
     const char *reported[32];
     size_t reported_count;
+    /* Renders of this instance in progress; main thread only. */
+    int rendering;
 };
 
 /* What `tab_view *` points at: the render reply being built. Never freed: a closed view goes back to
@@ -367,7 +369,13 @@ static void host_simple(tab_host *host, uint16_t type) {
     free(b.bytes);
 }
 
-static void host_invalidate(tab_host *host) { host_simple(host, TABHOST_WIRE_INVALIDATE); }
+/* Inside its own render on the main thread it asks for the render in progress: not sent, since the
+   host counts an invalidate that arrives during a render as a change the render missed (one from
+   another thread of the module). */
+static void host_invalidate(tab_host *host) {
+    if (host != NULL && on_main_thread() && host->rendering > 0) return;
+    host_simple(host, TABHOST_WIRE_INVALIDATE);
+}
 static void host_save_soon(tab_host *host) { host_simple(host, TABHOST_WIRE_SAVE_SOON); }
 
 static void host_pop(tab_host *host) {
@@ -1018,7 +1026,9 @@ static void serve(frame *request) {
         view->host = &view->owner;
         view->open = 1;
         view->reported_closed = 0;
+        host->rendering++;
         descriptor->render(host->self, view);
+        host->rendering--;
         view->open = 0;
         put_u32(&b, view->calls);
         put(&b, view->nodes.bytes, view->nodes.count);

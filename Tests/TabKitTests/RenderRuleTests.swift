@@ -88,3 +88,29 @@ struct RenderRuleTests {
         }
     }
 }
+
+/// An invalidate that arrives while the controller renders (an isolated module's own thread, whose
+/// notification the host reads while it waits for the render) is not lost: that render is not kept,
+/// the front end is asked for another frame, and the next screen shows the change.
+struct InvalidateDuringRenderTests {
+    @Test func theRenderInProgressIsNotKeptAndANewFrameIsAskedFor() {
+        let f = TabFixture(["A", "B"])
+        var changed = false
+        f["A"].duringRender = { me in
+            guard !changed else { return }
+            changed = true
+            me.title = "A changed"
+            me.host?.invalidate(me)
+        }
+        f.host.needsRender = false
+        _ = f.host.screen
+        #expect(f["A"].takeRenders() == 1)
+        #expect(f.host.needsRender)
+        let screen = f.host.screen
+        #expect(f["A"].takeRenders() == 1, "rendered again, not the stale rendering kept")
+        #expect(screen.title == "A changed")
+        // Nothing changed during that one: it is kept.
+        _ = f.host.screen
+        #expect(f["A"].takeRenders() == 0)
+    }
+}

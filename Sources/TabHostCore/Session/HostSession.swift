@@ -124,9 +124,10 @@ public final class HostSession: ScreenSession {
 
     private func publishIfChanged() {
         guard publisher.hasSubscribers, host.needsRender else { return }
-        let screen = host.screen
+        // Cleared first: an isolated module may invalidate while the screen is computed (its render
+        // waits for the child, whose other threads go on), and that asks for the next frame.
         host.needsRender = false
-        publisher.publish(screen)
+        publisher.publish(host.screen)
     }
 
     // MARK: Reports

@@ -21,6 +21,8 @@ public final class ControllerContext {
     weak var host: ContainerHost?
     /// The last rendering, until the controller is invalidated (render only when needed).
     var rendering: CachedRendering?
+    /// How often `rendering` was dropped: a render that saw it change is not kept.
+    var renderingDrops = 0
     /// The id of the focusable of this controller's content that has the focus (`ScreenAction.focus`),
     /// carried by the events it gets (`tab_event.focus`); nil for none.
     public internal(set) var focus: String?

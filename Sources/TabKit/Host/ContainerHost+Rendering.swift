@@ -27,6 +27,7 @@ extension ContainerHost {
     public func invalidateScreen() {
         confinement.assertConfined("ContainerHost.invalidateScreen")
         cachedScreen = nil
+        screenChanges &+= 1
         needsRender = true
     }
 
@@ -47,14 +48,21 @@ extension ContainerHost {
         if let kept = controller.context.rendering, kept.generation == renderGeneration, kept.items == items {
             return kept.tree
         }
+        let generation = renderGeneration
+        let drops = controller.context.renderingDrops
         let tree = controller.render()
-        controller.context.rendering = CachedRendering(tree: tree, items: items, generation: renderGeneration)
+        // Invalidated during its own render (an isolated module's other thread): not kept, so the
+        // next screen renders it again instead of showing what it drew before the change.
+        if controller.context.renderingDrops == drops {
+            controller.context.rendering = CachedRendering(tree: tree, items: items, generation: generation)
+        }
         return tree
     }
 
     /// Drops `controller`'s kept rendering, and for a container those of what it shows.
     func dropRendering(of controller: any Controller) {
         controller.context.rendering = nil
+        controller.context.renderingDrops &+= 1
         for child in (controller as? any ContainerNode)?.visibleChildren ?? [] { dropRendering(of: child) }
     }
 }

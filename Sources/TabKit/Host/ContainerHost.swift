@@ -43,6 +43,8 @@ public final class ContainerHost {
     var renderGeneration = 0
     /// The last `screen`, until something it shows changes.
     var cachedScreen: Screen?
+    /// How often the screen was invalidated (`invalidateScreen`): a screen computed across one is not kept.
+    var screenChanges = 0
     /// Alerts raised and not answered yet, in the order they were raised: the first one shows.
     var alerts: [PendingAlert] = []
     /// Results of screens that went, in order, until `deliverPendingResults()` hands them over.

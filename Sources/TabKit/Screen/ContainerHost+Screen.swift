@@ -13,8 +13,11 @@ extension ContainerHost {
     public var screen: Screen {
         confinement.assertConfined("ContainerHost.screen")
         if let cachedScreen { return cachedScreen }
+        let changesBefore = screenChanges
         let screen = makeScreen()
-        cachedScreen = screen
+        // Something invalidated while it was computed (a module's render that waits for its child
+        // takes the child's invalidate on the way): this screen is already stale, so it is not kept.
+        if screenChanges == changesBefore { cachedScreen = screen }
         return screen
     }
 

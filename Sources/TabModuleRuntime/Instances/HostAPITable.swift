@@ -49,6 +49,9 @@ enum HostAPITable {
             // Any thread (1.2): from another one, queued for the main loop.
             guard let box = HostHandle.from(host) else { return }
             if box.isOnLoopThread {
+                // Inside its own render it asks for the render in progress: nothing to do (and the host
+                // counts an invalidate during a render as a change the render missed).
+                if box.builder.isOpen { return }
                 box.delegate?.moduleDidInvalidate()
             } else {
                 box.ticks.post(box.instanceID, .invalidate)

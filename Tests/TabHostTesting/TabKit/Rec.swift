@@ -26,6 +26,9 @@ public final class Rec: Controller {
     public var rendersAfterEveryEvent = true
     /// Runs after each event is logged (a reaction to results, alerts, edits…).
     public var onEvent: ((Rec, ControllerEvent) -> Void)?
+    /// Runs inside `render`, before it returns (what an isolated module's other thread may do while
+    /// the host waits for the render).
+    public var duringRender: ((Rec) -> Void)?
     /// Appearance calls received out of the strict cycle (must stay empty).
     public private(set) var cycleViolations: [String] = []
     private var phase = 3
@@ -52,6 +55,7 @@ public final class Rec: Controller {
 
     public func render() -> ViewTree {
         renders += 1
+        duringRender?(self)
         return ViewTree([.text("\(name) content")] + actions.map { .row(ViewRow(title: $0.id, action: $0.id)) } + extraNodes)
     }
 
