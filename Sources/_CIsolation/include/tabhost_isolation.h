@@ -34,7 +34,7 @@ extern "C" {
 #define TABHOST_WIRE_MAGIC 0x49424154u
 /** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls). */
 #define TABHOST_WIRE_VERSION_MAJOR 2
-#define TABHOST_WIRE_VERSION_MINOR 0
+#define TABHOST_WIRE_VERSION_MINOR 1
 /** Bytes of a frame header. */
 #define TABHOST_WIRE_HEADER_SIZE 12
 /** Largest value of a frame's `length` field. */
@@ -67,7 +67,13 @@ enum tabhost_wire_type {
     /* child -> host, first frame: u32 magic, u16 major, u16 minor, u32 pid (no reply) */
     TABHOST_WIRE_HELLO = 1,
     /* host -> child: str path (the checked private copy), str name, str module_dir (the directory of
-       the module's original file, for `module_dir`) -> u32 functions, u32 kind */
+       the module's original file, for `module_dir`) -> u32 functions, u32 kind.
+       Since 0.1, optionally followed by the sandbox (absent: none): u8 mode (0 off, 1 on, 2 require),
+       str? tmpdir (set as TMPDIR), u32 n + n str read paths, u32 n + n str write paths, u64 max
+       processes, u64 max memory bytes, u32 n + n str granted permissions (not applied yet). With
+       mode on or require the child applies it before it opens the module, and the reply adds
+       u32 enforced, u32 missing, i32 landlock ABI, str report line (tabhost_sandbox_report). With
+       require, a sandbox with anything missing is a failed reply and the module is not opened. */
     TABHOST_WIRE_LOAD = 2,
     /* host -> scanner child: str path, u8 close -> u8 opened, str? loader message, u8 has entry,
        u8 has descriptor, then with a descriptor: u32 magic, u32 struct_size, u8 full, and when full
