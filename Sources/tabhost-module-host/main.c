@@ -1004,11 +1004,35 @@ static void put_bounded_str(buffer *b, const char *s, size_t limit) {
 static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
     uint8_t close_after = get_u8(r);
+    /* Since wire 0.1, optionally: u8 sandbox, u32 n + n str read paths (the tightest profile). */
+    uint8_t sandboxed = (!r->bad && r->offset < r->count) ? get_u8(r) : 0;
+    uint32_t read_count = 0;
+    char **read_paths = sandboxed ? get_str_list(r, &read_count) : NULL;
     if (r->bad || path == NULL) {
         free(path);
+        free_str_list(read_paths, read_count);
         reply_failure(request, "malformed scan request");
         return;
     }
+    static int scanner_locked;
+    if (sandboxed && !scanner_locked) {
+        /* Lock first, then load: the file being scanned and the loader's libraries, nothing to write. */
+        tabhost_sandbox_profile profile;
+        memset(&profile, 0, sizeof profile);
+        profile.read_paths = (const char *const *)read_paths;
+        profile.read_path_count = read_count;
+        tabhost_sandbox_report report;
+        int status = tabhost_sandbox_apply(&profile, &report);
+        free_str_list(read_paths, read_count);
+        read_paths = NULL;
+        scanner_locked = 1;
+        if (status != 0) {
+            free(path);
+            reply_failure(request, "the scanner's sandbox could not be applied (%s)", report.text);
+            return;
+        }
+    }
+    free_str_list(read_paths, read_count);
     char message[512] = "";
     buffer b = {0};
     scan_phase(TABHOST_WIRE_SCAN_OPENING);

@@ -84,7 +84,10 @@ enum tabhost_wire_type {
        as longer). Opens the file, calls its entry point, reads the descriptor
        as the host's validator will and, with close (an image without Swift code), closes it again,
        running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
-       files; the host builds and validates the descriptor from this report without opening it. */
+       files; the host builds and validates the descriptor from this report without opening it.
+       Since 0.1, optionally followed by u8 sandbox, u32 n + n str read paths: with sandbox set the
+       scanner confines itself to the tightest profile (those paths and the loader's libraries, nothing
+       to write) before its first open; the host then ends it after each file. */
     TABHOST_WIRE_SCAN = 3,
     /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
     TABHOST_WIRE_SCAN_PHASE = 4,
