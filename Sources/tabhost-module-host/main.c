@@ -822,7 +822,7 @@ static uint32_t function_bits(const tab_module_descriptor *d) {
            (d->restore_state ? 1u << 6 : 0) | (d->destroy ? 1u << 7 : 0);
 }
 
-/* LOAD's optional sandbox part (wire 0.1). */
+/* LOAD's optional sandbox part (optional: a host built before it sends none). */
 typedef struct load_sandbox {
     uint8_t mode; /* 0 off, 1 on, 2 require */
     char *tmpdir;
@@ -856,7 +856,7 @@ static void free_str_list(char **items, uint32_t count) {
 
 static void read_load_sandbox(reader *r, load_sandbox *s) {
     memset(s, 0, sizeof *s);
-    if (r->bad || r->offset == r->count) return; /* a 0.0 host: no sandbox */
+    if (r->bad || r->offset == r->count) return; /* --sandbox off, or an older host: no sandbox */
     s->mode = get_u8(r);
     s->tmpdir = get_str(r);
     s->read_paths = get_str_list(r, &s->read_count);
@@ -1004,7 +1004,7 @@ static void put_bounded_str(buffer *b, const char *s, size_t limit) {
 static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
     uint8_t close_after = get_u8(r);
-    /* Since wire 0.1, optionally: u8 sandbox, u32 n + n str read paths (the tightest profile). */
+    /* Optionally: u8 sandbox, u32 n + n str read paths (the tightest profile). */
     uint8_t sandboxed = (!r->bad && r->offset < r->count) ? get_u8(r) : 0;
     uint32_t read_count = 0;
     char **read_paths = sandboxed ? get_str_list(r, &read_count) : NULL;

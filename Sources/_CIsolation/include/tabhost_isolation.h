@@ -34,7 +34,7 @@ extern "C" {
 #define TABHOST_WIRE_MAGIC 0x49424154u
 /** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls). */
 #define TABHOST_WIRE_VERSION_MAJOR 2
-#define TABHOST_WIRE_VERSION_MINOR 1
+#define TABHOST_WIRE_VERSION_MINOR 0
 /** Bytes of a frame header. */
 #define TABHOST_WIRE_HEADER_SIZE 12
 /** Largest value of a frame's `length` field. */
@@ -68,7 +68,7 @@ enum tabhost_wire_type {
     TABHOST_WIRE_HELLO = 1,
     /* host -> child: str path (the checked private copy), str name, str module_dir (the directory of
        the module's original file, for `module_dir`) -> u32 functions, u32 kind.
-       Since 0.1, optionally followed by the sandbox (absent: none): u8 mode (0 off, 1 on, 2 require),
+       Optionally followed by the sandbox (absent: none): u8 mode (0 off, 1 on, 2 require),
        str? tmpdir (set as TMPDIR), u32 n + n str read paths, u32 n + n str write paths, u64 max
        processes, u64 max memory bytes, u32 n + n str granted permissions (not applied yet). With
        mode on or require the child applies it before it opens the module, and the reply adds
@@ -85,7 +85,7 @@ enum tabhost_wire_type {
        as the host's validator will and, with close (an image without Swift code), closes it again,
        running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
        files; the host builds and validates the descriptor from this report without opening it.
-       Since 0.1, optionally followed by u8 sandbox, u32 n + n str read paths: with sandbox set the
+       Optionally followed by u8 sandbox, u32 n + n str read paths: with sandbox set the
        scanner confines itself to the tightest profile (those paths and the loader's libraries, nothing
        to write) before its first open; the host then ends it after each file. */
     TABHOST_WIRE_SCAN = 3,
