@@ -62,7 +62,8 @@ struct RunSandboxTests {
                 secret: outside + "/secret.txt", written: outside + "/written.txt", tcpPort: tcp.port, udpPort: udp.port,
                 abstractName: abstractName)
             try R.compile(HostileModule.source(targets), to: modules + "/hostile.so")
-            try R.compile(R.moduleSource(name: "quiet", title: "Quiet", body: #"api->text(view, "quiet and well");"#), to: modules + "/quiet.so")
+            try R.compile(
+                R.moduleSource(name: "quiet", title: "Quiet", body: #"api->text(view, "quiet and well");"#), to: modules + "/quiet.so")
             let command =
                 "XDG_DATA_HOME=" + R.quote(data) + " "
                 + R.runCommand(["--modules", modules, "--no-watch"] + sandbox, scratch: scratch)
