@@ -829,6 +829,7 @@ typedef struct load_sandbox {
     char **read_paths, **write_paths, **grants;
     uint32_t read_count, write_count, grant_count;
     uint64_t max_processes, max_memory;
+    int32_t landlock_abi_limit;
 } load_sandbox;
 
 static char **get_str_list(reader *r, uint32_t *count) {
@@ -864,6 +865,7 @@ static void read_load_sandbox(reader *r, load_sandbox *s) {
     s->max_processes = get_u64(r);
     s->max_memory = get_u64(r);
     s->grants = get_str_list(r, &s->grant_count);
+    s->landlock_abi_limit = get_i32(r);
 }
 
 static void free_load_sandbox(load_sandbox *s) {
@@ -898,6 +900,7 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     profile.write_paths = (const char *const *)s->write_paths;
     profile.write_path_count = s->write_count;
     profile.max_processes = s->max_processes;
+    profile.landlock_abi_limit = s->landlock_abi_limit;
     profile.max_memory_bytes = sanitized_build() ? 0 : s->max_memory;
     /* Grants (s->grants) are carried but not applied yet: every module gets the default profile. */
     int status = tabhost_sandbox_apply(&profile, report);

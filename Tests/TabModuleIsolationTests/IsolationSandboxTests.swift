@@ -49,13 +49,14 @@ struct IsolationSandboxTests {
         """
     }
 
-    private static func withPeek(_ mode: SandboxMode, _ body: (IsolatedHost, _ data: String) throws -> Void) throws {
+    private static func withPeek(_ mode: SandboxMode, abiLimit: Int32 = 0, _ body: (IsolatedHost, _ data: String) throws -> Void) throws {
         let outside = try Fixture()
         defer { outside.remove() }
         let secret = outside.directory + "/secret.txt"
         try "secret".write(toFile: secret, atomically: false, encoding: .utf8)
         var settings = IsolatedHost.testSettings
         settings.sandbox = mode
+        settings.sandboxLandlockABILimit = abiLimit
         settings.dataDirectory = ModuleDataDirectory(root: outside.directory + "/data")
         let setup = try IsolatedHost(
             modules: [("peek.so", peekSource(secret: secret))],
@@ -85,6 +86,23 @@ struct IsolationSandboxTests {
         try Self.withPeek(.off) { setup, _ in
             #expect(setup.texts.contains("secret: read"), "\(setup.texts)")
             #expect(!setup.log.lines.contains { $0.contains("sandbox:") })
+        }
+    }
+
+    /// Landlock ABI 3 has no TCP rules or scopes: `on` runs with a warning naming them, `require`
+    /// refuses to run the module, in one line on its tab and in the log.
+    @Test func aMissingLayerIsAWarningWithOnAndARefusalWithRequire() throws {
+        try Self.withPeek(.on, abiLimit: 3) { setup, _ in
+            #expect(setup.texts.contains("secret: EACCES"), "\(setup.texts)")
+            #expect(
+                setup.log.lines.contains { $0.hasPrefix("peek warning: sandbox incomplete:") && $0.contains("tcp (Landlock ABI 4)") },
+                "\(setup.log.lines)")
+        }
+        try Self.withPeek(.require, abiLimit: 3) { setup, _ in
+            #expect(!setup.texts.contains { $0.hasPrefix("secret:") }, "\(setup.texts)")
+            let refusal = "--sandbox require: its sandbox is incomplete"
+            #expect(setup.texts.contains { $0.contains(refusal) }, "\(setup.texts)")
+            #expect(setup.log.lines.contains { $0.contains(refusal) }, "\(setup.log.lines)")
         }
     }
 }

@@ -26,6 +26,9 @@ public struct IsolationSettings: Sendable {
     public var crashLoopWindow: Duration
     /// Whether each child confines itself with the kernel sandbox before it opens its module (`--sandbox`).
     public var sandbox: SandboxMode = .off
+    /// At most this Landlock ABI in the sandbox (0: the best the kernel offers): tests reach an older
+    /// kernel's missing layers with it.
+    public var sandboxLandlockABILimit: Int32 = 0
     /// Where the sandbox's write rule finds each module's `data_dir` (made before the child locks).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
 

@@ -157,6 +157,9 @@ final class ModuleHostConnection {
             }
             return nil
         case .failed(let reason):
+            if settings.sandbox != .off && reason.contains("sandbox") {
+                logger.error("not started: \(reason)", metadata: ["module": "\(module.name)"])
+            }
             return "its process could not open it: \(reason)"
         case .unavailable:
             return "its process stopped while opening it (\(failure?.description ?? "no answer"))"

@@ -19,6 +19,8 @@ struct ModuleSandboxProfile {
     /// What the user granted this module. The hook for the grants store (issue 31 step 3): empty
     /// until it exists, and the child does not apply grants yet.
     var grantedPermissions: [String] = []
+    /// At most this Landlock ABI (0: the best the kernel offers): how tests reach an older kernel's path.
+    var landlockABILimit: Int32 = 0
     /// What could not be prepared (a data_dir refused): said in the log with the report.
     var problems: [String] = []
 
@@ -51,6 +53,7 @@ struct ModuleSandboxProfile {
         }
         maxProcesses = Self.runningTasks().map { $0 + Self.processHeadroom } ?? 0
         maxMemoryBytes = Self.memoryCeiling
+        landlockABILimit = settings.sandboxLandlockABILimit
     }
 
     /// Appends LOAD's sandbox part.
@@ -65,6 +68,7 @@ struct ModuleSandboxProfile {
         writer.u64(maxMemoryBytes)
         writer.u32(UInt32(grantedPermissions.count))
         for permission in grantedPermissions { writer.string(permission) }
+        writer.i32(landlockABILimit)
     }
 
     /// Removes the private temporary directory and what the module left in it.
