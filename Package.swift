@@ -109,11 +109,11 @@ let package = Package(
         .target(name: "_CHostShims", cSettings: strictC),
         // The wire protocol between the host and its module children, and starting a child.
         .target(name: "_CIsolation", cSettings: strictC),
-        // The kernel sandbox a module's child applies to itself before it loads the module (not applied yet).
+        // The kernel sandbox a module's child applies to itself before it loads the module (with --sandbox on).
         .target(name: "_CSandbox", cSettings: strictC),
         // The child process that runs one module (isolation): C, so a C module pays for no Swift runtime.
         .executableTarget(
-            name: "tabhost-module-host", dependencies: ["_CIsolation", "_CLtdl", "CTabModule"],
+            name: "tabhost-module-host", dependencies: ["_CIsolation", "_CLtdl", "_CSandbox", "CTabModule"],
             cSettings: strictC + [.unsafeFlags(["-fvisibility=hidden"])],
             // SwiftPM links through swiftc, which adds libswiftCore; with the static library and the two
             // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.

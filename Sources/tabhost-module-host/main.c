@@ -18,6 +18,7 @@
 #include "tab_module.h"
 #include "tabhost_isolation.h"
 #include "tabhost_ltdl.h"
+#include "tabhost_sandbox.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -829,15 +830,121 @@ static uint32_t function_bits(const tab_module_descriptor *d) {
            (d->restore_state ? 1u << 6 : 0) | (d->destroy ? 1u << 7 : 0);
 }
 
+/* LOAD's optional sandbox part (optional: a host built before it sends none). */
+typedef struct load_sandbox {
+    uint8_t mode; /* 0 off, 1 on, 2 require */
+    char *tmpdir;
+    char **read_paths, **write_paths, **grants;
+    uint32_t read_count, write_count, grant_count;
+    uint64_t max_processes, max_memory;
+    int32_t landlock_abi_limit;
+} load_sandbox;
+
+static char **get_str_list(reader *r, uint32_t *count) {
+    uint32_t n = get_u32(r);
+    if (r->bad || n > 4096) {
+        r->bad = 1;
+        *count = 0;
+        return NULL;
+    }
+    char **items = calloc(n ? n : 1, sizeof *items);
+    if (items == NULL) _exit(71);
+    for (uint32_t i = 0; i < n; i++) {
+        items[i] = get_str(r);
+        if (items[i] == NULL) r->bad = 1;
+    }
+    *count = n;
+    return items;
+}
+
+static void free_str_list(char **items, uint32_t count) {
+    if (items == NULL) return;
+    for (uint32_t i = 0; i < count; i++) free(items[i]);
+    free(items);
+}
+
+static void read_load_sandbox(reader *r, load_sandbox *s) {
+    memset(s, 0, sizeof *s);
+    if (r->bad || r->offset == r->count) return; /* --sandbox off, or an older host: no sandbox */
+    s->mode = get_u8(r);
+    s->tmpdir = get_str(r);
+    s->read_paths = get_str_list(r, &s->read_count);
+    s->write_paths = get_str_list(r, &s->write_count);
+    s->max_processes = get_u64(r);
+    s->max_memory = get_u64(r);
+    s->grants = get_str_list(r, &s->grant_count);
+    s->landlock_abi_limit = get_i32(r);
+}
+
+static void free_load_sandbox(load_sandbox *s) {
+    free(s->tmpdir);
+    free_str_list(s->read_paths, s->read_count);
+    free_str_list(s->write_paths, s->write_count);
+    free_str_list(s->grants, s->grant_count);
+}
+
+/* A sanitizer reserves terabytes of address space: RLIMIT_AS would stop it, not the module. */
+static int sanitized_build(void) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+    return 1;
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    return 1;
+#endif
+    return 0;
+}
+
+/* Lock first, then load: confines this process before the module's file is opened, while it has one
+   thread (nothing in this program starts one before a module does). Returns 0 to go on and load,
+   else -1 with `why` filled (a hard failure, or `require` with a layer missing). */
+static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *report, char *why, size_t size) {
+    if (s->tmpdir != NULL) setenv("TMPDIR", s->tmpdir, 1);
+    tabhost_sandbox_profile profile;
+    memset(&profile, 0, sizeof profile);
+    profile.read_paths = (const char *const *)s->read_paths;
+    profile.read_path_count = s->read_count;
+    profile.write_paths = (const char *const *)s->write_paths;
+    profile.write_path_count = s->write_count;
+    profile.max_processes = s->max_processes;
+    profile.landlock_abi_limit = s->landlock_abi_limit;
+    profile.max_memory_bytes = sanitized_build() ? 0 : s->max_memory;
+    /* Grants (s->grants) are carried but not applied yet: every module gets the default profile. */
+    int status = tabhost_sandbox_apply(&profile, report);
+    if (sanitized_build() && s->max_memory != 0) {
+        size_t used = strnlen(report->text, sizeof report->text);
+        snprintf(report->text + used, sizeof report->text - used, "; memory ceiling skipped (sanitizer build)");
+    }
+    if (status != 0) {
+        snprintf(why, size, "its sandbox could not be applied (%s)", report->text);
+        return -1;
+    }
+    /* The kernel never applies RLIMIT_NPROC to root: not a layer this kernel lacks. */
+    unsigned missing = report->missing & (getuid() == 0 ? ~(unsigned)TABHOST_SANDBOX_PROCESS_LIMIT : ~0u);
+    if (s->mode == 2 && missing != 0) {
+        snprintf(why, size, "--sandbox require: its sandbox is incomplete (%s)", report->text);
+        return -1;
+    }
+    return 0;
+}
+
 static void serve_load(frame *request, reader *r) {
     char *path = get_str(r);
     char *name = get_str(r);
     char *directory = get_str(r);
     char message[512] = "";
+    load_sandbox sandbox;
+    read_load_sandbox(r, &sandbox);
+    tabhost_sandbox_report report;
+    memset(&report, 0, sizeof report);
+    char why[768] = "";
     if (r->bad || path == NULL || name == NULL || directory == NULL) {
         reply_failure(request, "malformed load request");
     } else if (descriptor != NULL) {
         reply_failure(request, "a module is loaded already");
+    } else if (sandbox.mode != 0 && apply_load_sandbox(&sandbox, &report, why, sizeof why) != 0) {
+        reply_failure(request, "%s", why);
     } else {
         tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
         void *symbol = image ? tabhost_lt_symbol(image, "tab_module_entry", message, sizeof message) : NULL;
@@ -862,6 +969,12 @@ static void serve_load(frame *request, reader *r) {
             buffer b = {0};
             put_u32(&b, function_bits(d));
             put_u32(&b, d->kind);
+            if (sandbox.mode != 0) {
+                put_u32(&b, report.enforced);
+                put_u32(&b, report.missing);
+                put_i32(&b, report.landlock_abi);
+                put_str(&b, report.text);
+            }
             reply(request, &b);
             free(b.bytes);
         }
@@ -869,6 +982,7 @@ static void serve_load(frame *request, reader *r) {
     free(path);
     free(name);
     free(directory);
+    free_load_sandbox(&sandbox);
 }
 
 static void scan_phase(uint8_t phase) {
@@ -901,11 +1015,35 @@ static void put_bounded_str(buffer *b, const char *s, size_t limit) {
 static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
     uint8_t close_after = get_u8(r);
+    /* Optionally: u8 sandbox, u32 n + n str read paths (the tightest profile). */
+    uint8_t sandboxed = (!r->bad && r->offset < r->count) ? get_u8(r) : 0;
+    uint32_t read_count = 0;
+    char **read_paths = sandboxed ? get_str_list(r, &read_count) : NULL;
     if (r->bad || path == NULL) {
         free(path);
+        free_str_list(read_paths, read_count);
         reply_failure(request, "malformed scan request");
         return;
     }
+    static int scanner_locked;
+    if (sandboxed && !scanner_locked) {
+        /* Lock first, then load: the file being scanned and the loader's libraries, nothing to write. */
+        tabhost_sandbox_profile profile;
+        memset(&profile, 0, sizeof profile);
+        profile.read_paths = (const char *const *)read_paths;
+        profile.read_path_count = read_count;
+        tabhost_sandbox_report report;
+        int status = tabhost_sandbox_apply(&profile, &report);
+        free_str_list(read_paths, read_count);
+        read_paths = NULL;
+        scanner_locked = 1;
+        if (status != 0) {
+            free(path);
+            reply_failure(request, "the scanner's sandbox could not be applied (%s)", report.text);
+            return;
+        }
+    }
+    free_str_list(read_paths, read_count);
     char message[512] = "";
     buffer b = {0};
     scan_phase(TABHOST_WIRE_SCAN_OPENING);

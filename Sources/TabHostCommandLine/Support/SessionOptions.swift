@@ -29,6 +29,15 @@ struct SessionOptions: ParsableArguments {
     )
     var isolation: ModuleIsolation = .process
 
+    @Option(
+        help: """
+            Confine each module's child with the kernel sandbox before it opens the module: off, on (with what this \
+            kernel offers; what is missing is logged) or require (a module whose sandbox is incomplete does not run). \
+            Default off; on by default once issue 31 is finished.
+            """
+    )
+    var sandbox: SandboxMode = .off
+
     @Option(help: "Seconds a module call may take before its tab shows that it is not responding (--isolation process).")
     var hangTimeout: Double = 1
 
@@ -40,8 +49,25 @@ struct SessionOptions: ParsableArguments {
             directories: ModuleSearchPath.directories(modules), layoutPath: layoutPath,
             statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
             allowInsecurePermissions: loading.allowInsecurePermissions, isolation: isolation,
-            isolationSettings: IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000))),
+            isolationSettings: isolationSettings,
             metadataCachePath: ModuleMetadataCache.defaultPath(), rescan: loading.rescan)
+    }
+
+    /// `--hang-timeout` and `--sandbox`.
+    var isolationSettings: IsolationSettings {
+        var settings = IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000)))
+        settings.sandbox = sandbox
+        return settings
+    }
+
+    /// A module in the host's process cannot be confined: one line for `--sandbox on`, and status 2
+    /// for `--sandbox require`.
+    func validate() throws {
+        guard isolation == .none, sandbox != .off else { return }
+        writeStandardError(
+            "tabhost: --sandbox \(sandbox.rawValue) has no effect with --isolation none: a module in the host's process cannot be confined"
+                + (sandbox == .require ? "; use --isolation process" : ""))
+        if sandbox == .require { throw ExitCode(2) }
     }
 
     /// `--layout`; else none with `--modules` (a tab per content module found); else the demo layout

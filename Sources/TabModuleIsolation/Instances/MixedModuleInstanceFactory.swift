@@ -14,6 +14,7 @@ public struct MixedModuleInstanceFactory: ModuleInstanceFactory {
     public init(outOfProcess: OutOfProcessModuleInstanceFactory, inProcessModules: Set<String>) {
         self.outOfProcess = outOfProcess
         self.inProcessModules = inProcessModules
+        outOfProcess.noteUnconfined(inProcessModules)
     }
 
     /// A new instance: in process for a trusted module the host opened itself, else in its child.

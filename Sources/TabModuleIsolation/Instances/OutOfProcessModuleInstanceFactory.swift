@@ -206,6 +206,15 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         }
     }
 
+    /// Says once per module that a layout runs it in the host's process, which `--sandbox` cannot confine.
+    func noteUnconfined(_ modules: Set<String>) {
+        guard settings.sandbox != .off else { return }
+        let line = "runs in the host's process (\"isolation\": \"none\" in the layout), which cannot be confined: "
+        for name in modules.sorted() {
+            logger.warning("\(line)--sandbox does not apply to it", metadata: ["module": "\(name)"])
+        }
+    }
+
     /// The running child of `module`'s version, or a new one.
     func connection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
         let key = ObjectIdentifier(module)

@@ -1,4 +1,5 @@
 import TabModuleLoading
+import TabModuleRuntime
 
 /// How out-of-process instances run: the helper executable and the deadlines of module calls.
 public struct IsolationSettings: Sendable {
@@ -23,6 +24,13 @@ public struct IsolationSettings: Sendable {
     public var crashLoopLimit: Int
     /// The sliding window of the crash-loop rule.
     public var crashLoopWindow: Duration
+    /// Whether each child confines itself with the kernel sandbox before it opens its module (`--sandbox`).
+    public var sandbox: SandboxMode = .off
+    /// At most this Landlock ABI in the sandbox (0: the best the kernel offers): tests reach an older
+    /// kernel's missing layers with it.
+    public var sandboxLandlockABILimit: Int32 = 0
+    /// Where the sandbox's write rule finds each module's `data_dir` (made before the child locks).
+    public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
 
     /// Settings with the helper found next to this executable (see `defaultHelperPath`).
     public init(

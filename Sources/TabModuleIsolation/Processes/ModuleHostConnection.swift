@@ -57,6 +57,10 @@ final class ModuleHostConnection {
     private(set) var failure: ModuleHostFailure?
     /// The functions the child found in the descriptor it opened.
     private(set) var functions: ModuleFunctions = []
+    /// What the child's sandbox enforces (nil with `--sandbox off`).
+    private(set) var sandboxReport: ModuleSandboxReport?
+    /// The profile sent with LOAD: its temporary directory goes when the child does.
+    private var sandboxProfile: ModuleSandboxProfile?
     /// Called once when the connection stops (crash, kill, or retire), so the factory forgets it.
     var onStop: ((ModuleHostConnection) -> Void)?
     /// The child's process, for reaping after the connection stopped.
@@ -129,12 +133,33 @@ final class ModuleHostConnection {
         load.string(module.copyPath)
         load.string(module.name)
         load.string(ModuleFileReader.parentDirectory(of: module.info.sourcePath))
+        if settings.sandbox != .off {
+            let profile = ModuleSandboxProfile(for: module, settings: settings)
+            for problem in profile.problems {
+                logger.warning("sandbox: \(problem)", metadata: ["module": "\(module.name)"])
+            }
+            profile.write(to: &load)
+            sandboxProfile = profile
+        }
         switch request(load, call: ModuleCall(.load), timeout: settings.startTimeout) {
         case .replied(var reply):
-            guard let bits = try? reply.u32() else { return "its process sent a malformed answer" }
+            guard let bits = try? reply.u32(), (try? reply.u32()) != nil else { return "its process sent a malformed answer" }
             functions = ModuleFunctions(rawValue: bits)
+            if settings.sandbox != .off {
+                guard let report = try? ModuleSandboxReport(&reply) else { return "its process sent a malformed sandbox report" }
+                sandboxReport = report
+                logger.info("\(report.text)", metadata: ["module": "\(module.name)"])
+                if report.missing != 0 {
+                    logger.warning(
+                        "sandbox incomplete: \(report.text.dropFirst("sandbox: ".count))",
+                        metadata: ["module": "\(module.name)"])
+                }
+            }
             return nil
         case .failed(let reason):
+            if settings.sandbox != .off && reason.contains("sandbox") {
+                logger.error("not started: \(reason)", metadata: ["module": "\(module.name)"])
+            }
             return "its process could not open it: \(reason)"
         case .unavailable:
             return "its process stopped while opening it (\(failure?.description ?? "no answer"))"
@@ -462,6 +487,8 @@ final class ModuleHostConnection {
         // Killed now, reaped later (by the factory, or when the process object goes): a reload or the
         // last pop does not wait for the kernel to tear the child down.
         process.end()
+        sandboxProfile?.removeTemporaryDirectory()
+        sandboxProfile = nil
         pending.removeAll()
         abandoned.removeAll()
         if let failure {

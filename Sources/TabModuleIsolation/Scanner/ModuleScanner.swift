@@ -80,6 +80,14 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         var writer = WireWriter(.scan)
         writer.string(copy)
         writer.u8(closes ? 1 : 0)
+        let sandboxed = settings.sandbox != .off
+        if sandboxed {
+            // The tightest profile: this file, and the Swift runtime its RUNPATH names.
+            let paths = [copy] + (ModuleSandboxProfile.swiftRuntimeDirectory.map { [$0] } ?? [])
+            writer.u8(1)
+            writer.u32(UInt32(paths.count))
+            for path in paths { writer.string(path) }
+        }
         let deadline = ContinuousClock.now + timeout
         // A scanner that died after its last file (a thread a constructor started) is replaced once.
         var sent: ModuleHostLink?
@@ -121,7 +129,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         guard let failure else {
             // The images it did not close stay mapped in it: start afresh now and then, and after
             // each Swift image (whose runtime metadata is the large part).
-            if !closes || counts.withLock({ $0.scanned }) % Self.filesPerChild == 0 { finish() }
+            // A sandboxed scanner may read only the file it was locked to.
+            if sandboxed || !closes || counts.withLock({ $0.scanned }) % Self.filesPerChild == 0 { finish() }
             return report
         }
         let error = Self.refusal(path: original, phase: phase, exit: failure)

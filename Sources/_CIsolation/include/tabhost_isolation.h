@@ -67,7 +67,14 @@ enum tabhost_wire_type {
     /* child -> host, first frame: u32 magic, u16 major, u16 minor, u32 pid (no reply) */
     TABHOST_WIRE_HELLO = 1,
     /* host -> child: str path (the checked private copy), str name, str module_dir (the directory of
-       the module's original file, for `module_dir`) -> u32 functions, u32 kind */
+       the module's original file, for `module_dir`) -> u32 functions, u32 kind.
+       Optionally followed by the sandbox (absent: none): u8 mode (0 off, 1 on, 2 require),
+       str? tmpdir (set as TMPDIR), u32 n + n str read paths, u32 n + n str write paths, u64 max
+       processes, u64 max memory bytes, u32 n + n str granted permissions (not applied yet), i32 Landlock
+       ABI limit (0: the best; tests reach an older kernel's path with it). With
+       mode on or require the child applies it before it opens the module, and the reply adds
+       u32 enforced, u32 missing, i32 landlock ABI, str report line (tabhost_sandbox_report). With
+       require, a sandbox with anything missing is a failed reply and the module is not opened. */
     TABHOST_WIRE_LOAD = 2,
     /* host -> scanner child: str path, u8 close -> u8 opened, str? loader message, u8 has entry,
        u8 has descriptor, then with a descriptor: u32 magic, u32 struct_size, u8 full, and when full
@@ -78,7 +85,10 @@ enum tabhost_wire_type {
        as longer). Opens the file, calls its entry point, reads the descriptor
        as the host's validator will and, with close (an image without Swift code), closes it again,
        running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
-       files; the host builds and validates the descriptor from this report without opening it. */
+       files; the host builds and validates the descriptor from this report without opening it.
+       Optionally followed by u8 sandbox, u32 n + n str read paths: with sandbox set the
+       scanner confines itself to the tightest profile (those paths and the loader's libraries, nothing
+       to write) before its first open; the host then ends it after each file. */
     TABHOST_WIRE_SCAN = 3,
     /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
     TABHOST_WIRE_SCAN_PHASE = 4,

@@ -1,0 +1,4 @@
+import ArgumentParser
+import TabModuleIsolation
+
+extension SandboxMode: ExpressibleByArgument {}

@@ -1,0 +1,122 @@
+import Glibc
+import SystemPackage
+import TabModuleLoading
+import TabModuleRuntime
+
+/// The sandbox a module's child applies before it opens the module: issue 31's default profile, made
+/// by the host and sent with LOAD (`tabhost_isolation.h`). Read: the module's directory and its private
+/// copy's, the Swift runtime's directory (a Swift module's RUNPATH names it), and the system files
+/// `tabhost_sandbox_default_read_paths()` adds in the child. Read and write: its `data_dir` (made
+/// here first, so the rule has a directory to name) and a private temporary directory (TMPDIR).
+struct ModuleSandboxProfile {
+    var mode: SandboxMode
+    var readPaths: [String]
+    var writePaths: [String]
+    /// The private temporary directory, 0700, removed when the child ends (`removeTemporaryDirectory`).
+    var temporaryDirectory: String?
+    var maxProcesses: UInt64
+    var maxMemoryBytes: UInt64
+    /// What the user granted this module. The hook for the grants store (issue 31 step 3): empty
+    /// until it exists, and the child does not apply grants yet.
+    var grantedPermissions: [String] = []
+    /// At most this Landlock ABI (0: the best the kernel offers): how tests reach an older kernel's path.
+    var landlockABILimit: Int32 = 0
+    /// What could not be prepared (a data_dir refused): said in the log with the report.
+    var problems: [String] = []
+
+    /// Address space a child may map; sanitizer builds skip it (the child says so).
+    static let memoryCeiling: UInt64 = 8 << 30
+    /// Tasks a child may add above what the machine runs now (RLIMIT_NPROC counts the user's tasks).
+    static let processHeadroom: UInt64 = 512
+
+    /// The default profile of `module` for `settings.sandbox`.
+    init(for module: LoadedModule, settings: IsolationSettings) {
+        mode = settings.sandbox
+        var read = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), ModuleFileReader.parentDirectory(of: module.copyPath)]
+        if let runtime = Self.swiftRuntimeDirectory { read.append(runtime) }
+        readPaths = read
+        writePaths = []
+        if let data = settings.dataDirectory {
+            do {
+                writePaths.append(try data.make(forModule: module.name))
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        var template = Array("/tmp/tabhost-\(module.name.prefix(32))-XXXXXX".utf8CString)
+        if template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil {
+            let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            temporaryDirectory = path
+            writePaths.append(path)
+        } else {
+            problems.append("no private temporary directory (\(Errno(rawValue: errno).description))")
+        }
+        maxProcesses = Self.runningTasks().map { $0 + Self.processHeadroom } ?? 0
+        maxMemoryBytes = Self.memoryCeiling
+        landlockABILimit = settings.sandboxLandlockABILimit
+    }
+
+    /// Appends LOAD's sandbox part.
+    func write(to writer: inout WireWriter) {
+        writer.u8(mode.wireValue)
+        writer.string(temporaryDirectory)
+        for list in [readPaths, writePaths] {
+            writer.u32(UInt32(list.count))
+            for path in list { writer.string(path) }
+        }
+        writer.u64(maxProcesses)
+        writer.u64(maxMemoryBytes)
+        writer.u32(UInt32(grantedPermissions.count))
+        for permission in grantedPermissions { writer.string(permission) }
+        writer.i32(landlockABILimit)
+    }
+
+    /// Removes the private temporary directory and what the module left in it.
+    func removeTemporaryDirectory() {
+        if let temporaryDirectory { Self.removeTree(temporaryDirectory) }
+    }
+
+    private static func removeTree(_ path: String) {
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                let child = path + "/" + name
+                var info = stat()
+                if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                    removeTree(child)
+                } else {
+                    unlink(child)
+                }
+            }
+            closedir(directory)
+        }
+        rmdir(path)
+    }
+
+    /// The directory of the Swift runtime this host maps (a Swift module's RUNPATH names the same
+    /// toolchain's), from /proc/self/maps; nil when the host maps no libswiftCore.so.
+    static let swiftRuntimeDirectory: String? = {
+        guard let file = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, 4096, file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasSuffix("/libswiftCore.so"), let slash = text.firstIndex(of: "/") else { continue }
+            return ModuleFileReader.parentDirectory(of: String(text[slash...]))
+        }
+        return nil
+    }()
+
+    /// Every task on the machine now (the 4th field of /proc/loadavg, "running/total"): above what
+    /// this user runs, so RLIMIT_NPROC only stops a child that forks without end.
+    static func runningTasks() -> UInt64? {
+        guard let file = fopen("/proc/loadavg", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        guard fgets(&line, 256, file) != nil else { return nil }
+        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+        guard fields.count >= 4, let total = fields[3].split(separator: "/").last else { return nil }
+        return UInt64(total)
+    }
+}
