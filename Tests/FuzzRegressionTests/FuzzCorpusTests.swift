@@ -50,9 +50,10 @@ struct FuzzCorpusTests {
             "/usr/bin/env",
             [
                 "clang", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function", "-I\(repo)/Sources/_CIsolation/include",
-                "-I\(repo)/Sources/CTabModule/include", "-I\(repo)/Sources/_CLtdl/include",
+                "-I\(repo)/Sources/CTabModule/include", "-I\(repo)/Sources/_CLtdl/include", "-I\(repo)/Sources/_CSandbox/include",
                 "\(repo)/Fuzz/C/\(Self.cTargets[name]!)", "\(repo)/Fuzz/C/replay_main.c", "\(repo)/Sources/_CLtdl/tabhost_ltdl.c",
-                "\(repo)/Sources/_CIsolation/tabhost_isolation.c", "-lltdl", "-lpthread", "-o", replay,
+                "\(repo)/Sources/_CIsolation/tabhost_isolation.c", "\(repo)/Sources/_CSandbox/tabhost_sandbox.c", "-lltdl", "-lpthread",
+                "-o", replay,
             ])
         let inputs = try Self.inputs(of: name)
         #expect(!inputs.isEmpty)
