@@ -181,42 +181,10 @@ public final class ModuleMetadataCache {
         func failed(_ what: String, _ code: Int32) -> ModuleMetadataCacheError {
             ModuleMetadataCacheError(.unwritable, "\(what): \(Errno(rawValue: code).description)")
         }
-        var fd: Int32 = -1
-        var temporary = ""
-        for attempt in 0..<100 where fd < 0 {
-            temporary = "\(path).\(getpid()).\(attempt).tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd < 0 && errno != EEXIST { throw failed("cannot create \(temporary)", errno) }
-        }
-        guard fd >= 0 else { throw failed("cannot create \(temporary)", EEXIST) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let code = errno
-                close(fd)
-                unlink(temporary)
-                throw failed("cannot write \(temporary)", code)
-            }
-            written += count
-        }
-        // Durable before it becomes visible: a crash leaves the old file or the new one, never half.
-        let synced = fsync(fd) == 0 ? 0 : errno
-        close(fd)
-        guard synced == 0 else {
-            unlink(temporary)
-            throw failed("cannot sync \(temporary)", synced)
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw failed("cannot rename \(temporary)", code)
-        }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw failed(error.step, error.code)
         }
     }
 
