@@ -283,7 +283,7 @@ package struct ScreenRenderer: Sendable {
     func drawCustomBar(_ tree: ViewTree, of bar: TabBar, into grid: inout CellGrid, hits: inout HitMap, row: Int) {
         var items: [(label: String, action: String?)] = []
         for node in tree.nodes {
-            switch node {
+            switch node.unstyled {
             case .button(let label, let action): items.append((label, action))
             case .text(let text): items.append((text, nil))
             case .row(let r): items.append(((r.glyph.map { $0 + " " } ?? "") + r.title, r.action))
