@@ -632,9 +632,13 @@ static void arm_timer(tab_host *host, const char *id, int repeating) {
     if (found != NULL) {
         found->repeating = repeating;
     } else if (host->timer_count < TAB_MAX_TIMERS) {
+        /* malloc and memcpy, not strdup: a sanitizer's runtime in this child may not see strdup's
+           allocation, and then frees it as foreign memory. */
+        size_t length = strlen(id) + 1;
         timer_entry *t = malloc(sizeof *t);
-        char *copy = strdup(id);
+        char *copy = malloc(length);
         if (t == NULL || copy == NULL) _exit(71);
+        memcpy(copy, id, length);
         t->id = copy;
         t->repeating = repeating;
         t->next = host->timers;
