@@ -189,14 +189,22 @@ INPUTS_MODULE = module_source(
     "typedef struct fixture {").replace("int mode; } fixture;", "int mode; inputs inputs; } fixture;")
 
 
-def compile_module(output, source_text):
-    """Builds a module with cc against tab_module.h alone."""
+def compile_module(output, source_text, header=None):
+    """Builds a module with cc against tab_module.h alone: the current one, or with `header` ("1.0",
+    "1.1") the one third parties built against then (Tests/Fixtures/headers/)."""
     source = output + ".c"
     with open(source, "w", encoding="utf-8") as f:
         f.write(source_text)
     include = os.path.join(ROOT, "Sources", "CTabModule", "include")
+    if header is not None:
+        include = output + ".include"
+        os.mkdir(include)
+        shutil.copyfile(os.path.join(ROOT, "Tests", "Fixtures", "headers", f"tab_module-{header}.h"),
+                        os.path.join(include, "tab_module.h"))
     subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", include, "-o", output, source], check=True)
     os.remove(source)
+    if header is not None:
+        shutil.rmtree(include)
 
 
 def write_png(path, size=24, rgb=(10, 102, 216)):
@@ -284,14 +292,14 @@ class BrowserTestCase(unittest.TestCase):
             served.stop()
         self.assertEqual(self.errors, [], "the page logged errors")
 
-    def serve_modules(self, layout, modules, watch=False):
+    def serve_modules(self, layout, modules, watch=False, header=None):
         """`tabhost serve` of the C modules {file name: source} (plus hot.png) under `layout` (JSON text),
         in a directory removed after the test. Returns the served host and the directory."""
         directory = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
         self.addCleanup(shutil.rmtree, directory, True)
         write_png(os.path.join(directory, "hot.png"))
         for name, source in modules.items():
-            compile_module(os.path.join(directory, name), source)
+            compile_module(os.path.join(directory, name), source, header)
         layout_path = os.path.join(directory, "layout.json")
         with open(layout_path, "w", encoding="utf-8") as f:
             f.write(layout)
@@ -1060,6 +1068,59 @@ class TerminalAndBrowserTests(BrowserTestCase):
             terminal.kill()
             shutil.rmtree(scratch, ignore_errors=True)
 
+
+
+# A module that shows the events it got and how often it rendered, and never calls invalidate: built
+# against the 1.0 and 1.1 headers, it must run unchanged (rendered after every event, as then).
+OLDER_MODULE = r"""
+#include "tab_module.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+typedef struct recorder { const tab_host_api *api; tab_host *host; char events[256]; int renders; } recorder;
+static void *create(const tab_host_api *api, tab_host *host) {
+    recorder *self = calloc(1, sizeof *self);
+    if (self != NULL) { self->api = api; self->host = host; }
+    return self;
+}
+static void render(void *opaque, tab_view *view) {
+    recorder *self = opaque;
+    char line[300];
+    self->renders++;
+    self->api->row(view, "Tap", NULL, "tap");
+    snprintf(line, sizeof line, "minor %d renders %d events %s", TAB_MODULE_ABI_MINOR, self->renders, self->events);
+    self->api->text(view, line);
+}
+static void event(void *opaque, const tab_event *e) {
+    recorder *self = opaque;
+    if (e->type == TAB_EVENT_ACTION && strlen(self->events) + strlen(e->action) + 4 < sizeof self->events) {
+        strcat(self->events, "A:");
+        strcat(self->events, e->action);
+        strcat(self->events, " ");
+    }
+}
+static void destroy(void *opaque) { free(opaque); }
+static const tab_module_descriptor descriptor = {
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "recorder", .title = "Recorder",
+    .create = create, .render = render, .event = event, .destroy = destroy,
+};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+class OlderHeaderTests(BrowserTestCase):
+    """Modules built against the 1.0 and 1.1 headers, served by the 1.2 host (isolated, the default)."""
+
+    def test_an_older_module_is_drawn_and_rendered_after_every_event(self):
+        for header, minor in (("1.0", 0), ("1.1", 1)):
+            with self.subTest(header=header):
+                served, _ = self.serve_modules('{"root": {"tabs": [{"name": "r", "module": "recorder"}]}}',
+                                               {"recorder.so": OLDER_MODULE}, header=header)
+                page = self.page(served.url)
+                main = page.get_by_role("main")
+                expect(main).to_contain_text(f"minor {minor} renders 1 events")
+                main.get_by_text("Tap", exact=True).click()
+                expect(main).to_contain_text(f"minor {minor} renders 2 events A:tap")
 
 if __name__ == "__main__":
     unittest.main()
