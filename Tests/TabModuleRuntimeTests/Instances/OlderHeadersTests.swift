@@ -52,7 +52,7 @@ final class OlderHeadersTests {
         """#
 
     /// The headers third parties built against before 1.2, by minor version.
-    static let headers: [UInt32: String] = [0: ABI10Header.text, 1: ABI11Header.text]
+    static func header(minor: UInt32) throws -> String { try minor == 0 ? ABI10Header.text : ABI11Header.text }
 
     static func setUp(minor: UInt32, isolated: Bool) throws -> ModuleHostFixture {
         try ModuleHostFixture(
@@ -62,7 +62,7 @@ final class OlderHeadersTests {
             prepare: { fixture in
                 let old = fixture.path("abi-1.\(minor)")
                 try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: false)
-                try Self.headers[minor]!.write(toFile: old + "/tab_module.h", atomically: true, encoding: .utf8)
+                try Self.header(minor: minor).write(toFile: old + "/tab_module.h", atomically: true, encoding: .utf8)
                 try fixture.compile("recorder.so", source: recorder, flags: ["-shared", "-fPIC", "-I", old])
             },
             factory: { log in
@@ -105,7 +105,7 @@ final class OlderHeadersTests {
             prepare: { fixture in
                 let old = fixture.path("abi-1.\(minor)")
                 try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: false)
-                try Self.headers[minor]!.write(toFile: old + "/tab_module.h", atomically: true, encoding: .utf8)
+                try Self.header(minor: minor).write(toFile: old + "/tab_module.h", atomically: true, encoding: .utf8)
                 let source = minor == 0 ? TabBarItemABITests.oldBar : TabBarItemABITests.collectBar
                 try fixture.compile(name + ".so", source: source, flags: ["-shared", "-fPIC", "-I", old])
             },

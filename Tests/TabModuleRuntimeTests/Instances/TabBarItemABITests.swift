@@ -153,7 +153,7 @@ final class TabBarItemABITests {
                 // directory holds no header, so `#include "tab_module.h"` finds this one first).
                 let old = fixture.path("abi-1.0")
                 try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: false)
-                try ABI10Header.text.write(toFile: old + "/tab_module.h", atomically: true, encoding: .utf8)
+                try (try ABI10Header.text).write(toFile: old + "/tab_module.h", atomically: true, encoding: .utf8)
                 try fixture.compile("oldbar.so", source: oldBar, flags: ["-shared", "-fPIC", "-I", old])
             })
     }
