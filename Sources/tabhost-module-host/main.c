@@ -914,7 +914,14 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     profile.max_processes = s->max_processes;
     profile.landlock_abi_limit = s->landlock_abi_limit;
     profile.max_memory_bytes = sanitized_build() ? 0 : s->max_memory;
-    /* Grants (s->grants) are carried but not applied yet: every module gets the default profile. */
+    /* The host expands read:PATH and write:PATH into the path lists; the other grants are names. */
+    for (uint32_t i = 0; i < s->grant_count; i++) {
+        const char *grant = s->grants[i];
+        if (strcmp(grant, "network") == 0) profile.network = true;
+        if (strcmp(grant, "system") == 0) profile.system = true;
+        if (strcmp(grant, "exec") == 0) profile.exec = true;
+        if (strcmp(grant, "unrestricted") == 0) profile.unrestricted = true;
+    }
     int status = tabhost_sandbox_apply(&profile, report);
     if (sanitized_build() && s->max_memory != 0) {
         size_t used = strnlen(report->text, sizeof report->text);
