@@ -15,6 +15,8 @@ extension ModuleScanReport {
         fields.image = info.declaredImage.map { Array($0.utf8) }
         fields.glyph = info.glyph.map { Array($0.utf8) }
         fields.functions = info.functions.rawValue
+        // Without them the module would run with its grants but never ask for what it lacks.
+        fields.permissions = info.permissions.isEmpty ? nil : Array(info.permissions.joined(separator: " ").utf8)
         self.init(opened: true, loaderMessage: nil, hasEntry: true, descriptor: fields)
     }
 }

@@ -1,3 +1,4 @@
+import TabHostTesting
 import Testing
 
 @testable import TabModuleIsolation
@@ -38,5 +39,18 @@ struct MetadataCacheScannerTests {
         let (_, changed) = try harness.start(scanner: third)
         #expect(harness.entry(changed, "boom")?.info?.title == "Fixed")
         #expect(third.statistics.scanned == 1)
+    }
+
+    @Test func aCachedModuleOpensWithThePermissionsItAsksFor() throws {
+        let harness = try MetadataCacheHarness()
+        let source = ModuleSource(name: "asker").with("permissions", #""network read:~/notes""#)
+        try harness.modules.compile("asker.so", source: source.text)
+        _ = try harness.start(scanner: scanner(harness))
+        let warm = scanner(harness)
+        let (registry, _) = try harness.start(scanner: warm)
+        // Opened from the cached descriptor (no scan): what it asks for must survive, or it would never be asked.
+        let asker = try #require(registry.module(named: "asker"))
+        #expect(warm.statistics.scanned == 0)
+        #expect(asker.info.permissions == ["network", "read:~/notes"])
     }
 }
