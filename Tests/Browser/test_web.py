@@ -48,7 +48,8 @@ class Served:
         self.process = subprocess.Popen(
             [TABHOST, "serve", "--port", "0", "--log", self.log, *([] if watch else ["--no-watch"]), *arguments],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-            env=dict(os.environ, XDG_CACHE_HOME=os.path.join(self.scratch, "cache")))
+            env=dict(os.environ, XDG_CACHE_HOME=os.path.join(self.scratch, "cache"),
+                     XDG_CONFIG_HOME=os.path.join(self.scratch, "config")))
         self.url = self.process.stdout.readline().strip()
         match = ADDRESS.fullmatch(self.url)
         if not match:
@@ -71,15 +72,21 @@ class Served:
             return ""
 
 
-def module_source(name, title, render, event="", start="", version="1.0", image=None):
+def module_source(name, title, render, event="", start="", version="1.0", image=None, permissions=None):
     """A C content module. `render`, `event` and `start` are C statements using `api`, `host` and `self`
-    (whose `int mode` they may keep), and `view`, `event` or `param`."""
+    (whose `int mode` they may keep), and `view`, `event` or `param`; it asks for `permissions`."""
     image_field = f'.image = "{image}", ' if image else ""
+    if permissions:
+        image_field += f'.permissions = "{permissions}", '
+
     return f"""
 #include "tab_module.h"
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 typedef struct fixture {{ const tab_host_api *api; tab_host *host; int mode; }} fixture;
 static void *create(const tab_host_api *api, tab_host *host) {{
     fixture *self = calloc(1, sizeof(*self));
@@ -538,6 +545,37 @@ class CrashTests(BrowserTestCase):
         page.get_by_role("tab", name="Crashy").click()
         main.get_by_role("button", name="Restart", exact=True).click()
         expect(main.get_by_role("button", name="Crash")).to_be_visible()
+
+
+class PermissionPromptTests(BrowserTestCase):
+    def test_a_module_asking_for_network_shows_allow_and_not_now_and_allow_opens_it(self):
+        render = (
+            'int fd = socket(AF_INET, SOCK_STREAM, 0);'
+            ' api->text(view, fd >= 0 ? "network: allowed" : errno == EPERM ? "network: EPERM" : "network: other");'
+            ' if (fd >= 0) close(fd);')
+        served, directory = self.serve_modules(
+            '{"root": {"tabs": [{"name": "a", "module": "asker"}, {"name": "h", "module": "hot"}]}}',
+            {"asker.so": module_source("asker", "Asker", render, permissions="network"), "hot.so": hot_module(1)})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        expect(main).to_contain_text("Asker asks to: connect to the network")
+        expect(main.get_by_role("button", name="Not now")).to_be_visible()
+        self.screenshot(page, "permission-prompt.png")
+        main.get_by_role("button", name="Allow").click()
+        expect(main).to_contain_text("network: allowed")
+        store = os.path.join(served.scratch, "config", "tabhost", "permissions.json")
+        with open(store, encoding="utf-8") as f:
+            kept = json.load(f)
+        self.assertIn("network", json.dumps(kept))
+        self.assertEqual(os.stat(store).st_mode & 0o777, 0o600)
+        # Not now on a second session of a module asking for more: it runs without it.
+        second, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "a", "module": "asker"}]}}',
+            {"asker.so": module_source("asker", "Asker", render, permissions="network")})
+        page = self.page(second.url)
+        main = page.get_by_role("main")
+        main.get_by_role("button", name="Not now").click()
+        expect(main).to_contain_text("network: EPERM")
 
 
 # A screen with every ABI 1.2 node, in TabKit's Codable form (what `tabhost serve` sends).
