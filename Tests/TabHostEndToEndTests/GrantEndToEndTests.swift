@@ -35,9 +35,10 @@ struct GrantEndToEndTests {
             #expect(shown.status == 0, "\(shown)")
             let lines = shown.stdout.split(separator: "\n").map(String.init)
             #expect(
-                Array(lines.prefix(4)) == [
+                Array(lines.prefix(5)) == [
                     "alpha (\(file))", "  asks:     network read:~/Documents", "  granted:  network read:~/x",
-                    "not enforced yet: the module sandbox is not applied by default yet",
+                    "  missing:  read:~/Documents (tabhost grant alpha read:~/Documents, or Allow on its tab)",
+                    "enforced by the sandbox of each module's process (tabhost run, serve and dev; not with --sandbox off or --isolation none)",
                 ])
             #expect(lines.last?.hasPrefix("this kernel: ") == true)
 
@@ -47,7 +48,8 @@ struct GrantEndToEndTests {
             #expect(modules.count == 1)
             #expect(modules.first?["granted"] as? [String] == ["network", "read:~/x"])
             #expect(modules.first?["asks"] as? [String] == ["network", "read:~/Documents"])
-            #expect(object["enforced"] as? Bool == false)
+            #expect(object["enforced"] as? Bool == true)
+            #expect(modules.first?["missing"] as? [String] == ["read:~/Documents"])
 
             let some = try run(["revoke", "alpha", "network"])
             #expect(some.stdout == "alpha (\(file)): revoked network; granted read:~/x\n", "\(some)")

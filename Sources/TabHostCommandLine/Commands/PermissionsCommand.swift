@@ -14,8 +14,9 @@ struct PermissionsCommand: ParsableCommand {
             Exit status: 0 shown, 1 NAME is neither found nor granted anything, 2 usage error.
             """)
 
-    /// What every report says about enforcement until the sandbox is applied by default.
-    static let enforcement = "not enforced yet: the module sandbox is not applied by default yet"
+    /// What every report says about enforcement.
+    static let enforcement =
+        "enforced by the sandbox of each module's process (tabhost run, serve and dev; not with --sandbox off or --isolation none)"
 
     @Argument(help: "A module name (default: all).")
     var name: String?
@@ -58,7 +59,7 @@ struct PermissionsCommand: ParsableCommand {
         let kernel = KernelSandboxSupport.current()
         if json {
             print(
-                InspectReport.json(Output(modules: reports, enforced: false, landlockABI: kernel.landlockABI, seccomp: kernel.seccomp)),
+                InspectReport.json(Output(modules: reports, enforced: true, landlockABI: kernel.landlockABI, seccomp: kernel.seccomp)),
                 terminator: "")
             return
         }

@@ -13,18 +13,28 @@ struct PermissionsReport: Encodable, Equatable {
     /// What the user granted.
     var granted: [String]
 
-    /// The text lines: the module, then what it asks and what it was granted.
+    /// What it asks for and was not granted (none with `unrestricted`).
+    var missing: [String] {
+        guard let asks, !granted.contains("unrestricted") else { return [] }
+        return asks.filter { !granted.contains($0) }
+    }
+
+    /// The text lines: the module, then what it asks, what it was granted, and what it lacks with the
+    /// command that grants it.
     var lines: [String] {
         func names(_ list: [String]) -> String { list.isEmpty ? "nothing" : list.joined(separator: " ") }
         let key = file ?? publisherKey.map { "publisher \($0)" } ?? "-"
         var lines = ["\(name) (\(key))"]
         lines.append("  asks:     " + (asks.map(names) ?? "- (module file not found)"))
         lines.append("  granted:  " + names(granted))
+        if !missing.isEmpty {
+            lines.append("  missing:  \(names(missing)) (tabhost grant \(name) \(missing.joined(separator: " ")), or Allow on its tab)")
+        }
         if granted.contains("unrestricted") { lines.append("  warning:  unrestricted: no sandbox at all for this module") }
         return lines
     }
 
-    private enum CodingKeys: String, CodingKey { case name, file, publisherKey, asks, granted }
+    private enum CodingKeys: String, CodingKey { case name, file, publisherKey, asks, granted, missing }
 
     /// Writes every field, `null` for an absent one.
     func encode(to encoder: any Encoder) throws {
@@ -34,5 +44,6 @@ struct PermissionsReport: Encodable, Equatable {
         try object.encode(publisherKey, forKey: .publisherKey)
         try object.encode(asks, forKey: .asks)
         try object.encode(granted, forKey: .granted)
+        try object.encode(asks == nil ? nil : missing, forKey: .missing)
     }
 }
