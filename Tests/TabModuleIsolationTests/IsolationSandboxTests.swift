@@ -105,4 +105,30 @@ struct IsolationSandboxTests {
             #expect(setup.log.lines.contains { $0.contains(refusal) }, "\(setup.log.lines)")
         }
     }
+
+    /// What this kernel lacks is the same for every child: one warning per session, and each module's
+    /// own line says what its sandbox enforces.
+    @Test func aMissingLayerIsSaidOnceForEveryChild() throws {
+        let outside = try Fixture()
+        defer { outside.remove() }
+        var settings = IsolatedHost.testSettings
+        settings.sandbox = .on
+        settings.sandboxLandlockABILimit = 3
+        let secret = outside.directory + "/secret.txt"
+        try "secret".write(toFile: secret, atomically: false, encoding: .utf8)
+        let other = Self.peekSource(secret: secret).replacingOccurrences(of: #".name = "peek""#, with: #".name = "other""#)
+        let setup = try IsolatedHost(
+            modules: [("peek.so", Self.peekSource(secret: secret)), ("other.so", other)],
+            layout: #"{"root": {"tabs": [{"name": "a", "module": "peek"}, {"name": "b", "module": "other"}]}}"#, settings: settings)
+        setup.host.start()
+        #expect(setup.host.apply(.selectTab(1)))
+        #expect(setup.texts.contains("secret: EACCES"), "\(setup.texts)")
+        let warnings = setup.log.lines.filter { $0.contains("warning: sandbox incomplete:") }
+        #expect(warnings.count == 1, "\(setup.log.lines)")
+        #expect(warnings.first?.contains("said once; tabhost permissions shows what this kernel enforces") == true)
+        for name in ["peek", "other"] {
+            #expect(setup.log.lines.contains { $0.hasPrefix("\(name) info: sandbox: landlock ABI 3") }, "\(setup.log.lines)")
+        }
+        setup.factory.shutdown()
+    }
 }

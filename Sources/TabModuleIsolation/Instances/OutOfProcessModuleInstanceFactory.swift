@@ -41,6 +41,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// What each module's child runs with, read when the child starts (`settings.grants` at first; a
     /// session adds its layout's grants once it has read the layout).
     public var grants: ModuleGrantSource
+    /// The sets of missing sandbox layers already warned about (each is said once per session).
+    private var warnedMissingLayers: Set<UInt32> = []
     /// Modules whose permission prompt was answered Not now, by name and grant file: not asked again
     /// in this session.
     private var declined: Set<String> = []
@@ -305,6 +307,11 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted)
         }
         prepareSpareSoon()
+        if let report = connection.sandboxReport, report.missing != 0, warnedMissingLayers.insert(report.missing).inserted {
+            logger.warning(
+                "sandbox incomplete: \(report.text.dropFirst("sandbox: ".count)) (said once; tabhost permissions shows what this kernel enforces)",
+                metadata: ["module": "\(module.name)"])
+        }
         connection.onStop = { [weak self] stopped in
             guard let self else { return }
             if connections[key] === stopped { connections[key] = nil }

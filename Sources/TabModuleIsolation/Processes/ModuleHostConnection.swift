@@ -157,12 +157,8 @@ final class ModuleHostConnection {
             if settings.sandbox != .off {
                 guard let report = try? ModuleSandboxReport(&reply) else { return "its process sent a malformed sandbox report" }
                 sandboxReport = report
+                // What the kernel lacks is the same for every child: the factory says it once.
                 logger.info("\(report.text)", metadata: ["module": "\(module.name)"])
-                if report.missing != 0 {
-                    logger.warning(
-                        "sandbox incomplete: \(report.text.dropFirst("sandbox: ".count))",
-                        metadata: ["module": "\(module.name)"])
-                }
             }
             return nil
         case .failed(let reason):
