@@ -28,6 +28,27 @@ struct DevCommandTests {
         T.lines(of: screen).first { $0.hasPrefix(" Taps") }
     }
 
+    /// The author runs what they wrote: the permissions their module declares are granted for the session,
+    /// with no prompt on its tab and nothing written to the grants store.
+    @Test func devGrantsWhatTheProjectsModuleDeclares() throws {
+        try RunSupport.withScratch { scratch in
+            let created = try ListInspectSupport.run(["new", "asking", "--output", scratch])
+            try #require(created.status == 0, "\(created)")
+            let project = scratch + "/asking"
+            try Self.edit(project + "/asking.c", replacing: ".glyph = \"◆\",", with: ".glyph = \"◆\", .permissions = \"network\",")
+            let config = scratch + "/config"
+            let tmux = try T("XDG_CONFIG_HOME=" + RunSupport.quote(config) + " " + Self.devCommand(in: project, scratch: scratch))
+            let screen = try tmux.waitFor("Edit the source, rebuild")
+            #expect(!screen.contains("asks to"), "\(screen)")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+            let log = (try? String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8)) ?? ""
+            #expect(log.contains("[asking] info: sandbox: landlock ABI") && log.contains("granted: network"), "\(log)")
+            #expect(!log.contains("asks to"), "\(log)")
+            #expect(!FileManager.default.fileExists(atPath: config + "/tabhost/permissions.json"))
+        }
+    }
+
     @Test func newDevTapEditBreakFix() throws {
         try RunSupport.withScratch { try Self.newDevTapEditBreakFixSteps(in: $0) }
     }

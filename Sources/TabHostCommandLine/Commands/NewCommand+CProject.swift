@@ -111,6 +111,7 @@ extension NewCommand {
                 .title = "\(name.title)",
                 .glyph = "◆",
                 .image = "\(n).svg", /* relative to \(n).so; must exist */
+                /* What it asks the user for beyond its own files, e.g. .permissions = "network read:~/Documents", */
                 .create = \(c)_create,
                 .start = \(c)_start,
                 .render = \(c)_render,
