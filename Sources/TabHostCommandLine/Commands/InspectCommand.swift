@@ -38,6 +38,15 @@ struct InspectCommand: ParsableCommand {
         }
     }
 
+    /// What the permissions store grants the module (keyed by its name and resolved file, as `tabhost
+    /// grant` keeps it); a store that cannot be read is said on standard error and grants nothing.
+    static func granted(to info: ModuleInfo) -> [String] {
+        guard let path = ModuleGrantStore.defaultPath() else { return [] }
+        let store = ModuleGrantStore(path: path)
+        if let problem = store.problem { writeStandardError(problem.description) }
+        return store.permissions(name: info.name, file: GrantedModule.resolved(info.sourcePath))
+    }
+
     func run() throws {
         let loaded = try loading.commandModules()
         let copies = loaded.copies
@@ -70,6 +79,7 @@ struct InspectCommand: ParsableCommand {
             report.runningHosts = running
         }
         registry.metadataCache?.save()
+        if let info = report.module { report.granted = Self.granted(to: info) }
         print(json ? report.json() : report.text(), terminator: "")
         if let error = report.error {
             writeStandardError(error.description)

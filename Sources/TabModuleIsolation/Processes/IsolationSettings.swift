@@ -29,6 +29,9 @@ public struct IsolationSettings: Sendable {
     /// At most this Landlock ABI in the sandbox (0: the best the kernel offers): tests reach an older
     /// kernel's missing layers with it.
     public var sandboxLandlockABILimit: Int32 = 0
+    /// The address space each sandboxed child may map (RLIMIT_AS); nil for
+    /// `ModuleSandboxProfile.memoryCeiling`. Tests lower it to reach the ceiling quickly.
+    public var sandboxMemoryCeiling: UInt64?
     /// Where the sandbox's write rule finds each module's `data_dir` (made before the child locks).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
 
