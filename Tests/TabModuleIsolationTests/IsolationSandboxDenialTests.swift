@@ -111,6 +111,9 @@ struct IsolationSandboxDenialTests {
         _ modules: [(file: String, source: String)], tabs: [String], sandbox: SandboxMode = .on
     ) throws -> IsolatedHost {
         var settings = IsolatedHost.testSettings
+        // Mapping and touching the ceiling's pages can take longer than a hang test's deadline.
+        settings.hangTimeout = .seconds(10)
+        settings.killTimeout = .seconds(20)
         settings.sandbox = sandbox
         settings.sandboxMemoryCeiling = ceiling
         settings.dataDirectory = nil
