@@ -104,6 +104,40 @@ struct IsolationSandboxDenialTests {
         const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
         """
 
+    /// Writes, on the child's socket in `start`, what a newer child could send: a notification of a type
+    /// this host does not know and a refusal of a category it does not know, both for instance 0.
+    static let newer = """
+        #include "tab_module.h"
+        #include <stdint.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+        static const tab_host_api *api;
+        static void notice(uint16_t type, uint8_t byte) {
+            unsigned char frame[21];
+            uint32_t length = 17;
+            uint16_t flags = 0;
+            uint32_t seq = 0;
+            uint64_t instance = 0;
+            memcpy(frame, &length, 4);
+            memcpy(frame + 4, &type, 2);
+            memcpy(frame + 6, &flags, 2);
+            memcpy(frame + 8, &seq, 4);
+            memcpy(frame + 12, &instance, 8);
+            frame[20] = byte;
+            if (write(3, frame, sizeof frame) != (ssize_t)sizeof frame) abort();
+        }
+        static void *create(const tab_host_api *a, tab_host *host) { (void)host; api = a; return calloc(1, 1); }
+        static void start(void *self, const char *param) { (void)self; (void)param; notice(49, 1); notice(42, 9); }
+        static void render(void *self, tab_view *view) { (void)self; api->text(view, "newer and well"); }
+        static void destroy(void *self) { free(self); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "newer", .version = "1.0", .title = "Newer",
+            .create = create, .start = start, .render = render, .destroy = destroy,
+        };
+        const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
+        """
+
     /// A ceiling low enough to reach in a moment, far above what the child maps to start.
     static let ceiling: UInt64 = 256 << 20
 
@@ -141,6 +175,19 @@ struct IsolationSandboxDenialTests {
             setup.factory.deniedList == [ModuleDeniedPermissions(module: "denied", permissions: setup.factory.deniedPermissions["denied"]!)]
         )
         #expect(setup.childPID(of: "denied") != nil, "the child was killed")
+    }
+
+    /// The wire stays 2.0: what a newer child says about itself (instance 0) is ignored, as a host that
+    /// predates SANDBOX_DENIED ignores it, and the module runs on.
+    @Test func anUnknownNoticeOfTheChildIsIgnored() throws {
+        let setup = try Self.host([("newer.so", Self.newer)], tabs: ["newer"])
+        #expect(setup.texts == ["newer and well"], "\(setup.texts)")
+        setup.runLoop(until: { false }, timeout: .milliseconds(200))
+        setup.host.invalidate()
+        #expect(setup.texts == ["newer and well"], "\(setup.texts)")
+        #expect(setup.childPID(of: "newer") != nil)
+        #expect(!setup.log.lines.contains { $0.contains("protocol violation") || $0.contains(" denied: ") }, "\(setup.log.lines)")
+        #expect(setup.factory.deniedPermissions.isEmpty)
     }
 
     @Test func withoutTheSandboxNothingIsNamed() throws {
