@@ -13,6 +13,12 @@
  * another thread is ignored here, with the line an in-process host logs.
  *
  * It dies with the host: PR_SET_PDEATHSIG(SIGKILL), and end-of-file on descriptor 3 ends it too.
+ *
+ * Sandboxed (LOAD's sandbox part), it names what its sandbox refuses where it can: the refusals `exec`
+ * and `network` would lift come back on a pipe from _CSandbox's SIGSYS handler, which the main loop
+ * polls beside the socket (SANDBOX_DENIED, once per permission). With the memory ceiling in force, its
+ * fatal-signal handlers tell the host when the ceiling is why it dies (MEMORY_CEILING), then die of
+ * the same signal.
  */
 #define _GNU_SOURCE
 #include "tab_module.h"
@@ -250,6 +256,9 @@ static void wait_for_host(void) {
 /* RLIMIT_AS as applied (0: none), and this system's page size, read before a handler needs them. */
 static uint64_t memory_ceiling;
 static uint64_t page_size;
+/* The process that watches it: a fork of the module inherits the handlers and the socket, and must not
+   speak for the child. */
+static pid_t ceiling_watcher;
 
 /* This process's address space in bytes, from /proc/self/statm (async-signal-safe: open, read, close;
    the sandbox lets the child read /proc/self); 0 when it cannot be read. */
@@ -270,7 +279,7 @@ static uint64_t address_space_bytes(void) {
    refuse without a ceiling: neither is blamed on it.) The frame is written without buffers or malloc,
    and only when no other frame is half-written (the send lock is free). */
 static void memory_ceiling_check(void) {
-    if (memory_ceiling == 0) return;
+    if (memory_ceiling == 0 || getpid() != ceiling_watcher) return;
     int saved_errno = errno;
     uint64_t used = address_space_bytes();
     errno = saved_errno;
@@ -317,6 +326,7 @@ static void fatal_signal(int signal_number) {
 static void watch_memory_ceiling(uint64_t ceiling) {
     memory_ceiling = ceiling;
     page_size = (uint64_t)sysconf(_SC_PAGESIZE);
+    ceiling_watcher = getpid();
     static unsigned char alternate_stack[65536];
     stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
     sigaltstack(&stack, NULL);
