@@ -13,7 +13,9 @@
 #include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/seccomp.h>
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +24,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/ucontext.h>
 #include <unistd.h>
 
 #pragma clang assume_nonnull begin
@@ -281,6 +284,12 @@ static void tabhost_sandbox_refuse(tabhost_sandbox_program *program, long nr, in
     tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | (uint32_t)error);
 }
 
+/* Returns `action` for `nr`: an errno, or a trap naming the permission (report_denials). */
+static void tabhost_sandbox_refuse_with(tabhost_sandbox_program *program, long nr, uint32_t action) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+}
+
 /* Refuses `nr` when (arg0 & mask) != 0; the accumulator holds the syscall number again afterwards. */
 static void tabhost_sandbox_refuse_arg0_bits(tabhost_sandbox_program *program, long nr, uint32_t mask) {
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, (uint32_t)nr);
@@ -304,7 +313,7 @@ static void tabhost_sandbox_refuse_arg0_other_than(tabhost_sandbox_program *prog
 /* Without `network`: AF_UNIX only, and of it only stream and seqpacket sockets. A datagram socket
    sends to any socket file named in sendto or sendmsg, which Landlock does not check and a filter
    cannot read. */
-static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long nr) {
+static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long nr, uint32_t action) {
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 8, (uint32_t)nr);
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, AF_UNIX);
@@ -312,7 +321,7 @@ static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long
     tabhost_sandbox_emit(program, BPF_ALU | BPF_AND | BPF_K, 0, 0, 0xf); /* the type without SOCK_CLOEXEC, SOCK_NONBLOCK */
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, SOCK_STREAM);
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, SOCK_SEQPACKET);
-    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | EPERM);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
 }
 
@@ -335,9 +344,16 @@ size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct soc
     tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | ENOSYS);
 #endif
 
+    /* The refusals a permission would lift: a trap names it (report_denials), else an errno. Never a
+       trap with `exec` granted: a program the module runs has no handler, and a trap would kill it. */
+    uint32_t exec_refusal = SECCOMP_RET_ERRNO | EPERM, network_refusal = SECCOMP_RET_ERRNO | EPERM;
+    if (profile->report_denials && !profile->exec) {
+        exec_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_EXEC;
+        network_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_NETWORK;
+    }
     if (!profile->exec) {
-        tabhost_sandbox_refuse(&program, __NR_execve, EPERM);
-        tabhost_sandbox_refuse(&program, __NR_execveat, EPERM);
+        tabhost_sandbox_refuse_with(&program, __NR_execve, exec_refusal);
+        tabhost_sandbox_refuse_with(&program, __NR_execveat, exec_refusal);
     }
     /* Another process's memory and descriptors (Landlock already keeps out processes outside the sandbox;
        this keeps the module's own children out too, and every older kernel). */
@@ -383,14 +399,71 @@ size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct soc
     tabhost_sandbox_refuse_arg0_other_than(&program, __NR_personality, 0xffffffffu, 0);
     if (!profile->network) {
         /* Landlock covers TCP only: UDP, raw, packet, netlink and the rest are refused by domain. */
-        tabhost_sandbox_refuse_socket(&program, __NR_socket);
-        tabhost_sandbox_refuse_socket(&program, __NR_socketpair);
+        tabhost_sandbox_refuse_socket(&program, __NR_socket, network_refusal);
+        tabhost_sandbox_refuse_socket(&program, __NR_socketpair, network_refusal);
         /* Landlock (to ABI 7) does not check connecting to a socket file: the session bus, a container
            daemon's socket. The child's one connected socket, to the host, is made before the lock. */
-        tabhost_sandbox_refuse(&program, __NR_connect, EPERM);
+        tabhost_sandbox_refuse_with(&program, __NR_connect, network_refusal);
     }
     tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
     return program.count;
+}
+
+/* ---- naming refusals: the SIGSYS handler of report_denials ---- */
+
+static volatile int tabhost_sandbox_denial_fd = -1;
+
+/* si_code of a seccomp trap (<asm-generic/siginfo.h>, which clashes with glibc's <signal.h>). */
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP 1
+#endif
+
+/* Runs on the thread whose call the filter trapped, inside that call: only async-signal-safe calls.
+   The kernel skipped the call and put the registers back as they were before it; the return value set
+   here is what the caller sees, so the module gets EPERM exactly as with SECCOMP_RET_ERRNO. */
+static void tabhost_sandbox_sigsys(int signal_number, siginfo_t *info, void *_Nullable context) {
+    int saved_errno = errno;
+    unsigned category = info->si_code == SYS_SECCOMP ? (unsigned)info->si_errno : 0;
+    if (context == NULL || (category != TABHOST_SANDBOX_DENIED_EXEC && category != TABHOST_SANDBOX_DENIED_NETWORK)) {
+        /* Not one of this filter's traps (kill -SYS, another filter): end as SIGSYS would without a
+           handler, once this one returns and unblocks it. */
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        sigaction(signal_number, &fallback, NULL);
+        raise(signal_number);
+        errno = saved_errno;
+        return;
+    }
+    ucontext_t *registers = context;
+#if defined(__x86_64__)
+    registers->uc_mcontext.gregs[REG_RAX] = -EPERM;
+#elif defined(__aarch64__)
+    registers->uc_mcontext.regs[0] = (unsigned long long)(long long)-EPERM;
+#endif
+    int fd = tabhost_sandbox_denial_fd;
+    if (fd >= 0) {
+        unsigned char byte = (unsigned char)category;
+        ssize_t written = write(fd, &byte, 1); /* a full pipe drops it: the reader has one already */
+        (void)written;
+    }
+    errno = saved_errno;
+}
+
+int tabhost_sandbox_install_denial_handler(int denial_fd) {
+    tabhost_sandbox_denial_fd = denial_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = tabhost_sandbox_sigsys;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGSYS, &action, NULL) != 0) return -1;
+    /* A blocked SIGSYS would make the kernel kill on a trap: unblock it on this thread (the module's
+       threads inherit the mask). */
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGSYS);
+    return pthread_sigmask(SIG_UNBLOCK, &mask, NULL) == 0 ? 0 : -1;
 }
 
 /* Returns 0 when the filter is in force or the kernel has no seccomp, -1 on a hard failure. */
@@ -538,7 +611,12 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
         tabhost_sandbox_describe(profile, report, "landlock");
         return -1;
     }
-    if (tabhost_sandbox_seccomp(profile, report) != 0) {
+    /* The traps of report_denials need their handler first; without it every refusal stays an errno. */
+    tabhost_sandbox_profile filtered = *profile;
+    if (filtered.report_denials && !filtered.exec && tabhost_sandbox_install_denial_handler(filtered.denial_fd) != 0) {
+        filtered.report_denials = false;
+    }
+    if (tabhost_sandbox_seccomp(&filtered, report) != 0) {
         tabhost_sandbox_describe(profile, report, "seccomp");
         return -1;
     }

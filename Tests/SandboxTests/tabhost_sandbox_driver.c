@@ -43,7 +43,8 @@
 
 #pragma clang assume_nonnull begin
 
-enum { GRANT_NETWORK = 1, GRANT_SYSTEM = 2, GRANT_EXEC = 4, GRANT_UNRESTRICTED = 8 };
+/* GRANT_REPORT is no permission: it sets the profile's report_denials, naming refusals on `denial_pipe`. */
+enum { GRANT_NETWORK = 1, GRANT_SYSTEM = 2, GRANT_EXEC = 4, GRANT_UNRESTRICTED = 8, GRANT_REPORT = 16 };
 /* A case's verdicts, as its child's exit status. */
 enum { PASS = 0, FAILED = 1, SKIPPED = 2 };
 
@@ -54,6 +55,8 @@ static int landlock_abi;
 static uint16_t tcp_port, udp_port;
 static struct sockaddr_un abstract_address, socket_file_address;
 static socklen_t abstract_length;
+/* The pipe a case with GRANT_REPORT reads the named refusals from (made by lock_with). */
+static int denial_pipe[2] = {-1, -1};
 
 static int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 static int fail(const char *format, ...) {
@@ -88,6 +91,14 @@ static tabhost_sandbox_report lock_with(int grants, uint64_t max_processes, uint
         .max_memory_bytes = max_memory,
         .landlock_abi_limit = abi_limit,
     };
+    if (grants & GRANT_REPORT) {
+        if (pipe2(denial_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
+            fail("pipe2: %s", strerror(errno));
+            _exit(FAILED);
+        }
+        profile.report_denials = true;
+        profile.denial_fd = denial_pipe[1];
+    }
     tabhost_sandbox_report report;
     if (tabhost_sandbox_apply(&profile, &report) != 0) {
         fail("tabhost_sandbox_apply failed: %s", report.text);
@@ -229,6 +240,107 @@ static int case_exec_denied(void) {
     char *const envp[] = {NULL};
     CHECK(refused("execve /bin/sh", execve("/bin/sh", argv, envp), EPERM, EACCES));
     return refused("execveat /bin/sh", syscall(__NR_execveat, AT_FDCWD, "/bin/sh", argv, envp, 0), EPERM, EACCES);
+}
+
+/* ---- refusals named (report_denials) ---- */
+
+/* The bytes the SIGSYS handler wrote since the last call, as a string ("1", "22", "" for none). */
+static const char *denials_read(void) {
+    static char bytes[64];
+    ssize_t count = read(denial_pipe[0], bytes, sizeof bytes - 1);
+    if (count < 0) count = 0;
+    for (ssize_t i = 0; i < count; i++) bytes[i] = (char)('0' + bytes[i]);
+    bytes[count] = '\0';
+    return bytes;
+}
+
+/* `result` refused with EPERM and exactly the bytes `named` written (one per refusal). */
+static int refused_and_named(const char *what, long result, const char *named) {
+    CHECK(refused(what, result, EPERM, 0));
+    const char *got = denials_read();
+    if (strcmp(got, named) != 0) return fail("%s: categories \"%s\" written, expected \"%s\"", what, got, named);
+    return PASS;
+}
+
+static int case_exec_denied_named(void) {
+    lock(GRANT_REPORT, 0);
+    char *const argv[] = {"sh", "-c", "exit 0", NULL};
+    char *const envp[] = {NULL};
+    CHECK(refused_and_named("execve /bin/sh", execve("/bin/sh", argv, envp), "1"));
+    CHECK(refused_and_named("execveat /bin/sh", syscall(__NR_execveat, AT_FDCWD, "/bin/sh", argv, envp, 0), "1"));
+    /* What no permission lifts stays a plain errno, unnamed. */
+    return refused_and_named("ptrace", ptrace(PTRACE_TRACEME, 0, NULL, NULL), "");
+}
+
+static int case_network_denied_named(void) {
+    lock(GRANT_REPORT, 0);
+    CHECK(refused_and_named("socket(AF_INET)", socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), "2"));
+    CHECK(refused_and_named("socket(AF_INET6, SOCK_DGRAM)", socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0), "2"));
+    int pair[2];
+    CHECK(refused_and_named("socketpair(AF_UNIX, SOCK_DGRAM)", socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair), "2"));
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    CHECK(allowed("socket(AF_UNIX, SOCK_STREAM)", fd));
+    if (strcmp(denials_read(), "") != 0) return fail("an allowed socket was named");
+    CHECK(refused_and_named("connect to a socket file",
+                            connect(fd, (struct sockaddr *)&socket_file_address, sizeof socket_file_address), "2"));
+    /* errno as the module left it, apart from the refused call's own EPERM. */
+    errno = EINTR;
+    if (getpid() <= 0 || errno != EINTR) return fail("errno changed by an allowed call");
+    return PASS;
+}
+
+static void *_Nullable socket_on_a_thread(void *_Nullable argument) {
+    (void)argument;
+    long result = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    return (void *)(intptr_t)(result == -1 && errno == EPERM ? PASS : FAILED);
+}
+
+/* A module's thread (which inherits the handler and the filter) and a forked child are named too. */
+static int case_denied_named_on_threads_and_forks(void) {
+    lock(GRANT_REPORT, 0);
+    pthread_t thread;
+    int error = pthread_create(&thread, NULL, socket_on_a_thread, NULL);
+    if (error) return fail("pthread_create: %s", strerror(error));
+    void *verdict;
+    pthread_join(thread, &verdict);
+    if ((intptr_t)verdict != PASS) return fail("socket on a thread: not refused with EPERM");
+    if (strcmp(denials_read(), "2") != 0) return fail("socket on a thread: not named");
+    pid_t child = fork();
+    CHECK(allowed("fork", child));
+    if (child == 0) {
+        char *const argv[] = {"sh", NULL};
+        char *const envp[] = {NULL};
+        _exit(execve("/bin/sh", argv, envp) == -1 && errno == EPERM ? 0 : 1);
+    }
+    int status;
+    if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return fail("execve in a forked child: not refused with EPERM (status %#x)", status);
+    if (strcmp(denials_read(), "1") != 0) return fail("execve in a forked child: not named");
+    return PASS;
+}
+
+/* Any other SIGSYS still ends the process with SIGSYS, as it would without the handler. */
+static int case_other_sigsys_kills(void) {
+    lock(GRANT_REPORT, 0);
+    pid_t child = fork();
+    CHECK(allowed("fork", child));
+    if (child == 0) {
+        kill(getpid(), SIGSYS);
+        _exit(0);
+    }
+    int status;
+    if (waitpid(child, &status, 0) < 0) return fail("waitpid: %s", strerror(errno));
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGSYS) return fail("kill -SYS did not end the process (status %#x)", status);
+    return PASS;
+}
+
+/* With exec granted nothing traps (a program it runs has no handler): refusals stay plain errnos. */
+static int case_exec_granted_not_named(void) {
+    lock(GRANT_REPORT | GRANT_EXEC, 0);
+    CHECK(refused_and_named("socket(AF_INET) with exec granted", socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), ""));
+    int status = run_shell();
+    if (status != 7) return fail("/bin/sh -c 'exit 7': %s", status < 0 ? strerror(-status) : "wrong status");
+    return PASS;
 }
 
 static int case_signal_parent_denied(void) {
@@ -572,7 +684,10 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
     for (size_t i = 0; i < sizeof always_refused / sizeof *always_refused; i++) {
         if (nr == always_refused[i]) return SECCOMP_RET_ERRNO | EPERM;
     }
-    if ((nr == __NR_execve || nr == __NR_execveat) && !(grants & GRANT_EXEC)) return SECCOMP_RET_ERRNO | EPERM;
+    int named = (grants & GRANT_REPORT) && !(grants & GRANT_EXEC);
+    uint32_t exec_refusal = named ? SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_EXEC : SECCOMP_RET_ERRNO | EPERM;
+    uint32_t network_refusal = named ? SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_NETWORK : SECCOMP_RET_ERRNO | EPERM;
+    if ((nr == __NR_execve || nr == __NR_execveat) && !(grants & GRANT_EXEC)) return exec_refusal;
     if (nr == __NR_clone3) return SECCOMP_RET_ERRNO | ENOSYS;
     if (nr == __NR_clone && (arg0 & (CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID |
                                      CLONE_NEWNET | CLONE_NEWCGROUP)))
@@ -581,14 +696,22 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
     if (!(grants & GRANT_NETWORK)) {
         uint32_t type = arg1 & ~(uint32_t)(SOCK_CLOEXEC | SOCK_NONBLOCK);
         if ((nr == __NR_socket || nr == __NR_socketpair) && (arg0 != AF_UNIX || (type != SOCK_STREAM && type != SOCK_SEQPACKET)))
-            return SECCOMP_RET_ERRNO | EPERM;
-        if (nr == __NR_connect) return SECCOMP_RET_ERRNO | EPERM;
+            return network_refusal;
+        if (nr == __NR_connect) return network_refusal;
     }
     return SECCOMP_RET_ALLOW;
 }
 
 static int case_filter_table(void) {
-    static const int grant_sets[] = {0, GRANT_NETWORK, GRANT_EXEC, GRANT_SYSTEM, GRANT_NETWORK | GRANT_EXEC | GRANT_SYSTEM};
+    static const int grant_sets[] = {0,
+                                     GRANT_NETWORK,
+                                     GRANT_EXEC,
+                                     GRANT_SYSTEM,
+                                     GRANT_NETWORK | GRANT_EXEC | GRANT_SYSTEM,
+                                     GRANT_REPORT,
+                                     GRANT_REPORT | GRANT_NETWORK,
+                                     GRANT_REPORT | GRANT_EXEC,
+                                     GRANT_REPORT | GRANT_SYSTEM};
     static const uint32_t arguments[] = {0,
                                          AF_UNIX,
                                          AF_INET,
@@ -611,7 +734,10 @@ static int case_filter_table(void) {
     size_t checked = 0;
     for (size_t g = 0; g < sizeof grant_sets / sizeof *grant_sets; g++) {
         int grants = grant_sets[g];
-        tabhost_sandbox_profile profile = {.network = grants & GRANT_NETWORK, .system = grants & GRANT_SYSTEM, .exec = grants & GRANT_EXEC};
+        tabhost_sandbox_profile profile = {.network = grants & GRANT_NETWORK,
+                                           .system = grants & GRANT_SYSTEM,
+                                           .exec = grants & GRANT_EXEC,
+                                           .report_denials = grants & GRANT_REPORT};
         size_t count = tabhost_sandbox_filter(&profile, code, sizeof code / sizeof *code);
         if (count == 0 || count > sizeof code / sizeof *code) return fail("filter of %zu instructions", count);
         if (tabhost_sandbox_filter(&profile, NULL, 0) != count) return fail("size query differs from the program");
@@ -674,6 +800,11 @@ static const test_case cases[] = {
     {"abstract_socket_denied", case_abstract_socket_denied},
     {"unix_socket_file_denied", case_unix_socket_file_denied},
     {"exec_denied", case_exec_denied},
+    {"exec_denied_named", case_exec_denied_named},
+    {"network_denied_named", case_network_denied_named},
+    {"denied_named_on_threads_and_forks", case_denied_named_on_threads_and_forks},
+    {"other_sigsys_kills", case_other_sigsys_kills},
+    {"exec_granted_not_named", case_exec_granted_not_named},
     {"signal_parent_denied", case_signal_parent_denied},
     {"proc_parent_denied", case_proc_parent_denied},
     {"fork_bomb_limited", case_fork_bomb_limited},

@@ -53,7 +53,7 @@ struct ModuleSandboxProfile {
             problems.append("no private temporary directory (\(Errno(rawValue: errno).description))")
         }
         maxProcesses = Self.runningTasks().map { $0 + Self.processHeadroom } ?? 0
-        maxMemoryBytes = Self.memoryCeiling
+        maxMemoryBytes = settings.sandboxMemoryCeiling ?? Self.memoryCeiling
         landlockABILimit = settings.sandboxLandlockABILimit
         grant(granted)
     }

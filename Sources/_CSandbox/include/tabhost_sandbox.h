@@ -7,7 +7,8 @@
  * (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix socket scopes from ABI 6);
  * a seccomp-bpf filter; RLIMIT_NPROC and RLIMIT_AS. A layer the kernel lacks is left out and named in
  * the report. A refused call fails with an errno; the one kill is for a system call made through
- * another architecture's entry (the i386 `int 0x80` on x86_64).
+ * another architecture's entry (the i386 `int 0x80` on x86_64). With `report_denials` the refusals a
+ * permission would lift still fail with EPERM, through a SIGSYS handler that also names the permission.
  *
  * Every part applies to the calling thread and what it starts later (seccomp is synchronised to every
  * thread; Landlock is not), so call it while the process has one thread. It cannot be undone.
@@ -51,7 +52,24 @@ typedef struct tabhost_sandbox_profile {
     /** 0 for the best Landlock ABI the kernel offers, else at most this one: how the tests reach an
      *  older kernel's path on a newer one. */
     int landlock_abi_limit;
+    /** Name the permission a refusal stands for where the host can see it (off when false, as a zeroed
+     *  profile is): without `exec` granted, the refusals `exec` or `network` would lift make the filter
+     *  return SECCOMP_RET_TRAP with the category (enum tabhost_sandbox_denial) as its data, and a SIGSYS
+     *  handler installed by tabhost_sandbox_apply() makes the call fail with EPERM, as before, and writes
+     *  the category as one byte to `denial_fd` (write(2), never blocking: give it a pipe made O_NONBLOCK,
+     *  whose reader drains it; a full pipe drops the byte). With `exec` granted every refusal stays an
+     *  errno: a program the module runs has no such handler, and a trap would kill it. */
+    bool report_denials;
+    /** Where the SIGSYS handler writes a refusal's category; read only with `report_denials`. */
+    int denial_fd;
 } tabhost_sandbox_profile;
+
+/** A refusal's category: the permission that would allow it (SECCOMP_RET_DATA of a trap, and the byte
+ *  written to `denial_fd`). */
+enum tabhost_sandbox_denial {
+    TABHOST_SANDBOX_DENIED_EXEC = 1,    /* execve, execveat: grant `exec` */
+    TABHOST_SANDBOX_DENIED_NETWORK = 2  /* a socket other than AF_UNIX stream or seqpacket, connect: grant `network` */
+};
 
 /** Layers, as bits of a report's `enforced` and `missing`. */
 enum tabhost_sandbox_layer {
@@ -89,6 +107,13 @@ typedef struct tabhost_sandbox_report {
  * failure, after which the process may be partly confined and should not load the module.
  */
 int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report);
+
+/**
+ * Installs the SIGSYS handler of `report_denials` (SA_SIGINFO; tabhost_sandbox_apply() calls it): for a
+ * trap of this filter it makes the refused call return -EPERM and writes the category to `denial_fd`;
+ * any other SIGSYS ends the process with SIGSYS, as without a handler. Returns 0, or -1 with errno.
+ */
+int tabhost_sandbox_install_denial_handler(int denial_fd);
 
 /** The kernel's Landlock ABI version, 0 without Landlock. */
 int tabhost_sandbox_landlock_abi(void);
