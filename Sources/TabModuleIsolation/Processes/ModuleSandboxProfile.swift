@@ -29,7 +29,8 @@ struct ModuleSandboxProfile {
     /// Address space a child may map; sanitizer builds skip it (the child says so).
     static let memoryCeiling: UInt64 = 8 << 30
     /// The sandbox's own tasks, threads included: room for the Swift runtime's cooperative pool and
-    /// Dispatch's workers on a machine of many cores, and below 256 forks, which issue 31 denies.
+    /// Dispatch's workers on a machine of many cores, while a fork of 256 processes (issue 31's fork
+    /// bomb) fails, the forking process being one of the 256.
     static let processLimit: UInt64 = 256
 
     /// The default profile of `module` for `settings.sandbox`.
