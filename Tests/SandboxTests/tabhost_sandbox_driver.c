@@ -362,28 +362,119 @@ static int case_proc_parent_denied(void) {
     return refused("open /proc/PARENT/status", open(path, O_RDONLY | O_CLOEXEC), EACCES, 0);
 }
 
-static int case_fork_bomb_limited(void) {
-    tabhost_sandbox_report report = lock(0, 16);
-    if (report.missing & TABHOST_SANDBOX_PROCESS_LIMIT) return skip("RLIMIT_NPROC does not apply to root (the report says so)");
-    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("process limit neither enforced nor missing");
+/* Forks children that wait until it has `wanted` or a fork fails; kills and reaps them. Returns how
+   many forks succeeded, with the failed fork's errno in `error` (0 when none failed). */
+static int fork_waiting_children(int wanted, int *error) {
     pid_t children[256];
-    int count = 0, error = 0;
-    while (count < 256) {
+    int count = 0;
+    *error = 0;
+    if (wanted > 256) wanted = 256;
+    while (count < wanted) {
         pid_t child = fork();
         if (child == 0) {
             pause();
             _exit(0);
         }
         if (child < 0) {
-            error = errno;
+            *error = errno;
             break;
         }
         children[count++] = child;
     }
     for (int i = 0; i < count; i++) kill(children[i], SIGKILL);
     for (int i = 0; i < count; i++) waitpid(children[i], NULL, 0);
+    return count;
+}
+
+/* As root and as any other user: the limit counts the sandbox's own tasks (a user namespace of its
+   own), so with 16 the locked process (one task) gets exactly 15 children, then EAGAIN, and keeps
+   running: once they are reaped it forks again. */
+static int case_fork_bomb_limited(void) {
+    tabhost_sandbox_report report = lock(0, 16);
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_NAMESPACE)) {
+        fprintf(stderr, "    %s\n", report.text);
+        return strstr(report.text, "no user namespace") ? skip("no user namespace on this machine (the report says why)")
+                                                        : fail("no process namespace and no reason: %s", report.text);
+    }
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("process limit not enforced: %s", report.text);
+    if (!strstr(report.text, "process limit (16 of its own tasks)")) return fail("report: %s", report.text);
+    int error;
+    int count = fork_waiting_children(256, &error);
     if (count == 256) return fail("256 forks allowed with a limit of 16");
     if (error != EAGAIN) return fail("fork failed with %s, expected EAGAIN", strerror(error));
+    if (count != 15) return fail("%d forks before EAGAIN, expected 15 (16 tasks, the forking one included)", count);
+    /* The parent keeps running, and the count follows the live tasks. */
+    count = fork_waiting_children(8, &error);
+    if (count != 8) return fail("after the reap, %d of 8 forks: %s", count, strerror(error));
+    return PASS;
+}
+
+/* Never ends: a signal (glibc's setresuid signals every thread) only interrupts one pause. */
+static void *_Nullable blocked_thread(void *_Nullable argument) {
+    for (;;) pause();
+    return argument;
+}
+
+/* With a second thread the kernel refuses the namespace (EINVAL): the plain rule for a user, nothing
+   for root, and the report says why. */
+static int case_fork_limit_without_namespace(void) {
+    pthread_t thread;
+    int error = pthread_create(&thread, NULL, blocked_thread, NULL);
+    if (error) return fail("pthread_create: %s", strerror(error));
+    uid_t real = getuid();
+    tabhost_sandbox_report report = lock(0, 16);
+    if (report.enforced & TABHOST_SANDBOX_PROCESS_NAMESPACE) return fail("a namespace with two threads: %s", report.text);
+    if (!strstr(report.text, "more than one thread (EINVAL)")) return fail("report does not say why: %s", report.text);
+    if (getuid() != real) return fail("real uid %d after the fallback, was %d", (int)getuid(), (int)real);
+    if (real == 0) {
+        if (!(report.missing & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("root without a namespace, limit not missing: %s", report.text);
+        if (!strstr(report.text, "process limit (not applied to root: no user namespace")) return fail("report: %s", report.text);
+        return PASS;
+    }
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("plain rule not enforced: %s", report.text);
+    if (!strstr(report.text, "process limit (all of the user's tasks: no user namespace")) return fail("report: %s", report.text);
+    return PASS;
+}
+
+/* The namespace changes nothing the module relies on: what it could read (a 0700 directory of the
+   user's) it still reads and loads from, it writes its write path, its effective ids are the same,
+   the host stays out of reach, and it cannot make a namespace of its own. */
+static int case_process_namespace(void) {
+    uid_t effective = geteuid();
+    gid_t group = getegid();
+    struct stat before;
+    if (stat(read_dir, &before) != 0 || (before.st_mode & 0777) != 0700) return fail("the read path is not a 0700 directory");
+    tabhost_sandbox_report report = lock(0, 64);
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_NAMESPACE)) return skip("no user namespace on this machine (the report says why)");
+    if (geteuid() != effective || getegid() != group)
+        return fail("effective ids %d:%d, were %d:%d", (int)geteuid(), (int)getegid(), (int)effective, (int)group);
+    if (effective == 0 && getuid() != TABHOST_SANDBOX_ROOT_REAL_UID) return fail("a child of root has real uid %d", (int)getuid());
+    int fd = open(read_file, O_RDONLY | O_CLOEXEC);
+    CHECK(allowed("open a file in the 0700 read path", fd));
+    char buffer[16] = {0};
+    if (read(fd, buffer, sizeof buffer - 1) != 5 || strcmp(buffer, "read\n") != 0) return fail("read a read path's file");
+    close(fd);
+    fd = open(read_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    CHECK(allowed("list the 0700 read path", fd));
+    close(fd);
+    void *image = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (!image) return fail("dlopen from the 0700 read path: %s", dlerror());
+    char file[400];
+    snprintf(file, sizeof file, "%s/ns.txt", write_dir);
+    fd = open(file, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    CHECK(allowed("create in the write path", fd));
+    close(fd);
+    CHECK(allowed("unlink in the write path", unlink(file)));
+    CHECK(allowed("/proc/self/status", fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)));
+    close(fd);
+    CHECK(refused("read outside", open(secret_file, O_RDONLY | O_CLOEXEC), EACCES, 0));
+    char path[64];
+    proc_path(path, sizeof path, "environ");
+    CHECK(refused("open /proc/PARENT/environ", open(path, O_RDONLY | O_CLOEXEC), EACCES, EPERM));
+    if (landlock_abi >= 6) CHECK(refused("kill(parent, 0)", kill(parent, 0), EPERM, 0));
+    CHECK(refused("unshare(CLONE_NEWUSER) after the lock", unshare(CLONE_NEWUSER), EPERM, 0));
+    CHECK(refused("clone(CLONE_NEWUSER) after the lock", syscall(__NR_clone, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0), EPERM, 0));
+    CHECK(refused("setns after the lock", setns(0, CLONE_NEWUSER), EPERM, 0));
     return PASS;
 }
 
@@ -808,6 +899,8 @@ static const test_case cases[] = {
     {"signal_parent_denied", case_signal_parent_denied},
     {"proc_parent_denied", case_proc_parent_denied},
     {"fork_bomb_limited", case_fork_bomb_limited},
+    {"fork_limit_without_namespace", case_fork_limit_without_namespace},
+    {"process_namespace", case_process_namespace},
     {"memory_limited", case_memory_limited},
     {"older_landlock_abis", case_older_landlock_abis},
     {"ptrace_denied", case_ptrace_denied},
@@ -875,6 +968,8 @@ static void set_up(const char *probe) {
     write_file(read_file, "read\n");
     write_file(secret_file, "secret\n");
     copy_file(probe, library);
+    /* Only its owner may enter it, as a module's directory may be: what process_namespace reads. */
+    chmod(read_dir, 0700);
 
     parent = getpid();
     landlock_abi = tabhost_sandbox_landlock_abi();

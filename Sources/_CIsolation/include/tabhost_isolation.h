@@ -70,7 +70,7 @@ enum tabhost_wire_type {
        the module's original file, for `module_dir`) -> u32 functions, u32 kind.
        Optionally followed by the sandbox (absent: none): u8 mode (0 off, 1 on, 2 require),
        str? tmpdir (set as TMPDIR), u32 n + n str read paths, u32 n + n str write paths, u64 max
-       processes, u64 max memory bytes, u32 n + n str granted permissions (not applied yet), i32 Landlock
+       processes (the sandbox's own tasks, threads included), u64 max memory bytes, u32 n + n str granted permissions (not applied yet), i32 Landlock
        ABI limit (0: the best; tests reach an older kernel's path with it). With
        mode on or require the child applies it before it opens the module, and the reply adds
        u32 enforced, u32 missing, i32 landlock ABI, str report line (tabhost_sandbox_report). With
