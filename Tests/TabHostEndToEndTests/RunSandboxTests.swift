@@ -2,9 +2,9 @@ import Foundation
 import TabHostTesting
 import Testing
 
-/// `tabhost run --sandbox on` (issue 31, opt-in for now): the hostile fixture's every try outside the
+/// `tabhost run` with the sandbox on (the default): the hostile fixture's every try outside the
 /// default profile is denied with an errno while it keeps running and its own files, data_dir and
-/// TMPDIR work; with `--sandbox off` (the default) the same tries are allowed, so the test can fail.
+/// TMPDIR work; with `--sandbox off` the same tries are allowed, so the test can fail.
 @Suite(.tags(.tmux, .slow), .selectedByTags, .timeLimit(.minutes(2)))
 struct RunSandboxTests {
     typealias R = RunSupport
@@ -83,7 +83,7 @@ struct RunSandboxTests {
     }
 
     @Test func withTheSandboxEveryTryOutsideIsDeniedAndItsOwnFilesWork() throws {
-        let run = try Self.runHostile(sandbox: ["--sandbox", "on"])
+        let run = try Self.runHostile(sandbox: ["--sandbox", "off"])
         for label in HostileModule.denied {
             let result = Self.result(of: label, in: run.screen)
             #expect(result == "EACCES" || result == "EPERM", "\(label): \(result ?? "not shown")\n\(run.screen)")
@@ -99,7 +99,7 @@ struct RunSandboxTests {
     }
 
     @Test func withoutTheSandboxTheSameTriesAreAllowed() throws {
-        let run = try Self.runHostile(sandbox: [])
+        let run = try Self.runHostile(sandbox: ["--sandbox", "off"])
         for label in HostileModule.denied + HostileModule.allowed {
             #expect(Self.result(of: label, in: run.screen) == "allowed", "\(label)\n\(run.screen)")
         }
@@ -109,7 +109,7 @@ struct RunSandboxTests {
 
     @Test func theDemoRunsUnderTheSandbox() throws {
         try R.withScratch { scratch in
-            let tmux = try T(R.runCommand(["--sandbox", "on"], scratch: scratch))
+            let tmux = try T(R.runCommand([], scratch: scratch))
             let screen = try tmux.waitFor("Jack")
             #expect(screen.contains("Accounts"))
             try tmux.send("q")

@@ -67,6 +67,8 @@ struct DevCommand: ParsableCommand {
         // The project's module first: its name wins over a module of the same name elsewhere.
         let others = options.layout == nil ? options.modules.map { ModuleDirectory($0) } : ModuleSearchPath.directories(options.modules)
         configuration.directories = [ModuleDirectory(moduleDirectory)] + others
+        // The author runs what they wrote: its declared permissions need no prompt (never kept in the store).
+        configuration.isolationSettings.grants.declaringDirectories = [moduleDirectory]
         let opened = try options.openSession(configuration)
         defer { opened.copies.removeAll() }
         let session = opened.session

@@ -32,11 +32,14 @@ struct SessionOptions: ParsableArguments {
     @Option(
         help: """
             Confine each module's child with the kernel sandbox before it opens the module: off, on (with what this \
-            kernel offers; what is missing is logged) or require (a module whose sandbox is incomplete does not run). \
-            Default off; on by default once issue 31 is finished.
+            kernel offers; what is missing is logged; the default) or require (a module whose sandbox is incomplete \
+            does not run). Only modules in child processes can be confined (--isolation process).
             """
     )
-    var sandbox: SandboxMode = .off
+    var sandbox: SandboxMode?
+
+    /// `--sandbox`, `on` when not given.
+    var sandboxMode: SandboxMode { sandbox ?? .on }
 
     @Option(help: "Seconds a module call may take before its tab shows that it is not responding (--isolation process).")
     var hangTimeout: Double = 1
@@ -56,17 +59,24 @@ struct SessionOptions: ParsableArguments {
     /// `--hang-timeout` and `--sandbox`.
     var isolationSettings: IsolationSettings {
         var settings = IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000)))
-        settings.sandbox = sandbox
+        settings.sandbox = sandboxMode
+        settings.grants = ModuleGrantSource()
         return settings
     }
 
-    /// A module in the host's process cannot be confined: one line for `--sandbox on`, and status 2
-    /// for `--sandbox require`.
+    /// A module in the host's process cannot be confined: one line for `--isolation none` (unless
+    /// `--sandbox off` says so already), and status 2 with `--sandbox require`.
     func validate() throws {
-        guard isolation == .none, sandbox != .off else { return }
-        writeStandardError(
-            "tabhost: --sandbox \(sandbox.rawValue) has no effect with --isolation none: a module in the host's process cannot be confined"
-                + (sandbox == .require ? "; use --isolation process" : ""))
+        guard isolation == .none, sandboxMode != .off else { return }
+        if let sandbox {
+            writeStandardError(
+                "tabhost: --sandbox \(sandbox.rawValue) has no effect with --isolation none: a module in the host's process cannot be confined"
+                    + (sandbox == .require ? "; use --isolation process" : ""))
+        } else {
+            writeStandardError(
+                "tabhost: --isolation none: modules run in this process, where the sandbox cannot confine them; "
+                    + "they can do anything you can")
+        }
         if sandbox == .require { throw ExitCode(2) }
     }
 

@@ -87,6 +87,10 @@ extension HostSession {
 
         if let failure = logFile.openFailure { warnings.append(failure) }
 
+        // Set before any instance exists: the layout's author curated these grants for this setup.
+        for (module, names) in layout.grantedPermissions {
+            processes?.grants.layout[module, default: []].append(contentsOf: names)
+        }
         let factory: any ModuleInstanceFactory
         if let processes, let scanner {
             // Modules the layout trusts ("isolation": "none") are opened here after all, and run here.

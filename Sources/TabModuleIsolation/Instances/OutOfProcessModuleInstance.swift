@@ -25,6 +25,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     package static let restartAction = "tabhost:restart"
     /// The action id of the Restart without saved state button on a stopped module's screen.
     package static let restartWithoutStateAction = "tabhost:restart-without-state"
+    /// The action id of Allow on the permission prompt.
+    package static let allowAction = "tabhost:allow"
+    /// The action id of Not now on the permission prompt.
+    package static let notNowAction = "tabhost:not-now"
     /// Out-of-process ids live in the upper half, so they never meet in-process ones (ticks route by id).
     private static let nextID = Atomic<UInt64>(1 << 63)
 
@@ -55,6 +59,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var lateTree: ViewTree?
     /// `data_dir` could not be made: later calls answer NULL without another line (as in process).
     var dataDirFailed = false
+    /// What the module asks for and was not granted, while its tab asks the user (no child yet).
+    private(set) var permissionRequest: [String]?
+    /// Why the child could not start after the user answered the prompt.
+    private var startRefusal: String?
 
     /// Creates the instance in `connection`'s child. Throws `createFailed` when the module's
     /// `create` returned NULL, `processFailed` when the child stopped or did not answer.
@@ -73,6 +81,17 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) {
         self.init(module: module, connection: nil, failure: failure, factory: factory, environment: environment, delegate: delegate)
+    }
+
+    /// An instance of a module that asks for permissions it was not granted: no child until the user
+    /// answers the prompt its tab shows (`missing`, with Allow and Not now); the factory then starts it
+    /// (`resumeAfterPermissionAnswer()`), with the param and state it was given meanwhile.
+    convenience init(
+        module: LoadedModule, asking missing: [String], factory: OutOfProcessModuleInstanceFactory,
+        environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
+    ) {
+        self.init(module: module, connection: nil, failure: nil, factory: factory, environment: environment, delegate: delegate)
+        permissionRequest = missing
     }
 
     private init(
@@ -106,8 +125,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// True while it shows the stopped screen (its child stopped, or it is held).
     package var isStopped: Bool { failure != nil }
 
-    /// True while it waits for the user's Restart after its module's crash loop (no child yet).
+    /// True while it has no child: held after its module's crash loop until the user's Restart, or
+    /// waiting for the answer to its permission prompt.
     package var isHeld: Bool { connection == nil }
+
+    /// True while its tab asks the user for the permissions the module was not granted.
+    package var isAskingPermission: Bool { permissionRequest != nil }
 
     // MARK: ModuleInstance
 
@@ -121,6 +144,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package func render() -> ViewTree {
         environment.confinement?.assertConfined("\(moduleName) render")
+        if let permissionRequest { return permissionTree(permissionRequest) }
+        if let startRefusal { return ViewTree([.text("\(title) could not start: \(startRefusal)")]) }
         if let failure { return stoppedTree(failure) }
         if let lateTree {
             self.lateTree = nil
@@ -142,6 +167,11 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     }
 
     package func send(_ event: ModuleEvent, focus: String?) {
+        if permissionRequest != nil {
+            if event == .action(Self.allowAction) { factory?.answerPermissionRequest(of: module, allow: true) }
+            if event == .action(Self.notNowAction) { factory?.answerPermissionRequest(of: module, allow: false) }
+            return
+        }
         if failure != nil {
             if event == .action(Self.restartAction) { restart(restoringState: true) }
             if event == .action(Self.restartWithoutStateAction) { restart(restoringState: false) }
@@ -178,7 +208,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package func saveState() -> [UInt8]? {
         // A stopped module's last saved state is still its state (a reload moves it over).
-        if failure != nil { return savedState }
+        if failure != nil || permissionRequest != nil { return savedState }
         guard module.info.functions.contains(.saveState) else { return nil }
         var writer = WireWriter(.saveState)
         writer.u64(id)
@@ -324,6 +354,28 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         delegate?.moduleDidInvalidate()
     }
 
+    /// The user answered the permission prompt (here or on another tab of the module): starts the child
+    /// with what is granted now, then create, start with the param it was given, and restore the state
+    /// a reload moved in.
+    func resumeAfterPermissionAnswer() {
+        guard let factory, alive, permissionRequest != nil else { return }
+        permissionRequest = nil
+        defer { delegate?.moduleDidInvalidate() }
+        do {
+            connection = try factory.connection(for: module)
+            try createInChild()
+        } catch {
+            connection = nil
+            startRefusal = error.description
+            delegate?.moduleLog(level: .error, message: "not started: \(error.description)")
+            return
+        }
+        if let startedWith { start(param: startedWith) }
+        if let savedState, !restoreState(savedState), failure == nil {
+            delegate?.moduleLog(level: .warning, message: "the module did not restore its saved state")
+        }
+    }
+
     // MARK: From the connection
 
     /// The child stopped, stopped answering, or answers again: the screen changes.
@@ -436,6 +488,18 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         if savedState != nil {
             nodes.append(.button(label: "Restart without saved state", action: Self.restartWithoutStateAction))
         }
+        return ViewTree(nodes)
+    }
+
+    /// "<Title> asks to: connect to the network; read ~/Documents", with Allow and Not now.
+    private func permissionTree(_ missing: [String]) -> ViewTree {
+        var nodes: [ViewNode] = [.text("\(title) asks to: \(ModulePermissions.phrases(missing))")]
+        if missing.contains("unrestricted") {
+            nodes.append(.text("Warning: unrestricted runs it with no sandbox: it could do anything you can."))
+        }
+        nodes.append(.text("Not now runs it with what it was granted; it asks again next time."))
+        nodes.append(.button(label: "Allow", action: Self.allowAction))
+        nodes.append(.button(label: "Not now", action: Self.notNowAction))
         return ViewTree(nodes)
     }
 

@@ -38,6 +38,12 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// Every instance made, for `moduleStates`.
     private var instances: [WeakInstance] = []
     private var publishedStates: [ModuleProcessState] = []
+    /// What each module's child runs with, read when the child starts (`settings.grants` at first; a
+    /// session adds its layout's grants once it has read the layout).
+    public var grants: ModuleGrantSource
+    /// Modules whose permission prompt was answered Not now, by name and grant file: not asked again
+    /// in this session.
+    private var declined: Set<String> = []
 
     private struct WeakInstance {
         weak var instance: OutOfProcessModuleInstance?
@@ -51,6 +57,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         self.settings = settings
         self.logger = logger
         self.now = now
+        grants = settings.grants
         crashes = ModuleCrashHistory(limit: settings.crashLoopLimit, window: settings.crashLoopWindow)
     }
 
@@ -75,6 +82,12 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             logger.warning("not started: \(loop)", metadata: ["module": "\(module.name)"])
             instance = OutOfProcessModuleInstance(
                 module: module, heldAfter: loop.failure, factory: self, environment: environment, delegate: delegate)
+        } else if let missing = permissionsToAsk(for: module) {
+            logger.info(
+                "asks to: \(ModulePermissions.phrases(missing)); waiting for Allow or Not now on its tab",
+                metadata: ["module": "\(module.name)"])
+            instance = OutOfProcessModuleInstance(
+                module: module, asking: missing, factory: self, environment: environment, delegate: delegate)
         } else {
             let connection = try connection(for: module)
             instance = try OutOfProcessModuleInstance(
@@ -84,6 +97,60 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         instances.append(WeakInstance(instance: instance))
         instancesChanged()
         return instance
+    }
+
+    // MARK: Permissions
+
+    /// What `module` asks for and was not granted, when its tab must ask before it starts: nil with the
+    /// sandbox off, when everything asked is granted, or after Not now in this session.
+    private func permissionsToAsk(for module: LoadedModule) -> [String]? {
+        guard settings.sandbox != .off, !module.info.permissions.isEmpty,
+            !declined.contains(Self.declineKey(module.info))
+        else { return nil }
+        let granted = grants.permissions(for: module.info).granted
+        if granted.contains("unrestricted") { return nil }
+        let missing = module.info.permissions.filter { !granted.contains($0) }
+        return missing.isEmpty ? nil : missing
+    }
+
+    /// The user answered a prompt of `module`: Allow keeps what it asks for in the grants store (one line
+    /// if it cannot); Not now lets it run with what it has until the session ends. Every instance of
+    /// the module that asks then starts.
+    func answerPermissionRequest(of module: LoadedModule, allow: Bool) {
+        let metadata: Logger.Metadata = ["module": "\(module.name)"]
+        let asked = permissionsToAsk(for: module) ?? []
+        if allow && !asked.isEmpty {
+            allowForSession(asked, module: module)
+            if let path = grants.storePath {
+                var store = ModuleGrantStore(path: path)
+                store.grant(asked, name: module.name, file: ModuleGrantSource.grantFile(of: module.info))
+                do throws(ModuleGrantStoreError) {
+                    try store.save()
+                    logger.info("granted \(asked.joined(separator: " ")) (kept in \(path))", metadata: metadata)
+                } catch {
+                    logger.error("granted \(asked.joined(separator: " ")) for this session only: \(error.description)", metadata: metadata)
+                }
+            } else {
+                logger.info("granted \(asked.joined(separator: " ")) for this session", metadata: metadata)
+            }
+        } else if !allow {
+            declined.insert(Self.declineKey(module.info))
+            logger.info("not granted now: runs with what it was granted; asks again in the next session", metadata: metadata)
+        }
+        let asking = instances.compactMap(\.instance).filter { $0.module === module && $0.isAskingPermission }
+        for instance in asking { instance.resumeAfterPermissionAnswer() }
+        instancesChanged()
+    }
+
+    /// Grants `names` to `module` for the rest of the session, whatever the store says.
+    private func allowForSession(_ names: [String], module: LoadedModule) {
+        var layout = grants.layout[module.name] ?? []
+        for name in names where !layout.contains(name) { layout.append(name) }
+        grants.layout[module.name] = layout
+    }
+
+    private static func declineKey(_ info: ModuleInfo) -> String {
+        info.name + "\u{0}" + ModuleGrantSource.grantFile(of: info)
     }
 
     // MARK: Crash loops and states
@@ -215,21 +282,27 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         }
     }
 
-    /// The running child of `module`'s version, or a new one.
+    /// The running child of `module`'s version, or a new one, started with what the module is granted now.
     func connection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
         let key = ObjectIdentifier(module)
         if let existing = connections[key], existing.state != .stopped { return existing }
         if loop == nil { reapEnded() }
+        var granted: [String] = []
+        if settings.sandbox != .off {
+            let found = grants.permissions(for: module.info)
+            if let problem = found.problem { logger.warning("grants not read: \(problem)", metadata: ["module": "\(module.name)"]) }
+            granted = found.granted
+        }
         let connection: ModuleHostConnection
         if let spare = takeSpare() {
             do {
-                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare)
+                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare, granted: granted)
             } catch {
                 // The spare died meanwhile (or was killed): a fresh child says what really fails.
-                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted)
             }
         } else {
-            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger)
+            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted)
         }
         prepareSpareSoon()
         connection.onStop = { [weak self] stopped in

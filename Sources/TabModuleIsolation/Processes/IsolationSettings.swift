@@ -29,6 +29,9 @@ public struct IsolationSettings: Sendable {
     /// At most this Landlock ABI in the sandbox (0: the best the kernel offers): tests reach an older
     /// kernel's missing layers with it.
     public var sandboxLandlockABILimit: Int32 = 0
+    /// Where the sandbox finds what each module was granted (none by default: a session passes the
+    /// user's store, its layout's grants and `tabhost dev`'s; see `OutOfProcessModuleInstanceFactory.grants`).
+    public var grants: ModuleGrantSource = .none
     /// Where the sandbox's write rule finds each module's `data_dir` (made before the child locks).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
 

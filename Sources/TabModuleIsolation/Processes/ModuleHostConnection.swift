@@ -59,6 +59,8 @@ final class ModuleHostConnection {
     private(set) var functions: ModuleFunctions = []
     /// What the child's sandbox enforces (nil with `--sandbox off`).
     private(set) var sandboxReport: ModuleSandboxReport?
+    /// The permissions the child's sandbox opens (the grants when it started).
+    let granted: [String]
     /// The profile sent with LOAD: its temporary directory goes when the child does.
     private var sandboxProfile: ModuleSandboxProfile?
     /// Called once when the connection stops (crash, kill, or retire), so the factory forgets it.
@@ -91,9 +93,11 @@ final class ModuleHostConnection {
     /// module yet), checks its protocol version and has it open the module's private copy. Throws
     /// `processFailed` when any of that fails.
     init(
-        module: LoadedModule, settings: IsolationSettings, logger: Logger, spare: ModuleHostProcess? = nil
+        module: LoadedModule, settings: IsolationSettings, logger: Logger, spare: ModuleHostProcess? = nil,
+        granted: [String] = []
     ) throws(ModuleError) {
         self.module = module
+        self.granted = granted
         self.settings = settings
         self.logger = logger
         let process: ModuleHostProcess
@@ -134,7 +138,12 @@ final class ModuleHostConnection {
         load.string(module.name)
         load.string(ModuleFileReader.parentDirectory(of: module.info.sourcePath))
         if settings.sandbox != .off {
-            let profile = ModuleSandboxProfile(for: module, settings: settings)
+            let profile = ModuleSandboxProfile(for: module, settings: settings, granted: granted)
+            if granted.contains("unrestricted") {
+                logger.warning(
+                    "runs with no sandbox at all: it was granted unrestricted (tabhost revoke \(module.name) unrestricted)",
+                    metadata: ["module": "\(module.name)"])
+            }
             for problem in profile.problems {
                 logger.warning("sandbox: \(problem)", metadata: ["module": "\(module.name)"])
             }

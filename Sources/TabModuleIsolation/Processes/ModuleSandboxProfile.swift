@@ -16,8 +16,8 @@ struct ModuleSandboxProfile {
     var temporaryDirectory: String?
     var maxProcesses: UInt64
     var maxMemoryBytes: UInt64
-    /// What the user granted this module. The hook for the grants store (issue 31 step 3): empty
-    /// until it exists, and the child does not apply grants yet.
+    /// The granted permissions without a path (`network`, `system`, `exec`, `unrestricted`), which the
+    /// child turns into its profile's switches; `read:PATH` and `write:PATH` are in the path lists.
     var grantedPermissions: [String] = []
     /// At most this Landlock ABI (0: the best the kernel offers): how tests reach an older kernel's path.
     var landlockABILimit: Int32 = 0
@@ -29,8 +29,9 @@ struct ModuleSandboxProfile {
     /// Tasks a child may add above what the machine runs now (RLIMIT_NPROC counts the user's tasks).
     static let processHeadroom: UInt64 = 512
 
-    /// The default profile of `module` for `settings.sandbox`.
-    init(for module: LoadedModule, settings: IsolationSettings) {
+    /// The default profile of `module` for `settings.sandbox`, opened by `granted` (permission names;
+    /// `~/` is the user's home).
+    init(for module: LoadedModule, settings: IsolationSettings, granted: [String] = []) {
         mode = settings.sandbox
         var read = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), ModuleFileReader.parentDirectory(of: module.copyPath)]
         if let runtime = Self.swiftRuntimeDirectory { read.append(runtime) }
@@ -54,6 +55,34 @@ struct ModuleSandboxProfile {
         maxProcesses = Self.runningTasks().map { $0 + Self.processHeadroom } ?? 0
         maxMemoryBytes = Self.memoryCeiling
         landlockABILimit = settings.sandboxLandlockABILimit
+        grant(granted)
+    }
+
+    /// Adds the granted permissions: paths to the lists (`~/` expanded), the rest as names for the child.
+    private mutating func grant(_ granted: [String]) {
+        let home = ModuleSearchPath.environment("HOME")
+        for name in granted {
+            if let problem = ModulePermissions.problem(name) {
+                problems.append("grant ignored: \(problem)")
+                continue
+            }
+            guard let prefix = ModulePermissions.pathPrefixes.first(where: { name.hasPrefix($0) }) else {
+                if !grantedPermissions.contains(name) { grantedPermissions.append(name) }
+                continue
+            }
+            let expanded: String
+            if name.dropFirst(prefix.count).hasPrefix("~/") {
+                guard let home else {
+                    problems.append("grant \(name) ignored: HOME is not set, so ~/ names nothing")
+                    continue
+                }
+                expanded = ModulePermissions.expandingHome(name, home: home)
+            } else {
+                expanded = name
+            }
+            let path = String(expanded.dropFirst(prefix.count))
+            if prefix == "read:" { readPaths.append(path) } else { writePaths.append(path) }
+        }
     }
 
     /// Appends LOAD's sandbox part.

@@ -53,7 +53,7 @@ public enum ModuleSearchPath {
     }
 
     /// The variable's value, or nil when it is unset or empty.
-    static func environment(_ name: String) -> String? {
+    public static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         let text = String(cString: value)
         return text.isEmpty ? nil : text
