@@ -16,7 +16,7 @@ import TabModuleRuntime
 public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// The helper and the deadlines.
     public let settings: IsolationSettings
-    private let logger: Logger
+    let logger: Logger
     private var connections: [ObjectIdentifier: ModuleHostConnection] = [:]
     private var loop: (any EventLoop)?
     /// A child started ahead, waiting for the next module (see `IsolationSettings.keepsSpareChild`).
@@ -41,7 +41,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     public var now: () -> ContinuousClock.Instant
     private var crashes: ModuleCrashHistory
     /// Every instance made, for `moduleStates`.
-    private var instances: [WeakInstance] = []
+    var instances: [WeakInstance] = []
     private var publishedStates: [ModuleProcessState] = []
     /// What each module's child runs with, read when the child starts (`settings.grants` at first; a
     /// session adds its layout's grants once it has read the layout).
@@ -50,9 +50,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     private var warnedMissingLayers: Set<UInt32> = []
     /// Modules whose permission prompt was answered Not now, by name and grant file: not asked again
     /// in this session.
-    private var declined: Set<String> = []
+    var declined: Set<String> = []
 
-    private struct WeakInstance {
+    struct WeakInstance {
         weak var instance: OutOfProcessModuleInstance?
     }
 
@@ -104,60 +104,6 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         instances.append(WeakInstance(instance: instance))
         instancesChanged()
         return instance
-    }
-
-    // MARK: Permissions
-
-    /// What `module` asks for and was not granted, when its tab must ask before it starts: nil with the
-    /// sandbox off, when everything asked is granted, or after Not now in this session.
-    private func permissionsToAsk(for module: LoadedModule) -> [String]? {
-        guard settings.sandbox != .off, !module.info.permissions.isEmpty,
-            !declined.contains(Self.declineKey(module.info))
-        else { return nil }
-        let granted = grants.permissions(for: module.info).granted
-        if granted.contains("unrestricted") { return nil }
-        let missing = module.info.permissions.filter { !granted.contains($0) }
-        return missing.isEmpty ? nil : missing
-    }
-
-    /// The user answered a prompt of `module`: Allow keeps what it asks for in the grants store (one line
-    /// if it cannot); Not now lets it run with what it has until the session ends. Every instance of
-    /// the module that asks then starts.
-    func answerPermissionRequest(of module: LoadedModule, allow: Bool) {
-        let metadata: Logger.Metadata = ["module": "\(module.name)"]
-        let asked = permissionsToAsk(for: module) ?? []
-        if allow && !asked.isEmpty {
-            allowForSession(asked, module: module)
-            if let path = grants.storePath {
-                var store = ModuleGrantStore(path: path)
-                store.grant(asked, name: module.name, file: ModuleGrantSource.grantFile(of: module.info))
-                do throws(ModuleGrantStoreError) {
-                    try store.save()
-                    logger.info("granted \(asked.joined(separator: " ")) (kept in \(path))", metadata: metadata)
-                } catch {
-                    logger.error("granted \(asked.joined(separator: " ")) for this session only: \(error.description)", metadata: metadata)
-                }
-            } else {
-                logger.info("granted \(asked.joined(separator: " ")) for this session", metadata: metadata)
-            }
-        } else if !allow {
-            declined.insert(Self.declineKey(module.info))
-            logger.info("not granted now: runs with what it was granted; asks again in the next session", metadata: metadata)
-        }
-        let asking = instances.compactMap(\.instance).filter { $0.module === module && $0.isAskingPermission }
-        for instance in asking { instance.resumeAfterPermissionAnswer() }
-        instancesChanged()
-    }
-
-    /// Grants `names` to `module` for the rest of the session, whatever the store says.
-    private func allowForSession(_ names: [String], module: LoadedModule) {
-        var layout = grants.layout[module.name] ?? []
-        for name in names where !layout.contains(name) { layout.append(name) }
-        grants.layout[module.name] = layout
-    }
-
-    private static func declineKey(_ info: ModuleInfo) -> String {
-        info.name + "\u{0}" + ModuleGrantSource.grantFile(of: info)
     }
 
     // MARK: Crash loops and states

@@ -9,6 +9,9 @@ public struct ModuleGrantSource: Sendable {
     public var storePath: String?
     /// What the layout grants, by module name (never written to the store).
     public var layout: [String: [String]]
+    /// What the user allowed on a prompt in this session, by module name (the store keeps it too, unless
+    /// it could not be written).
+    public var session: [String: [String]] = [:]
     /// Directories whose modules are granted everything their descriptor asks for, for this session
     /// (`tabhost dev`'s build directory: its project's module).
     public var declaringDirectories: [String]
@@ -45,6 +48,7 @@ public struct ModuleGrantSource: Sendable {
             add(store.permissions(name: module.name, file: Self.grantFile(of: module)))
         }
         add(layout[module.name] ?? [])
+        add(session[module.name] ?? [])
         let directory = ModuleFileReader.parentDirectory(of: module.sourcePath)
         if declaringDirectories.contains(where: { ModuleFileReader.parentDirectory(of: $0 + "/x") == directory }) {
             add(module.permissions)
