@@ -192,12 +192,18 @@ let package = Package(
             swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
+        // Debian's OpenSSL 3 (libssl-dev) for the browser front end's TLS; only _CTLSShims includes it.
+        .systemLibrary(name: "_COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // TLS over memory BIOs behind a prefixed shim (no OpenSSL type reaches Swift): `tabhost serve --tls-cert`.
+        .target(name: "_CTLSShims", dependencies: ["_COpenSSL"], cSettings: strictC),
         // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page embedded at build time.
         .target(
             name: "TabHostWeb",
             dependencies: [
-                "TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "TabHostWebProtocol",
+                "TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "TabHostWebProtocol", "_CTLSShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
