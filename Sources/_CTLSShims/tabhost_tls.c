@@ -33,7 +33,7 @@ static const unsigned char alpn_http1[] = {8, 'h', 't', 't', 'p', '/', '1', '.',
 static void copy_detail(char *detail, size_t size) {
     if (size == 0) return;
     detail[0] = 0;
-    unsigned long code = ERR_peek_last_error();
+    unsigned long code = ERR_peek_error();
     if (code != 0) {
         const char *reason = ERR_reason_error_string(code);
         if (reason != NULL) {

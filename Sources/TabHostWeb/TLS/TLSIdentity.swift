@@ -53,7 +53,8 @@ public final class TLSIdentity: @unchecked Sendable {
         case TABHOST_TLS_KEY_UNREADABLE:
             return "--tls-key \(keyPath): cannot read it: \(errno); pass the certificate's private key, a PEM file readable by this user"
         case TABHOST_TLS_KEY_NOT_PEM:
-            return "--tls-key \(keyPath): not an unencrypted PEM private key\(openSSL); "
+            // OpenSSL's reason here ("unsupported") says less than this line does.
+            return "--tls-key \(keyPath): not an unencrypted PEM private key (no -----BEGIN PRIVATE KEY----- block it can read); "
                 + "pass the key in PEM without a passphrase (openssl pkey -in KEY -out PLAIN.pem)"
         case TABHOST_TLS_KEY_MISMATCH:
             return "--tls-key \(keyPath): not the private key of --tls-cert \(certificatePath)\(openSSL); "
