@@ -10,6 +10,7 @@ import Glibc
 /// `openssl` command in a temporary directory, and curl as the TLS client, verifying the server against
 /// that certificate (docs/user/browser.md). The page, the WebSocket, partial records and Chromium are in
 /// Tests/Browser/test_web.py.
+@Suite(.tags(.browser), .selectedByTags, .timeLimit(.minutes(2)))
 struct ServeTLSTests {
     /// A certificate for 127.0.0.1 and localhost (`cert.pem`, `key.pem`), another key pair (`other-*.pem`),
     /// and a passphrase-protected key, in a directory removed afterwards.
@@ -115,6 +116,20 @@ struct ServeTLSTests {
             #expect(failures >= 1, "\(server.logText)")
             #expect(server.logText.contains("failed: http request; connection closed"), "\(server.logText)")
             #expect(!server.logText.contains("Error handling"), "\(server.logText)")
+            #expect(server.stop() == 0)
+        }
+    }
+
+    @Test func aClientThatNeverCompletesTheHandshakeIsClosedWithOneLine() throws {
+        try Self.withCertificates { fixture in
+            let server = try Server(["--tls-cert", fixture.path("cert.pem"), "--tls-key", fixture.path("key.pem")], scratch: fixture)
+            // The first bytes of a record header, then silence; `cat` ends when the server closes the socket.
+            let script = "exec 3<>/dev/tcp/127.0.0.1/\(server.port); printf '\\026\\003\\001' >&3; timeout 25 cat <&3"
+            let silent = try run("/bin/bash", arguments: ["-c", script], timeout: .seconds(40))
+            #expect(silent.termination == .exited(0), "\(silent)")
+            let lines = server.logText.split(separator: "\n").filter { $0.contains("web: TLS handshake with 127.0.0.1:") }
+            #expect(
+                lines.count == 1 && lines[0].hasSuffix("failed: not completed within 10 seconds; connection closed"), "\(server.logText)")
             #expect(server.stop() == 0)
         }
     }

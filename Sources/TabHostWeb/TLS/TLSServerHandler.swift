@@ -10,6 +10,8 @@ import NIOCore
 ///   is closed with the alert OpenSSL wrote.
 /// - Records: a read may hold part of a record, or several; plaintext goes up as OpenSSL releases it.
 /// - Close: closing from above sends close_notify first; the peer's close_notify closes the channel.
+/// - A client that has not completed the handshake within `handshakeTimeout` (one that connects and sends
+///   nothing, or dribbles) is failed as above, so idle sockets from the network do not pile up.
 /// - Back-pressure: a read request from above that a socket read did not satisfy (a partial record, a
 ///   handshake flight) is asked for again, so a channel without auto-read does not stall.
 final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -32,6 +34,10 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var flushWaiting = false
     /// Whether the stage above asked for a read that has not yet brought it plaintext.
     private var readWanted = false
+    private var handshakeDeadline: Scheduled<Void>?
+
+    /// How long a client has to complete the handshake.
+    static let handshakeTimeout = TimeAmount.seconds(10)
 
     init(connection: TLSConnection, logger: Logger) {
         self.connection = connection
@@ -61,7 +67,16 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        handshakeDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: Self.handshakeTimeout) { [self] in
+            guard state == .handshaking else { return }
+            fail(context, "TLS handshake", reason: "not completed within \(Self.handshakeTimeout.nanoseconds / 1_000_000_000) seconds")
+        }
+    }
+
     func handlerRemoved(context: ChannelHandlerContext) {
+        handshakeDeadline?.cancel()
+        handshakeDeadline = nil
         failWaitingWrites(ChannelError.ioOnClosedChannel)
     }
 
@@ -69,6 +84,8 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch connection.handshake() {
         case .ok:
             state = .active
+            handshakeDeadline?.cancel()
+            handshakeDeadline = nil
             sendOutput(context, flush: true)
             logger.debug("web: TLS (\(connection.version)) with \(peer(context))")
             let writes = waitingWrites
