@@ -1353,3 +1353,43 @@ class TLSTests(BrowserTestCase):
             raw.close()
         self.assertTrue(response.startswith(b"HTTP/1.1 200"), response[:200])
         self.assertIn(b"<html", response)
+
+    def test_a_large_image_arrives_whole_over_https(self):
+        # About 3 MiB of noise in a PNG (it does not compress): hundreds of TLS records, and a response
+        # larger than the socket's buffers, so the server's writes wait for the client to read.
+        images = tempfile.mkdtemp(prefix="tabhost-browser-big-")
+        self.addCleanup(shutil.rmtree, images, True)
+        big = os.path.join(images, "big.png")
+        size = 1000
+        rows = b"".join(b"\x00" + os.urandom(size * 3) for _ in range(size))
+
+        def chunk(kind, data):
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        with open(big, "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+                    + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+        with open(big, "rb") as f:
+            expected = hashlib.sha256(f.read()).hexdigest()
+        self.assertGreater(os.path.getsize(big), 3_000_000)
+        module = module_source("big", "Big", f'api->image(view, "{big}", "big picture");')
+        modules = tempfile.mkdtemp(prefix="tabhost-browser-big-modules-")
+        self.addCleanup(shutil.rmtree, modules, True)
+        compile_module(os.path.join(modules, "big.so"), module)
+        layout = os.path.join(modules, "layout.json")
+        with open(layout, "w", encoding="utf-8") as f:
+            f.write('{"root": {"tabs": [{"name": "big", "module": "big"}]}}')
+        served = self.serve_tls("--modules", modules, "--layout", layout)
+        context = self.tls_browser.new_context(viewport={"width": 430, "height": 640})
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.goto(served.url)
+        expect(page.locator("#app")).to_have_attribute("data-connection", "live")
+        figure = page.get_by_role("main").locator("figure img")
+        page.wait_for_function("img => img.complete && img.naturalWidth === 1000", arg=figure.element_handle())
+        digest = page.evaluate("""async src => {
+            const bytes = await (await fetch(src)).arrayBuffer();
+            const hash = await crypto.subtle.digest("SHA-256", bytes);
+            return Array.from(new Uint8Array(hash)).map(b => b.toString(16).padStart(2, "0")).join("");
+        }""", figure.get_attribute("src"))
+        self.assertEqual(digest, expected)
