@@ -349,7 +349,7 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
     // them (the web server's protocol, which is fuzzed, is a target of its own).
     let unbuildable = [
         "tabhost", "tabhost-web", "tabhost-bench", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb",
-        "TabHostWebTests",
+        "TabHostWebTests", "_CTLSShims", "_COpenSSL",
     ]
     package.targets.removeAll { unbuildable.contains($0.name) }
     package.products.removeAll { $0.name == "tabhost" || $0.name == "tabhost-web" }

@@ -107,7 +107,8 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             var buffer = context.channel.allocator.buffer(capacity: 16384)
             switch connection.read(into: &buffer) {
             case .ok:
-                guard buffer.readableBytes > 0 else { continue }
+                // OpenSSL reports success only with bytes; never spin on an empty read.
+                guard buffer.readableBytes > 0 else { return }
                 readWanted = false
                 context.fireChannelRead(wrapInboundOut(buffer))
             case .wantInput:
