@@ -1322,9 +1322,10 @@ class TLSTests(BrowserTestCase):
 
         def pump():
             chunk = raw.recv(65536)
-            if not chunk:
+            if chunk:
+                incoming.write(chunk)
+            else:
                 incoming.write_eof()
-            incoming.write(chunk)
 
         try:
             while True:
@@ -1347,8 +1348,10 @@ class TLSTests(BrowserTestCase):
                 except ssl.SSLWantReadError:
                     pump()
                 except ssl.SSLZeroReturnError:
-                    # The server's close_notify before its FIN (a bare FIN would raise SSLEOFError here).
+                    # The server's close_notify before its FIN.
                     break
+                except ssl.SSLEOFError:
+                    self.fail(f"the server closed without close_notify after {len(response)} bytes")
         finally:
             raw.close()
         self.assertTrue(response.startswith(b"HTTP/1.1 200"), response[:200])
