@@ -190,8 +190,11 @@ int tabhost_tls_context_certificate_name(const tabhost_tls_context *context, cha
     }
     GENERAL_NAMES_free(names);
     if (!found) {
-        int length = X509_NAME_get_text_by_NID(X509_get_subject_name(certificate), NID_commonName, name, (int)name_size);
-        found = length > 0 && (size_t)length < name_size;
+        /* Measured first: given a short buffer, OpenSSL would copy a truncated name and report success. */
+        X509_NAME *subject = X509_get_subject_name(certificate);
+        int length = X509_NAME_get_text_by_NID(subject, NID_commonName, NULL, 0);
+        found = length > 0 && (size_t)length < name_size &&
+                X509_NAME_get_text_by_NID(subject, NID_commonName, name, (int)name_size) == length;
         if (!found) name[0] = 0;
     }
     ERR_clear_error();
