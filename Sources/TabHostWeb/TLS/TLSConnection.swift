@@ -69,9 +69,6 @@ final class TLSConnection {
         return buffer
     }
 
-    /// The negotiated version (`TLSv1.3`), empty before the handshake ends.
-    var version: String { String(cString: tabhost_tls_connection_version(connection)) }
-
     /// Why the last step failed.
     var failure: String { String(cString: tabhost_tls_connection_error(connection)) }
 

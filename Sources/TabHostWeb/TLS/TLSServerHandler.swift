@@ -87,7 +87,6 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             handshakeDeadline?.cancel()
             handshakeDeadline = nil
             sendOutput(context, flush: true)
-            logger.debug("web: TLS (\(connection.version)) with \(peer(context))")
             let writes = waitingWrites
             waitingWrites = []
             for (buffer, promise) in writes { encryptAndWrite(context, buffer, promise: promise) }
