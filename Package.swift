@@ -180,6 +180,10 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
+        // libcurl behind one function (its setopt is variadic): HTTPS downloads for install and update.
+        .target(name: "_CCurlShims", cSettings: strictC, linkerSettings: [.linkedLibrary("curl")]),
+        // HTTPS downloads (libcurl): https only, the system's CA store or SSL_CERT_FILE, a size limit as bytes arrive.
+        .target(name: "TabModuleDownload", dependencies: ["_CCurlShims"], swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
         // Linked into Swift modules only, so built as they are (uninstrumented).
@@ -267,6 +271,8 @@ let package = Package(
         .testTarget(name: "TabKitTests", dependencies: ["TabKit", "TabHostTesting"], swiftSettings: strict),
         .testTarget(name: "TabLayoutTests", dependencies: ["TabLayout", "TabKit", "TabHostTesting"], swiftSettings: strict),
         .testTarget(name: "TabHostConcurrencyTests", dependencies: ["TabHostConcurrency", "TabHostTesting"], swiftSettings: strict),
+        // Against a real HTTPS server on loopback (Tests/Fixtures/https_server.py) with its own certificate.
+        .testTarget(name: "TabModuleDownloadTests", dependencies: ["TabModuleDownload", "TabHostTesting"], swiftSettings: strict),
         .testTarget(name: "TabHostPollTests", dependencies: ["TabHostPoll", "TabHostLoop", "TabHostTesting"], swiftSettings: strict),
         .testTarget(
             name: "TabHostClientTests", dependencies: ["TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostConcurrency"],

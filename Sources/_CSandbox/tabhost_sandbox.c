@@ -13,7 +13,9 @@
 #include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/seccomp.h>
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +24,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/ucontext.h>
 #include <unistd.h>
 
 #pragma clang assume_nonnull begin
@@ -116,6 +119,92 @@ static void tabhost_sandbox_say(tabhost_sandbox_report *report, const char *form
 int tabhost_sandbox_landlock_abi(void) {
     long abi = syscall(__NR_landlock_create_ruleset, NULL, (size_t)0, TABHOST_LL_CREATE_RULESET_VERSION);
     return abi < 0 ? 0 : (int)abi;
+}
+
+/* ---- the process limit's user namespace ---- */
+
+/* What the process-count step found: whether the sandbox has a user namespace of its own, and if not
+   why, and the machine's task count for the plain rule. */
+typedef struct tabhost_sandbox_processes {
+    int in_namespace;
+    int real_root; /* the real uid is 0 after the step: the kernel exempts it */
+    char why[128];
+    uint64_t running_tasks;
+} tabhost_sandbox_processes;
+
+/* Writes `text` to a /proc/self file; 0 or an errno. */
+static int tabhost_sandbox_write_proc(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return errno;
+    size_t length = strlen(text);
+    int error = write(fd, text, length) == (ssize_t)length ? 0 : errno;
+    close(fd);
+    return error;
+}
+
+/* Every task on the machine now (the 4th field of /proc/loadavg, "running/total"), 0 when unknown. */
+static uint64_t tabhost_sandbox_running_tasks(void) {
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[128];
+    ssize_t count = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (count <= 0) return 0;
+    text[count] = '\0';
+    const char *slash = strchr(text, '/');
+    unsigned long long total = 0;
+    if (slash == NULL || sscanf(slash + 1, "%llu", &total) != 1) return 0;
+    return (uint64_t)total;
+}
+
+/* Enters a user namespace of its own so RLIMIT_NPROC counts the sandbox's tasks alone and applies to a
+   child of root (see the header). Returns 0 in every case but a real uid it could not take back; what
+   it did is in `processes`. */
+static int tabhost_sandbox_process_namespace(tabhost_sandbox_processes *processes, tabhost_sandbox_report *report) {
+    uid_t real = getuid(), effective = geteuid();
+    gid_t group = getegid();
+    /* The kernel exempts the real root user however a namespace maps it: the real uid must move. */
+    int moved = real == 0 && effective == 0;
+    if (real == 0 && !moved) {
+        processes->real_root = 1;
+        snprintf(processes->why, sizeof processes->why, "real uid 0 with effective uid %u", (unsigned)effective);
+        return 0;
+    }
+    if (moved && setresuid(TABHOST_SANDBOX_ROOT_REAL_UID, (uid_t)-1, (uid_t)-1) != 0) {
+        processes->real_root = 1;
+        snprintf(processes->why, sizeof processes->why, "setresuid: %s", strerror(errno));
+        processes->running_tasks = tabhost_sandbox_running_tasks();
+        return 0;
+    }
+    if (unshare(CLONE_NEWUSER) != 0) {
+        int error = errno;
+        const char *why = error == EPERM    ? "no user namespace: unprivileged user namespaces disabled (EPERM)"
+                          : error == EINVAL ? "no user namespace: more than one thread (EINVAL)"
+                          : error == ENOSPC ? "no user namespace: too many (ENOSPC)"
+                                            : NULL;
+        if (why) snprintf(processes->why, sizeof processes->why, "%s", why);
+        else snprintf(processes->why, sizeof processes->why, "no user namespace: %s", strerror(error));
+        processes->running_tasks = tabhost_sandbox_running_tasks();
+        processes->real_root = moved;
+        if (moved && setresuid(0, (uid_t)-1, (uid_t)-1) != 0) {
+            tabhost_sandbox_say(report, " [setresuid back to root: %s]", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    processes->in_namespace = 1;
+    /* Without a mapping the ids show as 65534 inside; the process keeps working, and the limit holds,
+       so a refused write is said in the report, not a failure. setgroups must be denied before an
+       unprivileged gid_map. */
+    char map[64];
+    int error = tabhost_sandbox_write_proc("/proc/self/setgroups", "deny");
+    if (error == ENOENT) error = 0; /* kernels before 3.19 have no such file */
+    snprintf(map, sizeof map, "%u %u 1", (unsigned)effective, (unsigned)effective);
+    if (!error) error = tabhost_sandbox_write_proc("/proc/self/uid_map", map);
+    snprintf(map, sizeof map, "%u %u 1", (unsigned)group, (unsigned)group);
+    if (!error) error = tabhost_sandbox_write_proc("/proc/self/gid_map", map);
+    if (error) snprintf(processes->why, sizeof processes->why, "ids not mapped: %s", strerror(error));
+    return 0;
 }
 
 /* ---- capabilities ---- */
@@ -281,6 +370,12 @@ static void tabhost_sandbox_refuse(tabhost_sandbox_program *program, long nr, in
     tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | (uint32_t)error);
 }
 
+/* Returns `action` for `nr`: an errno, or a trap naming the permission (report_denials). */
+static void tabhost_sandbox_refuse_with(tabhost_sandbox_program *program, long nr, uint32_t action) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+}
+
 /* Refuses `nr` when (arg0 & mask) != 0; the accumulator holds the syscall number again afterwards. */
 static void tabhost_sandbox_refuse_arg0_bits(tabhost_sandbox_program *program, long nr, uint32_t mask) {
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, (uint32_t)nr);
@@ -304,7 +399,7 @@ static void tabhost_sandbox_refuse_arg0_other_than(tabhost_sandbox_program *prog
 /* Without `network`: AF_UNIX only, and of it only stream and seqpacket sockets. A datagram socket
    sends to any socket file named in sendto or sendmsg, which Landlock does not check and a filter
    cannot read. */
-static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long nr) {
+static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long nr, uint32_t action) {
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 8, (uint32_t)nr);
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, AF_UNIX);
@@ -312,7 +407,7 @@ static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long
     tabhost_sandbox_emit(program, BPF_ALU | BPF_AND | BPF_K, 0, 0, 0xf); /* the type without SOCK_CLOEXEC, SOCK_NONBLOCK */
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, SOCK_STREAM);
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, SOCK_SEQPACKET);
-    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | EPERM);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
 }
 
@@ -335,9 +430,16 @@ size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct soc
     tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | ENOSYS);
 #endif
 
+    /* The refusals a permission would lift: a trap names it (report_denials), else an errno. Never a
+       trap with `exec` granted: a program the module runs has no handler, and a trap would kill it. */
+    uint32_t exec_refusal = SECCOMP_RET_ERRNO | EPERM, network_refusal = SECCOMP_RET_ERRNO | EPERM;
+    if (profile->report_denials && !profile->exec) {
+        exec_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_EXEC;
+        network_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_NETWORK;
+    }
     if (!profile->exec) {
-        tabhost_sandbox_refuse(&program, __NR_execve, EPERM);
-        tabhost_sandbox_refuse(&program, __NR_execveat, EPERM);
+        tabhost_sandbox_refuse_with(&program, __NR_execve, exec_refusal);
+        tabhost_sandbox_refuse_with(&program, __NR_execveat, exec_refusal);
     }
     /* Another process's memory and descriptors (Landlock already keeps out processes outside the sandbox;
        this keeps the module's own children out too, and every older kernel). */
@@ -383,14 +485,71 @@ size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct soc
     tabhost_sandbox_refuse_arg0_other_than(&program, __NR_personality, 0xffffffffu, 0);
     if (!profile->network) {
         /* Landlock covers TCP only: UDP, raw, packet, netlink and the rest are refused by domain. */
-        tabhost_sandbox_refuse_socket(&program, __NR_socket);
-        tabhost_sandbox_refuse_socket(&program, __NR_socketpair);
+        tabhost_sandbox_refuse_socket(&program, __NR_socket, network_refusal);
+        tabhost_sandbox_refuse_socket(&program, __NR_socketpair, network_refusal);
         /* Landlock (to ABI 7) does not check connecting to a socket file: the session bus, a container
            daemon's socket. The child's one connected socket, to the host, is made before the lock. */
-        tabhost_sandbox_refuse(&program, __NR_connect, EPERM);
+        tabhost_sandbox_refuse_with(&program, __NR_connect, network_refusal);
     }
     tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
     return program.count;
+}
+
+/* ---- naming refusals: the SIGSYS handler of report_denials ---- */
+
+static volatile int tabhost_sandbox_denial_fd = -1;
+
+/* si_code of a seccomp trap (<asm-generic/siginfo.h>, which clashes with glibc's <signal.h>). */
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP 1
+#endif
+
+/* Runs on the thread whose call the filter trapped, inside that call: only async-signal-safe calls.
+   The kernel skipped the call and put the registers back as they were before it; the return value set
+   here is what the caller sees, so the module gets EPERM exactly as with SECCOMP_RET_ERRNO. */
+static void tabhost_sandbox_sigsys(int signal_number, siginfo_t *info, void *_Nullable context) {
+    int saved_errno = errno;
+    unsigned category = info->si_code == SYS_SECCOMP ? (unsigned)info->si_errno : 0;
+    if (context == NULL || (category != TABHOST_SANDBOX_DENIED_EXEC && category != TABHOST_SANDBOX_DENIED_NETWORK)) {
+        /* Not one of this filter's traps (kill -SYS, another filter): end as SIGSYS would without a
+           handler, once this one returns and unblocks it. */
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        sigaction(signal_number, &fallback, NULL);
+        raise(signal_number);
+        errno = saved_errno;
+        return;
+    }
+    ucontext_t *registers = context;
+#if defined(__x86_64__)
+    registers->uc_mcontext.gregs[REG_RAX] = -EPERM;
+#elif defined(__aarch64__)
+    registers->uc_mcontext.regs[0] = (unsigned long long)(long long)-EPERM;
+#endif
+    int fd = tabhost_sandbox_denial_fd;
+    if (fd >= 0) {
+        unsigned char byte = (unsigned char)category;
+        ssize_t written = write(fd, &byte, 1); /* a full pipe drops it: the reader has one already */
+        (void)written;
+    }
+    errno = saved_errno;
+}
+
+int tabhost_sandbox_install_denial_handler(int denial_fd) {
+    tabhost_sandbox_denial_fd = denial_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = tabhost_sandbox_sigsys;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGSYS, &action, NULL) != 0) return -1;
+    /* A blocked SIGSYS would make the kernel kill on a trap: unblock it on this thread (the module's
+       threads inherit the mask). */
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGSYS);
+    return pthread_sigmask(SIG_UNBLOCK, &mask, NULL) == 0 ? 0 : -1;
 }
 
 /* Returns 0 when the filter is in force or the kernel has no seccomp, -1 on a hard failure. */
@@ -423,18 +582,26 @@ static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, tabho
 
 /* ---- limits ---- */
 
-static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
+static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, const tabhost_sandbox_processes *processes,
+                                  tabhost_sandbox_report *report) {
     if (profile->max_processes) {
-        struct rlimit limit = {.rlim_cur = (rlim_t)profile->max_processes, .rlim_max = (rlim_t)profile->max_processes};
+        /* In its own namespace the count is the sandbox's tasks alone; without one it is every task of
+           the real user, so the plain rule adds what the machine runs now. */
+        uint64_t tasks = profile->max_processes;
+        if (!processes->in_namespace) tasks += processes->running_tasks;
+        struct rlimit limit = {.rlim_cur = (rlim_t)tasks, .rlim_max = (rlim_t)tasks};
         if (setrlimit(RLIMIT_NPROC, &limit) != 0) {
             tabhost_sandbox_say(report, " [RLIMIT_NPROC: %s]", strerror(errno));
             return -1;
         }
-        /* The kernel does not apply RLIMIT_NPROC to the root user (nor to CAP_SYS_RESOURCE or CAP_SYS_ADMIN). */
-        if (getuid() == 0) {
+        /* The kernel does not apply RLIMIT_NPROC to the real root user (nor to CAP_SYS_RESOURCE or
+           CAP_SYS_ADMIN): a child of root without a namespace has its real uid 0 back. getuid() would
+           not say so inside a namespace that leaves uid 0 unmapped. */
+        if (processes->real_root) {
             report->missing |= TABHOST_SANDBOX_PROCESS_LIMIT;
         } else {
             report->enforced |= TABHOST_SANDBOX_PROCESS_LIMIT;
+            if (processes->in_namespace) report->enforced |= TABHOST_SANDBOX_PROCESS_NAMESPACE;
         }
     }
     if (profile->max_memory_bytes) {
@@ -450,8 +617,8 @@ static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, tabhos
 
 /* ---- the report ---- */
 
-static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report,
-                                     const char *_Nullable failure) {
+static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, const tabhost_sandbox_processes *processes,
+                                     tabhost_sandbox_report *report, const char *_Nullable failure) {
     char errors[TABHOST_SANDBOX_REPORT_TEXT];
     snprintf(errors, sizeof errors, "%s", report->text);
     report->text[0] = '\0';
@@ -482,6 +649,13 @@ static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, tab
         if (on & names[i].bit) {
             tabhost_sandbox_say(report, "%s%s", separator, names[i].name);
             separator = ", ";
+            if (names[i].bit != TABHOST_SANDBOX_PROCESS_LIMIT) continue;
+            if (on & TABHOST_SANDBOX_PROCESS_NAMESPACE) {
+                tabhost_sandbox_say(report, " (%llu of its own tasks%s%s)", (unsigned long long)profile->max_processes,
+                                    processes->why[0] ? "; " : "", processes->why);
+            } else {
+                tabhost_sandbox_say(report, " (all of the user's tasks: %s)", processes->why);
+            }
         }
     }
     if (!on) tabhost_sandbox_say(report, " nothing");
@@ -501,7 +675,11 @@ static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, tab
         for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
             if (!(off & names[i].bit)) continue;
             const char *why = "";
-            if (names[i].bit == TABHOST_SANDBOX_PROCESS_LIMIT) why = " (not applied to root)";
+            char reason[160];
+            if (names[i].bit == TABHOST_SANDBOX_PROCESS_LIMIT) {
+                snprintf(reason, sizeof reason, " (not applied to root: %s)", processes->why);
+                why = reason;
+            }
             else if (names[i].bit == TABHOST_SANDBOX_TCP) why = report->landlock_abi ? " (Landlock ABI 4)" : " (no Landlock)";
             else if (names[i].bit & (TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT))
                 why = report->landlock_abi ? " (Landlock ABI 6)" : " (no Landlock)";
@@ -526,27 +704,40 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
        gaining what the sandbox took away. */
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
         tabhost_sandbox_say(report, " [PR_SET_NO_NEW_PRIVS: %s]", strerror(errno));
-        tabhost_sandbox_describe(profile, report, "no_new_privs");
+        tabhost_sandbox_describe(profile, &(tabhost_sandbox_processes){0}, report, "no_new_privs");
         return -1;
     }
     report->enforced |= TABHOST_SANDBOX_NO_NEW_PRIVS;
+    /* Before the capabilities go: a child of root needs CAP_SETUID to move its real uid, and
+       CAP_SETFCAP when it unshares to map uid 0. */
+    tabhost_sandbox_processes processes;
+    memset(&processes, 0, sizeof processes);
+    if (profile->max_processes && tabhost_sandbox_process_namespace(&processes, report) != 0) {
+        tabhost_sandbox_describe(profile, &processes, report, "process namespace");
+        return -1;
+    }
     if (tabhost_sandbox_capabilities(report) != 0) {
-        tabhost_sandbox_describe(profile, report, "capabilities");
+        tabhost_sandbox_describe(profile, &processes, report, "capabilities");
         return -1;
     }
     if (tabhost_sandbox_landlock(profile, report) != 0) {
-        tabhost_sandbox_describe(profile, report, "landlock");
+        tabhost_sandbox_describe(profile, &processes, report, "landlock");
         return -1;
     }
-    if (tabhost_sandbox_seccomp(profile, report) != 0) {
-        tabhost_sandbox_describe(profile, report, "seccomp");
+    /* The traps of report_denials need their handler first; without it every refusal stays an errno. */
+    tabhost_sandbox_profile filtered = *profile;
+    if (filtered.report_denials && !filtered.exec && tabhost_sandbox_install_denial_handler(filtered.denial_fd) != 0) {
+        filtered.report_denials = false;
+    }
+    if (tabhost_sandbox_seccomp(&filtered, report) != 0) {
+        tabhost_sandbox_describe(profile, &processes, report, "seccomp");
         return -1;
     }
-    if (tabhost_sandbox_limits(profile, report) != 0) {
-        tabhost_sandbox_describe(profile, report, "limits");
+    if (tabhost_sandbox_limits(profile, &processes, report) != 0) {
+        tabhost_sandbox_describe(profile, &processes, report, "limits");
         return -1;
     }
-    tabhost_sandbox_describe(profile, report, NULL);
+    tabhost_sandbox_describe(profile, &processes, report, NULL);
     return 0;
 }
 

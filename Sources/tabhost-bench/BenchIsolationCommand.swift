@@ -24,6 +24,11 @@ import Glibc
 /// its diff). Then, out of process only: child start to first render (a new
 /// child, `create`, `render`; milliseconds) and the RSS, PSS and private dirty memory of one child
 /// (KiB), for `--first` and, when given, for `--swift` (a Swift module such as the Counter example).
+///
+/// With `--sandbox`, the out-of-process measurements run twice in the same run, with
+/// `IsolationSettings.sandbox` `.off` and `.on` (a third line, `mode=process sandbox=on`), and the
+/// child starts alternate between the two start by start, so that whatever else the machine does
+/// falls on both alike; `sandbox_cost_p50_ms` is the median of the paired differences.
 struct BenchIsolationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "isolation",
@@ -44,6 +49,9 @@ struct BenchIsolationCommand: ParsableCommand {
     @Option(help: "Timed child starts.")
     var starts = 50
 
+    @Flag(help: "Also measure out of process with the kernel sandbox on, alternating with it off.")
+    var sandbox = false
+
     func run() throws {
         let loading = try ModuleLoadingChain.forCommand()
         defer { loading.copies.removeAll() }
@@ -58,9 +66,12 @@ struct BenchIsolationCommand: ParsableCommand {
             }
         }
         let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
-        for isolation in [ModuleIsolation.none, .process] {
+        let variants: [(ModuleIsolation, SandboxMode)] = [(.none, .off), (.process, .off)] + (sandbox ? [(.process, .on)] : [])
+        for (isolation, sandboxMode) in variants {
             let factory: any ModuleInstanceFactory =
-                isolation == .process ? OutOfProcessModuleInstanceFactory(logger: quiet) : InProcessModuleInstanceFactory()
+                isolation == .process
+                ? OutOfProcessModuleInstanceFactory(settings: Self.settings(sandbox: sandboxMode), logger: quiet)
+                : InProcessModuleInstanceFactory()
             let runtime = ModuleRuntime(registry: registry, logger: quiet, factory: factory)
             let tabs = modules.prefix(2).map { LayoutTab(name: $0.name, module: $0.name) }
             let host = ContainerHost(layout: Layout(root: .tabs(LayoutTabContainer(tabs: tabs))), factory: runtime)
@@ -84,6 +95,7 @@ struct BenchIsolationCommand: ParsableCommand {
             }
             BenchMeasure.report([
                 "mode": isolation.rawValue,
+                "sandbox": sandboxMode.rawValue,
                 "render_p50_us": BenchMeasure.format(BenchMeasure.percentile(renders, 50) * 1000),
                 "render_p99_us": BenchMeasure.format(BenchMeasure.percentile(renders, 99) * 1000),
                 "switch_p50_us": BenchMeasure.format(BenchMeasure.percentile(switches, 50) * 1000),
@@ -94,23 +106,39 @@ struct BenchIsolationCommand: ParsableCommand {
         try reportChildren(modules: modules, logger: quiet)
     }
 
-    /// Child start to first render, and one child's memory per module measured.
+    /// Child start to first render (with the sandbox off, and on when asked, alternating), and one
+    /// child's memory per module measured.
     private func reportChildren(modules: [LoadedModule], logger: Logger) throws {
         let environment = ModuleInstanceEnvironment(ticks: TickScheduler(), confinement: nil)
-        var startTimes: [Double] = []
-        for _ in 0..<starts {
-            let factory = OutOfProcessModuleInstanceFactory(logger: logger)
-            let clock = ContinuousClock()
-            let start = clock.now
-            let instance = try factory.makeInstance(of: modules[0], environment: environment, delegate: nil)
-            _ = instance.render()
-            startTimes.append(BenchMeasure.milliseconds(clock.now - start))
-            instance.destroy()
+        let modes: [SandboxMode] = sandbox ? [.off, .on] : [.off]
+        var startTimes: [SandboxMode: [Double]] = [:]
+        for round in 0..<starts {
+            // Which mode goes first alternates too: the second start of a pair finds the helper warmer.
+            for mode in round % 2 == 0 ? modes : modes.reversed() {
+                let factory = OutOfProcessModuleInstanceFactory(settings: Self.settings(sandbox: mode), logger: logger)
+                let clock = ContinuousClock()
+                let start = clock.now
+                let instance = try factory.makeInstance(of: modules[0], environment: environment, delegate: nil)
+                _ = instance.render()
+                startTimes[mode, default: []].append(BenchMeasure.milliseconds(clock.now - start))
+                instance.destroy()
+            }
         }
-        var pairs: [(String, String)] = [
-            ("start_p50_ms", BenchMeasure.format(BenchMeasure.percentile(startTimes, 50))),
-            ("start_p99_ms", BenchMeasure.format(BenchMeasure.percentile(startTimes, 99))),
-        ]
+        var pairs: [(String, String)] = []
+        for mode in modes {
+            let times = startTimes[mode] ?? []
+            let prefix = mode == .off ? "start" : "sandbox_start"
+            pairs += [
+                ("\(prefix)_p50_ms", BenchMeasure.format(BenchMeasure.percentile(times, 50))),
+                ("\(prefix)_p99_ms", BenchMeasure.format(BenchMeasure.percentile(times, 99))),
+                ("\(prefix)_min_ms", BenchMeasure.format(times.min() ?? .nan)),
+            ]
+        }
+        if sandbox, let off = startTimes[.off], let on = startTimes[.on] {
+            // Start i with the sandbox against start i without: the pairs ran back to back.
+            let differences = zip(on, off).map { $0 - $1 }
+            pairs.append(("sandbox_cost_p50_ms", BenchMeasure.format(BenchMeasure.percentile(differences, 50))))
+        }
         let measured = [("c", modules[0])] + (modules.count > 2 ? [("swift", modules[2])] : [])
         for (label, module) in measured {
             let factory = OutOfProcessModuleInstanceFactory(logger: logger)
@@ -126,6 +154,13 @@ struct BenchIsolationCommand: ParsableCommand {
         }
         let line = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: " ") + "\n"
         _ = Array(line.utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// Out-of-process settings with the sandbox `mode` (the rest as `tabhost run` has them).
+    static func settings(sandbox mode: SandboxMode) -> IsolationSettings {
+        var settings = IsolationSettings()
+        settings.sandbox = mode
+        return settings
     }
 
     /// Runs `body` `count` times (after a tenth as warm-up); returns each run's milliseconds.

@@ -43,6 +43,12 @@ struct BenchReloadCommand: ParsableCommand {
     @Option(help: "Where the module runs: none (this process) or process (a child per version; RSS counts it).")
     var isolation: ModuleIsolation = .none
 
+    @Option(help: "With --isolation process: the kernel sandbox of each child and of the scanner (off or on).")
+    var sandbox: SandboxMode = .off
+
+    @Flag(help: "With --sandbox on: leave the scanner child unconfined (how much of the cost is the scanner's).")
+    var unconfinedScanner = false
+
     func run() throws {
         let versions = try [first, second].map { path in
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -66,8 +72,26 @@ struct BenchReloadCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
-        // Isolated as `tabhost run` is: the host never opens the module, a scanner child reads it.
-        let loading = try ModuleLoadingChain.forCommand(scan: isolation == .process)
+        // Isolated as `tabhost run` is: the host never opens the module, a scanner child reads it (confined
+        // as the session's scanner is when the sandbox is on).
+        let settings = BenchIsolationCommand.settings(sandbox: sandbox)
+        let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
+        let loading: ModuleLoadingChain
+        if isolation == .process && sandbox != .off {
+            do {
+                loading = try ModuleLoadingChain(
+                    options: ModuleLoadOptions(),
+                    scanner: ModuleScanner(
+                        settings: unconfinedScanner ? BenchIsolationCommand.settings(sandbox: .off) : settings, hostOpensFiles: false,
+                        logger: quiet),
+                    logger: quiet)
+            } catch {
+                writeStandardError(error.description)
+                throw ExitCode(1)
+            }
+        } else {
+            loading = try ModuleLoadingChain.forCommand(scan: isolation == .process)
+        }
         let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry
@@ -76,8 +100,7 @@ struct BenchReloadCommand: ParsableCommand {
             for error in registry.errors { writeStandardError(error.description) }
             throw ExitCode(1)
         }
-        let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
-        let processes = isolation == .process ? OutOfProcessModuleInstanceFactory(logger: quiet) : nil
+        let processes = isolation == .process ? OutOfProcessModuleInstanceFactory(settings: settings, logger: quiet) : nil
         let runtime = ModuleRuntime(registry: registry, logger: quiet, factory: processes ?? InProcessModuleInstanceFactory())
         // The host's RSS plus its children's: what the machine pays.
         func residentKiB() -> Int {

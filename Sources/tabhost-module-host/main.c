@@ -13,6 +13,12 @@
  * another thread is ignored here, with the line an in-process host logs.
  *
  * It dies with the host: PR_SET_PDEATHSIG(SIGKILL), and end-of-file on descriptor 3 ends it too.
+ *
+ * Sandboxed (LOAD's sandbox part), it names what its sandbox refuses where it can: the refusals `exec`
+ * and `network` would lift come back on a pipe from _CSandbox's SIGSYS handler, which the main loop
+ * polls beside the socket (SANDBOX_DENIED, once per permission). With the memory ceiling in force, its
+ * fatal-signal handlers tell the host when the ceiling is why it dies (MEMORY_CEILING), then die of
+ * the same signal.
  */
 #define _GNU_SOURCE
 #include "tab_module.h"
@@ -21,6 +27,8 @@
 #include "tabhost_sandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -53,6 +61,10 @@ const char *TABHOST_SANITIZER_OPTIONS(void) {
 }
 #endif
 
+/* Ends this child after an allocation of its own failed (exit status 71), first telling the host when
+   the memory ceiling is why (see memory_ceiling_check). */
+static void out_of_memory(void) __attribute__((noreturn));
+
 /* ---- byte buffers ---------------------------------------------------------------------------- */
 
 typedef struct buffer {
@@ -65,7 +77,7 @@ static void buffer_reserve(buffer *b, size_t extra) {
     size_t capacity = b->capacity ? b->capacity : 256;
     while (capacity < b->count + extra) capacity *= 2;
     unsigned char *grown = realloc(b->bytes, capacity);
-    if (grown == NULL) _exit(71); /* out of memory: the host reports the child as stopped */
+    if (grown == NULL) out_of_memory(); /* the host reports the child as stopped */
     b->bytes = grown;
     b->capacity = capacity;
 }
@@ -131,7 +143,7 @@ static char *get_str(reader *r) {
         return NULL;
     }
     char *copy = malloc((size_t)length + 1);
-    if (copy == NULL) _exit(71);
+    if (copy == NULL) out_of_memory();
     memcpy(copy, r->bytes + r->offset, length);
     copy[length] = '\0';
     r->offset += length;
@@ -199,8 +211,139 @@ static void read_all(unsigned char *bytes, size_t count) {
     }
 }
 
+/* ---- what the sandbox refused, and the memory ceiling --------------------------------------- */
+
+/* The read end of the pipe the sandbox's SIGSYS handler names refusals on (-1 without one). */
+static int denial_fd = -1;
+/* Categories already told to the host (bit 1 << category): one notification each per child. */
+static unsigned denials_told;
+
+/* Tells the host, once per category, the permissions whose refusals the pipe holds. */
+static void drain_denials(void) {
+    unsigned char bytes[64];
+    ssize_t count;
+    while ((count = read(denial_fd, bytes, sizeof bytes)) > 0 || (count < 0 && errno == EINTR)) {
+        for (ssize_t i = 0; i < count; i++) {
+            unsigned category = bytes[i];
+            if (category == 0 || category > 31 || (denials_told & (1u << category))) continue;
+            denials_told |= 1u << category;
+            buffer b = {0};
+            put_u64(&b, 0); /* no instance: the child's */
+            put_u8(&b, (uint8_t)category);
+            send_frame(TABHOST_WIRE_SANDBOX_DENIED, 0, 0, &b);
+            free(b.bytes);
+        }
+    }
+}
+
+/* Waits until the host's socket is readable, telling the host of refusals meanwhile. */
+static void wait_for_host(void) {
+    if (denial_fd < 0) return;
+    for (;;) {
+        struct pollfd fds[2] = {{.fd = wire, .events = POLLIN}, {.fd = denial_fd, .events = POLLIN}};
+        int ready = poll(fds, 2, -1);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) return; /* the read that follows says what is wrong */
+        if (fds[1].revents & POLLIN) drain_denials();
+        if (fds[1].revents & (POLLERR | POLLHUP | POLLNVAL)) {
+            denial_fd = -1; /* the module closed it: refusals go unnamed */
+            return;
+        }
+        if (fds[0].revents) return;
+    }
+}
+
+/* RLIMIT_AS as applied (0: none), and this system's page size, read before a handler needs them. */
+static uint64_t memory_ceiling;
+static uint64_t page_size;
+/* The process that watches it: a fork of the module inherits the handlers and the socket, and must not
+   speak for the child. */
+static pid_t ceiling_watcher;
+
+/* This process's address space in bytes, from /proc/self/statm (async-signal-safe: open, read, close;
+   the sandbox lets the child read /proc/self); 0 when it cannot be read. */
+static uint64_t address_space_bytes(void) {
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[64];
+    ssize_t count = read(fd, text, sizeof text - 1);
+    close(fd);
+    uint64_t pages = 0;
+    for (ssize_t i = 0; i < count && text[i] >= '0' && text[i] <= '9'; i++) pages = pages * 10 + (uint64_t)(text[i] - '0');
+    return pages * page_size;
+}
+
+/* Called on the way out (a fatal signal, an allocation of this child's that failed): when the ceiling
+   is why, the address space being within an eighth of it, tells the host before the process ends. (A
+   single request larger than what is left fails below that mark, and so does one the kernel would
+   refuse without a ceiling: neither is blamed on it.) The frame is written without buffers or malloc,
+   and only when no other frame is half-written (the send lock is free). */
+static void memory_ceiling_check(void) {
+    if (memory_ceiling == 0 || getpid() != ceiling_watcher) return;
+    int saved_errno = errno;
+    uint64_t used = address_space_bytes();
+    errno = saved_errno;
+    if (used == 0 || used + memory_ceiling / 8 < memory_ceiling) return;
+    unsigned char message[TABHOST_WIRE_HEADER_SIZE + 24];
+    uint32_t length = (uint32_t)(sizeof message - 4);
+    uint16_t type = TABHOST_WIRE_MEMORY_CEILING, flags = 0;
+    uint32_t seq = 0;
+    uint64_t instance = 0;
+    memcpy(message, &length, 4);
+    memcpy(message + 4, &type, 2);
+    memcpy(message + 6, &flags, 2);
+    memcpy(message + 8, &seq, 4);
+    memcpy(message + 12, &instance, 8);
+    memcpy(message + 20, &memory_ceiling, 8);
+    memcpy(message + 28, &used, 8);
+    if (pthread_mutex_trylock(&send_lock) != 0) return;
+    size_t sent = 0;
+    while (sent < sizeof message) {
+        ssize_t count = send(wire, message + sent, sizeof message - sent, MSG_NOSIGNAL);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;
+        sent += (size_t)count;
+    }
+    pthread_mutex_unlock(&send_lock);
+}
+
+static void out_of_memory(void) {
+    memory_ceiling_check();
+    _exit(71);
+}
+
+/* A fatal signal with the memory ceiling in force: tells the host when the ceiling is why, then ends
+   the process with the same signal (the disposition is back to the default: SA_RESETHAND), so the host
+   still reports the signal. */
+static void fatal_signal(int signal_number) {
+    memory_ceiling_check();
+    raise(signal_number);
+}
+
+/* The signals a module dies of when an allocation fails: a NULL pointer used (SEGV, BUS), abort (C++'s
+   bad_alloc, assert), a trap (Swift's allocation failure). On an alternate stack: a stack that cannot
+   grow past the ceiling still reports. A module's own handlers replace these. */
+static void watch_memory_ceiling(uint64_t ceiling) {
+    memory_ceiling = ceiling;
+    page_size = (uint64_t)sysconf(_SC_PAGESIZE);
+    ceiling_watcher = getpid();
+    static unsigned char alternate_stack[65536];
+    stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
+    sigaltstack(&stack, NULL);
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP};
+    for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = fatal_signal;
+        action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+        sigemptyset(&action.sa_mask);
+        sigaction(fatal[i], &action, NULL);
+    }
+}
+
 static void read_frame(frame *f) {
     unsigned char header[TABHOST_WIRE_HEADER_SIZE];
+    wait_for_host();
     read_all(header, sizeof header);
     uint32_t length;
     memcpy(&length, header, 4);
@@ -210,7 +353,7 @@ static void read_frame(frame *f) {
     if (length < 8 || length > TABHOST_WIRE_MAX_FRAME) _exit(72); /* not our host */
     f->count = length - 8;
     f->payload = malloc(f->count ? f->count : 1);
-    if (f->payload == NULL) _exit(71);
+    if (f->payload == NULL) out_of_memory();
     read_all(f->payload, f->count);
 }
 
@@ -281,7 +424,7 @@ static const char *keep(char *s) {
     if (kept_count == kept_capacity) {
         kept_capacity = kept_capacity ? kept_capacity * 2 : 16;
         char **grown = realloc(kept_strings, kept_capacity * sizeof *grown);
-        if (grown == NULL) _exit(71);
+        if (grown == NULL) out_of_memory();
         kept_strings = grown;
     }
     kept_strings[kept_count++] = s;
@@ -637,7 +780,7 @@ static void arm_timer(tab_host *host, const char *id, int repeating) {
         size_t length = strlen(id) + 1;
         timer_entry *t = malloc(sizeof *t);
         char *copy = malloc(length);
-        if (t == NULL || copy == NULL) _exit(71);
+        if (t == NULL || copy == NULL) out_of_memory();
         memcpy(copy, id, length);
         t->id = copy;
         t->repeating = repeating;
@@ -852,7 +995,7 @@ static char **get_str_list(reader *r, uint32_t *count) {
         return NULL;
     }
     char **items = calloc(n ? n : 1, sizeof *items);
-    if (items == NULL) _exit(71);
+    if (items == NULL) out_of_memory();
     for (uint32_t i = 0; i < n; i++) {
         items[i] = get_str(r);
         if (items[i] == NULL) r->bad = 1;
@@ -922,7 +1065,20 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
         if (strcmp(grant, "exec") == 0) profile.exec = true;
         if (strcmp(grant, "unrestricted") == 0) profile.unrestricted = true;
     }
+    /* Refusals a permission would lift are named on a pipe, made before the lock (see wait_for_host). */
+    int denials[2] = {-1, -1};
+    if (!profile.exec && !profile.unrestricted && pipe2(denials, O_NONBLOCK | O_CLOEXEC) == 0) {
+        profile.report_denials = true;
+        profile.denial_fd = denials[1];
+    }
     int status = tabhost_sandbox_apply(&profile, report);
+    if (status == 0 && profile.report_denials) {
+        denial_fd = denials[0];
+    } else if (denials[0] >= 0) {
+        close(denials[0]);
+        close(denials[1]);
+    }
+    if (status == 0 && (report->enforced & TABHOST_SANDBOX_MEMORY_LIMIT)) watch_memory_ceiling(profile.max_memory_bytes);
     if (sanitized_build() && s->max_memory != 0) {
         size_t used = strnlen(report->text, sizeof report->text);
         snprintf(report->text + used, sizeof report->text - used, "; memory ceiling skipped (sanitizer build)");
@@ -1134,7 +1290,7 @@ static void serve(frame *request) {
             return;
         }
         struct tab_host *host = calloc(1, sizeof *host);
-        if (host == NULL) _exit(71);
+        if (host == NULL) out_of_memory();
         host->id = id;
         host->self = descriptor->create(&api, host);
         buffer b = {0};
@@ -1169,7 +1325,7 @@ static void serve(frame *request) {
             free_views = view->next_free;
         } else {
             view = calloc(1, sizeof *view);
-            if (view == NULL) _exit(71);
+            if (view == NULL) out_of_memory();
         }
         view->owner = (struct tab_host){.id = host->id};
         view->host = &view->owner;
@@ -1225,7 +1381,7 @@ static void serve(frame *request) {
         int saved = 0;
         for (int attempt = 0; attempt < 4 && !saved && capacity <= TABHOST_WIRE_MAX_STATE; attempt++) {
             void *bytes = malloc(capacity ? capacity : 1);
-            if (bytes == NULL) _exit(71);
+            if (bytes == NULL) out_of_memory();
             size_t needed = descriptor->save_state(host->self, bytes, capacity);
             if (needed <= capacity) {
                 put_u8(&b, 1);

@@ -43,7 +43,8 @@
 
 #pragma clang assume_nonnull begin
 
-enum { GRANT_NETWORK = 1, GRANT_SYSTEM = 2, GRANT_EXEC = 4, GRANT_UNRESTRICTED = 8 };
+/* GRANT_REPORT is no permission: it sets the profile's report_denials, naming refusals on `denial_pipe`. */
+enum { GRANT_NETWORK = 1, GRANT_SYSTEM = 2, GRANT_EXEC = 4, GRANT_UNRESTRICTED = 8, GRANT_REPORT = 16 };
 /* A case's verdicts, as its child's exit status. */
 enum { PASS = 0, FAILED = 1, SKIPPED = 2 };
 
@@ -54,6 +55,8 @@ static int landlock_abi;
 static uint16_t tcp_port, udp_port;
 static struct sockaddr_un abstract_address, socket_file_address;
 static socklen_t abstract_length;
+/* The pipe a case with GRANT_REPORT reads the named refusals from (made by lock_with). */
+static int denial_pipe[2] = {-1, -1};
 
 static int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 static int fail(const char *format, ...) {
@@ -88,6 +91,14 @@ static tabhost_sandbox_report lock_with(int grants, uint64_t max_processes, uint
         .max_memory_bytes = max_memory,
         .landlock_abi_limit = abi_limit,
     };
+    if (grants & GRANT_REPORT) {
+        if (pipe2(denial_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
+            fail("pipe2: %s", strerror(errno));
+            _exit(FAILED);
+        }
+        profile.report_denials = true;
+        profile.denial_fd = denial_pipe[1];
+    }
     tabhost_sandbox_report report;
     if (tabhost_sandbox_apply(&profile, &report) != 0) {
         fail("tabhost_sandbox_apply failed: %s", report.text);
@@ -231,6 +242,107 @@ static int case_exec_denied(void) {
     return refused("execveat /bin/sh", syscall(__NR_execveat, AT_FDCWD, "/bin/sh", argv, envp, 0), EPERM, EACCES);
 }
 
+/* ---- refusals named (report_denials) ---- */
+
+/* The bytes the SIGSYS handler wrote since the last call, as a string ("1", "22", "" for none). */
+static const char *denials_read(void) {
+    static char bytes[64];
+    ssize_t count = read(denial_pipe[0], bytes, sizeof bytes - 1);
+    if (count < 0) count = 0;
+    for (ssize_t i = 0; i < count; i++) bytes[i] = (char)('0' + bytes[i]);
+    bytes[count] = '\0';
+    return bytes;
+}
+
+/* `result` refused with EPERM and exactly the bytes `named` written (one per refusal). */
+static int refused_and_named(const char *what, long result, const char *named) {
+    CHECK(refused(what, result, EPERM, 0));
+    const char *got = denials_read();
+    if (strcmp(got, named) != 0) return fail("%s: categories \"%s\" written, expected \"%s\"", what, got, named);
+    return PASS;
+}
+
+static int case_exec_denied_named(void) {
+    lock(GRANT_REPORT, 0);
+    char *const argv[] = {"sh", "-c", "exit 0", NULL};
+    char *const envp[] = {NULL};
+    CHECK(refused_and_named("execve /bin/sh", execve("/bin/sh", argv, envp), "1"));
+    CHECK(refused_and_named("execveat /bin/sh", syscall(__NR_execveat, AT_FDCWD, "/bin/sh", argv, envp, 0), "1"));
+    /* What no permission lifts stays a plain errno, unnamed. */
+    return refused_and_named("ptrace", ptrace(PTRACE_TRACEME, 0, NULL, NULL), "");
+}
+
+static int case_network_denied_named(void) {
+    lock(GRANT_REPORT, 0);
+    CHECK(refused_and_named("socket(AF_INET)", socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), "2"));
+    CHECK(refused_and_named("socket(AF_INET6, SOCK_DGRAM)", socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0), "2"));
+    int pair[2];
+    CHECK(refused_and_named("socketpair(AF_UNIX, SOCK_DGRAM)", socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair), "2"));
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    CHECK(allowed("socket(AF_UNIX, SOCK_STREAM)", fd));
+    if (strcmp(denials_read(), "") != 0) return fail("an allowed socket was named");
+    CHECK(refused_and_named("connect to a socket file",
+                            connect(fd, (struct sockaddr *)&socket_file_address, sizeof socket_file_address), "2"));
+    /* errno as the module left it, apart from the refused call's own EPERM. */
+    errno = EINTR;
+    if (getpid() <= 0 || errno != EINTR) return fail("errno changed by an allowed call");
+    return PASS;
+}
+
+static void *_Nullable socket_on_a_thread(void *_Nullable argument) {
+    (void)argument;
+    long result = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    return (void *)(intptr_t)(result == -1 && errno == EPERM ? PASS : FAILED);
+}
+
+/* A module's thread (which inherits the handler and the filter) and a forked child are named too. */
+static int case_denied_named_on_threads_and_forks(void) {
+    lock(GRANT_REPORT, 0);
+    pthread_t thread;
+    int error = pthread_create(&thread, NULL, socket_on_a_thread, NULL);
+    if (error) return fail("pthread_create: %s", strerror(error));
+    void *verdict;
+    pthread_join(thread, &verdict);
+    if ((intptr_t)verdict != PASS) return fail("socket on a thread: not refused with EPERM");
+    if (strcmp(denials_read(), "2") != 0) return fail("socket on a thread: not named");
+    pid_t child = fork();
+    CHECK(allowed("fork", child));
+    if (child == 0) {
+        char *const argv[] = {"sh", NULL};
+        char *const envp[] = {NULL};
+        _exit(execve("/bin/sh", argv, envp) == -1 && errno == EPERM ? 0 : 1);
+    }
+    int status;
+    if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return fail("execve in a forked child: not refused with EPERM (status %#x)", status);
+    if (strcmp(denials_read(), "1") != 0) return fail("execve in a forked child: not named");
+    return PASS;
+}
+
+/* Any other SIGSYS still ends the process with SIGSYS, as it would without the handler. */
+static int case_other_sigsys_kills(void) {
+    lock(GRANT_REPORT, 0);
+    pid_t child = fork();
+    CHECK(allowed("fork", child));
+    if (child == 0) {
+        kill(getpid(), SIGSYS);
+        _exit(0);
+    }
+    int status;
+    if (waitpid(child, &status, 0) < 0) return fail("waitpid: %s", strerror(errno));
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGSYS) return fail("kill -SYS did not end the process (status %#x)", status);
+    return PASS;
+}
+
+/* With exec granted nothing traps (a program it runs has no handler): refusals stay plain errnos. */
+static int case_exec_granted_not_named(void) {
+    lock(GRANT_REPORT | GRANT_EXEC, 0);
+    CHECK(refused_and_named("socket(AF_INET) with exec granted", socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), ""));
+    int status = run_shell();
+    if (status != 7) return fail("/bin/sh -c 'exit 7': %s", status < 0 ? strerror(-status) : "wrong status");
+    return PASS;
+}
+
 static int case_signal_parent_denied(void) {
     if (landlock_abi < 6) return skip("Landlock ABI < 6: no signal scope");
     lock(0, 0);
@@ -250,28 +362,119 @@ static int case_proc_parent_denied(void) {
     return refused("open /proc/PARENT/status", open(path, O_RDONLY | O_CLOEXEC), EACCES, 0);
 }
 
-static int case_fork_bomb_limited(void) {
-    tabhost_sandbox_report report = lock(0, 16);
-    if (report.missing & TABHOST_SANDBOX_PROCESS_LIMIT) return skip("RLIMIT_NPROC does not apply to root (the report says so)");
-    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("process limit neither enforced nor missing");
+/* Forks children that wait until it has `wanted` or a fork fails; kills and reaps them. Returns how
+   many forks succeeded, with the failed fork's errno in `error` (0 when none failed). */
+static int fork_waiting_children(int wanted, int *error) {
     pid_t children[256];
-    int count = 0, error = 0;
-    while (count < 256) {
+    int count = 0;
+    *error = 0;
+    if (wanted > 256) wanted = 256;
+    while (count < wanted) {
         pid_t child = fork();
         if (child == 0) {
             pause();
             _exit(0);
         }
         if (child < 0) {
-            error = errno;
+            *error = errno;
             break;
         }
         children[count++] = child;
     }
     for (int i = 0; i < count; i++) kill(children[i], SIGKILL);
     for (int i = 0; i < count; i++) waitpid(children[i], NULL, 0);
+    return count;
+}
+
+/* As root and as any other user: the limit counts the sandbox's own tasks (a user namespace of its
+   own), so with 16 the locked process (one task) gets exactly 15 children, then EAGAIN, and keeps
+   running: once they are reaped it forks again. */
+static int case_fork_bomb_limited(void) {
+    tabhost_sandbox_report report = lock(0, 16);
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_NAMESPACE)) {
+        fprintf(stderr, "    %s\n", report.text);
+        return strstr(report.text, "no user namespace") ? skip("no user namespace on this machine (the report says why)")
+                                                        : fail("no process namespace and no reason: %s", report.text);
+    }
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("process limit not enforced: %s", report.text);
+    if (!strstr(report.text, "process limit (16 of its own tasks)")) return fail("report: %s", report.text);
+    int error;
+    int count = fork_waiting_children(256, &error);
     if (count == 256) return fail("256 forks allowed with a limit of 16");
     if (error != EAGAIN) return fail("fork failed with %s, expected EAGAIN", strerror(error));
+    if (count != 15) return fail("%d forks before EAGAIN, expected 15 (16 tasks, the forking one included)", count);
+    /* The parent keeps running, and the count follows the live tasks. */
+    count = fork_waiting_children(8, &error);
+    if (count != 8) return fail("after the reap, %d of 8 forks: %s", count, strerror(error));
+    return PASS;
+}
+
+/* Never ends: a signal (glibc's setresuid signals every thread) only interrupts one pause. */
+static void *_Nullable blocked_thread(void *_Nullable argument) {
+    for (;;) pause();
+    return argument;
+}
+
+/* With a second thread the kernel refuses the namespace (EINVAL): the plain rule for a user, nothing
+   for root, and the report says why. */
+static int case_fork_limit_without_namespace(void) {
+    pthread_t thread;
+    int error = pthread_create(&thread, NULL, blocked_thread, NULL);
+    if (error) return fail("pthread_create: %s", strerror(error));
+    uid_t real = getuid();
+    tabhost_sandbox_report report = lock(0, 16);
+    if (report.enforced & TABHOST_SANDBOX_PROCESS_NAMESPACE) return fail("a namespace with two threads: %s", report.text);
+    if (!strstr(report.text, "more than one thread (EINVAL)")) return fail("report does not say why: %s", report.text);
+    if (getuid() != real) return fail("real uid %d after the fallback, was %d", (int)getuid(), (int)real);
+    if (real == 0) {
+        if (!(report.missing & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("root without a namespace, limit not missing: %s", report.text);
+        if (!strstr(report.text, "process limit (not applied to root: no user namespace")) return fail("report: %s", report.text);
+        return PASS;
+    }
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_LIMIT)) return fail("plain rule not enforced: %s", report.text);
+    if (!strstr(report.text, "process limit (all of the user's tasks: no user namespace")) return fail("report: %s", report.text);
+    return PASS;
+}
+
+/* The namespace changes nothing the module relies on: what it could read (a 0700 directory of the
+   user's) it still reads and loads from, it writes its write path, its effective ids are the same,
+   the host stays out of reach, and it cannot make a namespace of its own. */
+static int case_process_namespace(void) {
+    uid_t effective = geteuid();
+    gid_t group = getegid();
+    struct stat before;
+    if (stat(read_dir, &before) != 0 || (before.st_mode & 0777) != 0700) return fail("the read path is not a 0700 directory");
+    tabhost_sandbox_report report = lock(0, 64);
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_NAMESPACE)) return skip("no user namespace on this machine (the report says why)");
+    if (geteuid() != effective || getegid() != group)
+        return fail("effective ids %d:%d, were %d:%d", (int)geteuid(), (int)getegid(), (int)effective, (int)group);
+    if (effective == 0 && getuid() != TABHOST_SANDBOX_ROOT_REAL_UID) return fail("a child of root has real uid %d", (int)getuid());
+    int fd = open(read_file, O_RDONLY | O_CLOEXEC);
+    CHECK(allowed("open a file in the 0700 read path", fd));
+    char buffer[16] = {0};
+    if (read(fd, buffer, sizeof buffer - 1) != 5 || strcmp(buffer, "read\n") != 0) return fail("read a read path's file");
+    close(fd);
+    fd = open(read_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    CHECK(allowed("list the 0700 read path", fd));
+    close(fd);
+    void *image = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (!image) return fail("dlopen from the 0700 read path: %s", dlerror());
+    char file[400];
+    snprintf(file, sizeof file, "%s/ns.txt", write_dir);
+    fd = open(file, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    CHECK(allowed("create in the write path", fd));
+    close(fd);
+    CHECK(allowed("unlink in the write path", unlink(file)));
+    CHECK(allowed("/proc/self/status", fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)));
+    close(fd);
+    CHECK(refused("read outside", open(secret_file, O_RDONLY | O_CLOEXEC), EACCES, 0));
+    char path[64];
+    proc_path(path, sizeof path, "environ");
+    CHECK(refused("open /proc/PARENT/environ", open(path, O_RDONLY | O_CLOEXEC), EACCES, EPERM));
+    if (landlock_abi >= 6) CHECK(refused("kill(parent, 0)", kill(parent, 0), EPERM, 0));
+    CHECK(refused("unshare(CLONE_NEWUSER) after the lock", unshare(CLONE_NEWUSER), EPERM, 0));
+    CHECK(refused("clone(CLONE_NEWUSER) after the lock", syscall(__NR_clone, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0), EPERM, 0));
+    CHECK(refused("setns after the lock", setns(0, CLONE_NEWUSER), EPERM, 0));
     return PASS;
 }
 
@@ -572,7 +775,10 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
     for (size_t i = 0; i < sizeof always_refused / sizeof *always_refused; i++) {
         if (nr == always_refused[i]) return SECCOMP_RET_ERRNO | EPERM;
     }
-    if ((nr == __NR_execve || nr == __NR_execveat) && !(grants & GRANT_EXEC)) return SECCOMP_RET_ERRNO | EPERM;
+    int named = (grants & GRANT_REPORT) && !(grants & GRANT_EXEC);
+    uint32_t exec_refusal = named ? SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_EXEC : SECCOMP_RET_ERRNO | EPERM;
+    uint32_t network_refusal = named ? SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_NETWORK : SECCOMP_RET_ERRNO | EPERM;
+    if ((nr == __NR_execve || nr == __NR_execveat) && !(grants & GRANT_EXEC)) return exec_refusal;
     if (nr == __NR_clone3) return SECCOMP_RET_ERRNO | ENOSYS;
     if (nr == __NR_clone && (arg0 & (CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID |
                                      CLONE_NEWNET | CLONE_NEWCGROUP)))
@@ -581,14 +787,22 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
     if (!(grants & GRANT_NETWORK)) {
         uint32_t type = arg1 & ~(uint32_t)(SOCK_CLOEXEC | SOCK_NONBLOCK);
         if ((nr == __NR_socket || nr == __NR_socketpair) && (arg0 != AF_UNIX || (type != SOCK_STREAM && type != SOCK_SEQPACKET)))
-            return SECCOMP_RET_ERRNO | EPERM;
-        if (nr == __NR_connect) return SECCOMP_RET_ERRNO | EPERM;
+            return network_refusal;
+        if (nr == __NR_connect) return network_refusal;
     }
     return SECCOMP_RET_ALLOW;
 }
 
 static int case_filter_table(void) {
-    static const int grant_sets[] = {0, GRANT_NETWORK, GRANT_EXEC, GRANT_SYSTEM, GRANT_NETWORK | GRANT_EXEC | GRANT_SYSTEM};
+    static const int grant_sets[] = {0,
+                                     GRANT_NETWORK,
+                                     GRANT_EXEC,
+                                     GRANT_SYSTEM,
+                                     GRANT_NETWORK | GRANT_EXEC | GRANT_SYSTEM,
+                                     GRANT_REPORT,
+                                     GRANT_REPORT | GRANT_NETWORK,
+                                     GRANT_REPORT | GRANT_EXEC,
+                                     GRANT_REPORT | GRANT_SYSTEM};
     static const uint32_t arguments[] = {0,
                                          AF_UNIX,
                                          AF_INET,
@@ -611,7 +825,10 @@ static int case_filter_table(void) {
     size_t checked = 0;
     for (size_t g = 0; g < sizeof grant_sets / sizeof *grant_sets; g++) {
         int grants = grant_sets[g];
-        tabhost_sandbox_profile profile = {.network = grants & GRANT_NETWORK, .system = grants & GRANT_SYSTEM, .exec = grants & GRANT_EXEC};
+        tabhost_sandbox_profile profile = {.network = grants & GRANT_NETWORK,
+                                           .system = grants & GRANT_SYSTEM,
+                                           .exec = grants & GRANT_EXEC,
+                                           .report_denials = grants & GRANT_REPORT};
         size_t count = tabhost_sandbox_filter(&profile, code, sizeof code / sizeof *code);
         if (count == 0 || count > sizeof code / sizeof *code) return fail("filter of %zu instructions", count);
         if (tabhost_sandbox_filter(&profile, NULL, 0) != count) return fail("size query differs from the program");
@@ -674,9 +891,16 @@ static const test_case cases[] = {
     {"abstract_socket_denied", case_abstract_socket_denied},
     {"unix_socket_file_denied", case_unix_socket_file_denied},
     {"exec_denied", case_exec_denied},
+    {"exec_denied_named", case_exec_denied_named},
+    {"network_denied_named", case_network_denied_named},
+    {"denied_named_on_threads_and_forks", case_denied_named_on_threads_and_forks},
+    {"other_sigsys_kills", case_other_sigsys_kills},
+    {"exec_granted_not_named", case_exec_granted_not_named},
     {"signal_parent_denied", case_signal_parent_denied},
     {"proc_parent_denied", case_proc_parent_denied},
     {"fork_bomb_limited", case_fork_bomb_limited},
+    {"fork_limit_without_namespace", case_fork_limit_without_namespace},
+    {"process_namespace", case_process_namespace},
     {"memory_limited", case_memory_limited},
     {"older_landlock_abis", case_older_landlock_abis},
     {"ptrace_denied", case_ptrace_denied},
@@ -744,6 +968,8 @@ static void set_up(const char *probe) {
     write_file(read_file, "read\n");
     write_file(secret_file, "secret\n");
     copy_file(probe, library);
+    /* Only its owner may enter it, as a module's directory may be: what process_namespace reads. */
+    chmod(read_dir, 0700);
 
     parent = getpid();
     landlock_abi = tabhost_sandbox_landlock_abi();

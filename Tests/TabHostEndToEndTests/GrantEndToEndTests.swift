@@ -59,6 +59,33 @@ struct GrantEndToEndTests {
         }
     }
 
+    /// `tabhost inspect NAME` says what the module asks for, what it was granted and what is missing,
+    /// with the command that grants it, in text and JSON; nothing is missing once all is granted.
+    @Test func inspectShowsWhatIsGrantedAndWhatIsMissing() throws {
+        try withModules { _, run in
+            #expect(try run(["grant", "alpha", "network"]).status == 0)
+            let text = try run(["inspect", "alpha"])
+            #expect(text.status == 0, "\(text)")
+            #expect(text.stdout.contains("permissions:  network read:~/Documents\n"), "\(text)")
+            #expect(text.stdout.contains("granted:      network\n"), "\(text)")
+            #expect(text.stdout.contains("missing:      read:~/Documents (tabhost grant alpha read:~/Documents)\n"), "\(text)")
+            let json = try run(["inspect", "alpha", "--json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["granted"] as? [String] == ["network"])
+            #expect(object["missing"] as? [String] == ["read:~/Documents"])
+            #expect(object["grantCommand"] as? String == "tabhost grant alpha read:~/Documents")
+
+            #expect(try run(["grant", "alpha", "read:~/Documents"]).status == 0)
+            let all = try run(["inspect", "alpha"])
+            #expect(all.stdout.contains("granted:      network read:~/Documents\n"), "\(all)")
+            #expect(all.stdout.contains("missing:      none\n"), "\(all)")
+            let none = try run(["inspect", "alpha", "--json"])
+            let granted = try #require(try JSONSerialization.jsonObject(with: Data(none.stdout.utf8)) as? [String: Any])
+            #expect(granted["missing"] as? [String] == [])
+            #expect(granted["grantCommand"] is NSNull)
+        }
+    }
+
     @Test func eachBadPermissionIsOneLineAndExitsTwo() throws {
         try withModules { dir, run in
             let output = try run(["grant", "alpha", "network", "fly", "read:relative"])

@@ -94,6 +94,8 @@ struct ListInspectEndToEndTests {
                     not provided: start event appearance save_state restore_state
                     swift code:   no
                     permissions:  none
+                    granted:      none
+                    missing:      none
 
                     """, "\(output)")
             #expect(output.stderr == "")

@@ -1,12 +1,14 @@
 import FoundationEssentials
 
 /// The JSON object `tabhost inspect --json` prints (and `list --json` one per file): the module's fields
-/// or the refusal, `runningHosts`, and `cached` when a cache was asked. Absent optional fields are
+/// or the refusal, for `inspect` what it was `granted`, what is `missing` and the `grantCommand` that
+/// grants it (null when nothing is), `runningHosts`, and `cached` when a cache was asked. Absent optional fields are
 /// written as `null`, so a reader sees every key of an accepted module.
 extension InspectReport: Encodable {
     private enum Key: String, CodingKey {
         case file, status, code, reason, fix, name, version, title, glyph, kind, image, imagePath
-        case abiMajor, abiMinor, structSize, functions, containsSwift, permissions, runningHosts, cached
+        case abiMajor, abiMinor, structSize, functions, containsSwift, permissions, granted, missing, grantCommand
+        case runningHosts, cached
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -33,6 +35,11 @@ extension InspectReport: Encodable {
             try object.encode(info.functions.cNames, forKey: .functions)
             try object.encode(info.containsSwift, forKey: .containsSwift)
             try object.encode(info.permissions, forKey: .permissions)
+            if let granted {
+                try object.encode(granted, forKey: .granted)
+                try object.encode(missing, forKey: .missing)
+                try object.encode(grantCommand, forKey: .grantCommand)
+            }
         }
         try object.encode(runningHosts, forKey: .runningHosts)
         try object.encodeIfPresent(fromCache, forKey: .cached)

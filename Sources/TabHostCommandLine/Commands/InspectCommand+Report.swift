@@ -12,6 +12,22 @@ struct InspectReport {
     var runningHosts: [RunningHostReport] = []
     /// True when the answer came from the module metadata cache; nil when no cache was asked.
     var fromCache: Bool?
+    /// What the user granted the accepted module (the permissions store, keyed by its name and file);
+    /// nil when the store was not read.
+    var granted: [String]?
+
+    /// What the module asks for and was not granted (nothing once `unrestricted` is granted).
+    var missing: [String] {
+        guard let info = module, let granted else { return [] }
+        if granted.contains("unrestricted") { return [] }
+        return info.permissions.filter { !granted.contains($0) }
+    }
+
+    /// The command that grants what is missing, nil when nothing is.
+    var grantCommand: String? {
+        guard let info = module, !missing.isEmpty else { return nil }
+        return "tabhost grant \(info.name) \(missing.joined(separator: " "))"
+    }
 
     init(module: ModuleInfo) { self.module = module }
     init(error: ModuleError) { self.error = error }
@@ -52,6 +68,10 @@ struct InspectReport {
                 ("swift code", info.containsSwift ? "yes (the image stays loaded until exit)" : "no"),
                 ("permissions", info.permissions.isEmpty ? "none" : info.permissions.joined(separator: " ")),
             ]
+            if let granted {
+                lines.append(("granted", granted.isEmpty ? "none" : granted.joined(separator: " ")))
+                lines.append(("missing", grantCommand.map { "\(missing.joined(separator: " ")) (\($0))" } ?? "none"))
+            }
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         return lines.map { key, value in

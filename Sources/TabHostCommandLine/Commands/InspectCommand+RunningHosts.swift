@@ -4,7 +4,8 @@ import TabModuleLoading
 import TabModuleRuntime
 
 /// What a running `tabhost run` reports about a module in its status file: a refused reload (the
-/// old version keeps running), or its process stopped or not responding.
+/// old version keeps running), its process stopped or not responding, or a permission its sandbox
+/// refused ("exec denied: grant `exec` (tabhost grant NAME exec)").
 struct RunningHostReport: Equatable, Encodable {
     /// What the running host says about the module.
     enum State: String {
@@ -14,6 +15,8 @@ struct RunningHostReport: Equatable, Encodable {
         case stopped
         /// Its process does not answer.
         case notResponding
+        /// Its sandbox refused what a permission would allow (`reason` names the permission).
+        case denied
     }
 
     /// The running host's process id.
@@ -48,7 +51,7 @@ struct RunningHostReport: Equatable, Encodable {
 
     /// The reports of live hosts (directories of private copies `tabhost-PID*` under `root` whose PID runs, other
     /// than this process) about module `name` or module file `file`: refusals first, then the module's
-    /// process state.
+    /// process state, then the permissions its sandbox refused.
     static func find(name: String?, file: String?, root: String = ModuleCopyDirectory.defaultRoot()) -> [RunningHostReport] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         var found: [RunningHostReport] = []
@@ -65,6 +68,11 @@ struct RunningHostReport: Equatable, Encodable {
                 found.append(
                     RunningHostReport(
                         pid: pid, module: item.module, file: nil, state: state, reason: item.reason, crashes: item.crashes))
+            }
+            for item in status.denied ?? [] where name != nil && item.module == name {
+                for line in item.lines {
+                    found.append(RunningHostReport(pid: pid, module: item.module, file: nil, state: .denied, reason: line))
+                }
             }
         }
         return found

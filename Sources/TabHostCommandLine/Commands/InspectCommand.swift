@@ -38,6 +38,20 @@ struct InspectCommand: ParsableCommand {
         }
     }
 
+    /// The permissions store, nil without a home to keep it in; one that cannot be read is said on
+    /// standard error and grants nothing.
+    static func grantStore() -> ModuleGrantStore? {
+        guard let path = ModuleGrantStore.defaultPath() else { return nil }
+        let store = ModuleGrantStore(path: path)
+        if let problem = store.problem { writeStandardError(problem.description) }
+        return store
+    }
+
+    /// What `store` grants the module (keyed by its name and resolved file, as `tabhost grant` keeps it).
+    static func granted(to info: ModuleInfo, in store: ModuleGrantStore?) -> [String] {
+        store?.permissions(name: info.name, file: GrantedModule.resolved(info.sourcePath)) ?? []
+    }
+
     func run() throws {
         let loaded = try loading.commandModules()
         let copies = loaded.copies
@@ -70,6 +84,7 @@ struct InspectCommand: ParsableCommand {
             report.runningHosts = running
         }
         registry.metadataCache?.save()
+        if let info = report.module { report.granted = Self.granted(to: info, in: Self.grantStore()) }
         print(json ? report.json() : report.text(), terminator: "")
         if let error = report.error {
             writeStandardError(error.description)

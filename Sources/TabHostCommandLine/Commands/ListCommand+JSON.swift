@@ -1,12 +1,15 @@
 import TabModuleLoading
 
 extension ListCommand {
-    /// What `tabhost list --json` prints: an array of `tabhost inspect --json` objects, one per file.
+    /// What `tabhost list --json` prints: an array of `tabhost inspect --json` objects, one per file
+    /// (the permissions store read once for all).
     static func json(_ entries: [ModuleRegistry.Entry]) -> String {
-        InspectReport.json(
+        let store = InspectCommand.grantStore()
+        return InspectReport.json(
             entries.compactMap { entry -> InspectReport? in
                 guard var report = InspectReport(entry) else { return nil }
                 report.runningHosts = RunningHostReport.find(name: report.module?.name, file: entry.path)
+                if let info = report.module { report.granted = InspectCommand.granted(to: info, in: store) }
                 return report
             })
     }

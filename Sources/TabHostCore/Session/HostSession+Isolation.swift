@@ -3,7 +3,8 @@ import TabModuleIsolation
 extension HostSession {
     /// Watches out-of-process modules' children on the session's loop, says in the status line when
     /// one stops or stops answering (the log has the same lines, with the module's name), and
-    /// publishes which modules are stopped or not responding in the status file `tabhost inspect` reads.
+    /// publishes which modules are stopped or not responding, and what their sandboxes refused, in the
+    /// status file `tabhost inspect` reads.
     func watchModuleProcesses(_ factory: OutOfProcessModuleInstanceFactory) {
         factory.attach(to: loop)
         factory.onEvent = { [weak self, weak factory] module, event in
@@ -22,5 +23,6 @@ extension HostSession {
         }
         factory.onStatesChanged = { [weak self] states in self?.reloader.moduleStates = states }
         reloader.moduleStates = factory.moduleStates
+        factory.onDeniedChanged = { [weak self] denied in self?.reloader.deniedPermissions = denied }
     }
 }

@@ -32,6 +32,11 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     public var onEvent: ((ModuleInfo, ModuleProcessEvent) -> Void)?
     /// Told when `moduleStates` changes (the session publishes it for `tabhost inspect`).
     public var onStatesChanged: (([ModuleProcessState]) -> Void)?
+    /// The permissions the sandbox refused each module's children, by module name, in the order first
+    /// seen (the log says each once per child); kept for the session.
+    public private(set) var deniedPermissions: [String: [String]] = [:]
+    /// Told when `deniedPermissions` grows (the session publishes it for `tabhost inspect`).
+    public var onDeniedChanged: (([ModuleDeniedPermissions]) -> Void)?
     /// The clock of the crash-loop rule (tests move it instead of waiting a minute).
     public var now: () -> ContinuousClock.Instant
     private var crashes: ModuleCrashHistory
@@ -208,6 +213,18 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         }
     }
 
+    /// Remembers that `module`'s sandbox refused what `permission` would allow, and publishes it.
+    private func denied(_ permission: String, module: String) {
+        guard !(deniedPermissions[module]?.contains(permission) ?? false) else { return }
+        deniedPermissions[module, default: []].append(permission)
+        onDeniedChanged?(deniedList)
+    }
+
+    /// `deniedPermissions` as published, sorted by module name.
+    public var deniedList: [ModuleDeniedPermissions] {
+        deniedPermissions.map { ModuleDeniedPermissions(module: $0.key, permissions: $0.value) }.sorted { $0.module < $1.module }
+    }
+
     /// The process ids of the running children, by module name (tests, reports).
     public var childProcesses: [(module: String, pid: Int32)] {
         connections.values.compactMap { connection in connection.livePID.map { (connection.module.name, $0) } }
@@ -324,6 +341,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             onEvent?(module.info, event)
             instancesChanged()
         }
+        connection.onDenied = { [weak self] permission in self?.denied(permission, module: module.name) }
         if let loop { connection.attach(to: loop) }
         connections[key] = connection
         return connection

@@ -32,6 +32,9 @@ public struct IsolationSettings: Sendable {
     /// Where the sandbox finds what each module was granted (none by default: a session passes the
     /// user's store, its layout's grants and `tabhost dev`'s; see `OutOfProcessModuleInstanceFactory.grants`).
     public var grants: ModuleGrantSource = .none
+    /// The address space each sandboxed child may map (RLIMIT_AS); nil for
+    /// `ModuleSandboxProfile.memoryCeiling`. Tests lower it to reach the ceiling quickly.
+    public var sandboxMemoryCeiling: UInt64?
     /// Where the sandbox's write rule finds each module's `data_dir` (made before the child locks).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
 

@@ -2,6 +2,7 @@ import Glibc
 import Logging
 import TabHostLoop
 import TabModuleLoading
+import TabModuleRuntime
 
 /// One child process running one module version, shared by all of that version's instances: the
 /// host's side of the wire protocol.
@@ -69,6 +70,12 @@ final class ModuleHostConnection {
     var childProcess: ModuleHostProcess { process }
     /// Told when the child stops with a failure, stops answering or answers again.
     var onEvent: ((ModuleProcessEvent) -> Void)?
+    /// Told the first time the child's sandbox refuses a call a permission would allow ("exec", "network").
+    var onDenied: ((String) -> Void)?
+    /// The permissions whose refusals the child named, in the order first seen.
+    private(set) var deniedPermissions: [String] = []
+    /// The memory ceiling the child said it reached on its way out (see `MEMORY_CEILING`).
+    private var reachedMemoryCeiling: UInt64?
 
     private let logger: Logger
     private let link: ModuleHostLink
@@ -275,7 +282,7 @@ final class ModuleHostConnection {
                     flushPending()
                     return frame.isFailure ? .failed(frame.failureMessage) : .replied(frame.reader)
                 }
-                if frame.type.isNotification && !frame.type.appliesAtOnce {
+                if frame.type.isNotification && !frame.type.appliesAtOnce && !frame.type.concernsTheChild {
                     pending.append(frame)
                 } else if frame.type.isNotification {
                     apply(frame)
@@ -327,6 +334,10 @@ final class ModuleHostConnection {
             violation("a malformed \(frame.type.rawValue) notification")
             return
         }
+        if frame.type.concernsTheChild {
+            applyChildNotice(frame.type, &reader)
+            return
+        }
         guard let instance = instances[id]?.instance else { return }  // destroyed meanwhile
         do {
             try instance.apply(frame.type, &reader)
@@ -334,6 +345,31 @@ final class ModuleHostConnection {
             violation("a malformed \(frame.type.rawValue) notification")
         }
     }
+
+    /// What the child says about itself: a refusal its sandbox named (logged once per permission), the
+    /// memory ceiling it reached (kept for the failure that follows).
+    private func applyChildNotice(_ type: WireMessage, _ reader: inout WireReader) {
+        switch type {
+        case .sandboxDenied:
+            guard let category = try? reader.u8() else { return violation("a malformed sandbox notification") }
+            // Unknown categories are a newer child's: nothing to name.
+            guard let permission = Self.deniedPermission[category], !deniedPermissions.contains(permission) else { return }
+            deniedPermissions.append(permission)
+            logger.warning(
+                "\(ModuleDeniedPermissions.line(permission: permission, module: module.name))", metadata: ["module": "\(module.name)"])
+            onDenied?(permission)
+        case .memoryCeiling:
+            guard let ceiling = try? reader.u64(), (try? reader.u64()) != nil else {
+                return violation("a malformed memory ceiling notification")
+            }
+            reachedMemoryCeiling = ceiling
+        default:
+            break
+        }
+    }
+
+    /// The permission of each category of `enum tabhost_sandbox_denial`.
+    private static let deniedPermission: [UInt8: String] = [1: "exec", 2: "network"]
 
     /// Answers one of the child's requests.
     private func serve(_ frame: WireFrame) {
@@ -480,6 +516,13 @@ final class ModuleHostConnection {
     /// Stops for good: unwatches, ends the child, tells the instances (when it failed) and the factory.
     private func stop(with failure: ModuleHostFailure?) {
         guard state != .stopped else { return }
+        var failure = failure
+        if let ceiling = reachedMemoryCeiling, let ended = failure {
+            switch ended.exit {
+            case .signal, .exited: failure = ended.reachingMemoryCeiling(ceiling)
+            default: break
+            }
+        }
         state = .stopped
         self.failure = failure
         if let loop {

@@ -14,6 +14,8 @@ struct ModuleSandboxProfile {
     var writePaths: [String]
     /// The private temporary directory, 0700, removed when the child ends (`removeTemporaryDirectory`).
     var temporaryDirectory: String?
+    /// Tasks, threads included, the child and its own processes may run together (LOAD's
+    /// `max_processes`): counted in a user namespace of the child's own, so it applies as root too.
     var maxProcesses: UInt64
     var maxMemoryBytes: UInt64
     /// The granted permissions without a path (`network`, `system`, `exec`, `unrestricted`), which the
@@ -26,8 +28,10 @@ struct ModuleSandboxProfile {
 
     /// Address space a child may map; sanitizer builds skip it (the child says so).
     static let memoryCeiling: UInt64 = 8 << 30
-    /// Tasks a child may add above what the machine runs now (RLIMIT_NPROC counts the user's tasks).
-    static let processHeadroom: UInt64 = 512
+    /// The sandbox's own tasks, threads included: room for the Swift runtime's cooperative pool and
+    /// Dispatch's workers on a machine of many cores, while a fork of 256 processes (issue 31's fork
+    /// bomb) fails, the forking process being one of the 256.
+    static let processLimit: UInt64 = 256
 
     /// The default profile of `module` for `settings.sandbox`, opened by `granted` (permission names;
     /// `~/` is the user's home).
@@ -52,8 +56,8 @@ struct ModuleSandboxProfile {
         } else {
             problems.append("no private temporary directory (\(Errno(rawValue: errno).description))")
         }
-        maxProcesses = Self.runningTasks().map { $0 + Self.processHeadroom } ?? 0
-        maxMemoryBytes = Self.memoryCeiling
+        maxProcesses = Self.processLimit
+        maxMemoryBytes = settings.sandboxMemoryCeiling ?? Self.memoryCeiling
         landlockABILimit = settings.sandboxLandlockABILimit
         grant(granted)
     }
@@ -136,16 +140,4 @@ struct ModuleSandboxProfile {
         }
         return nil
     }()
-
-    /// Every task on the machine now (the 4th field of /proc/loadavg, "running/total"): above what
-    /// this user runs, so RLIMIT_NPROC only stops a child that forks without end.
-    static func runningTasks() -> UInt64? {
-        guard let file = fopen("/proc/loadavg", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        guard fgets(&line, 256, file) != nil else { return nil }
-        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
-        guard fields.count >= 4, let total = fields[3].split(separator: "/").last else { return nil }
-        return UInt64(total)
-    }
 }

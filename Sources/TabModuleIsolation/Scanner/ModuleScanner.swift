@@ -82,8 +82,10 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         writer.u8(closes ? 1 : 0)
         let sandboxed = settings.sandbox != .off
         if sandboxed {
-            // The tightest profile: this file, and the Swift runtime its RUNPATH names.
-            let paths = [copy] + (ModuleSandboxProfile.swiftRuntimeDirectory.map { [$0] } ?? [])
+            // The tightest profile: the private copies (every module child may read them too, and one
+            // scanner child then scans many files: locked to one file it could scan no other), and the
+            // Swift runtime their RUNPATH names.
+            let paths = [ModuleFileReader.parentDirectory(of: copy)] + (ModuleSandboxProfile.swiftRuntimeDirectory.map { [$0] } ?? [])
             writer.u8(1)
             writer.u32(UInt32(paths.count))
             for path in paths { writer.string(path) }
@@ -129,8 +131,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         guard let failure else {
             // The images it did not close stay mapped in it: start afresh now and then, and after
             // each Swift image (whose runtime metadata is the large part).
-            // A sandboxed scanner may read only the file it was locked to.
-            if sandboxed || !closes || counts.withLock({ $0.scanned }) % Self.filesPerChild == 0 { finish() }
+            if !closes || counts.withLock({ $0.scanned }) % Self.filesPerChild == 0 { finish() }
             return report
         }
         let error = Self.refusal(path: original, phase: phase, exit: failure)

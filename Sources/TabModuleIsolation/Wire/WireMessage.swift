@@ -33,6 +33,8 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     static let saveSoon = WireMessage(TABHOST_WIRE_SAVE_SOON)
     static let finish = WireMessage(TABHOST_WIRE_FINISH)
     static let alert = WireMessage(TABHOST_WIRE_ALERT)
+    static let sandboxDenied = WireMessage(TABHOST_WIRE_SANDBOX_DENIED)
+    static let memoryCeiling = WireMessage(TABHOST_WIRE_MEMORY_CEILING)
     static let push = WireMessage(TABHOST_WIRE_PUSH)
     static let present = WireMessage(TABHOST_WIRE_PRESENT)
     static let addTab = WireMessage(TABHOST_WIRE_ADD_TAB)
@@ -63,6 +65,11 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// only reaches the thread-safe tick scheduler (`schedule_tick`, `set_timer`, `cancel_timer`), so
     /// it never makes the host call into the child. The others wait until that call returns.
     var appliesAtOnce: Bool { self == .scheduleTick || self == .setTimer || self == .cancelTimer }
+
+    /// A notification about the whole child rather than one instance (what its sandbox refused, its
+    /// memory ceiling): the connection applies it at once, since it never calls into the child, and one
+    /// sent just before a crash must be seen before the crash is.
+    var concernsTheChild: Bool { self == .sandboxDenied || self == .memoryCeiling }
 
     package var description: String { functionName }
 }

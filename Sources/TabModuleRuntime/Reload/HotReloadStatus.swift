@@ -4,8 +4,9 @@
 ///
 /// JSON: `{"pid": 1234, "refused": [{"module": "clock", "file": "/mods/clock.so", "reason": "…"}],
 /// "modules": [{"module": "clock", "state": "stopped", "reason": "Clock stopped: SIGSEGV in event \"segv\"", "crashes": 1}]}`
-/// (`module` is null when the file never provided one). `modules` came later: a host that predates
-/// it leaves it out, and it reads as nil.
+/// (`module` is null when the file never provided one), and `"denied": [{"module": "clock", "permissions":
+/// ["exec"]}]`. `modules` and `denied` came later: a host that predates them leaves them out, and they
+/// read as nil.
 package struct HotReloadStatus: Codable, Sendable, Hashable {
     /// One refused file.
     public struct Refusal: Codable, Sendable, Hashable {
@@ -39,11 +40,17 @@ package struct HotReloadStatus: Codable, Sendable, Hashable {
     /// The modules whose processes are stopped or not responding, sorted by name (nil from an
     /// older host, which did not say).
     public var modules: [ModuleProcessState]?
+    /// The permissions the sandbox refused each module, sorted by name (nil from a host that predates
+    /// it; a reader that predates it ignores the key).
+    public var denied: [ModuleDeniedPermissions]?
 
     /// Creates a status.
-    public init(pid: Int32, refused: [Refusal], modules: [ModuleProcessState]? = []) {
+    public init(
+        pid: Int32, refused: [Refusal], modules: [ModuleProcessState]? = [], denied: [ModuleDeniedPermissions]? = []
+    ) {
         self.pid = pid
         self.refused = refused
         self.modules = modules
+        self.denied = denied
     }
 }

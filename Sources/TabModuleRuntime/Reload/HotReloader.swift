@@ -26,6 +26,11 @@ public final class HotReloader {
     package var moduleStates: [ModuleProcessState] = [] {
         didSet { if moduleStates != oldValue { publishStatus() } }
     }
+    /// The permissions the sandbox refused each module (the session sets it from the out-of-process
+    /// factory), published with the refusals.
+    package var deniedPermissions: [ModuleDeniedPermissions] = [] {
+        didSet { if deniedPermissions != oldValue { publishStatus() } }
+    }
 
     /// The version of each module file last loaded or refused, by absolute path (see `rescan`). It
     /// starts as the versions the registry saw when it loaded (or looked up) them, no second stat of
@@ -72,8 +77,8 @@ public final class HotReloader {
         guard let statusFile else { return }
         // Nothing to say and nothing said yet: no file (readers take a missing file as nothing refused,
         // nothing stopped), and a start does not encode and write one on the way to its first frame.
-        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty { return }
-        statusFile.write(Array(refusals.values), modules: moduleStates)
+        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty && deniedPermissions.isEmpty { return }
+        statusFile.write(Array(refusals.values), modules: moduleStates, denied: deniedPermissions)
         hasPublishedStatus = true
     }
 

@@ -70,7 +70,7 @@ enum tabhost_wire_type {
        the module's original file, for `module_dir`) -> u32 functions, u32 kind.
        Optionally followed by the sandbox (absent: none): u8 mode (0 off, 1 on, 2 require),
        str? tmpdir (set as TMPDIR), u32 n + n str read paths, u32 n + n str write paths, u64 max
-       processes, u64 max memory bytes, u32 n + n str granted permissions (not applied yet), i32 Landlock
+       processes (the sandbox's own tasks, threads included), u64 max memory bytes, u32 n + n str granted permissions (not applied yet), i32 Landlock
        ABI limit (0: the best; tests reach an older kernel's path with it). With
        mode on or require the child applies it before it opens the module, and the reply adds
        u32 enforced, u32 missing, i32 landlock ABI, str report line (tabhost_sandbox_report). With
@@ -118,6 +118,14 @@ enum tabhost_wire_type {
     TABHOST_WIRE_ALERT = 41,         /* str? id, str? title, str? message, u64 count, u32 n (sent, at most
                                         TAB_MAX_ALERT_BUTTONS + 1), n x str? button; strings cut as
                                         render nodes' are (see enum tabhost_wire_node) */
+    /* The child's own notifications (instance id 0: they concern the whole child; a host that predates
+       them finds no instance 0 and ignores them, so the wire stays 2.0). */
+    TABHOST_WIRE_SANDBOX_DENIED = 42, /* u8 category (enum tabhost_sandbox_denial: 1 exec, 2 network): the
+                                         sandbox refused a call that permission would allow; once per
+                                         category per child */
+    TABHOST_WIRE_MEMORY_CEILING = 43, /* u64 ceiling bytes, u64 address space bytes: the child is dying
+                                         (a fatal signal, an allocation that failed) with its address space
+                                         within an eighth of its RLIMIT_AS; its exit follows */
 
     /* child -> host requests, u64 instance id first */
     TABHOST_WIRE_PUSH = 50,          /* str module, str? param, i32 target -> i32 result */

@@ -2,12 +2,41 @@
  * tabhost_sandbox.h: the kernel sandbox a module's child puts itself in before it opens the module
  * (lock first, then load), so the module's constructors already run confined.
  *
- * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; no capabilities (a child of
- * root keeps uid 0 but loses every capability); a Landlock ruleset for the best ABI the kernel offers
- * (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix socket scopes from ABI 6);
- * a seccomp-bpf filter; RLIMIT_NPROC and RLIMIT_AS. A layer the kernel lacks is left out and named in
- * the report. A refused call fails with an errno; the one kill is for a system call made through
- * another architecture's entry (the i386 `int 0x80` on x86_64).
+ * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; with a process limit, a user
+ * namespace of its own (below); no capabilities (a child of root keeps uid 0 but loses every
+ * capability); a Landlock ruleset for the best ABI the kernel offers (filesystem; TCP bind and connect
+ * from ABI 4; the signal and abstract Unix socket scopes from ABI 6); a seccomp-bpf filter;
+ * RLIMIT_NPROC and RLIMIT_AS. A layer the kernel lacks is left out and named in the report. A refused
+ * call fails with an errno; the one kill is for a system call made through another architecture's
+ * entry (the i386 `int 0x80` on x86_64).
+ *
+ * With `report_denials` the refusals a permission would lift still fail with EPERM, through a SIGSYS
+ * handler that also names the permission.
+ *
+ * The process limit's user namespace. The kernel counts RLIMIT_NPROC per (user namespace, real uid)
+ * and never applies it to the real root user (copy_process exempts INIT_USER, the user_struct of
+ * global uid 0, whatever namespace maps it, and holders of CAP_SYS_RESOURCE or CAP_SYS_ADMIN in the
+ * initial namespace). So, while it still has its capabilities and one thread, the process enters a
+ * new user namespace (unshare(CLONE_NEWUSER)) and maps its effective uid and gid to themselves
+ * (setgroups "deny"): its tasks, threads included, then count against (that namespace, real uid),
+ * which nothing else uses, and max_processes is an absolute number of the sandbox's own tasks. A child
+ * of root first moves its real uid to TABHOST_SANDBOX_ROOT_REAL_UID (setresuid; effective, saved and
+ * filesystem uids stay 0), which is what makes the kernel apply the limit to it. What else changes:
+ * - files: opened with the same effective uid and gid as before, and the capabilities are dropped in
+ *   either case, so what it could read before it reads after; access(2) and faccessat(2) without
+ *   AT_EACCESS check the real uid, so for a child of root they answer as `nobody` (open works);
+ * - getuid() of a child of root returns 65534 (the real uid is not mapped in the namespace), geteuid()
+ *   0; bash, run with `exec`, warns that it cannot drop to that uid and goes on;
+ * - processes whose real uid is 65534 may signal a child of root (the kernel compares uids);
+ * - /proc is the same mount; other processes' /proc files still need ptrace access, which the
+ *   capabilities (none in the initial namespace) and Landlock refuse;
+ * - Landlock and seccomp come after it and apply as before; the filter then refuses unshare, setns and
+ *   clone's namespace flags, so the module cannot enter another namespace.
+ * When the namespace cannot be made (EPERM: unprivileged user namespaces disabled; EINVAL: the process
+ * has more than one thread, as under ThreadSanitizer; ENOSPC: too many namespaces), a child of root
+ * takes its real uid 0 back and the process limit is missing; any other user gets the plain rule,
+ * RLIMIT_NPROC at every task on the machine now plus max_processes (all of the user's tasks count).
+ * The report's text says which, and why.
  *
  * Every part applies to the calling thread and what it starts later (seccomp is synchronised to every
  * thread; Landlock is not), so call it while the process has one thread. It cannot be undone.
@@ -44,14 +73,32 @@ typedef struct tabhost_sandbox_profile {
     bool exec;
     /** No sandbox at all: tabhost_sandbox_apply() changes nothing and says so. */
     bool unrestricted;
-    /** RLIMIT_NPROC (the real user's tasks, threads included, across all its processes); 0 leaves it. */
+    /** Tasks (threads included) the sandbox's processes may run together, counted in a user namespace
+     *  of its own (see above); 0 leaves RLIMIT_NPROC and the namespace alone. */
     uint64_t max_processes;
     /** RLIMIT_AS in bytes (address space, not resident memory); 0 leaves it. */
     uint64_t max_memory_bytes;
     /** 0 for the best Landlock ABI the kernel offers, else at most this one: how the tests reach an
      *  older kernel's path on a newer one. */
     int landlock_abi_limit;
+    /** Name the permission a refusal stands for where the host can see it (off when false, as a zeroed
+     *  profile is): without `exec` granted, the refusals `exec` or `network` would lift make the filter
+     *  return SECCOMP_RET_TRAP with the category (enum tabhost_sandbox_denial) as its data, and a SIGSYS
+     *  handler installed by tabhost_sandbox_apply() makes the call fail with EPERM, as before, and writes
+     *  the category as one byte to `denial_fd` (write(2), never blocking: give it a pipe made O_NONBLOCK,
+     *  whose reader drains it; a full pipe drops the byte). With `exec` granted every refusal stays an
+     *  errno: a program the module runs has no such handler, and a trap would kill it. */
+    bool report_denials;
+    /** Where the SIGSYS handler writes a refusal's category; read only with `report_denials`. */
+    int denial_fd;
 } tabhost_sandbox_profile;
+
+/** A refusal's category: the permission that would allow it (SECCOMP_RET_DATA of a trap, and the byte
+ *  written to `denial_fd`). */
+enum tabhost_sandbox_denial {
+    TABHOST_SANDBOX_DENIED_EXEC = 1,    /* execve, execveat: grant `exec` */
+    TABHOST_SANDBOX_DENIED_NETWORK = 2  /* a socket other than AF_UNIX stream or seqpacket, connect: grant `network` */
+};
 
 /** Layers, as bits of a report's `enforced` and `missing`. */
 enum tabhost_sandbox_layer {
@@ -63,8 +110,12 @@ enum tabhost_sandbox_layer {
     TABHOST_SANDBOX_SECCOMP = 1u << 5,
     TABHOST_SANDBOX_PROCESS_LIMIT = 1u << 6,   /* RLIMIT_NPROC, set and enforced for this user */
     TABHOST_SANDBOX_MEMORY_LIMIT = 1u << 7,    /* RLIMIT_AS */
-    TABHOST_SANDBOX_CAPABILITIES = 1u << 8     /* every capability dropped (permitted, effective, bounding, ambient) */
+    TABHOST_SANDBOX_CAPABILITIES = 1u << 8,    /* every capability dropped (permitted, effective, bounding, ambient) */
+    TABHOST_SANDBOX_PROCESS_NAMESPACE = 1u << 9 /* the process limit counts the sandbox's own tasks (a user namespace) */
 };
+
+/** The real uid a child of root takes for the process limit (`nobody`, the kernel's overflow uid). */
+#define TABHOST_SANDBOX_ROOT_REAL_UID 65534
 
 /** Bytes of a report's text, its NUL included. */
 #define TABHOST_SANDBOX_REPORT_TEXT 512
@@ -89,6 +140,13 @@ typedef struct tabhost_sandbox_report {
  * failure, after which the process may be partly confined and should not load the module.
  */
 int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report);
+
+/**
+ * Installs the SIGSYS handler of `report_denials` (SA_SIGINFO; tabhost_sandbox_apply() calls it): for a
+ * trap of this filter it makes the refused call return -EPERM and writes the category to `denial_fd`;
+ * any other SIGSYS ends the process with SIGSYS, as without a handler. Returns 0, or -1 with errno.
+ */
+int tabhost_sandbox_install_denial_handler(int denial_fd);
 
 /** The kernel's Landlock ABI version, 0 without Landlock. */
 int tabhost_sandbox_landlock_abi(void);

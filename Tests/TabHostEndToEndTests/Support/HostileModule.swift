@@ -16,8 +16,11 @@ enum HostileModule {
     /// The tries' labels, in the order the module shows them; the first ones must be denied.
     static let denied = [
         "read secret", "write elsewhere", "list home", "tcp connect", "udp send", "abstract socket", "exec sh",
-        "signal host", "host environ",
+        "signal host", "host environ", "host memory", forkBomb,
     ]
+    /// The one try denied with EAGAIN (the process limit), not EACCES or EPERM: fewer than 256 of its
+    /// 256 forks succeed.
+    static let forkBomb = "fork bomb"
     /// What the default profile allows.
     static let allowed = ["own file", "data dir", "tmp dir"]
 
@@ -42,7 +45,8 @@ enum HostileModule {
             static char results[16][96];
             static int count;
             static void note(const char *label, int failed) {
-                const char *name = !failed ? "allowed" : errno == EACCES ? "EACCES" : errno == EPERM ? "EPERM" : NULL;
+                const char *name = !failed ? "allowed" : errno == EACCES ? "EACCES" : errno == EPERM ? "EPERM"
+                                 : errno == EAGAIN ? "EAGAIN" : NULL;
                 if (name) snprintf(results[count++], 96, "%s: %s", label, name);
                 else snprintf(results[count++], 96, "%s: errno %d", label, errno);
             }
@@ -87,6 +91,22 @@ enum HostileModule {
                 errno = code == 101 ? EPERM : code == 102 ? EACCES : EIO;
                 return code != 0;
             }
+            /* 256 children that wait until they are counted, then are killed and reaped; fails when
+               fewer than 256 forks succeed, with the failed fork's errno. */
+            static int fork_bomb(void) {
+                static pid_t children[256];
+                int forked = 0, error = 0;
+                while (forked < 256) {
+                    pid_t pid = fork();
+                    if (pid == 0) { for (;;) pause(); }
+                    if (pid < 0) { error = errno; break; }
+                    children[forked++] = pid;
+                }
+                for (int i = 0; i < forked; i++) kill(children[i], SIGKILL);
+                for (int i = 0; i < forked; i++) waitpid(children[i], NULL, 0);
+                errno = error;
+                return forked < 256;
+            }
             static void tries(const tab_host_api *api, tab_host *host) {
                 count = 0;
                 char path[4096];
@@ -103,6 +123,9 @@ enum HostileModule {
                 note("signal host", kill(getppid(), 0) != 0);
                 snprintf(path, sizeof path, "/proc/%d/environ", (int)getppid());
                 note("host environ", open_close(path, O_RDONLY));
+                snprintf(path, sizeof path, "/proc/%d/mem", (int)getppid());
+                note("host memory", open_close(path, O_RDONLY));
+                note("fork bomb", fork_bomb());
                 const char *own = api->module_dir(host);
                 snprintf(path, sizeof path, "%s/own.txt", own ? own : "/nonexistent");
                 note("own file", open_close(path, O_RDONLY));

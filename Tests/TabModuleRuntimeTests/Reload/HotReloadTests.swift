@@ -284,13 +284,13 @@ struct HotReloadTests {
         #expect(HotReloadStatusFile(directory: h.copies.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
     }
 
-    /// A status file written before module process states were published still reads (`modules` nil);
-    /// one written now has them.
+    /// A status file written before module process states and sandbox denials were published still reads
+    /// (`modules` and `denied` nil); one written now has them.
     @Test func theStatusFileStaysReadableAcrossVersions() throws {
         let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")])
         let file = HotReloadStatusFile(directory: h.copies.directory)
         try #"{"pid": 7, "refused": []}"#.write(toFile: file.path, atomically: true, encoding: .utf8)
-        #expect(file.read() == HotReloadStatus(pid: 7, refused: [], modules: nil))
+        #expect(file.read() == HotReloadStatus(pid: 7, refused: [], modules: nil, denied: nil))
         h.reloader.statusFile = file
         let stopped = ModuleProcessState(module: "alpha", state: .stopped, reason: "Alpha stopped: SIGSEGV", crashes: 1)
         h.reloader.moduleStates = [stopped]
@@ -302,6 +302,15 @@ struct HotReloadTests {
         #expect(file.read() == HotReloadStatus(pid: getpid(), refused: [], modules: [stopped]))
         h.reloader.moduleStates = []
         #expect(file.read() == HotReloadStatus(pid: getpid(), refused: []))
+        let denied = ModuleDeniedPermissions(module: "alpha", permissions: ["network", "exec"])
+        h.reloader.deniedPermissions = [denied]
+        let written = try #require(FileManager.default.contents(atPath: file.path))
+        let withDenials = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        let list = try #require(withDenials["denied"] as? [[String: Any]])
+        #expect(list.first?["module"] as? String == "alpha")
+        #expect(list.first?["permissions"] as? [String] == ["network", "exec"])
+        #expect(file.read() == HotReloadStatus(pid: getpid(), refused: [], denied: [denied]))
+        #expect(denied.lines.first == "network denied: grant `network` (tabhost grant alpha network)")
     }
 
     @Test func deletingARefusedFileThatNeverLoadedClearsItFromTheStatusFile() throws {
