@@ -196,12 +196,18 @@ let package = Package(
             swiftSettings: strict),
         // What a browser and the server say to each other (JSON over the WebSocket), without the server: fuzzed alone.
         .target(name: "TabHostWebProtocol", dependencies: ["TabKit"], swiftSettings: strict),
+        // Debian's OpenSSL 3 (libssl-dev) for the browser front end's TLS; only _CTLSShims includes it.
+        .systemLibrary(name: "_COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // TLS over memory BIOs behind a prefixed shim (no OpenSSL type reaches Swift): `tabhost serve --tls-cert`.
+        .target(name: "_CTLSShims", dependencies: ["_COpenSSL"], cSettings: strictC),
         // The browser front end: an HTTP + WebSocket server (Hummingbird) and a static page embedded at build time.
         .target(
             name: "TabHostWeb",
             dependencies: [
-                "TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "TabHostWebProtocol",
+                "TabKit", "TabHostClient", "TabHostLoop", "TabHostConcurrency", "TabHostWebProtocol", "_CTLSShims",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -316,12 +322,14 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "TabHostClient", "TabHostLoop", "TabHostPoll", "TabKit", "TabHostTesting"],
             swiftSettings: strict),
+        // Also builds tabhost_tls_driver.c with _CTLSShims's sources (AddressSanitizer) and runs its cases.
         .testTarget(
             name: "TabHostWebTests",
             dependencies: [
                 "TabHostWeb", "TabHostWebProtocol", "TabHostClient", "TabKit", "TabHostTesting",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            exclude: ["tabhost_tls_driver.c"],
             swiftSettings: strict),
         // The fuzz targets' entry points (Fuzz/, Scripts/fuzz): plain code, built and tested with everything else.
         .target(
@@ -349,7 +357,7 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
     // them (the web server's protocol, which is fuzzed, is a target of its own).
     let unbuildable = [
         "tabhost", "tabhost-web", "tabhost-bench", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb",
-        "TabHostWebTests",
+        "TabHostWebTests", "_CTLSShims", "_COpenSSL",
     ]
     package.targets.removeAll { unbuildable.contains($0.name) }
     package.products.removeAll { $0.name == "tabhost" || $0.name == "tabhost-web" }

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -46,15 +47,18 @@ public final class WebFrontEnd: Sendable {
         subscription = session.subscribe { [state] screen in state.publish(screen) }
     }
 
-    /// The address to open once started: `http://HOST:PORT/?token=TOKEN`.
+    /// The address to open once started: `http://HOST:PORT/?token=TOKEN` (`https://` with TLS).
     public var address: String {
         "\(origin)/?token=\(settings.token)"
     }
 
-    /// `http://HOST:PORT` of the running server.
+    /// `http://HOST:PORT` (`https://` with TLS) of the running server. HOST is the bound address, or for
+    /// every address (`0.0.0.0`, `::`) the name the certificate is for, which is what a browser checks.
     public var origin: String {
-        let host = settings.bindAddress.contains(":") ? "[\(settings.bindAddress)]" : settings.bindAddress
-        return "http://\(host):\(state.port ?? settings.port)"
+        var name = settings.bindAddress
+        if WebAddress.isUnspecified(hostName: name) { name = settings.tls?.certificateName ?? "127.0.0.1" }
+        let host = name.contains(":") ? "[\(name)]" : name
+        return "\(settings.tls == nil ? "http" : "https")://\(host):\(state.port ?? settings.port)"
     }
 
     /// Binds and starts serving on Hummingbird's threads; returns `address` once the port is bound.
@@ -143,17 +147,25 @@ public final class WebFrontEnd: Sendable {
 
         var hummingbirdLogger = settings.logger
         hummingbirdLogger.logLevel = .warning
+        let webSocketResponder = webSocketRouter.buildResponder()
+        let (tls, logger) = (settings.tls, settings.logger)
+        let server = HTTPServerBuilder { responder in
+            let http = HTTP1WebSocketUpgradeChannel(
+                responder: responder, webSocketResponder: webSocketResponder,
+                configuration: .init(ws: .init(maxFrameSize: Self.maximumInboundBytes)))
+            guard let tls else { return http }
+            return TLSChildChannel(base: http, identity: tls, logger: logger)
+        }
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter, configuration: .init(ws: .init(maxFrameSize: Self.maximumInboundBytes))),
+            server: server,
             configuration: .init(address: .hostname(settings.bindAddress, port: settings.port), serverName: nil),
             onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
             logger: hummingbirdLogger)
     }
 
     private var access: WebAccess {
-        WebAccess(token: settings.token, port: state.port ?? settings.port)
+        WebAccess(token: settings.token, port: state.port ?? settings.port, secure: settings.tls != nil)
     }
 
     private func verdict(_ request: Request) -> WebAccess.Verdict {
@@ -179,7 +191,7 @@ public final class WebFrontEnd: Sendable {
         guard verdict == .allowed else { return refused(verdict, request) }
         var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "no-store"]
         if asset.contentType.hasPrefix("text/html") {
-            let socket = request.head.authority.map { " ws://\($0)" } ?? ""
+            let socket = request.head.authority.map { " \(settings.tls == nil ? "ws" : "wss")://\($0)" } ?? ""
             headers[.contentSecurityPolicy] =
                 "default-src 'self'; connect-src 'self'\(socket); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         }
@@ -213,7 +225,8 @@ public final class WebFrontEnd: Sendable {
         case .wrong: return (.forbidden, "wrong token")
         case .allowed: break
         }
-        if let reason = WebAccess.webSocketRefusal(host: request.head.authority, origin: request.headers[.origin]) {
+        let secure = settings.tls != nil
+        if let reason = WebAccess.webSocketRefusal(host: request.head.authority, origin: request.headers[.origin], secure: secure) {
             return (.forbidden, reason)
         }
         return nil

@@ -19,14 +19,22 @@ public enum WebAddress {
         return (address, port)
     }
 
-    /// Why binding `address` is refused, or nil: only loopback addresses are served, since the page
-    /// and its token travel in clear text (reach it from elsewhere through an SSH tunnel).
-    public static func bindRefusal(for address: String) -> String? {
-        isLoopback(hostName: address)
+    /// Why binding `address` is refused, or nil: without TLS only loopback addresses are served, since the
+    /// page and its token would travel in clear text (reach it from elsewhere through an SSH tunnel, or serve
+    /// it over HTTPS); with TLS any address is.
+    public static func bindRefusal(for address: String, tls: Bool = false) -> String? {
+        tls || isLoopback(hostName: address)
             ? nil
-            : "\(address): only loopback addresses (127.0.0.1, ::1, localhost) are served: "
-                + "the page and its token travel unencrypted; "
-                + "from another machine use an SSH tunnel (ssh -L PORT:127.0.0.1:PORT HOST)"
+            : "\(address): only loopback addresses (127.0.0.1, ::1, localhost) are served without TLS: "
+                + "the page and its token would travel unencrypted; pass --tls-cert FILE --tls-key FILE to tabhost serve "
+                + "to serve HTTPS on it, or use an SSH tunnel (ssh -L PORT:127.0.0.1:PORT HOST)"
+    }
+
+    /// True for `0.0.0.0`, `::` and the other spellings of every address: no host name to put in an address.
+    public static func isUnspecified(hostName name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 == "0" } }) { return true }
+        return !name.isEmpty && name.contains(":") && name.allSatisfy { $0 == ":" || $0 == "0" }
     }
 
     /// True for `localhost`, `127.x.y.z` and `::1`: the addresses the server may be bound to.

@@ -5,11 +5,15 @@ Run by Scripts/test after `swift test` (the built .build/debug/tabhost, or $TABH
 Never `playwright install`: the browser is /usr/lib/chromium/chromium (Scripts/install-deps installs it).
 """
 
+import base64
+import hashlib
 import http.server
 import json
 import os
 import re
 import shutil
+import socket
+import ssl
 import subprocess
 import tempfile
 import struct
@@ -25,7 +29,7 @@ TABHOST = os.environ.get("TABHOST", os.path.join(ROOT, ".build", "debug", "tabho
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium")
 # Screenshots the tests take (the README's comes from here).
 SHOTS = os.environ.get("TABHOST_SCREENSHOTS", os.path.join(ROOT, ".build", "browser-screenshots"))
-ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})")
+ADDRESS = re.compile(r"(https?)://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})")
 
 
 def back_button(page):
@@ -55,8 +59,8 @@ class Served:
         if not match:
             self.stop()
             raise AssertionError(f"unexpected first line: {self.url!r}")
-        self.port, self.token = int(match.group(1)), match.group(2)
-        self.origin = f"http://127.0.0.1:{self.port}"
+        self.port, self.token = int(match.group(2)), match.group(3)
+        self.origin = f"{match.group(1)}://127.0.0.1:{self.port}"
 
     def stop(self):
         if self.process.poll() is None:
@@ -1162,3 +1166,233 @@ class OlderHeaderTests(BrowserTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def make_certificate(directory):
+    """A self-signed P-256 certificate for 127.0.0.1 and localhost in `directory`: (cert, key, the base64
+    SHA-256 of its public key, which Chromium's --ignore-certificate-errors-spki-list takes)."""
+    cert, key = os.path.join(directory, "cert.pem"), os.path.join(directory, "key.pem")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-days", "2", "-keyout", key, "-out", cert],
+        check=True, capture_output=True)
+    public = subprocess.run(["openssl", "x509", "-in", cert, "-pubkey", "-noout"], check=True, capture_output=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=public, check=True, capture_output=True).stdout
+    return cert, key, base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+class TLSTests(BrowserTestCase):
+    """`tabhost serve --tls-cert --tls-key`: the page over HTTPS in Chromium, which trusts this certificate by
+    its public key (it reads no SSL_CERT_FILE), a WebSocket over TLS from Python's ssl (verifying against the
+    certificate), and records that arrive a byte at a time."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.certificates = tempfile.mkdtemp(prefix="tabhost-browser-tls-")
+        cls.cert, cls.key, spki = make_certificate(cls.certificates)
+        cls.tls_browser = cls.playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=(["--no-sandbox"] if os.geteuid() == 0 else []) + [f"--ignore-certificate-errors-spki-list={spki}"])
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tls_browser.close()
+        shutil.rmtree(cls.certificates, ignore_errors=True)
+        super().tearDownClass()
+
+    def serve_tls(self, *arguments):
+        served = self.serve("--tls-cert", self.cert, "--tls-key", self.key, *arguments)
+        self.assertTrue(served.url.startswith("https://127.0.0.1:"), served.url)
+        return served
+
+    def client_context(self):
+        """Verifies the server against the certificate alone, by name, as a browser would."""
+        return ssl.create_default_context(cafile=self.cert)
+
+    def test_the_page_loads_over_https_and_a_tab_switch_works_in_chromium(self):
+        served = self.serve_tls()
+        context = self.tls_browser.new_context(viewport={"width": 430, "height": 640})
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        response = page.goto(served.url)
+        self.assertEqual(response.status, 200)
+        self.assertEqual(response.security_details()["protocol"][:5], "TLS 1")
+        # The WebSocket (wss://, same origin) is live and has brought a screen.
+        expect(page.locator("#app")).to_have_attribute("data-connection", "live")
+        expect(page.locator("#app")).to_have_attribute("data-frames", re.compile("[1-9]"))
+        self.assertEqual(page.url, served.origin + "/")
+        self.assertEqual(page.evaluate("location.protocol"), "https:")
+        page.get_by_role("main").get_by_role("button", name="Jack").click()
+        expect(title(page)).to_have_text("Jack")
+        more = page.get_by_role("tab", name=re.compile("^More"))
+        more.click()
+        expect(more).to_have_attribute("aria-selected", "true")
+        self.assert_tab_images_loaded(page)
+        self.screenshot(page, "https-more.png")
+
+    def test_without_trusting_the_certificate_chromium_gets_nothing(self):
+        served = self.serve_tls()
+        page = self.page()
+        with self.assertRaises(Exception) as failure:
+            page.goto(served.url)
+        self.assertIn("ERR_CERT", str(failure.exception))
+
+    def websocket(self, served, origin=None):
+        """A WebSocket over TLS, verified; the token in its address, the page's Origin. Returns the socket
+        and the first message."""
+        raw = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+        tls = self.client_context().wrap_socket(raw, server_hostname="127.0.0.1")
+        key = base64.b64encode(os.urandom(16)).decode()
+        tls.sendall((f"GET /ws?token={served.token} HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+                     f"Origin: {origin or served.origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                     f"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = tls.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+        status = head.split(b"\r\n", 1)[0].decode()
+        return tls, status, head.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in head else b""
+
+    @staticmethod
+    def receive_text(tls, pending):
+        """The next text message, reading past what `pending` already holds: (text, what is left)."""
+        def need(count):
+            nonlocal pending
+            while len(pending) < count:
+                chunk = tls.recv(65536)
+                if not chunk:
+                    raise AssertionError("the server closed the WebSocket")
+                pending += chunk
+        need(2)
+        length = pending[1] & 0x7F
+        offset = 2
+        if length == 126:
+            need(4)
+            length, offset = struct.unpack(">H", pending[2:4])[0], 4
+        elif length == 127:
+            need(10)
+            length, offset = struct.unpack(">Q", pending[2:10])[0], 10
+        need(offset + length)
+        text = pending[offset:offset + length].decode()
+        return text, pending[offset + length:]
+
+    @staticmethod
+    def send_text(tls, text):
+        data = text.encode()
+        mask = os.urandom(4)
+        header = bytes([0x81]) + (bytes([0x80 | len(data)]) if len(data) < 126 else bytes([0x80 | 126]) + struct.pack(">H", len(data)))
+        tls.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def test_a_websocket_round_trip_over_tls(self):
+        served = self.serve_tls()
+        tls, status, pending = self.websocket(served)
+        try:
+            self.assertIn(" 101 ", status)
+            first, pending = self.receive_text(tls, pending)
+            frame = json.loads(first)
+            self.assertEqual(frame["type"], "frame")
+            self.assertEqual(frame["screen"]["title"], "Accounts")
+            self.send_text(tls, '{"type":"activate","id":"Jack"}')
+            update, pending = self.receive_text(tls, pending)
+            self.assertEqual(json.loads(update)["changes"]["title"], "Jack")
+        finally:
+            tls.close()
+        # Over HTTPS the page's origin is https://: the http:// one is refused.
+        tls, status, _ = self.websocket(served, origin=f"http://127.0.0.1:{served.port}")
+        tls.close()
+        self.assertIn(" 400 ", status)
+
+    def test_records_that_arrive_a_byte_at_a_time_are_reassembled(self):
+        served = self.serve_tls()
+        incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+        client = self.client_context().wrap_bio(incoming, outgoing, server_hostname="127.0.0.1")
+        raw = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+        raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+        def dribble():
+            # Every byte in its own segment: the server sees partial records and partial handshake messages.
+            data = outgoing.read()
+            for i in range(len(data)):
+                raw.send(data[i:i + 1])
+                time.sleep(0.001)
+
+        def pump():
+            chunk = raw.recv(65536)
+            if chunk:
+                incoming.write(chunk)
+            else:
+                incoming.write_eof()
+
+        try:
+            while True:
+                try:
+                    client.do_handshake()
+                    break
+                except ssl.SSLWantReadError:
+                    dribble()
+                    pump()
+            dribble()
+            client.write(f"GET /?token={served.token} HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nConnection: close\r\n\r\n".encode())
+            dribble()
+            response = b""
+            while True:
+                try:
+                    piece = client.read(65536)
+                    if not piece:
+                        break
+                    response += piece
+                except ssl.SSLWantReadError:
+                    pump()
+                except ssl.SSLZeroReturnError:
+                    # The server's close_notify before its FIN.
+                    break
+                except ssl.SSLEOFError:
+                    self.fail(f"the server closed without close_notify after {len(response)} bytes")
+        finally:
+            raw.close()
+        self.assertTrue(response.startswith(b"HTTP/1.1 200"), response[:200])
+        self.assertIn(b"<html", response)
+
+    def test_a_large_image_arrives_whole_over_https(self):
+        # About 3 MiB of noise in a PNG (it does not compress): hundreds of TLS records, and a response
+        # larger than the socket's buffers, so the server's writes wait for the client to read.
+        images = tempfile.mkdtemp(prefix="tabhost-browser-big-")
+        self.addCleanup(shutil.rmtree, images, True)
+        big = os.path.join(images, "big.png")
+        size = 1000
+        rows = b"".join(b"\x00" + os.urandom(size * 3) for _ in range(size))
+
+        def chunk(kind, data):
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        with open(big, "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+                    + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+        with open(big, "rb") as f:
+            expected = hashlib.sha256(f.read()).hexdigest()
+        self.assertGreater(os.path.getsize(big), 3_000_000)
+        module = module_source("big", "Big", f'api->image(view, "{big}", "big picture");')
+        modules = tempfile.mkdtemp(prefix="tabhost-browser-big-modules-")
+        self.addCleanup(shutil.rmtree, modules, True)
+        compile_module(os.path.join(modules, "big.so"), module)
+        layout = os.path.join(modules, "layout.json")
+        with open(layout, "w", encoding="utf-8") as f:
+            f.write('{"root": {"tabs": [{"name": "big", "module": "big"}]}}')
+        served = self.serve_tls("--modules", modules, "--layout", layout)
+        context = self.tls_browser.new_context(viewport={"width": 430, "height": 640})
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.goto(served.url)
+        expect(page.locator("#app")).to_have_attribute("data-connection", "live")
+        figure = page.get_by_role("main").locator("figure img")
+        page.wait_for_function("img => img.complete && img.naturalWidth === 1000", arg=figure.element_handle())
+        digest = page.evaluate("""async src => {
+            const bytes = await (await fetch(src)).arrayBuffer();
+            const hash = await crypto.subtle.digest("SHA-256", bytes);
+            return Array.from(new Uint8Array(hash)).map(b => b.toString(16).padStart(2, "0")).join("");
+        }""", figure.get_attribute("src"))
+        self.assertEqual(digest, expected)

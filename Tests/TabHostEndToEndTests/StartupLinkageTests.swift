@@ -20,4 +20,19 @@ struct StartupLinkageTests {
         #expect(!libraries.contains("libFoundation.so"), "\(text)")
         #expect(!libraries.contains { $0.hasPrefix("lib_FoundationICU") }, "\(text)")
     }
+
+    /// OpenSSL (TLS for `serve --tls-cert`, through _CTLSShims) is linked into `tabhost-web` alone, which `serve`
+    /// execs. The direct dependencies (`NEEDED`), so another library that brings OpenSSL along is its own question.
+    @Test func onlyTabhostWebLinksOpenSSL() throws {
+        func needed(_ path: String) throws -> [String] {
+            let readelf = try run("/usr/bin/readelf", arguments: ["-d", path])
+            #expect(readelf.succeeded, "\(readelf)")
+            return readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map(String.init)
+        }
+        let plain = try needed(Products.tabhost)
+        let web = try needed(Products.directory + "/tabhost-web")
+        #expect(plain.contains { $0.contains("libswiftCore.so") }, "\(plain)")  // the list is real
+        #expect(!plain.contains { $0.contains("libssl.so") || $0.contains("libcrypto.so") }, "\(plain)")
+        #expect(web.contains { $0.contains("[libssl.so") } && web.contains { $0.contains("[libcrypto.so") }, "\(web)")
+    }
 }

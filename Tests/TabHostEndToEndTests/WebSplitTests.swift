@@ -20,6 +20,9 @@ struct WebSplitTests {
         #expect(plain.contains("TabHostCommandLine") && web.contains("TabHostCommandLine"))
         #expect(!plain.contains("Hummingbird") && !plain.contains("NIOCore"))
         #expect(web.contains("Hummingbird") && web.contains("NIOCore"))
+        // TLS (OpenSSL behind _CTLSShims) is the web front end's alone.
+        #expect(!plain.contains("tabhost_tls_") && !plain.contains("SSL_CTX_new"))
+        #expect(web.contains("tabhost_tls_context_create"))
     }
 
     @Test(arguments: [["serve"], ["serve", "--port", "0"], ["run", "--web", "0"]])
@@ -43,6 +46,8 @@ struct WebSplitTests {
         (["serve", "--port", "70000"], "--port 70000: not a port number (0-65535)"),
         (["serve", "--bind", "10.0.0.1"], "tabhost: --bind 10.0.0.1: only loopback addresses"),
         (["run", "--web", "10.0.0.1:0"], "tabhost: --web 10.0.0.1: only loopback addresses"),
+        (["serve", "--tls-cert", "cert.pem"], "--tls-cert and --tls-key go together"),
+        (["serve", "--tls-key", "key.pem"], "--tls-cert and --tls-key go together"),
     ])
     func usageErrorsAreReportedByTabhostItselfWithStatus2(arguments: [String], message: String) throws {
         // With tabhost-web unreachable: the answer cannot have come from it.

@@ -42,6 +42,23 @@ struct WebAccessTests {
         #expect(WebAccess.webSocketRefusal(host: host, origin: origin) == refusal)
     }
 
+    @Test(
+        arguments: [
+            ("127.0.0.1:8443", "https://127.0.0.1:8443", nil),
+            ("host.example:8443", "https://host.example:8443", nil),  // served beyond loopback: the certificate names it
+            ("127.0.0.1:8443", "http://127.0.0.1:8443", "Origin http://127.0.0.1:8443 is not https://127.0.0.1:8443"),
+            ("host.example:8443", "https://evil.example:8443", "Origin https://evil.example:8443 is not https://host.example:8443"),
+            ("host.example:8443", "https://host.example", "Origin https://host.example is not https://host.example:8443"),
+        ] as [(String, String, String?)])
+    func overHTTPSTheWebSocketNeedsExactlyTheHTTPSOrigin(host: String, origin: String, refusal: String?) {
+        #expect(WebAccess.webSocketRefusal(host: host, origin: origin, secure: true) == refusal)
+    }
+
+    @Test func overHTTPSTheCookieIsSecure() {
+        let secure = WebAccess(token: access.token, port: 8443, secure: true)
+        #expect(secure.setCookie == "tabhost-8443=\(access.token); Path=/; HttpOnly; SameSite=Strict; Secure")
+    }
+
     @Test func missingHeadersAreRefused() {
         #expect(WebAccess.webSocketRefusal(host: nil, origin: "http://127.0.0.1:1") == "no Host header")
         #expect(WebAccess.webSocketRefusal(host: "127.0.0.1:1", origin: nil) == "no Origin header")
@@ -58,6 +75,16 @@ struct WebAccessTests {
         #expect(WebSettings(bindAddress: "127.0.0.1", logger: logger).bindRefusal == nil)
         let refusal = WebSettings(bindAddress: "0.0.0.0", logger: logger).bindRefusal
         #expect(refusal?.contains("SSH tunnel") == true)
+        #expect(refusal?.contains("--tls-cert FILE --tls-key FILE") == true)
+        #expect(WebAddress.bindRefusal(for: "0.0.0.0", tls: true) == nil)
+        #expect(WebAddress.bindRefusal(for: "192.168.1.2", tls: true) == nil)
+    }
+
+    @Test func everyAddressHasItsSpellings() {
+        for name in ["0.0.0.0", "::", "0:0:0:0:0:0:0:0", "::0"] { #expect(WebAddress.isUnspecified(hostName: name), "\(name)") }
+        for name in ["127.0.0.1", "::1", "localhost", "", "0.0.0", "10.0.0.0"] {
+            #expect(!WebAddress.isUnspecified(hostName: name), "\(name)")
+        }
     }
 
     @Test func webAddressesParse() {

@@ -62,7 +62,7 @@ struct RunCommand: ParsableCommand {
         var webFrontEnd: (any RunningWebFrontEnd)?
         if let (address, port) = try webAddress(), let starter {
             do {
-                webFrontEnd = try starter.start(session: session, bindAddress: address, port: port, logger: session.logger)
+                webFrontEnd = try starter.start(session: session, bindAddress: address, port: port, tls: nil, logger: session.logger)
             } catch {
                 writeStandardError("\(error)")
                 throw ExitCode(1)

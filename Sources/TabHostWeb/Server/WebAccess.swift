@@ -7,18 +7,22 @@ import TabHostWebProtocol
 ///   another browser may open the same address.
 /// - A request carrying the token (`?token=…`) gets an `HttpOnly`, `SameSite=Strict` cookie holding
 ///   it; later requests (scripts, images, the WebSocket) are authorized by that cookie.
-/// - The WebSocket upgrade also needs a `Host` that names a loopback host (a page served from an
-///   attacker's domain that rebinds to 127.0.0.1 fails here) and an `Origin` equal to `http://` + that
-///   Host: a page from another origin cannot drive the host even with the cookie.
+/// - The WebSocket upgrade also needs an `Origin` equal to the page's own: `http://` + `Host` and, over
+///   plain HTTP, a `Host` that names a loopback host (a page served from an attacker's domain that rebinds
+///   to 127.0.0.1 fails here). Over HTTPS the origin is `https://` + `Host` and any host name is accepted:
+///   a rebound name fails the browser's certificate check before a request is made.
 public struct WebAccess: Sendable, Hashable {
     /// The secret in the address (`?token=`) and in the session cookie.
     public let token: String
     /// The cookie's name: one per port, since browsers do not separate cookies by port.
     public let cookieName: String
+    /// Served over HTTPS: the cookie is `Secure`.
+    public let secure: Bool
 
-    /// Access guarded by `token`, its cookie named after `port`.
-    public init(token: String, port: Int) {
+    /// Access guarded by `token`, its cookie named after `port` (and `Secure` when `secure`).
+    public init(token: String, port: Int, secure: Bool = false) {
         self.token = token
+        self.secure = secure
         cookieName = "tabhost-\(port)"
     }
 
@@ -48,7 +52,7 @@ public struct WebAccess: Sendable, Hashable {
 
     /// The `Set-Cookie` value that stands for the token from now on.
     public var setCookie: String {
-        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
     }
 
     /// Compares in time independent of where the strings differ.
@@ -72,12 +76,16 @@ public struct WebAccess: Sendable, Hashable {
         return nil
     }
 
-    /// Why a WebSocket upgrade with these `Host` and `Origin` headers is refused, or nil when it is not.
-    public static func webSocketRefusal(host: String?, origin: String?) -> String? {
+    /// Why a WebSocket upgrade with these `Host` and `Origin` headers is refused, or nil when it is not;
+    /// `secure` when the server speaks HTTPS.
+    public static func webSocketRefusal(host: String?, origin: String?, secure: Bool = false) -> String? {
         guard let host, !host.isEmpty else { return "no Host header" }
-        guard WebAddress.isLoopback(hostName: hostName(ofHostHeader: host)) else { return "Host \(host) is not a loopback name" }
+        guard secure || WebAddress.isLoopback(hostName: hostName(ofHostHeader: host)) else {
+            return "Host \(host) is not a loopback name"
+        }
         guard let origin else { return "no Origin header" }
-        guard origin == "http://\(host)" else { return "Origin \(origin) is not http://\(host)" }
+        let expected = (secure ? "https://" : "http://") + host
+        guard origin == expected else { return "Origin \(origin) is not \(expected)" }
         return nil
     }
 

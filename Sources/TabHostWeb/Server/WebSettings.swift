@@ -3,7 +3,7 @@ import TabHostWebProtocol
 
 /// Where the web front end listens and whom it lets in.
 public struct WebSettings: Sendable {
-    /// The address to bind: a loopback address (`127.0.0.1`, `::1`, `localhost`); others are refused.
+    /// The address to bind: a loopback address (`127.0.0.1`, `::1`, `localhost`); others only with `tls`.
     public var bindAddress: String
     /// The port; 0 picks a free one.
     public var port: Int
@@ -11,16 +11,22 @@ public struct WebSettings: Sendable {
     public var token: String
     /// Where refused requests and ignored messages are logged (the session's log).
     public var logger: Logger
+    /// The certificate and key to serve HTTPS with; nil serves plain HTTP (loopback only).
+    public var tls: TLSIdentity?
 
     /// Settings for `bindAddress:port`.
-    public init(bindAddress: String = "127.0.0.1", port: Int = 0, token: String = WebAccess.randomToken(), logger: Logger) {
+    public init(
+        bindAddress: String = "127.0.0.1", port: Int = 0, token: String = WebAccess.randomToken(), tls: TLSIdentity? = nil,
+        logger: Logger
+    ) {
         self.bindAddress = bindAddress
         self.port = port
         self.token = token
+        self.tls = tls
         self.logger = logger
     }
 
-    /// Why `bindAddress` is refused, or nil: only loopback addresses are served, since the page
-    /// and its token travel in clear text (reach it from elsewhere through an SSH tunnel).
-    public var bindRefusal: String? { WebAddress.bindRefusal(for: bindAddress) }
+    /// Why `bindAddress` is refused, or nil: without TLS only loopback addresses are served, since the
+    /// page and its token would travel in clear text (reach it from elsewhere through an SSH tunnel).
+    public var bindRefusal: String? { WebAddress.bindRefusal(for: bindAddress, tls: tls != nil) }
 }

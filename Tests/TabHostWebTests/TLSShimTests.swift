@@ -1,0 +1,41 @@
+import TabHostTesting
+import Testing
+
+/// `_CTLSShims`, tested from C: `tabhost_tls_driver.c` drives a server connection against OpenSSL's own
+/// client over memory BIOs (handshake with verification by IP address and ALPN, a request read whole
+/// from records that arrive a byte at a time, a response of several records, close_notify both ways,
+/// plain HTTP and TLS 1.1 refused) and every refusal of a certificate or key file. Built with
+/// AddressSanitizer and UndefinedBehaviorSanitizer; LeakSanitizer at exit fails it if an error path leaks.
+struct TLSShimTests {
+    @Test func everyCasePassesUnderAddressSanitizer() throws {
+        let fixture = try Fixture(prefix: "tabhost-tls-shim")
+        defer { fixture.remove() }
+        for (name, subject, extra) in [
+            ("", "/CN=127.0.0.1", ["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"]), ("other-", "/CN=other", []),
+        ] {
+            let made = try run(
+                "/usr/bin/openssl",
+                arguments: [
+                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", subject, "-days", "2",
+                    "-keyout", fixture.path(name + "key.pem"), "-out", fixture.path(name + "cert.pem"),
+                ] + extra)
+            try #require(made.succeeded, "\(made)")
+        }
+        _ = try fixture.write("garbage.pem", text: "not a certificate\n")
+        let repo = Fixture.repoRoot
+        let driver = fixture.path("tabhost_tls_driver")
+        try Fixture.runChecked(
+            "/usr/bin/env",
+            [
+                "clang", "-fuse-ld=lld", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g", "-Wall", "-Wextra", "-Werror",
+                "-std=gnu11", "-I\(repo)/Sources/_CTLSShims/include", "\(repo)/Tests/TabHostWebTests/tabhost_tls_driver.c",
+                "\(repo)/Sources/_CTLSShims/tabhost_tls.c", "-lssl", "-lcrypto", "-o", driver,
+            ])
+        let result = try run(driver, arguments: [fixture.directory], timeout: .seconds(60))
+        #expect(result.succeeded, "\(result)")
+        #expect(!result.stdout.contains("FAIL"), "\(result)")
+        for name in ["load_refusals", "certificate_name", "handshake_records_close", "byte_at_a_time", "refused_handshakes"] {
+            #expect(result.stdout.contains("ok \(name)\n"), "\(name): \(result)")
+        }
+    }
+}
