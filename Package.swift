@@ -79,6 +79,7 @@ let package = Package(
         .library(name: "TabModuleLoading", targets: ["TabModuleLoading"]),
         .library(name: "TabModuleRuntime", targets: ["TabModuleRuntime"]),
         .library(name: "TabModuleIsolation", targets: ["TabModuleIsolation"]),
+        .library(name: "TabModuleBundle", targets: ["TabModuleBundle"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
         .library(name: "TabHostLoop", targets: ["TabHostLoop"]),
         .library(name: "TabHostPoll", targets: ["TabHostPoll"]),
@@ -182,6 +183,15 @@ let package = Package(
             swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
+        // libsodium and libarchive as system libraries, imported by TabModuleBundle alone (signatures, hashes, archives).
+        .systemLibrary(name: "_CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "_CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // Signed module bundles (`.tabmod`): minisign keys and signatures, the manifest, the archive reader and
+        // the checks before anything is installed. The only target that links libsodium and libarchive.
+        .target(
+            name: "TabModuleBundle",
+            dependencies: ["TabModuleLoading", "_CSodium", "_CArchive", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
         .target(
@@ -287,6 +297,11 @@ let package = Package(
                 "TabModuleIsolation", "TabModuleRuntime", "TabModuleLoading", "TabKit", "TabLayout", "TabHostLoop", "TabHostPoll",
                 "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ],
+            swiftSettings: strict),
+        // Keys, signatures (with the `minisign` command both ways), manifests and hostile archives.
+        .testTarget(
+            name: "TabModuleBundleTests",
+            dependencies: ["TabModuleBundle", "TabModuleLoading", "TabHostTesting", "_CArchive"],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(
