@@ -80,6 +80,7 @@ let package = Package(
         .library(name: "TabModuleRuntime", targets: ["TabModuleRuntime"]),
         .library(name: "TabModuleIsolation", targets: ["TabModuleIsolation"]),
         .library(name: "TabModuleBundle", targets: ["TabModuleBundle"]),
+        .library(name: "TabModuleBundleArchive", targets: ["TabModuleBundleArchive"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
         .library(name: "TabHostLoop", targets: ["TabHostLoop"]),
         .library(name: "TabHostPoll", targets: ["TabHostPoll"]),
@@ -186,11 +187,18 @@ let package = Package(
         // libsodium and libarchive as system libraries, imported by TabModuleBundle alone (signatures, hashes, archives).
         .systemLibrary(name: "_CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "_CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        // Signed module bundles (`.tabmod`): minisign keys and signatures, the manifest, the archive reader and
-        // the checks before anything is installed. The only target that links libsodium and libarchive.
+        // Signed module bundles (`.tabmod`), the part without archives: minisign keys and signatures, the manifest,
+        // SHA-256. Links libsodium (no further libraries), so `tabhost keygen` costs every start one small library.
         .target(
             name: "TabModuleBundle",
-            dependencies: ["TabModuleLoading", "_CSodium", "_CArchive", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["TabModuleLoading", "_CSodium", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
+        // The archives: the reader that stages a `.tabmod` and refuses hostile entries, the verifier (archive, signature,
+        // files), the writer and signer for `pack`. Apart because libarchive maps libxml2, ICU and libstdc++ at start:
+        // whatever links this should not be on `tabhost`'s start path (an executable of its own, as `tabhost-web`).
+        .target(
+            name: "TabModuleBundleArchive",
+            dependencies: ["TabModuleBundle", "_CArchive", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
@@ -301,7 +309,7 @@ let package = Package(
         // Keys, signatures (with the `minisign` command both ways), manifests and hostile archives.
         .testTarget(
             name: "TabModuleBundleTests",
-            dependencies: ["TabModuleBundle", "TabModuleLoading", "TabHostTesting", "_CArchive"],
+            dependencies: ["TabModuleBundle", "TabModuleBundleArchive", "TabModuleLoading", "TabHostTesting", "_CArchive"],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(

@@ -1,9 +1,9 @@
 /// Lower-case hexadecimal, for the manifest's SHA-256 values.
-enum Hex {
+package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lower-case hexadecimal.
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
         for byte in bytes {
@@ -14,7 +14,7 @@ enum Hex {
     }
 
     /// Whether `text` is exactly `byteCount` bytes as lower-case hexadecimal.
-    static func isLowercase(_ text: String, byteCount: Int) -> Bool {
+    package static func isLowercase(_ text: String, byteCount: Int) -> Bool {
         text.utf8.count == byteCount * 2 && text.utf8.allSatisfy { digits.contains($0) }
     }
 }

@@ -6,9 +6,9 @@ import Glibc
 
 /// Small whole-file reads and exclusive writes for keys, signatures and manifests: close-on-exec, no
 /// following a final symbolic link, bounded in size, errors as `BundleError` lines.
-enum BundleFile {
+package enum BundleFile {
     /// The bytes of the regular file at `path`, refused past `limit` bytes.
-    static func read(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw failure("cannot open", path: path, code: errno) }
         defer { close(fd) }
@@ -33,7 +33,7 @@ enum BundleFile {
     }
 
     /// Writes `bytes` to a new file at `path` with exactly `mode`; refuses an existing file (or link).
-    static func create(_ path: String, bytes: [UInt8], mode: mode_t) throws(BundleError) {
+    package static func create(_ path: String, bytes: [UInt8], mode: mode_t) throws(BundleError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else {
             if errno == EEXIST {
@@ -49,7 +49,7 @@ enum BundleFile {
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(BundleError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(BundleError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
@@ -60,7 +60,7 @@ enum BundleFile {
     }
 
     /// `"STEP: strerror"` as a `BundleError` about `path`.
-    static func failure(_ step: String, path: String, code: Int32) -> BundleError {
+    package static func failure(_ step: String, path: String, code: Int32) -> BundleError {
         BundleError(.io, path: path, reason: "\(step): \(Errno(rawValue: code).description)", hint: "check the path and its permissions")
     }
 }

@@ -93,7 +93,7 @@ public struct BundleManifest: Sendable, Hashable, Codable {
     }
 
     /// Why the fields (beyond their JSON types) are not a valid manifest, or nil when they are.
-    func checkProblem() -> String? {
+    package func checkProblem() -> String? {
         if let problem = ModuleNameRules.nameProblem(name) { return "name: \(problem)" }
         if !Self.isABI(abi) { return "abi \"\(abi.prefix(20))\" is not MAJOR.MINOR (e.g. 1.2)" }
         for (field, value) in [("title", title), ("description", description), ("publisher", publisher), ("license", license)] {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import TabHostTesting
 import TabModuleBundle
+import TabModuleBundleArchive
 import Testing
 
 /// The install's checks of a bundle (archive, signature, files) against valid, hostile, damaged and

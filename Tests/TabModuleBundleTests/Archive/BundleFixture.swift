@@ -1,5 +1,6 @@
 import TabHostTesting
 import TabModuleBundle
+import TabModuleBundleArchive
 
 /// A valid signed bundle's parts, for tests to write as they are or to change: a key, the files, the
 /// manifest listing them and its signature.

@@ -1,5 +1,6 @@
 import Glibc
 import TabModuleBundle
+import TabModuleBundleArchive
 import _CArchive
 
 /// Writes tar archives entry by entry with libarchive, any entry a hostile bundle could hold: links,

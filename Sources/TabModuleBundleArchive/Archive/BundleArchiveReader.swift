@@ -1,4 +1,5 @@
 import SystemPackage
+import TabModuleBundle
 import _CArchive
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import SystemPackage
+import TabModuleBundle
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import TabModuleBundle
+
 /// A bundle whose archive, signature and files passed `BundleVerifier`, still in its staging directory.
 public struct VerifiedBundle: Sendable {
     /// The unpacked bundle.

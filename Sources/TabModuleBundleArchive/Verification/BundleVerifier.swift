@@ -1,3 +1,5 @@
+import TabModuleBundle
+
 /// The install's checks of a bundle, in the order and before anything is written outside a private
 /// staging directory: the archive (`BundleArchiveReader`), the signature of `manifest.json` by
 /// `manifest.minisig`, then every file's size and SHA-256 against the manifest.

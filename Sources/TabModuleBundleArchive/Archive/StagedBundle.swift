@@ -1,3 +1,5 @@
+import TabModuleBundle
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,5 @@
+import TabModuleBundle
+
 /// Makes a signed bundle from a manifest's fields and the files' bytes: lists each file with its size and
 /// SHA-256, signs the manifest (`ED`, with `BundleTrustedComment`) and writes the archive. The core of
 /// `tabhost pack`, which adds reading the project and checking the descriptor.
