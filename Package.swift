@@ -232,7 +232,7 @@ let package = Package(
             name: "TabHostCommandLine",
             dependencies: [
                 "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabLayout",
-                "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev", "_CSandbox",
+                "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev", "_CSandbox", "TabModuleBundle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
