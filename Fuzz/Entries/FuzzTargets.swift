@@ -12,6 +12,7 @@ public enum FuzzTargets {
         .wire,
         .websocket,
         .metadataCache,
+        .bundleManifest,
     ]
 
     /// The target called `name`, if any.
