@@ -19,7 +19,9 @@ struct KeygenEndToEndTests {
             let lines = made.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "secret key: \(key) (unencrypted; keep it private)")
             let keyID = try #require(lines.last?.split(separator: " ").last.map(String.init))
-            #expect(keyID.count == 16 && keyID.allSatisfy { $0.isHexDigit && !$0.isLowercase }, "\(keyID)")
+            // As minisign shows it: upper-case hexadecimal without leading zeros.
+            #expect(
+                (1...16).contains(keyID.count) && keyID.first != "0" && keyID.allSatisfy { $0.isHexDigit && !$0.isLowercase }, "\(keyID)")
             #expect(try mode(key) == 0o600)
             #expect(try mode(key + ".pub") == 0o644)
             #expect(try mode(dir + "/keys") == 0o700)

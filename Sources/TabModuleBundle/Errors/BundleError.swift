@@ -22,7 +22,4 @@ public struct BundleError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The one-line message: `"FILE: reason; what to do"`.
     public var description: String { "\(path): \(reason); \(hint)" }
-
-    /// The same error about another file (a reader of bytes names what they came from).
-    func about(_ path: String) -> BundleError { BundleError(code, path: path, reason: reason, hint: hint) }
 }

@@ -113,7 +113,18 @@ public struct BundleManifest: Sendable, Hashable, Codable {
             if let problem = ModulePermissions.problem(permission) { return "permissions: \(problem)" }
         }
         var seen: Set<String> = []
-        for file in files where !seen.insert(file.path).inserted { return "files: \"\(file.path)\" is listed twice" }
+        var directories: Set<Substring> = []
+        for file in files {
+            if !seen.insert(file.path).inserted { return "files: \"\(file.path)\" is listed twice" }
+            var index = file.path.startIndex
+            while let slash = file.path[index...].firstIndex(of: "/") {
+                directories.insert(file.path[..<slash])
+                index = file.path.index(after: slash)
+            }
+        }
+        if let both = files.first(where: { directories.contains(Substring($0.path)) }) {
+            return "files: \"\(both.path)\" is listed as a file and is the directory of another file"
+        }
         return nil
     }
 

@@ -23,7 +23,8 @@ public enum BundlePath {
             if component.isEmpty || component == "." { return "the path has an empty or \".\" component" }
             if component.utf8.count > 255 { return "a component of the path is longer than 255 bytes" }
         }
-        if !allowReserved && (path == manifest || path == signature) { return "\(path) is the bundle's own file" }
+        let first = path.prefix { $0 != "/" }
+        if (!allowReserved || first != path) && (first == manifest || first == signature) { return "\(first) is the bundle's own file" }
         return nil
     }
 }

@@ -13,10 +13,11 @@ public struct KeyID: Sendable, Hashable, CustomStringConvertible {
     /// The size of a key id.
     static let byteCount = 8
 
-    /// As minisign shows it: the little-endian number in 16 upper-case hexadecimal digits (`DA5D3629BC09F745`).
+    /// As minisign shows it (`%PRIX64`): the little-endian number in upper-case hexadecimal without leading
+    /// zeros, so usually 16 digits (`DA5D3629BC09F745`) and fewer for one id in sixteen (`1383A882DA0A4EE`).
+    /// The same text as in minisign's `.pub` comment and its messages, so a user can compare them.
     public var description: String {
         let value = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return String(value, radix: 16, uppercase: true)
     }
 }

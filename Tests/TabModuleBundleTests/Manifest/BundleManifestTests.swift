@@ -61,6 +61,11 @@ import Testing
             "unknown field \"files[0].mode\""
         ),
         ("a file twice", json { $0["files"] = "[\(file("a")), \(file("a"))]" }, "files: \"a\" is listed twice"),
+        (
+            "a file and a directory", json { $0["files"] = "[\(file("a/b/c")), \(file("a/b"))]" },
+            "\"a/b\" is listed as a file and is the directory"
+        ),
+        ("under the manifest", files(path: "manifest.json/x"), "manifest.json is the bundle's own file"),
         ("not JSON", "{\"name\": ", "not valid JSON"),
     ])
     func aBadManifestIsRefusedWithOneLine(what: String, text: String, expected: String) throws {

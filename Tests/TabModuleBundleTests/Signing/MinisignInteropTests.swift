@@ -121,9 +121,15 @@ import Testing
         #expect(error?.description.contains("\n") == false)
     }
 
-    @Test func theKeyIDIsShownAsMinisignShowsIt() throws {
-        let key = try PublicKey(base64: "RWRF9wm8KTZd2hmJPTd927YIo7D/oYCGslBRAHypSNmXY0ynOL/OGW/0")
-        #expect(key.keyID.description == "DA5D3629BC09F745")
-        #expect(key.base64 == "RWRF9wm8KTZd2hmJPTd927YIo7D/oYCGslBRAHypSNmXY0ynOL/OGW/0")
+    /// Both made by `minisign -G`, whose .pub comments said `DA5D3629BC09F745` and `1383A882DA0A4EE` (no leading zero).
+    @Test(arguments: [
+        ("RWRF9wm8KTZd2hmJPTd927YIo7D/oYCGslBRAHypSNmXY0ynOL/OGW/0", "DA5D3629BC09F745"),
+        ("RWTupKAtiDo4Aevz30m5Fit4SmfHeFU1kJ+mlFSpc+oEqHTmgm0BOyqf", "1383A882DA0A4EE"),
+    ])
+    func theKeyIDIsShownAsMinisignShowsIt(base64: String, shown: String) throws {
+        let key = try PublicKey(base64: base64)
+        #expect(key.keyID.description == shown)
+        #expect(key.base64 == base64)
+        #expect(key.fileContents == "untrusted comment: minisign public key \(shown)\n\(base64)\n")
     }
 }
