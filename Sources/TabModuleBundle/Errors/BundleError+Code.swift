@@ -52,6 +52,8 @@ extension BundleError {
         public static let limitExceeded = Code("limitExceeded")
         /// A file's size or SHA-256 differs from what the manifest says.
         public static let fileMismatch = Code("fileMismatch")
+        /// The manifest and a `.so`'s descriptor disagree (name, version, ABI or permissions).
+        public static let descriptorMismatch = Code("descriptorMismatch")
         /// The bundle has no `manifest.minisig` (allowed only when the caller accepts unsigned bundles).
         public static let unsigned = Code("unsigned")
     }
