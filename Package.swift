@@ -345,7 +345,7 @@ let package = Package(
             name: "TabHostFuzz",
             dependencies: [
                 "TabKit", "TabLayout", "TabModuleLoading", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "CTabModule",
-                "TabModuleBundle",
+                "TabModuleBundle", "TabModuleBundleArchive",
             ],
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.

@@ -13,6 +13,7 @@ public enum FuzzTargets {
         .websocket,
         .metadataCache,
         .bundleManifest,
+        .bundleArchive,
     ]
 
     /// The target called `name`, if any.
