@@ -31,6 +31,12 @@ extension BundleError {
         /// A comment for a signature contains a line break, or is too long.
         public static let badComment = Code("badComment")
 
+        // The trust store.
+        /// The trust store file is not the user's own, or others can write it.
+        public static let untrustedStore = Code("untrustedStore")
+        /// The trust store file is not valid (JSON, version, names, keys).
+        public static let malformedStore = Code("malformedStore")
+
         // The manifest.
         /// `manifest.json` is not valid JSON, or a field is missing, unknown or of the wrong type.
         public static let malformedManifest = Code("malformedManifest")
