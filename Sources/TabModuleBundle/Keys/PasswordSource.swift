@@ -17,10 +17,13 @@ public enum PasswordSource {
         return bytes.isEmpty ? nil : bytes
     }
 
-    /// Asks for a password on the terminal with echo off, after `prompt`; nil when there is no terminal.
-    /// Echo is restored before returning (the Enter is echoed, ECHONL, so the next output starts a line).
+    /// Asks for a password on the terminal after `prompt`, nothing echoed; nil when there is no terminal.
+    ///
     /// Only when standard input is a terminal: a command run from a script with its input redirected must
-    /// not stop to ask on a terminal it happens to have.
+    /// not stop to ask on a terminal it happens to have. The terminal is read byte by byte with echo,
+    /// line editing and signals off, so no signal can end the process while echo is off: Backspace edits,
+    /// Enter or Ctrl-D on an empty line ends the password, and Ctrl-C restores the terminal and
+    /// then stops the process as Ctrl-C would have.
     public static func fromTerminal(prompt: String) -> [UInt8]? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -29,19 +32,38 @@ public enum PasswordSource {
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else { return nil }
         var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        quiet.c_lflag |= tcflag_t(ECHONL)
-        _ = Array(prompt.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+        withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        say(prompt, fd)
         guard tcsetattr(fd, TCSAFLUSH, &quiet) == 0 else { return nil }
-        defer { _ = tcsetattr(fd, TCSAFLUSH, &saved) }
         var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
+        var interrupted = false
+        reading: while true {
+            var byte: UInt8 = 0
             let count = read(fd, &byte, 1)
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return line.isEmpty ? nil : line }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return line }
-            if line.count < maximumBytes { line.append(byte) }
+            if count <= 0 { break }
+            switch byte {
+            case 0x0A, 0x0D: break reading
+            case 0x03:
+                interrupted = true
+                break reading
+            case 0x04 where line.isEmpty: break reading
+            case 0x7F, 0x08: if !line.isEmpty { line.removeLast() }
+            case 0x15: line.removeAll()
+            default: if line.count < maximumBytes { line.append(byte) }
+            }
         }
+        _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        say("\n", fd)
+        if interrupted { raise(SIGINT) }
+        return line
+    }
+
+    private static func say(_ text: String, _ fd: Int32) {
+        _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 }
