@@ -15,6 +15,7 @@ public struct TabHostCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
             NewCommand.self, GrantCommand.self, RevokeCommand.self, PermissionsCommand.self, KeygenCommand.self,
+            TrustCommand.self,
         ])
 
     /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;
