@@ -6,7 +6,7 @@ extension FuzzTarget {
     /// `.pub` file. Whatever the manifest decoder accepts must survive `encoded()` unchanged (`pack` signs
     /// what it encodes), and a signature that parses must write back as the same signature.
     static let bundleManifest = FuzzTarget(
-        "bundle-manifest", "bundle manifest, signature and public key readers (BundleManifest.decode, Signature, PublicKey)"
+        "bundle-manifest", "bundle manifest, signature, public key and tabmod.json readers (BundleManifest.decode, Signature, PublicKey)"
     ) { bytes in
         if let manifest = try? BundleManifest.decode(bytes, path: "fuzz.tabmod") {
             let again = try? BundleManifest.decode(manifest.encoded(), path: "fuzz.tabmod")
@@ -20,6 +20,7 @@ extension FuzzTarget {
         if let key = try? PublicKey(fileContents: bytes, path: "fuzz.pub") {
             precondition((try? PublicKey(base64: key.base64)) == key, "a public key did not survive base64")
         }
+        _ = try? ProjectBundleSettings.decode(bytes, path: "tabmod.json")
         _ = SemanticVersion(String(decoding: bytes.prefix(256), as: UTF8.self))
     }
 }
