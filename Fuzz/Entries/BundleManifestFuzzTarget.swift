@@ -3,8 +3,8 @@ import TabModuleBundle
 extension FuzzTarget {
     /// A bundle's small files on any bytes, as an install reads them before it trusts anything: `manifest.json`
     /// (`BundleManifest.decode`), `manifest.minisig` (`Signature(fileContents:)`, its trusted comment), a
-    /// `.pub` file and a project's `tabmod.json`. Whatever the manifest decoder accepts must survive `encoded()` unchanged (`pack` signs
-    /// what it encodes), and a signature that parses must write back as the same signature.
+    /// `.pub` file and a project's `tabmod.json`. Whatever the manifest decoder accepts must survive `encoded()`
+    /// unchanged (`pack` signs what it encodes), and a signature that parses must write back as the same signature.
     static let bundleManifest = FuzzTarget(
         "bundle-manifest", "bundle manifest, signature, public key and tabmod.json readers (BundleManifest.decode, Signature, PublicKey)"
     ) { bytes in

@@ -82,7 +82,9 @@ struct ImportRulesTests {
         // libxml2, ICU and libstdc++ at every start.
         Rule(
             target: "TabHostCommandLine", allowed: nil,
-            forbidden: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes", "TabModuleBundleArchive", "_CArchive"]),
+            forbidden: [
+                "TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes", "TabModuleBundleArchive", "_CArchive",
+            ]),
     ]
 
     /// Every import of `rule.target` keeps the rule.

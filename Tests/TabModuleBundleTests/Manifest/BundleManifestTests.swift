@@ -10,7 +10,8 @@ import Testing
             "publisher": "\"Ada Example\"", "license": "\"MIT\"", "homepage": "\"https://example.org/clock\"",
             "permissions": "[\"network\", \"read:~/Documents\"]", "updates": "\"https://example.org/clock/feed.json\"",
             "files": """
-            [{"path": "x86_64-linux-gnu/clock.so", "size": 5, "sha256": "\(String(repeating: "ab", count: 32))", "arch": "x86_64-linux-gnu"},
+            [{"path": "x86_64-linux-gnu/clock.so", "size": 5, "sha256": "\(String(repeating: "ab", count: 32))",
+              "arch": "x86_64-linux-gnu"},
              {"path": "images/clock.png", "size": 0, "sha256": "\(String(repeating: "0", count: 64))"}]
             """,
         ]

@@ -37,9 +37,7 @@ import Testing
             try manifest().checkAgrees(with: descriptors[change], file: "x86_64-linux-gnu/clock.so", bundle: "clock.tabmod")
         }
         #expect(error?.code == .descriptorMismatch)
-        #expect(
-            error?.description
-                == "clock.tabmod: entry \"x86_64-linux-gnu/clock.so\": \(says); the bundle does not describe its own module; pack it again with tabhost pack"
-        )
+        let hint = "the bundle does not describe its own module; pack it again with tabhost pack"
+        #expect(error?.description == "clock.tabmod: entry \"x86_64-linux-gnu/clock.so\": \(says); \(hint)")
     }
 }
