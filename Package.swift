@@ -79,6 +79,8 @@ let package = Package(
         .library(name: "TabModuleLoading", targets: ["TabModuleLoading"]),
         .library(name: "TabModuleRuntime", targets: ["TabModuleRuntime"]),
         .library(name: "TabModuleIsolation", targets: ["TabModuleIsolation"]),
+        .library(name: "TabModuleBundle", targets: ["TabModuleBundle"]),
+        .library(name: "TabModuleBundleArchive", targets: ["TabModuleBundleArchive"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
         .library(name: "TabHostLoop", targets: ["TabHostLoop"]),
         .library(name: "TabHostPoll", targets: ["TabHostPoll"]),
@@ -186,6 +188,22 @@ let package = Package(
         .target(name: "TabModuleDownload", dependencies: ["_CCurlShims"], swiftSettings: strict),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
+        // libsodium and libarchive as system libraries, imported by TabModuleBundle alone (signatures, hashes, archives).
+        .systemLibrary(name: "_CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "_CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // Signed module bundles (`.tabmod`), the part without archives: minisign keys and signatures, the manifest,
+        // SHA-256. Links libsodium (no further libraries), so `tabhost keygen` costs every start one small library.
+        .target(
+            name: "TabModuleBundle",
+            dependencies: ["TabModuleLoading", "_CSodium", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
+        // The archives: the reader that stages a `.tabmod` and refuses hostile entries, the verifier (archive, signature,
+        // files), the writer and signer for `pack`. Apart because libarchive maps libxml2, ICU and libstdc++ at start:
+        // whatever links this should not be on `tabhost`'s start path (an executable of its own, as `tabhost-web`).
+        .target(
+            name: "TabModuleBundleArchive",
+            dependencies: ["TabModuleBundle", "_CArchive", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
         .target(
@@ -224,7 +242,7 @@ let package = Package(
             name: "TabHostCommandLine",
             dependencies: [
                 "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabLayout",
-                "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev", "_CSandbox",
+                "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev", "_CSandbox", "TabModuleBundle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -300,6 +318,11 @@ let package = Package(
                 "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // Keys, signatures (with the `minisign` command both ways), manifests and hostile archives.
+        .testTarget(
+            name: "TabModuleBundleTests",
+            dependencies: ["TabModuleBundle", "TabModuleBundleArchive", "TabModuleLoading", "TabHostTesting", "_CArchive"],
+            swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(
             name: "TabModuleKitTests", dependencies: ["CTabModule", "_CLtdl", "TabHostTesting", "TabModuleKit"], swiftSettings: strict),
@@ -336,6 +359,7 @@ let package = Package(
             name: "TabHostFuzz",
             dependencies: [
                 "TabKit", "TabLayout", "TabModuleLoading", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "CTabModule",
+                "TabModuleBundle", "TabModuleBundleArchive",
             ],
             path: "Fuzz/Entries", swiftSettings: strict),
         // Every input in Fuzz/corpus (each crash found included) through the same entry points.

@@ -12,6 +12,8 @@ public enum FuzzTargets {
         .wire,
         .websocket,
         .metadataCache,
+        .bundleManifest,
+        .bundleArchive,
     ]
 
     /// The target called `name`, if any.

@@ -77,10 +77,17 @@ struct ImportRulesTests {
             forbidden: notForFrontEnds, foundation: false),
         // The Swift layer modules are written with: only the C ABI, no Foundation for a module to pay for.
         Rule(target: "TabModuleKit", allowed: ["CTabModule"], foundation: false),
-        // `tabhost` links no web server: `serve` and `run --web` exec `tabhost-web`.
+        // Bundles: keys, signatures and the manifest over libsodium; the archives over libarchive, apart.
+        Rule(target: "TabModuleBundle", allowed: ["TabModuleLoading", "_CSodium", "SystemPackage"]),
+        Rule(target: "TabModuleBundleArchive", allowed: ["TabModuleBundle", "_CArchive", "SystemPackage"], foundation: false),
+        // `tabhost` links no web server (`serve` and `run --web` exec `tabhost-web`), and no libarchive, which maps
+        // libxml2, ICU and libstdc++ at every start.
         Rule(
             target: "TabHostCommandLine", allowed: nil,
-            forbidden: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes", "_CTLSShims", "_COpenSSL"]),
+            forbidden: [
+                "TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes", "_CTLSShims", "_COpenSSL",
+                "TabModuleBundleArchive", "_CArchive",
+            ]),
     ]
 
     /// Every import of `rule.target` keeps the rule.

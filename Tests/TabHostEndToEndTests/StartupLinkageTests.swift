@@ -19,6 +19,10 @@ struct StartupLinkageTests {
         #expect(libraries.contains("libFoundationEssentials.so"), "\(text)")
         #expect(!libraries.contains("libFoundation.so"), "\(text)")
         #expect(!libraries.contains { $0.hasPrefix("lib_FoundationICU") }, "\(text)")
+        // Bundles: libsodium (keys, `keygen`, `trust`) is small and needs nothing else; libarchive would map
+        // libxml2, ICU and libstdc++ at every start, so only TabModuleBundleArchive links it.
+        #expect(libraries.contains { $0.hasPrefix("libsodium") }, "\(text)")
+        #expect(!libraries.contains { $0.hasPrefix("libarchive") || $0.hasPrefix("libxml2") || $0.hasPrefix("libicu") }, "\(text)")
     }
 
     /// OpenSSL (TLS for `serve --tls-cert`, through _CTLSShims) is linked into `tabhost-web` alone, which `serve`

@@ -14,7 +14,8 @@ public struct TabHostCommand: ParsableCommand {
         abstract: "Hosts tab modules (.so files) in a terminal container with navigation, tabs and hot reload.",
         subcommands: [
             RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
-            NewCommand.self, GrantCommand.self, RevokeCommand.self, PermissionsCommand.self,
+            NewCommand.self, GrantCommand.self, RevokeCommand.self, PermissionsCommand.self, KeygenCommand.self,
+            TrustCommand.self,
         ])
 
     /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;
