@@ -119,9 +119,13 @@ final class ModuleHostConnection {
         link = ModuleHostLink(process: process, logger: logger, name: module.name)
         if let reason = handshake() {
             stop(with: nil)
-            throw ModuleError(
-                .processFailed, module: module.name, path: module.info.sourcePath, reason: reason,
-                hint: "rebuild tabhost and \(IsolationSettings.helperName) together; check the module's log output")
+            // Under the sandbox a library outside what the child may read looks like a missing file.
+            let hint =
+                settings.sandbox != .off && reason.contains("dynamic loader refused")
+                ? "a library it links may lie outside what its sandbox may read: check it with ldd, and grant read:DIRECTORY "
+                    + "(tabhost grant \(module.name) read:DIRECTORY) or link it with a RUNPATH naming that directory"
+                : "rebuild tabhost and \(IsolationSettings.helperName) together; check the module's log output"
+            throw ModuleError(.processFailed, module: module.name, path: module.info.sourcePath, reason: reason, hint: hint)
         }
     }
 

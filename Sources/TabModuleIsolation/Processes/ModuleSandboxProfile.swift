@@ -37,8 +37,15 @@ struct ModuleSandboxProfile {
     /// `~/` is the user's home).
     init(for module: LoadedModule, settings: IsolationSettings, granted: [String] = []) {
         mode = settings.sandbox
-        var read = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), ModuleFileReader.parentDirectory(of: module.copyPath)]
+        let origins = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), ModuleFileReader.parentDirectory(of: module.copyPath)]
+        var read = origins
         if let runtime = Self.swiftRuntimeDirectory { read.append(runtime) }
+        // What the loader will search for the module's libraries: its RUNPATH (a SwiftPM-built module names
+        // the Swift runtime there, which a host with a static runtime does not map) and LD_LIBRARY_PATH.
+        let searched =
+            ELFRunPaths.directories(of: module.copyPath, origins: origins)
+            + (ModuleSearchPath.environment("LD_LIBRARY_PATH")?.split(separator: ":").map(String.init) ?? [])
+        for directory in searched where directory.hasPrefix("/") && !read.contains(directory) { read.append(directory) }
         readPaths = read
         writePaths = []
         if let data = settings.dataDirectory {
