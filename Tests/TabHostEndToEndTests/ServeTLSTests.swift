@@ -17,17 +17,11 @@ struct ServeTLSTests {
     private static func withCertificates<T>(_ body: (Fixture) throws -> T) throws -> T {
         let fixture = try Fixture(prefix: "tabhost-tls")
         defer { fixture.remove() }
-        for (name, subject, extra) in [
-            ("", "/CN=127.0.0.1", ["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"]), ("other-", "/CN=other", []),
-        ] {
-            let made = try run(
-                "/usr/bin/openssl",
-                arguments: [
-                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", subject, "-days", "2",
-                    "-keyout", fixture.path(name + "key.pem"), "-out", fixture.path(name + "cert.pem"),
-                ] + extra)
-            try #require(made.succeeded, "\(made)")
-        }
+        try TestCertificate.make(
+            keyPath: fixture.path("key.pem"), certificatePath: fixture.path("cert.pem"), subject: "/CN=127.0.0.1",
+            alternativeNames: TestCertificate.loopbackNames)
+        try TestCertificate.make(
+            keyPath: fixture.path("other-key.pem"), certificatePath: fixture.path("other-cert.pem"), subject: "/CN=other")
         let encrypted = try run(
             "/usr/bin/openssl",
             arguments: [

@@ -19,13 +19,8 @@ public final class HTTPSTestServer {
         keys = try Fixture()
         let cert = keys.directory + "/cert.pem"
         let key = keys.directory + "/key.pem"
-        let made = try run(
-            "/usr/bin/openssl",
-            arguments: [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=127.0.0.1",
-                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-days", "2", "-keyout", key, "-out", cert,
-            ])
-        guard made.succeeded else { throw FixtureError("openssl could not make a certificate: \(made.stderr)") }
+        try TestCertificate.make(
+            keyPath: key, certificatePath: cert, subject: "/CN=127.0.0.1", alternativeNames: TestCertificate.loopbackNames)
         caFile = cert
         process = try RunningProcess(
             "/usr/bin/python3",

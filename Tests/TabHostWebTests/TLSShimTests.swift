@@ -10,17 +10,11 @@ struct TLSShimTests {
     @Test func everyCasePassesUnderAddressSanitizer() throws {
         let fixture = try Fixture(prefix: "tabhost-tls-shim")
         defer { fixture.remove() }
-        for (name, subject, extra) in [
-            ("", "/CN=127.0.0.1", ["-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"]), ("other-", "/CN=other", []),
-        ] {
-            let made = try run(
-                "/usr/bin/openssl",
-                arguments: [
-                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", subject, "-days", "2",
-                    "-keyout", fixture.path(name + "key.pem"), "-out", fixture.path(name + "cert.pem"),
-                ] + extra)
-            try #require(made.succeeded, "\(made)")
-        }
+        try TestCertificate.make(
+            keyPath: fixture.path("key.pem"), certificatePath: fixture.path("cert.pem"), subject: "/CN=127.0.0.1",
+            alternativeNames: TestCertificate.loopbackNames)
+        try TestCertificate.make(
+            keyPath: fixture.path("other-key.pem"), certificatePath: fixture.path("other-cert.pem"), subject: "/CN=other")
         _ = try fixture.write("garbage.pem", text: "not a certificate\n")
         let repo = Fixture.repoRoot
         let driver = fixture.path("tabhost_tls_driver")
