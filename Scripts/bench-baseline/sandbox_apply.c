@@ -8,7 +8,7 @@
  * and a memory ceiling, nothing granted) as tabhost-module-host does before it opens its module, timing
  * every step with CLOCK_MONOTONIC, and writes the times to the parent through a pipe. The fork and the
  * exit are not timed. Prints one line of key=value pairs: the p50 of each step in microseconds
- * (no_new_privs, capabilities, the Landlock ABI query, ruleset creation, adding the default system paths,
+ * (no_new_privs, the process limit's user namespace, capabilities, the Landlock ABI query, ruleset creation, adding the default system paths,
  * adding the profile's paths, landlock_restrict_self, building the seccomp program, installing it, the
  * limits) and of the whole tabhost_sandbox_apply() in other children, and the number of rules added.
  */
@@ -18,9 +18,9 @@
 #include <sys/wait.h>
 #include <time.h>
 
-enum { STEP_NNP, STEP_CAPS, STEP_ABI, STEP_CREATE, STEP_SYSTEM, STEP_PROFILE, STEP_RESTRICT, STEP_BUILD, STEP_INSTALL,
+enum { STEP_NNP, STEP_NAMESPACE, STEP_CAPS, STEP_ABI, STEP_CREATE, STEP_SYSTEM, STEP_PROFILE, STEP_RESTRICT, STEP_BUILD, STEP_INSTALL,
        STEP_LIMITS, STEP_WHOLE, STEP_RULES, STEP_COUNT };
-static const char *const step_names[STEP_COUNT] = {"no_new_privs_us", "capabilities_us", "abi_query_us", "ruleset_create_us",
+static const char *const step_names[STEP_COUNT] = {"no_new_privs_us", "process_namespace_us", "capabilities_us", "abi_query_us", "ruleset_create_us",
                                                    "system_paths_us", "profile_paths_us", "restrict_self_us",
                                                    "seccomp_build_us", "seccomp_install_us", "limits_us", "apply_us",
                                                    "rules"};
@@ -39,6 +39,12 @@ static int timed_steps(const tabhost_sandbox_profile *profile, double *steps) {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
     double u = now_us();
     steps[STEP_NNP] = u - t;
+    tabhost_sandbox_processes processes;
+    memset(&processes, 0, sizeof processes);
+    if (profile->max_processes && tabhost_sandbox_process_namespace(&processes, &report) != 0) return -1;
+    t = now_us();
+    steps[STEP_NAMESPACE] = t - u;
+    u = t;
     if (tabhost_sandbox_capabilities(&report) != 0) return -1;
     t = now_us();
     steps[STEP_CAPS] = t - u;
@@ -88,7 +94,7 @@ static int timed_steps(const tabhost_sandbox_profile *profile, double *steps) {
     if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program) != 0) return -1;
     u = now_us();
     steps[STEP_INSTALL] = u - t;
-    if (tabhost_sandbox_limits(profile, &report) != 0) return -1;
+    if (tabhost_sandbox_limits(profile, &processes, &report) != 0) return -1;
     steps[STEP_LIMITS] = now_us() - u;
     steps[STEP_RULES] = rules;
     return 0;
@@ -157,7 +163,7 @@ int main(int argc, char **argv) {
         }
     }
     tabhost_sandbox_profile profile = {.read_paths = read_paths, .read_path_count = reads, .write_paths = write_paths,
-                                       .write_path_count = writes, .max_memory_bytes = 8ull << 30};
+                                       .write_path_count = writes, .max_processes = 256, .max_memory_bytes = 8ull << 30};
     if (count < 1 || count > 100000) return 2;
     double *samples[STEP_COUNT];
     for (int i = 0; i < STEP_COUNT; i++) samples[i] = calloc((size_t)count, sizeof(double));
