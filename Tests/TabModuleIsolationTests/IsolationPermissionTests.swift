@@ -18,8 +18,16 @@ struct IsolationPermissionTests {
 
     /// A started host running the asking peek in tabs "a" and "b", with `grants`; the store lives in a
     /// temporary directory unless `grants` names none.
+    /// Where a test's grants come from.
+    enum Grants {
+        /// The grants store in the test's directory, empty at first.
+        case store
+        /// No store; the layout grants the module what it asks for.
+        case layout
+    }
+
     private static func withAskingPeek(
-        sandbox: SandboxMode = .on, grants: (_ secret: String, _ store: String) -> ModuleGrantSource,
+        sandbox: SandboxMode = .on, grants: Grants = .store,
         _ body: (IsolatedHost, _ secret: String, _ store: String) throws -> Void
     ) throws {
         let outside = try Fixture()
@@ -29,7 +37,10 @@ struct IsolationPermissionTests {
         let store = outside.directory + "/config/tabhost/permissions.json"
         var settings = IsolatedHost.testSettings
         settings.sandbox = sandbox
-        settings.grants = grants(secret, store)
+        switch grants {
+        case .store: settings.grants = ModuleGrantSource(storePath: store)
+        case .layout: settings.grants = ModuleGrantSource(storePath: nil, layout: ["peek": ["read:\(secret)"]])
+        }
         let setup = try IsolatedHost(
             modules: [("peek.so", askingPeek(secret: secret))],
             layout: #"{"root": {"stack": {"tabs": [{"name": "a", "module": "peek"}, {"name": "b", "module": "peek"}]}}}"#,
@@ -40,7 +51,7 @@ struct IsolationPermissionTests {
     }
 
     @Test func aModuleAskingForWhatItWasNotGrantedShowsThePromptAndStartsNoChild() throws {
-        try Self.withAskingPeek(grants: { _, store in ModuleGrantSource(storePath: store) }) { setup, secret, store in
+        try Self.withAskingPeek { setup, secret, store in
             #expect(setup.texts.first == "Peek asks to: read \(secret)", "\(setup.texts)")
             #expect(setup.texts.contains("Not now runs it with what it was granted; it asks again next time."))
             let buttons = setup.host.screen.content.nodes.compactMap { if case .button(let label, _) = $0 { label } else { nil } }
@@ -54,7 +65,7 @@ struct IsolationPermissionTests {
     }
 
     @Test func allowKeepsTheGrantInTheStoreAndStartsTheModuleWithIt() throws {
-        try Self.withAskingPeek(grants: { _, store in ModuleGrantSource(storePath: store) }) { setup, secret, store in
+        try Self.withAskingPeek { setup, secret, store in
             setup.activate("tabhost:allow")
             #expect(setup.runLoop { setup.texts.contains("secret: read") }, "\(setup.texts)")
             let kept = ModuleGrantStore(path: store)
@@ -69,7 +80,7 @@ struct IsolationPermissionTests {
     }
 
     @Test func tabhostDevsBuildDirectoryIsGrantedWhatItsModulesDeclare() throws {
-        try Self.withAskingPeek(grants: { _, store in ModuleGrantSource(storePath: store) }) { first, _, _ in
+        try Self.withAskingPeek { first, _, _ in
             // The same module in a session whose grants name its directory as tabhost dev's build.
             var settings = IsolatedHost.testSettings
             settings.sandbox = .on
@@ -86,7 +97,7 @@ struct IsolationPermissionTests {
     }
 
     @Test func notNowRunsItWithWhatItHasAndDoesNotAskAgainInThisSession() throws {
-        try Self.withAskingPeek(grants: { _, store in ModuleGrantSource(storePath: store) }) { setup, _, store in
+        try Self.withAskingPeek { setup, _, store in
             setup.activate("tabhost:not-now")
             #expect(setup.runLoop { setup.texts.contains("secret: EACCES") }, "\(setup.texts)")
             #expect(!FileManager.default.fileExists(atPath: store))
@@ -96,14 +107,14 @@ struct IsolationPermissionTests {
     }
 
     @Test func aLayoutsGrantOpensTheSandboxWithoutAPrompt() throws {
-        try Self.withAskingPeek(grants: { secret, _ in ModuleGrantSource(storePath: nil, layout: ["peek": ["read:\(secret)"]]) }) {
+        try Self.withAskingPeek(grants: .layout) {
             setup, _, _ in
             #expect(setup.texts.contains("secret: read"), "\(setup.texts)")
         }
     }
 
     @Test func withoutTheSandboxNothingIsAsked() throws {
-        try Self.withAskingPeek(sandbox: .off, grants: { _, store in ModuleGrantSource(storePath: store) }) { setup, _, _ in
+        try Self.withAskingPeek(sandbox: .off) { setup, _, _ in
             #expect(setup.texts.contains("secret: read"), "\(setup.texts)")
         }
     }
