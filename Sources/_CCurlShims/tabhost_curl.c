@@ -21,6 +21,7 @@ typedef struct tabhost_curl_sink {
     tabhost_curl_progress_fn _Nullable progress;
     void *_Nullable context;
     uint64_t announced;
+    CURL *_Nullable curl;
 } tabhost_curl_sink;
 
 static pthread_once_t tabhost_curl_once = PTHREAD_ONCE_INIT;
@@ -46,6 +47,13 @@ static size_t tabhost_curl_write(char *data, size_t size, size_t count, void *op
         done += (size_t)written;
     }
     sink->received += total;
+    if (sink->announced == 0 && sink->curl != NULL) {
+        /* The headers are in before the first byte of the body: the total is known here if it is at all. */
+        curl_off_t length = -1;
+        if (curl_easy_getinfo(sink->curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length) == CURLE_OK && length > 0) {
+            sink->announced = (uint64_t)length;
+        }
+    }
     if (sink->progress) sink->progress(sink->context, sink->received, sink->announced);
     return total;
 }
@@ -84,7 +92,7 @@ int tabhost_curl_download(const char *url, int fd, uint64_t max_bytes, const cha
     CURL *curl = curl_easy_init();
     if (curl == NULL) return tabhost_curl_fail(result, TABHOST_CURL_SETUP_FAILED, "libcurl could not start");
 
-    tabhost_curl_sink sink = {.fd = fd, .max_bytes = max_bytes, .progress = progress, .context = context};
+    tabhost_curl_sink sink = {.fd = fd, .max_bytes = max_bytes, .progress = progress, .context = context, .curl = curl};
     char error[CURL_ERROR_SIZE] = "";
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
