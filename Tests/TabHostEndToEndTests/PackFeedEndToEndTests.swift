@@ -115,4 +115,21 @@ struct PackFeedEndToEndTests {
             #expect(lines.last?.hasPrefix("\(project): the release build failed (`make ") == true, "\(packed)")
         }
     }
+
+    /// `tabhost` execs `tabhost-bundle` (which links libarchive, as `tabhost` does not) and says where it looked when
+    /// it is missing.
+    @Test func packAndFeedRunTabhostBundle() throws {
+        let readelf = try run("/usr/bin/readelf", arguments: ["-d", Products.directory + "/tabhost-bundle"])
+        #expect(readelf.succeeded && readelf.stdout.contains("[libarchive.so"), "\(readelf)")
+        try S.withDirectory { dir in
+            let missing = ["TABHOST_BUNDLE": "/nonexistent/tabhost-bundle"]
+            let pack = try S.run(["pack", dir, "--key", dir + "/k"], environment: missing)
+            #expect(pack.status == 1 && pack.stderr.contains("/nonexistent/tabhost-bundle"), "\(pack)")
+            #expect(pack.stderr.contains("Scripts/install") && pack.stderr.split(separator: "\n").count == 1, "\(pack)")
+            // Usage errors are tabhost's own: no exec.
+            let usage = try S.run(
+                ["feed", dir + "/x.tabmod", "--key", dir + "/k", "--url", "https://e.org/x", "--expires-days", "0"], environment: missing)
+            #expect(usage.status == 2 && usage.stderr.contains("--expires-days 0"), "\(usage)")
+        }
+    }
 }
