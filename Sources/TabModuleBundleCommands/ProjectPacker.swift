@@ -61,8 +61,9 @@ struct ProjectPacker {
         try manifest.checkAgrees(with: info, file: files[0].path, bundle: root)
         let path = output ?? "\(manifest.name)-\(manifest.version).tabmod"
         let written = try BundleSigner.pack(manifest: manifest, files: files, key: key, timestamp: Int(time(nil)), output: path)
+        let count = written.files.count == 1 ? "1 file" : "\(written.files.count) files"
         return [
-            "\(path): \(written.name) \(written.version), \(written.files.count) files, signed by key id \(key.keyID)",
+            "\(path): \(written.name) \(written.version), \(count), signed by key id \(key.keyID)",
             "permissions: \(written.permissions.isEmpty ? "none" : written.permissions.joined(separator: ", "))",
         ]
     }

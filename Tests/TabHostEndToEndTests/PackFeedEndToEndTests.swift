@@ -132,4 +132,20 @@ struct PackFeedEndToEndTests {
             #expect(usage.status == 2 && usage.stderr.contains("--expires-days 0"), "\(usage)")
         }
     }
+
+    /// A Swift project: `swift build -c release`, `.build/release/libNAME.so` as `ARCH/libNAME.so`. Slow (a release
+    /// build of TabModuleKit).
+    @Test(.tags(.slow), .timeLimit(.minutes(10)))
+    func aSwiftProjectPacksItsReleaseBuild() throws {
+        try S.withDirectory { dir in
+            let made = try S.run(["new", "sw", "--swift", "--output", dir, "--tabhost-package", Products.repositoryRoot])
+            try #require(made.status == 0, "\(made)")
+            let key = dir + "/publisher.key"
+            try #require(try S.run(["keygen", "--output", key, "--unencrypted"]).status == 0)
+            let packed = try S.run(["pack", dir + "/sw", "--key", key, "--output", dir + "/sw.tabmod"])
+            #expect(packed.status == 0 && packed.stdout.hasPrefix("\(dir)/sw.tabmod: sw 0.1.0, 1 file, "), "\(packed)")
+            let listed = try run("tar", arguments: ["-tzf", dir + "/sw.tabmod"])
+            #expect(listed.stdout.contains("-linux-gnu/libsw.so\n"), "\(listed)")
+        }
+    }
 }
