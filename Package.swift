@@ -73,6 +73,7 @@ let package = Package(
     products: [
         .executable(name: "tabhost", targets: ["tabhost"]),
         .executable(name: "tabhost-web", targets: ["tabhost-web"]),
+        .executable(name: "tabhost-bundle", targets: ["tabhost-bundle"]),
         .executable(name: "tabhost-module-host", targets: ["tabhost-module-host"]),
         .library(name: "TabKit", targets: ["TabKit"]),
         .library(name: "TabLayout", targets: ["TabLayout"]),
@@ -257,6 +258,16 @@ let package = Package(
             name: "tabhost-web",
             dependencies: ["TabHostCommandLine", "TabHostWeb", "TabHostClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // The work of `tabhost pack` and `feed` (install and update to come), over libarchive: only `tabhost-bundle` links it.
+        .target(
+            name: "TabModuleBundleCommands",
+            dependencies: [
+                "TabHostCommandLine", "TabModuleBundle", "TabModuleBundleArchive", "TabModuleLoading", "TabModuleIsolation", "TabHostCore",
+                "TabHostDev", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // `tabhost-bundle`: the same command line with the bundle tools linked; `tabhost pack` and `feed` exec it.
+        .executableTarget(name: "tabhost-bundle", dependencies: ["TabHostCommandLine", "TabModuleBundleCommands"], swiftSettings: strict),
         // `tabhost-bench`: the benchmark's in-process measurements (Scripts/bench builds and runs it; Scripts/install
         // does not install it). Linked as release `tabhost` is, so its exec→exit rows compare with `tabhost`'s.
         .executableTarget(
@@ -380,11 +391,12 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
     // behind the embedding plugins could not be built, and the fuzz build needs neither them nor what uses
     // them (the web server's protocol, which is fuzzed, is a target of its own).
     let unbuildable = [
-        "tabhost", "tabhost-web", "tabhost-bench", "TabHostCommandLine", "embed-files", "EmbedModuleHeader", "EmbedPage", "TabHostWeb",
+        "tabhost", "tabhost-web", "tabhost-bundle", "TabModuleBundleCommands", "tabhost-bench", "TabHostCommandLine", "embed-files",
+        "EmbedModuleHeader", "EmbedPage", "TabHostWeb",
         "TabHostWebTests", "_CTLSShims", "_COpenSSL",
     ]
     package.targets.removeAll { unbuildable.contains($0.name) }
-    package.products.removeAll { $0.name == "tabhost" || $0.name == "tabhost-web" }
+    package.products.removeAll { ["tabhost", "tabhost-web", "tabhost-bundle"].contains($0.name) }
     package.products.append(.executable(name: "tabhost-fuzz", targets: ["tabhost-fuzz"]))
     package.targets.append(
         .executableTarget(

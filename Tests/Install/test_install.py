@@ -87,7 +87,8 @@ class InstallTests(unittest.TestCase):
         shutil.rmtree(cls.scratch, ignore_errors=True)
 
     def test_1_the_prefix_holds_binary_helper_sdk_layouts_examples_completions_and_man_page(self):
-        for path in ["bin/tabhost", "libexec/tabhost/tabhost-module-host", "libexec/tabhost/tabhost-web", "include/tabhost/tab_module.h",
+        for path in ["bin/tabhost", "libexec/tabhost/tabhost-module-host", "libexec/tabhost/tabhost-web", "libexec/tabhost/tabhost-bundle",
+                     "include/tabhost/tab_module.h",
                      "lib/pkgconfig/tabhost.pc", "share/tabhost/layouts/demo.json", "share/tabhost/layouts/fancy.json",
                      "lib/tabhost/modules/libTabExampleClock.so",
                      "lib/tabhost/modules/TabHost_TabExampleClock.resources/assets/clock.svg",

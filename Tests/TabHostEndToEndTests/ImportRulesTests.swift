@@ -80,6 +80,10 @@ struct ImportRulesTests {
         // Bundles: keys, signatures and the manifest over libsodium; the archives over libarchive, apart.
         Rule(target: "TabModuleBundle", allowed: ["TabModuleLoading", "_CSodium", "SystemPackage"]),
         Rule(target: "TabModuleBundleArchive", allowed: ["TabModuleBundle", "_CArchive", "SystemPackage"], foundation: false),
+        // The bundle commands' work, linked into `tabhost-bundle` alone: no web server.
+        Rule(
+            target: "TabModuleBundleCommands", allowed: nil,
+            forbidden: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes", "_CTLSShims", "_COpenSSL"]),
         // `tabhost` links no web server (`serve` and `run --web` exec `tabhost-web`), and no libarchive, which maps
         // libxml2, ICU and libstdc++ at every start.
         Rule(

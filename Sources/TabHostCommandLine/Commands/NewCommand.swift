@@ -55,6 +55,7 @@ struct NewCommand: ParsableCommand {
         } else {
             files = Self.cProject(moduleName)
         }
+        files.append(("tabmod.json", Self.bundleSettings(moduleName.text)))
         do {
             try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
         } catch {

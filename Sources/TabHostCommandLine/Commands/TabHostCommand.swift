@@ -15,12 +15,15 @@ public struct TabHostCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
             NewCommand.self, GrantCommand.self, RevokeCommand.self, PermissionsCommand.self, KeygenCommand.self,
-            TrustCommand.self,
+            TrustCommand.self, PackCommand.self, FeedCommand.self,
         ])
 
     /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;
     /// nil in `tabhost`, which then execs `tabhost-web` (`WebExecutable`).
     nonisolated(unsafe) static var web: (any WebFrontEndStarting)?
+    /// The bundle tools `pack` and `feed` run, set once by `main(web:bundles:)` before parsing; nil in
+    /// `tabhost` and `tabhost-web`, which then exec `tabhost-bundle` (`BundleExecutable`).
+    nonisolated(unsafe) static var bundles: (any BundleTooling)?
 
     /// The command the command line `arguments` (the program first) name when it answers from the
     /// module metadata cache (``ModuleMetadataCache/defaultPath()``): `run`, `list` and `inspect`, whose
@@ -44,8 +47,10 @@ public struct TabHostCommand: ParsableCommand {
 
     /// Like ArgumentParser's `main()`, but a usage error exits with 2 (not EX_USAGE, 64), and with the
     /// browser front end `serve` and `run --web` use (nil: they exec `tabhost-web`).
-    public static func main(web: (any WebFrontEndStarting)?) {
+    /// `bundles`: the bundle tools `pack` and `feed` use (nil: they exec `tabhost-bundle`).
+    public static func main(web: (any WebFrontEndStarting)?, bundles: (any BundleTooling)? = nil) {
         Self.web = web
+        Self.bundles = bundles
         let arguments = CommandLine.arguments
         let readingCommand = commandReadingMetadataCache(in: arguments)
         if readingCommand != nil, let path = ModuleMetadataCache.defaultPath() {

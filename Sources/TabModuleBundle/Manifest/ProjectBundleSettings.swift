@@ -19,17 +19,21 @@ public struct ProjectBundleSettings: Sendable, Hashable, Codable {
     public var homepage: String
     /// The `https:` URL its feed will be published at.
     public var updates: String
+    /// The version the author means to publish, optional: when present, `pack` refuses a module whose
+    /// descriptor says another (the version itself always comes from the descriptor).
+    public var version: String?
 
     /// Settings of these fields.
-    public init(publisher: String, description: String, license: String, homepage: String, updates: String) {
+    public init(publisher: String, description: String, license: String, homepage: String, updates: String, version: String? = nil) {
         self.publisher = publisher
         self.description = description
         self.license = license
         self.homepage = homepage
         self.updates = updates
+        self.version = version
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case publisher, description, license, homepage, updates }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case publisher, description, license, homepage, updates, version }
 
     /// Decodes strictly: an unknown field is refused.
     public init(from decoder: any Decoder) throws {
@@ -40,12 +44,13 @@ public struct ProjectBundleSettings: Sendable, Hashable, Codable {
         license = try object.decode(String.self, forKey: .license)
         homepage = try object.decode(String.self, forKey: .homepage)
         updates = try object.decode(String.self, forKey: .updates)
+        version = try object.decodeIfPresent(String.self, forKey: .version)
     }
 
     /// The settings in `bytes` (read from `path`); one line for anything wrong, the fields' values checked
     /// when the manifest is made (`BundleManifest(settings:descriptor:files:)`).
     public static func decode(_ bytes: [UInt8], path: String) throws(BundleError) -> ProjectBundleSettings {
-        let hint = "fix tabmod.json (fields: publisher, description, license, homepage, updates)"
+        let hint = "fix tabmod.json (fields: publisher, description, license, homepage, updates; version optional)"
         do {
             return try JSONDecoder().decode(ProjectBundleSettings.self, from: Data(bytes))
         } catch let problem as ManifestFieldProblem {

@@ -17,6 +17,8 @@ public struct CompanionExecutable: Sendable {
     public static let moduleHost = CompanionExecutable(name: "tabhost-module-host", environmentVariable: "TABHOST_MODULE_HOST")
     /// The browser front end that `tabhost` execs for `serve` and `run --web`.
     public static let web = CompanionExecutable(name: "tabhost-web", environmentVariable: "TABHOST_WEB")
+    /// The bundle tools (libarchive) that `tabhost` execs for `pack` and `feed`.
+    public static let bundle = CompanionExecutable(name: "tabhost-bundle", environmentVariable: "TABHOST_BUNDLE")
 
     /// A program called `name`, named outright by `environmentVariable`.
     public init(name: String, environmentVariable: String) {

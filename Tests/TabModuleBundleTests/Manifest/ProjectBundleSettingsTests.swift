@@ -48,6 +48,8 @@ import Testing
     func aBadTabmodJSONIsRefusedWithOneLine(text: String, says: String) throws {
         let error = #expect(throws: BundleError.self) { try ProjectBundleSettings.decode(Array(text.utf8), path: "clock/tabmod.json") }
         #expect(error?.description.hasPrefix("clock/tabmod.json: \(says)") == true, "\(error?.description ?? "accepted")")
-        #expect(error?.description.hasSuffix("; fix tabmod.json (fields: publisher, description, license, homepage, updates)") == true)
+        #expect(
+            error?.description.hasSuffix("; fix tabmod.json (fields: publisher, description, license, homepage, updates; version optional)")
+                == true)
     }
 }

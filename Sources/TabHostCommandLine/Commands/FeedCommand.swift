@@ -1,0 +1,49 @@
+import ArgumentParser
+
+/// `tabhost feed BUNDLE --key PATH --url URL [--output FILE] [--expires-days N]`: the signed feed that
+/// announces a bundle to `tabhost update`. Arguments checked here; the work is `tabhost-bundle`'s.
+struct FeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Writes the signed feed announcing a bundle (feed.json and feed.json.minisig).",
+        discussion: """
+            Verifies BUNDLE with the key at --key, then writes FILE (default feed.json): the module's name and \
+            version, the bundle's https URL, size and SHA-256, when it was published and when the feed expires; \
+            and FILE.minisig, its minisign signature. Publish both at the manifest's `updates` URL (and that URL \
+            with .minisig appended). Exit status: 0 written, 1 refused or failed, 2 usage error.
+            """)
+
+    @Argument(help: "The bundle (.tabmod) the feed announces.")
+    var bundle: String
+
+    @Option(help: ArgumentHelp("The secret key that signed the bundle, which signs the feed.", valueName: "PATH"))
+    var key: String
+
+    @Option(help: ArgumentHelp("The https URL users will download the bundle from.", valueName: "URL"))
+    var url: String
+
+    @Option(help: ArgumentHelp("The feed to write; its signature goes to FILE.minisig.", valueName: "FILE"))
+    var output: String?
+
+    @Option(name: .customLong("expires-days"), help: "How many days the feed is valid (update refuses an expired feed).")
+    var expiresDays = 30
+
+    func validate() throws {
+        guard url.lowercased().hasPrefix("https://"), url.count > "https://".count else {
+            throw ValidationError("--url \(url): not an https URL; publish the bundle on an HTTPS host (plain http is refused)")
+        }
+        guard (1...3650).contains(expiresDays) else { throw ValidationError("--expires-days \(expiresDays): not 1 to 3650") }
+        if let output, output.isEmpty { throw ValidationError("--output: empty; pass a file name, or leave it out") }
+    }
+
+    func run() throws {
+        guard let tools = TabHostCommand.bundles else { BundleExecutable.exec() }
+        do {
+            let lines = try tools.feed(bundle: bundle, keyPath: key, url: url, output: output, expiresDays: expiresDays)
+            for line in lines { print(line) }
+        } catch {
+            writeStandardError("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}

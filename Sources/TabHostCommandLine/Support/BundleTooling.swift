@@ -1,0 +1,13 @@
+/// How `pack` and `feed` do their work without linking libarchive: `tabhost-bundle` passes one to
+/// `TabHostCommand.main(web:bundles:)`; `tabhost` passes none, and the commands exec `tabhost-bundle`
+/// (`BundleExecutable`) once their arguments are checked.
+public protocol BundleTooling: Sendable {
+    /// Builds the `tabhost new` project in `directory` in release, checks it and writes its signed bundle
+    /// (to `output`, else `NAME-VERSION.tabmod` in the working directory) with the secret key at `keyPath`.
+    /// Returns the lines to print; throws an error whose description is what to print on standard error.
+    func pack(directory: String, keyPath: String, output: String?) throws -> [String]
+
+    /// Verifies the bundle at `bundle` with the key at `keyPath` and writes the signed feed announcing it at
+    /// `url` (to `output`, else `feed.json`, and its signature beside it), valid for `expiresDays` days.
+    func feed(bundle: String, keyPath: String, url: String, output: String?, expiresDays: Int) throws -> [String]
+}
