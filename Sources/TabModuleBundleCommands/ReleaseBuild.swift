@@ -27,7 +27,9 @@ enum ReleaseBuild {
         posix_spawn_file_actions_adddup2(&actions, logFD, 1)
         posix_spawn_file_actions_adddup2(&actions, logFD, 2)
         let arguments = command.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
+        defer {
+            for argument in arguments { free(argument) }
+        }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, command[0], &actions, nil, arguments, environ)
         let shown = command.joined(separator: " ")
