@@ -37,7 +37,7 @@ struct FeedCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let tools = TabHostCommand.bundles else { BundleExecutable.exec() }
+        guard let tools = TabHostCommand.bundles else { CompanionProgram.bundle.exec() }
         do {
             let lines = try tools.feed(bundle: bundle, keyPath: key, url: url, output: output, expiresDays: expiresDays)
             for line in lines { print(line) }

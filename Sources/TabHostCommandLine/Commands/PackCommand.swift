@@ -29,7 +29,7 @@ struct PackCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let tools = TabHostCommand.bundles else { BundleExecutable.exec() }
+        guard let tools = TabHostCommand.bundles else { CompanionProgram.bundle.exec() }
         do {
             for line in try tools.pack(directory: directory, keyPath: key, output: output) { print(line) }
         } catch {

@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
         }
         // Validated, nothing started: without the web front end linked, `tabhost-web` takes over.
         let starter = TabHostCommand.web
-        if web != nil && starter == nil { WebExecutable.exec() }
+        if web != nil && starter == nil { CompanionProgram.web.exec() }
         let opened = try options.openSession()
         defer { opened.copies.removeAll() }
         let session = opened.session

@@ -51,7 +51,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(2)
         }
         // Validated, nothing started: without the web front end linked, `tabhost-web` takes over.
-        guard let starter = TabHostCommand.web else { WebExecutable.exec() }
+        guard let starter = TabHostCommand.web else { CompanionProgram.web.exec() }
         var tls: (any WebTLSCredentials)?
         if let tlsCertificate, let tlsKey {
             // Checked before the session opens: a bad file is a usage error, and nothing is served.

@@ -19,10 +19,10 @@ public struct TabHostCommand: ParsableCommand {
         ])
 
     /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;
-    /// nil in `tabhost`, which then execs `tabhost-web` (`WebExecutable`).
+    /// nil in `tabhost`, which then execs `tabhost-web` (`CompanionProgram.web`).
     nonisolated(unsafe) static var web: (any WebFrontEndStarting)?
     /// The bundle tools `pack` and `feed` run, set once by `main(web:bundles:)` before parsing; nil in
-    /// `tabhost` and `tabhost-web`, which then exec `tabhost-bundle` (`BundleExecutable`).
+    /// `tabhost` and `tabhost-web`, which then exec `tabhost-bundle` (`CompanionProgram.bundle`).
     nonisolated(unsafe) static var bundles: (any BundleTooling)?
 
     /// The command the command line `arguments` (the program first) name when it answers from the

@@ -1,6 +1,6 @@
 /// How `pack` and `feed` do their work without linking libarchive: `tabhost-bundle` passes one to
 /// `TabHostCommand.main(web:bundles:)`; `tabhost` passes none, and the commands exec `tabhost-bundle`
-/// (`BundleExecutable`) once their arguments are checked.
+/// (`CompanionProgram.bundle`) once their arguments are checked.
 public protocol BundleTooling: Sendable {
     /// Builds the `tabhost new` project in `directory` in release, checks it and writes its signed bundle
     /// (to `output`, else `NAME-VERSION.tabmod` in the working directory) with the secret key at `keyPath`.

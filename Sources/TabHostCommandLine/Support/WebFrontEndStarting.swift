@@ -3,7 +3,7 @@ import TabHostClient
 
 /// How the commands start the browser front end without linking it: `tabhost-web` passes one to
 /// `TabHostCommand.main(web:)` (over TabHostWeb's `WebFrontEnd`); `tabhost` passes none, and `serve` and
-/// `run --web` then exec `tabhost-web` (`WebExecutable`), so no other command maps the HTTP stack.
+/// `run --web` then exec `tabhost-web` (`CompanionProgram.web`), so no other command maps the HTTP stack.
 public protocol WebFrontEndStarting: Sendable {
     /// Loads and checks the certificate chain and private key for HTTPS (`serve --tls-cert --tls-key`),
     /// before a session opens. Throws an error whose description is one line naming the file, what is
