@@ -76,6 +76,12 @@ class Served:
             return ""
 
 
+def fixture_module(name):
+    """The C source Tests/Fixtures/modules/NAME.c, shared with the Swift end-to-end tests."""
+    with open(os.path.join(ROOT, "Tests", "Fixtures", "modules", name + ".c"), encoding="utf-8") as f:
+        return f.read()
+
+
 def module_source(name, title, render, event="", start="", version="1.0", image=None, permissions=None):
     """A C content module. `render`, `event` and `start` are C statements using `api`, `host` and `self`
     (whose `int mode` they may keep), and `view`, `event` or `param`; it asks for `permissions`."""
@@ -874,140 +880,8 @@ class InputModuleTests(BrowserTestCase):
 
 # ABI 1.2 from outside (the tmux twins are RunABI12OutsideTests): a module that pushes or presents an
 # editor and shows the TAB_EVENT_RESULT it gets back, and one with timers by id.
-OPENER_MODULE = r"""
-#include "tab_module.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-typedef struct opener { const tab_host_api *api; tab_host *host; char result[512]; int results; } opener;
-static void *create(const tab_host_api *api, tab_host *host) {
-    opener *self = calloc(1, sizeof(*self));
-    if (self == NULL) return NULL;
-    self->api = api;
-    self->host = host;
-    snprintf(self->result, sizeof self->result, "none yet");
-    return self;
-}
-static void render(void *opaque, tab_view *view) {
-    opener *self = opaque;
-    char line[600];
-    snprintf(line, sizeof line, "results=%d %s", self->results, self->result);
-    self->api->text(view, line);
-    self->api->button(view, "Push editor", "push");
-    self->api->button(view, "Present editor", "present");
-}
-static void event(void *opaque, const tab_event *e) {
-    opener *self = opaque;
-    if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "push") == 0) {
-        self->api->push(self->host, "editor", "pushed", TAB_PUSH_OWN_STACK);
-    } else if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "present") == 0) {
-        self->api->present(self->host, "editor", "presented");
-    } else if (e->type == TAB_EVENT_RESULT) {
-        self->results += 1;
-        snprintf(self->result, sizeof self->result, "result from %s: %s", e->action ? e->action : "?",
-                 !e->value ? "(null)" : *e->value ? e->value : "(empty)");
-        self->api->invalidate(self->host);
-    }
-}
-static void destroy(void *opaque) { free(opaque); }
-static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "opener", .version = "1.0", .title = "Opener",
-    .create = create, .render = render, .event = event, .destroy = destroy,
-};
-TAB_MODULE_DECLARE(descriptor)
-"""
 
-EDITOR_MODULE = r"""
-#include "tab_module.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-typedef struct editor { const tab_host_api *api; tab_host *host; char note[1024]; char how[32]; } editor;
-static void *create(const tab_host_api *api, tab_host *host) {
-    editor *self = calloc(1, sizeof(*self));
-    if (self == NULL) return NULL;
-    self->api = api;
-    self->host = host;
-    return self;
-}
-static void start(void *opaque, const char *param) {
-    editor *self = opaque;
-    snprintf(self->how, sizeof self->how, "%s", param ? param : "?");
-}
-static void render(void *opaque, tab_view *view) {
-    editor *self = opaque;
-    char line[64];
-    snprintf(line, sizeof line, "Editor (%s)", self->how);
-    self->api->text(view, line);
-    self->api->text_field(view, "note", self->note, "Note", 0);
-    self->api->button(view, "Save", "save");
-}
-static void event(void *opaque, const tab_event *e) {
-    editor *self = opaque;
-    if (e->type == TAB_EVENT_TEXT) snprintf(self->note, sizeof self->note, "%s", e->value ? e->value : "");
-    else if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "save") == 0) self->api->finish(self->host, self->note);
-}
-static void destroy(void *opaque) { free(opaque); }
-static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "editor", .version = "1.0", .title = "Editor",
-    .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
-};
-TAB_MODULE_DECLARE(descriptor)
-"""
 
-TIMERS_MODULE = r"""
-#include "tab_module.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-typedef struct timers { const tab_host_api *api; tab_host *host; int fast, slow, once, again, fastAtCancel; } timers;
-static void *create(const tab_host_api *api, tab_host *host) {
-    timers *self = calloc(1, sizeof(*self));
-    if (self == NULL) return NULL;
-    self->api = api;
-    self->host = host;
-    self->fastAtCancel = -1;
-    return self;
-}
-static void start(void *opaque, const char *param) {
-    timers *self = opaque;
-    (void)param;
-    self->api->set_timer(self->host, "fast", 100, 100);
-    self->api->set_timer(self->host, "slow", 300, 300);
-    self->api->set_timer(self->host, "once", 50, 0);
-    /* Replaced before it fires: a repeating 30 ms timer becomes one that fires once. */
-    self->api->set_timer(self->host, "again", 30, 30);
-    self->api->set_timer(self->host, "again", 60, 0);
-}
-static void render(void *opaque, tab_view *view) {
-    timers *self = opaque;
-    char line[128];
-    snprintf(line, sizeof line, "fast=%d slow=%d once=%d again=%d cancelled-at=%d", self->fast, self->slow, self->once,
-             self->again, self->fastAtCancel);
-    self->api->text(view, line);
-    self->api->button(view, "Stop fast", "stop");
-}
-static void event(void *opaque, const tab_event *e) {
-    timers *self = opaque;
-    if (e->type == TAB_EVENT_TIMER) {
-        if (strcmp(e->action, "fast") == 0) self->fast += 1;
-        else if (strcmp(e->action, "slow") == 0) self->slow += 1;
-        else if (strcmp(e->action, "once") == 0) self->once += 1;
-        else if (strcmp(e->action, "again") == 0) self->again += 1;
-        self->api->invalidate(self->host);
-    } else if (e->type == TAB_EVENT_ACTION && strcmp(e->action, "stop") == 0) {
-        self->api->cancel_timer(self->host, "fast");
-        self->fastAtCancel = self->fast;
-        self->api->invalidate(self->host);
-    }
-}
-static void destroy(void *opaque) { free(opaque); }
-static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "timers", .version = "1.0", .title = "Timers",
-    .create = create, .start = start, .render = render, .event = event, .destroy = destroy,
-};
-TAB_MODULE_DECLARE(descriptor)
-"""
 
 
 class ResultsAndTimersTests(BrowserTestCase):
@@ -1018,8 +892,8 @@ class ResultsAndTimersTests(BrowserTestCase):
     def serve_outside(self, isolation):
         directory = tempfile.mkdtemp(prefix="tabhost-browser-outside-")
         self.addCleanup(shutil.rmtree, directory, True)
-        for name, source in (("opener", OPENER_MODULE), ("editor", EDITOR_MODULE), ("timers", TIMERS_MODULE)):
-            compile_module(os.path.join(directory, name + ".so"), source)
+        for name in ("opener", "editor", "timers"):
+            compile_module(os.path.join(directory, name + ".so"), fixture_module(name))
         layout = os.path.join(directory, "layout.json")
         with open(layout, "w", encoding="utf-8") as f:
             f.write('{"root": {"tabs": [{"name": "opener", "module": "opener"}, {"name": "timers", "module": "timers"}]}}')
