@@ -49,7 +49,7 @@ struct InspectCommand: ParsableCommand {
 
     /// What `store` grants the module (keyed by its name and resolved file, as `tabhost grant` keeps it).
     static func granted(to info: ModuleInfo, in store: ModuleGrantStore?) -> [String] {
-        store?.permissions(name: info.name, file: GrantedModule.resolved(info.sourcePath)) ?? []
+        store?.permissions(name: info.name, file: ModuleGrant.file(of: info)) ?? []
     }
 
     func run() throws {

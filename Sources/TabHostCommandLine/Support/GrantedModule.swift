@@ -1,9 +1,5 @@
 import TabModuleLoading
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A module the permission commands found by name in the module search path: what its grants are keyed by.
 struct GrantedModule {
     /// The module's declared fields (name, what it asks for).
@@ -22,15 +18,8 @@ struct GrantedModule {
         var found: [GrantedModule] = []
         for entry in entries where entry.error == nil {
             guard let info = entry.info, seen.insert(info.name).inserted else { continue }
-            found.append(GrantedModule(info: info, file: resolved(info.sourcePath)))
+            found.append(GrantedModule(info: info, file: ModuleGrant.file(of: info)))
         }
         return found
-    }
-
-    /// `path` with its symbolic links resolved (as given when it cannot be).
-    static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
     }
 }

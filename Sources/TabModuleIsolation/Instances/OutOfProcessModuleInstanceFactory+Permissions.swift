@@ -26,7 +26,7 @@ extension OutOfProcessModuleInstanceFactory {
             allowForSession(asked, module: module)
             if let path = grants.storePath {
                 var store = ModuleGrantStore(path: path)
-                store.grant(asked, name: module.name, file: ModuleGrantSource.grantFile(of: module.info))
+                store.grant(asked, name: module.name, file: ModuleGrant.file(of: module.info))
                 do throws(ModuleGrantStoreError) {
                     try store.save()
                     logger.info("granted \(asked.joined(separator: " ")) (kept in \(path))", metadata: metadata)
@@ -53,6 +53,6 @@ extension OutOfProcessModuleInstanceFactory {
     }
 
     private static func declineKey(_ info: ModuleInfo) -> String {
-        info.name + "\u{0}" + ModuleGrantSource.grantFile(of: info)
+        info.name + "\u{0}" + ModuleGrant.file(of: info)
     }
 }

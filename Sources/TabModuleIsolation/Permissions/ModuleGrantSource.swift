@@ -1,4 +1,3 @@
-import Glibc
 import TabModuleLoading
 
 /// Where the permissions a module's child runs with come from: the user's grants store (read again
@@ -28,13 +27,6 @@ public struct ModuleGrantSource: Sendable {
     /// A source with no grants at all (tests, benchmarks).
     public static let none = ModuleGrantSource(storePath: nil)
 
-    /// The key of `module`'s grants in the store: its file with symbolic links resolved.
-    public static func grantFile(of module: ModuleInfo) -> String {
-        guard let resolved = realpath(module.sourcePath, nil) else { return module.sourcePath }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// The permissions `module` runs with now, each once, and the store's problem if it could not be read.
     public func permissions(for module: ModuleInfo) -> (granted: [String], problem: String?) {
         var granted: [String] = []
@@ -45,7 +37,7 @@ public struct ModuleGrantSource: Sendable {
         if let storePath {
             let store = ModuleGrantStore(path: storePath)
             problem = store.problem?.description
-            add(store.permissions(name: module.name, file: Self.grantFile(of: module)))
+            add(store.permissions(name: module.name, file: ModuleGrant.file(of: module)))
         }
         add(layout[module.name] ?? [])
         add(session[module.name] ?? [])
