@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/ucontext.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #pragma clang assume_nonnull begin
@@ -157,27 +158,92 @@ static uint64_t tabhost_sandbox_running_tasks(void) {
     return (uint64_t)total;
 }
 
+/* RLIMIT_NPROC as high as this process may set it: unlimited with CAP_SYS_RESOURCE, else its hard limit. */
+static void tabhost_sandbox_lift_process_ceiling(void) {
+    struct rlimit limit = {.rlim_cur = RLIM_INFINITY, .rlim_max = RLIM_INFINITY};
+    if (setrlimit(RLIMIT_NPROC, &limit) == 0 || getrlimit(RLIMIT_NPROC, &limit) != 0) return;
+    limit.rlim_cur = limit.rlim_max;
+    (void)setrlimit(RLIMIT_NPROC, &limit);
+}
+
+/* A child of this process that stays in the initial namespace, with its capabilities, to write the
+   caller's uid_map once the caller has entered its new namespace: a map with TABHOST_SANDBOX_ROOT_REAL_UID
+   besides 0 needs CAP_SETUID in the parent namespace, which the caller no longer has there. */
+typedef struct tabhost_sandbox_mapper {
+    pid_t pid;
+    int go; /* the write end: one byte says "map now", closing it says "never mind" */
+} tabhost_sandbox_mapper;
+
+static int tabhost_sandbox_start_mapper(tabhost_sandbox_mapper *mapper) {
+    char path[64], map[64];
+    snprintf(path, sizeof path, "/proc/%ld/uid_map", (long)getpid());
+    snprintf(map, sizeof map, "0 0 1\n%u %u 1\n", (unsigned)TABHOST_SANDBOX_ROOT_REAL_UID, (unsigned)TABHOST_SANDBOX_ROOT_REAL_UID);
+    int pipe_ends[2];
+    if (pipe2(pipe_ends, O_CLOEXEC) != 0) return errno;
+    pid_t pid = fork();
+    if (pid < 0) {
+        int error = errno;
+        close(pipe_ends[0]);
+        close(pipe_ends[1]);
+        return error;
+    }
+    if (pid == 0) {
+        close(pipe_ends[1]);
+        char byte;
+        ssize_t count;
+        do count = read(pipe_ends[0], &byte, 1);
+        while (count < 0 && errno == EINTR);
+        if (count != 1) _exit(0);
+        int fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0) _exit(errno & 0xff);
+        size_t length = strlen(map);
+        _exit(write(fd, map, length) == (ssize_t)length ? 0 : (errno & 0xff));
+    }
+    close(pipe_ends[0]);
+    mapper->pid = pid;
+    mapper->go = pipe_ends[1];
+    return 0;
+}
+
+/* Tells the mapper to map (or, with `map` 0, to leave) and waits for it; 0 or the errno it met. */
+static int tabhost_sandbox_finish_mapper(tabhost_sandbox_mapper *mapper, int map) {
+    int error = 0;
+    if (map && write(mapper->go, "m", 1) != 1) error = errno;
+    close(mapper->go);
+    int status = 0;
+    while (waitpid(mapper->pid, &status, 0) < 0) {
+        if (errno != EINTR) return error ? error : errno;
+    }
+    if (error) return error;
+    if (!WIFEXITED(status)) return ECHILD;
+    return WEXITSTATUS(status);
+}
+
 /* Enters a user namespace of its own so RLIMIT_NPROC counts the sandbox's tasks alone and applies to a
-   child of root (see the header). Returns 0 in every case but a real uid it could not take back; what
-   it did is in `processes`. */
-static int tabhost_sandbox_process_namespace(tabhost_sandbox_processes *processes, tabhost_sandbox_report *report) {
+   child of root (see the header). What it did is in `processes`: nothing here fails the sandbox. */
+static void tabhost_sandbox_process_namespace(tabhost_sandbox_processes *processes) {
     uid_t real = getuid(), effective = geteuid();
     gid_t group = getegid();
     /* The kernel exempts the real root user however a namespace maps it: the real uid must move. */
-    int moved = real == 0 && effective == 0;
-    if (real == 0 && !moved) {
+    int root = real == 0 && effective == 0;
+    if (real == 0 && !root) {
         processes->real_root = 1;
         snprintf(processes->why, sizeof processes->why, "real uid 0 with effective uid %u", (unsigned)effective);
-        return 0;
+        return;
     }
-    if (moved && setresuid(TABHOST_SANDBOX_ROOT_REAL_UID, (uid_t)-1, (uid_t)-1) != 0) {
-        processes->real_root = 1;
-        snprintf(processes->why, sizeof processes->why, "setresuid: %s", strerror(errno));
-        processes->running_tasks = tabhost_sandbox_running_tasks();
-        return 0;
-    }
+    /* A new namespace keeps its creator's RLIMIT_NPROC, taken when it is made, as the ceiling for the
+       creator's own count (every task of that real user on the machine), checked on every fork and
+       thread inside it. Root's limit is never applied to root, so a root that runs more tasks than it
+       would let a module start nothing: root makes the namespace as real uid 0, for which the kernel
+       takes no ceiling, and moves its real uid inside it. Another user is held to its own limit
+       anyway; its soft limit goes up to its hard one. The namespace's own limit is set later. */
+    tabhost_sandbox_mapper mapper = {.pid = -1, .go = -1};
+    int mapper_error = 0;
+    if (root) mapper_error = tabhost_sandbox_start_mapper(&mapper);
+    else tabhost_sandbox_lift_process_ceiling();
     if (unshare(CLONE_NEWUSER) != 0) {
         int error = errno;
+        if (mapper.pid > 0) (void)tabhost_sandbox_finish_mapper(&mapper, 0);
         const char *why = error == EPERM    ? "no user namespace: unprivileged user namespaces disabled (EPERM)"
                           : error == EINVAL ? "no user namespace: more than one thread (EINVAL)"
                           : error == ENOSPC ? "no user namespace: too many (ENOSPC)"
@@ -185,26 +251,35 @@ static int tabhost_sandbox_process_namespace(tabhost_sandbox_processes *processe
         if (why) snprintf(processes->why, sizeof processes->why, "%s", why);
         else snprintf(processes->why, sizeof processes->why, "no user namespace: %s", strerror(error));
         processes->running_tasks = tabhost_sandbox_running_tasks();
-        processes->real_root = moved;
-        if (moved && setresuid(0, (uid_t)-1, (uid_t)-1) != 0) {
-            tabhost_sandbox_say(report, " [setresuid back to root: %s]", strerror(errno));
-            return -1;
-        }
-        return 0;
+        processes->real_root = root;
+        return;
     }
     processes->in_namespace = 1;
-    /* Without a mapping the ids show as 65534 inside; the process keeps working, and the limit holds,
-       so a refused write is said in the report, not a failure. setgroups must be denied before an
-       unprivileged gid_map. */
+    /* Without a mapping the ids show as 65534 inside; the process keeps working, and for another user
+       the limit holds, so a refused write is said in the report, not a failure. setgroups must be
+       denied before an unprivileged gid_map. */
     char map[64];
-    int error = tabhost_sandbox_write_proc("/proc/self/setgroups", "deny");
-    if (error == ENOENT) error = 0; /* kernels before 3.19 have no such file */
-    snprintf(map, sizeof map, "%u %u 1", (unsigned)effective, (unsigned)effective);
-    if (!error) error = tabhost_sandbox_write_proc("/proc/self/uid_map", map);
+    int error = 0;
+    if (root) {
+        error = mapper_error ? mapper_error : tabhost_sandbox_finish_mapper(&mapper, 1);
+    } else {
+        snprintf(map, sizeof map, "%u %u 1", (unsigned)effective, (unsigned)effective);
+        error = tabhost_sandbox_write_proc("/proc/self/uid_map", map);
+    }
+    int groups_error = tabhost_sandbox_write_proc("/proc/self/setgroups", "deny");
+    if (groups_error == ENOENT) groups_error = 0; /* kernels before 3.19 have no such file */
     snprintf(map, sizeof map, "%u %u 1", (unsigned)group, (unsigned)group);
-    if (!error) error = tabhost_sandbox_write_proc("/proc/self/gid_map", map);
+    if (!groups_error) groups_error = tabhost_sandbox_write_proc("/proc/self/gid_map", map);
+    if (!error) error = groups_error;
     if (error) snprintf(processes->why, sizeof processes->why, "ids not mapped: %s", strerror(error));
-    return 0;
+    if (root) {
+        /* Inside, where the namespace maps it, with the capabilities its creator has there; effective,
+           saved and filesystem uids stay 0. Unmapped, the real uid stays 0 and the limit is missing. */
+        if (mapper_error || setresuid(TABHOST_SANDBOX_ROOT_REAL_UID, (uid_t)-1, (uid_t)-1) != 0) {
+            if (!mapper_error && !error) snprintf(processes->why, sizeof processes->why, "setresuid: %s", strerror(errno));
+            processes->real_root = 1;
+        }
+    }
 }
 
 /* ---- capabilities ---- */
@@ -589,7 +664,12 @@ static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, const 
            the real user, so the plain rule adds what the machine runs now. */
         uint64_t tasks = profile->max_processes;
         if (!processes->in_namespace) tasks += processes->running_tasks;
-        struct rlimit limit = {.rlim_cur = (rlim_t)tasks, .rlim_max = (rlim_t)tasks};
+        /* A hard limit below it (the user's, or one root set without CAP_SYS_RESOURCE to raise it)
+           is tighter still, and kept. */
+        struct rlimit limit;
+        if (getrlimit(RLIMIT_NPROC, &limit) == 0 && limit.rlim_max != RLIM_INFINITY && limit.rlim_max < (rlim_t)tasks)
+            tasks = (uint64_t)limit.rlim_max;
+        limit.rlim_cur = limit.rlim_max = (rlim_t)tasks;
         if (setrlimit(RLIMIT_NPROC, &limit) != 0) {
             tabhost_sandbox_say(report, " [RLIMIT_NPROC: %s]", strerror(errno));
             return -1;
@@ -712,10 +792,7 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
        CAP_SETFCAP when it unshares to map uid 0. */
     tabhost_sandbox_processes processes;
     memset(&processes, 0, sizeof processes);
-    if (profile->max_processes && tabhost_sandbox_process_namespace(&processes, report) != 0) {
-        tabhost_sandbox_describe(profile, &processes, report, "process namespace");
-        return -1;
-    }
+    if (profile->max_processes) tabhost_sandbox_process_namespace(&processes);
     if (tabhost_sandbox_capabilities(report) != 0) {
         tabhost_sandbox_describe(profile, &processes, report, "capabilities");
         return -1;

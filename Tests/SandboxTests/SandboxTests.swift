@@ -36,6 +36,7 @@ struct SandboxTests {
         #expect(result.stdout.contains("ok dlopen_after_lock"), "\(result)")
         #expect(result.stdout.contains("ok fork_bomb_limited"), "\(result)")
         #expect(result.stdout.contains("ok fork_limit_without_namespace"), "\(result)")
+        #expect(result.stdout.contains("ok limit_below_the_users_tasks"), "\(result)")
         #expect(result.stdout.contains("ok process_namespace"), "\(result)")
     }
 
@@ -56,6 +57,7 @@ struct SandboxTests {
         #expect(result.stdout.contains("# uid 65534"), "\(result)")
         #expect(result.stdout.contains("ok fork_bomb_limited"), "\(result)")
         #expect(result.stdout.contains("ok fork_limit_without_namespace"), "\(result)")
+        #expect(result.stdout.contains("ok limit_below_the_users_tasks"), "\(result)")
         #expect(result.stdout.contains("ok process_namespace"), "\(result)")
         #expect(!result.stdout.contains("FAIL"), "\(result)")
     }

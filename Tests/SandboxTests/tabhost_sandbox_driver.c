@@ -33,6 +33,7 @@
 #include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -409,6 +410,42 @@ static int case_fork_bomb_limited(void) {
     return PASS;
 }
 
+static void *_Nullable thread_body(void *_Nullable argument) { return argument; }
+
+/* The user already runs more tasks than its own RLIMIT_NPROC allows (the kernel never applies it to
+   root, so root can be far over it): the sandbox's tasks still count alone. Found in CI, where a
+   module's pthread_create failed with EAGAIN in the sandbox of a child of root. */
+static int case_limit_below_the_users_tasks(void) {
+    /* The others wait for the end of a pipe this process holds: the sandbox's signal scope would
+       refuse to kill them, and they end with it whatever happens to it. */
+    int hold[2];
+    if (pipe2(hold, O_CLOEXEC) != 0) return fail("pipe2: %s", strerror(errno));
+    for (int i = 0; i < 32; i++) {
+        pid_t other = fork();
+        if (other < 0) return fail("fork: %s", strerror(errno));
+        if (other == 0) {
+            close(hold[1]);
+            char byte;
+            _exit(read(hold[0], &byte, 1) < 0);
+        }
+    }
+    close(hold[0]);
+    struct rlimit low;
+    if (getrlimit(RLIMIT_NPROC, &low) != 0) return fail("getrlimit: %s", strerror(errno));
+    low.rlim_cur = 24;
+    if (geteuid() == 0) low.rlim_max = 24; /* root raises it again only with CAP_SYS_RESOURCE */
+    if (setrlimit(RLIMIT_NPROC, &low) != 0) return fail("setrlimit: %s", strerror(errno));
+    tabhost_sandbox_report report = lock(0, 16);
+    if (!(report.enforced & TABHOST_SANDBOX_PROCESS_NAMESPACE)) return skip("no user namespace on this machine (the report says why)");
+    pthread_t thread;
+    int error = pthread_create(&thread, NULL, thread_body, NULL);
+    if (error) return fail("pthread_create: %s", strerror(error));
+    pthread_join(thread, NULL);
+    int count = fork_waiting_children(256, &error);
+    if (count != 15) return fail("%d forks before %s, expected 15 (the sandbox's own 16 tasks)", count, strerror(error));
+    return PASS;
+}
+
 /* Never ends: a signal (glibc's setresuid signals every thread) only interrupts one pause. */
 static void *_Nullable blocked_thread(void *_Nullable argument) {
     for (;;) pause();
@@ -645,8 +682,6 @@ static int case_dlopen_after_lock(void) {
     if (probe() != 42) return fail("tabhost_sandbox_probe() != 42");
     return PASS;
 }
-
-static void *_Nullable thread_body(void *_Nullable argument) { return argument; }
 
 static int case_fork_threads_and_unix_sockets(void) {
     lock(0, 0);
@@ -900,6 +935,7 @@ static const test_case cases[] = {
     {"proc_parent_denied", case_proc_parent_denied},
     {"fork_bomb_limited", case_fork_bomb_limited},
     {"fork_limit_without_namespace", case_fork_limit_without_namespace},
+    {"limit_below_the_users_tasks", case_limit_below_the_users_tasks},
     {"process_namespace", case_process_namespace},
     {"memory_limited", case_memory_limited},
     {"older_landlock_abis", case_older_landlock_abis},

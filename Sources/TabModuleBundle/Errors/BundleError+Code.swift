@@ -62,5 +62,12 @@ extension BundleError {
         public static let descriptorMismatch = Code("descriptorMismatch")
         /// The bundle has no `manifest.minisig` (allowed only when the caller accepts unsigned bundles).
         public static let unsigned = Code("unsigned")
+        /// A feed that does not speak for the module: another name, a signed comment that disagrees with
+        /// it, or a bundle URL that is not `https:`.
+        public static let feedMismatch = Code("feedMismatch")
+        /// A feed past its expiry: replayed to keep a module from its updates (a freeze), or not renewed.
+        public static let expiredFeed = Code("expiredFeed")
+        /// A feed or bundle older than the installed version (a rollback attack, or a mistake).
+        public static let olderVersion = Code("olderVersion")
     }
 }

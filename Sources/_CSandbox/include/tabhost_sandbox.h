@@ -17,16 +17,22 @@
  * and never applies it to the real root user (copy_process exempts INIT_USER, the user_struct of
  * global uid 0, whatever namespace maps it, and holders of CAP_SYS_RESOURCE or CAP_SYS_ADMIN in the
  * initial namespace). So, while it still has its capabilities and one thread, the process enters a
- * new user namespace (unshare(CLONE_NEWUSER)) and maps its effective uid and gid to themselves
- * (setgroups "deny"): its tasks, threads included, then count against (that namespace, real uid),
- * which nothing else uses, and max_processes is an absolute number of the sandbox's own tasks. A child
- * of root first moves its real uid to TABHOST_SANDBOX_ROOT_REAL_UID (setresuid; effective, saved and
- * filesystem uids stay 0), which is what makes the kernel apply the limit to it. What else changes:
+ * new user namespace (unshare(CLONE_NEWUSER)): its tasks, threads included, then count against (that
+ * namespace, real uid), which nothing else uses, and max_processes is an absolute number of the
+ * sandbox's own tasks. The kernel also holds every task made inside to the creator's RLIMIT_NPROC,
+ * taken when the namespace is made, against the creator's whole count on the machine; it takes none
+ * for a real root user. A child of root therefore makes the namespace as real uid 0, a short-lived
+ * child it forked first (still in the initial namespace, with CAP_SETUID there) maps uid 0 and
+ * TABHOST_SANDBOX_ROOT_REAL_UID in it, and it moves its real uid to the latter inside (setresuid;
+ * effective, saved and filesystem uids stay 0), which is what makes the kernel apply the limit to it.
+ * Any other user maps its effective uid to itself and raises its soft RLIMIT_NPROC to the hard one
+ * first; its own limit, over all its tasks, still holds as it did outside. Both map their gid to
+ * itself (setgroups "deny"). A hard limit below max_processes is kept. What else changes:
  * - files: opened with the same effective uid and gid as before, and the capabilities are dropped in
  *   either case, so what it could read before it reads after; access(2) and faccessat(2) without
  *   AT_EACCESS check the real uid, so for a child of root they answer as `nobody` (open works);
- * - getuid() of a child of root returns 65534 (the real uid is not mapped in the namespace), geteuid()
- *   0; bash, run with `exec`, warns that it cannot drop to that uid and goes on;
+ * - getuid() of a child of root returns 65534, geteuid() 0; a shell run with `exec` (bash, dash) sees
+ *   the two differ and, as for a setuid program, drops to uid 65534;
  * - processes whose real uid is 65534 may signal a child of root (the kernel compares uids);
  * - /proc is the same mount; other processes' /proc files still need ptrace access, which the
  *   capabilities (none in the initial namespace) and Landlock refuse;
