@@ -16,7 +16,8 @@ final class ExclusiveScanner: ModuleFileScanning {
         guard let report = try scanner.scan(copy: copy, original: original, closes: closes) else {
             throw ModuleError(
                 .processFailed, path: original,
-                reason: "the scanner child could not start (\(scanner.unavailableReason ?? "no reason given")), and the installer never opens a module itself",
+                reason: "the scanner child could not start (\(scanner.unavailableReason ?? "no reason given")), "
+                    + "and the installer never opens a module itself",
                 hint: "reinstall tabhost (Scripts/install) so tabhost-module-host is beside it, and try again")
         }
         return report
@@ -36,6 +37,7 @@ final class ExclusiveScanner: ModuleFileScanning {
         let entry = registry.entry(file: file)
         if let info = entry.module?.info { return info }
         throw entry.error
-            ?? ModuleError(.openFailed, path: file, reason: "not a module", hint: "ask the bundle's publisher for a bundle tabhost pack made")
+            ?? ModuleError(
+                .openFailed, path: file, reason: "not a module", hint: "ask the bundle's publisher for a bundle tabhost pack made")
     }
 }

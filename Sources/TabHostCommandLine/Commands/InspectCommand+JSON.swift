@@ -2,8 +2,9 @@ import FoundationEssentials
 
 /// The JSON object `tabhost inspect --json` prints (and `list --json` one per file): the module's fields
 /// or the refusal, for `inspect` what it was `granted`, what is `missing` and the `grantCommand` that
-/// grants it (null when nothing is), `runningHosts`, `cached` when a cache was asked, and `bundle` for a file of an installed bundle. Absent optional fields are
-/// written as `null`, so a reader sees every key of an accepted module.
+/// grants it (null when nothing is), `runningHosts`, `cached` when a cache was asked, and `bundle` for a
+/// file of an installed bundle. Absent optional fields are written as `null`, so a reader sees every key of
+/// an accepted module.
 extension InspectReport: Encodable {
     private enum Key: String, CodingKey {
         case file, status, code, reason, fix, name, version, title, glyph, kind, image, imagePath

@@ -1,5 +1,5 @@
-import TabModuleBundle
 import FoundationEssentials
+import TabModuleBundle
 import TabModuleLoading
 
 /// What `tabhost inspect` prints, as text or JSON.

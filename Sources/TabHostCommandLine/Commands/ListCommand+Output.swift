@@ -13,18 +13,30 @@ extension ListCommand {
     static func table(_ entries: [ModuleRegistry.Entry]) -> String {
         let bundles = entries.map { InstalledBundle.containing(moduleFile: $0.path) }
         let withBundles = bundles.contains { $0 != nil }
-        var rows: [[String]] = [["NAME", "VERSION", "KIND", "TITLE", "GLYPH"] + (withBundles ? ["KEY", "PERMISSIONS"] : []) + ["FILE", "STATUS"]]
+        var rows: [[String]] = [
+            ["NAME", "VERSION", "KIND", "TITLE", "GLYPH"] + (withBundles ? ["KEY", "PERMISSIONS"] : []) + ["FILE", "STATUS"]
+        ]
         for (entry, bundle) in zip(entries, bundles) {
             let bundleCells =
                 !withBundles
                 ? []
-                : bundle.map { [$0.keyID?.description ?? "unsigned", $0.manifest.permissions.isEmpty ? "none" : $0.manifest.permissions.joined(separator: ",")] }
+                : bundle.map {
+                    [
+                        $0.keyID?.description ?? "unsigned",
+                        $0.manifest.permissions.isEmpty ? "none" : $0.manifest.permissions.joined(separator: ","),
+                    ]
+                }
                     ?? ["-", "-"]
             if let info = entry.info {
                 rows.append(
-                    [info.name, info.version ?? "-", info.kind.description, info.title, info.glyph ?? "-"] + bundleCells + [entry.path, "ok"])
+                    [info.name, info.version ?? "-", info.kind.description, info.title, info.glyph ?? "-"] + bundleCells + [
+                        entry.path, "ok",
+                    ])
             } else if let error = entry.error {
-                rows.append(["-", bundle?.manifest.version.description ?? "-", "-", "-", "-"] + bundleCells + [entry.path, "rejected: \(error.reason)"])
+                rows.append(
+                    ["-", bundle?.manifest.version.description ?? "-", "-", "-", "-"] + bundleCells + [
+                        entry.path, "rejected: \(error.reason)",
+                    ])
             }
         }
         let widths = (0..<rows[0].count).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }

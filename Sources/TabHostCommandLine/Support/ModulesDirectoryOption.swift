@@ -25,7 +25,8 @@ struct ModulesDirectoryOption: ParsableArguments {
             return String(cString: cwd) + "/" + directory
         }
         guard let user = ModuleSearchPath.userDirectory() else {
-            writeStandardError("cannot find the modules directory: neither XDG_DATA_HOME nor HOME is set; set one of them, or pass --modules")
+            writeStandardError(
+                "cannot find the modules directory: neither XDG_DATA_HOME nor HOME is set; set one of them, or pass --modules")
             throw ExitCode(1)
         }
         return user

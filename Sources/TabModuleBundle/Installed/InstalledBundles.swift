@@ -29,7 +29,8 @@ public final class InstalledBundles {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT {
-                throw BundleError(.notInstalled, path: path, reason: "no such modules directory", hint: "install a bundle first, or check --modules")
+                throw BundleError(
+                    .notInstalled, path: path, reason: "no such modules directory", hint: "install a bundle first, or check --modules")
             }
             throw BundleFile.failure("cannot open the modules directory", path: path, code: code)
         }

@@ -30,7 +30,8 @@ struct InstallEndToEndTests {
         #expect(
             scene.tree() == [
                 "d755 clock", "d755 clock/images", "f644 .lock 0", "f644 clock/data.txt 15", "f644 clock/images/clock.png 300",
-                "f644 clock/manifest.json \(bundle.manifestBytes.count)", "f644 clock/manifest.minisig \(try bundle.signatureBytes().count)",
+                "f644 clock/manifest.json \(bundle.manifestBytes.count)",
+                "f644 clock/manifest.minisig \(try bundle.signatureBytes().count)",
                 "f755 clock/clock.so \(so)",
             ], "\(scene.tree())")
         #expect(try BundleFileReading.bytes(clock + "/manifest.json") == bundle.manifestBytes)
@@ -43,7 +44,10 @@ struct InstallEndToEndTests {
         #expect(list.succeeded, "\(list)")
         let rows = list.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(rows.first == ["NAME", "VERSION", "KIND", "TITLE", "GLYPH", "KEY", "PERMISSIONS", "FILE", "STATUS"], "\(list)")
-        #expect(rows.dropFirst().first == ["clock", "1.4.0", "content", "Clock", "-", "\(bundle.key.keyID)", "network", clock + "/clock.so", "ok"])
+        #expect(
+            rows.dropFirst().first == [
+                "clock", "1.4.0", "content", "Clock", "-", "\(bundle.key.keyID)", "network", clock + "/clock.so", "ok",
+            ])
         let json = try scene.tabhost(["list", "--json", clock])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let object = try #require(objects.first?["bundle"] as? [String: Any], "\(json)")
@@ -129,7 +133,8 @@ struct InstallEndToEndTests {
         let before = scene.tree()
         var entries = try bundle.entries()
         if member == 0 {
-            entries[0].bytes = Array(String(decoding: entries[0].bytes, as: UTF8.self).replacingOccurrences(of: "\"Clock\"", with: "\"Clocj\"").utf8)
+            entries[0].bytes = Array(
+                String(decoding: entries[0].bytes, as: UTF8.self).replacingOccurrences(of: "\"Clock\"", with: "\"Clocj\"").utf8)
         } else if member == 1 {
             entries[1].bytes = Array(
                 String(decoding: entries[1].bytes, as: UTF8.self).replacingOccurrences(of: "timestamp:1700", with: "timestamp:1701").utf8)
@@ -221,7 +226,8 @@ struct InstallEndToEndTests {
         let scene = try InstallScene()
         let first = try scene.fixture(version: "1.4.0")
         try #require(try scene.tabhost(["install", try scene.write(try first.entries()), "--yes"]).succeeded)
-        try #require(try scene.tabhost(["install", try scene.write(try scene.fixture(version: "1.5.0", key: first.key).entries())]).succeeded)
+        try #require(
+            try scene.tabhost(["install", try scene.write(try scene.fixture(version: "1.5.0", key: first.key).entries())]).succeeded)
         let removed = try scene.tabhost(["remove", "clock"])
         #expect(removed.stdout == "removed clock 1.5.0 from \(scene.modules)\n", "\(removed)")
         #expect(scene.topNames == [".lock"])
@@ -234,14 +240,18 @@ struct InstallEndToEndTests {
         try "kept\n".write(toFile: data + "/state", atomically: false, encoding: .utf8)
         let file = scene.modules + "/clock/clock.so"
         try FileManager.default.createDirectory(atPath: scene.scratch.path("config/tabhost"), withIntermediateDirectories: true)
-        try #"{"version": 1, "grants": [{"name": "clock", "file": "\#(file)", "publisherKey": null, "permissions": ["network"]}, {"name": "other", "file": "/x/other.so", "publisherKey": null, "permissions": ["exec"]}]}"#
-            .write(toFile: scene.grantStore, atomically: false, encoding: .utf8)
+        let grants = [
+            #"{"name": "clock", "file": "\#(file)", "publisherKey": null, "permissions": ["network"]}"#,
+            #"{"name": "other", "file": "/x/other.so", "publisherKey": null, "permissions": ["exec"]}"#,
+        ]
+        try #"{"version": 1, "grants": [\#(grants.joined(separator: ", "))]}"#.write(
+            toFile: scene.grantStore, atomically: false, encoding: .utf8)
         chmod(scene.grantStore, 0o600)
         let purged = try scene.tabhost(["remove", "clock", "--purge"])
         #expect(purged.succeeded && purged.stdout.contains("deleted its data \(data) and its grants"), "\(purged)")
         #expect(!FileManager.default.fileExists(atPath: data))
-        let grants = try String(contentsOfFile: scene.grantStore, encoding: .utf8)
-        #expect(!grants.contains("\"clock\"") && grants.contains("\"other\""), "\(grants)")
+        let left = try String(contentsOfFile: scene.grantStore, encoding: .utf8)
+        #expect(!left.contains("\"clock\"") && left.contains("\"other\""), "\(left)")
         #expect(try TrustStoreFile.read(scene.trustStore).pinnedKey(for: "clock") == first.key.publicKey, "the pin stays")
     }
 }
