@@ -17,7 +17,7 @@ public struct InstallQuestion: Sendable {
             ?? "publisher key: none (an unsigned bundle: nothing says who made it)"
         let asks =
             manifest.permissions.isEmpty
-            ? "it asks for no permissions (it runs in the sandbox with none)"
+            ? "it asks for no permissions"
             : "it asks to: \(ModulePermissions.phrases(manifest.permissions)) (granted only when you allow it)"
         return [who, key, asks]
     }

@@ -38,6 +38,30 @@ struct InstallRaceAndDiskTests {
         #expect(server.requests.count == requested, "plain http is refused before any connection")
     }
 
+    /// On a terminal (`script` gives the command one) a bar shows the download and the checks, redrawn in
+    /// place and cleared before the outcome's line.
+    @Test func aProgressBarIsDrawnOnATerminal() throws {
+        let scene = try InstallScene()
+        let served = try Fixture(prefix: "tabhost-served")
+        var bundle = try scene.fixture()
+        var random = SystemRandomNumberGenerator()
+        bundle.files[2].bytes = (0..<(2 << 20)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        try RawArchive.write(try bundle.entries(), to: served.path("clock.tabmod"))
+        let server = try HTTPSTestServer(root: served.directory)
+        let typescript = scene.scratch.path("typescript")
+        let command = "'\(Products.tabhost)' install '\(server.url("clock.tabmod"))' --yes < /dev/null"
+        let result = try run(
+            "/usr/bin/script", arguments: ["-q", "-e", "-c", command, typescript],
+            environment: scene.environment.merging(["SSL_CERT_FILE": server.caFile]) { $1 })
+        #expect(result.succeeded, "\(result)")
+        let text = String(decoding: try BundleFileReading.bytes(typescript), as: UTF8.self)
+        #expect(text.contains("\r\u{1B}[Kdownloading ["), "\(text.debugDescription)")
+        #expect(text.contains("] 100%"), "\(text.debugDescription)")
+        #expect(text.contains("\r\u{1B}[Kchecking the archive and signature ["), "\(text.debugDescription)")
+        #expect(text.contains("\r\u{1B}[Kreading the module's descriptor ["), "\(text.debugDescription)")
+        #expect(text.contains("\r\u{1B}[Kinstalled clock 1.4.0 "), "the bar is cleared before the line: \(text.debugDescription)")
+    }
+
     @Test func twoInstallsOfOneBundleAtOnceLeaveItWhole() throws {
         let scene = try InstallScene()
         let first = try scene.fixture(version: "1.4.0")
@@ -81,6 +105,31 @@ struct InstallRaceAndDiskTests {
         #expect(limited.stderr.split(separator: "\n").count == 1 && limited.stderr.contains("data.txt"), "\(limited)")
         #expect(limited.stderr.contains("File too large") || limited.stderr.contains("No space"), "\(limited)")
         #expect(scene.tree() == before, "nothing half installed: \(scene.tree())")
+    }
+
+    /// A really full disk: the modules directory on a 2 MiB tmpfs (mounting needs root; skipped otherwise).
+    @Test func aFullTmpfsLeavesThePreviousInstallAsItWas() throws {
+        let scene = try InstallScene()
+        let small = scene.scratch.path("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        let mounted = try run("/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=2m,mode=0755", "tmpfs", small])
+        guard mounted.succeeded else {
+            try Test.cancel(Comment(rawValue: "cannot mount a tmpfs here (needs root): \(mounted.stderr)"))
+        }
+        defer { _ = try? run("/bin/umount", arguments: [small]) }
+        let modules = small + "/modules"
+        let first = try scene.fixture(version: "1.4.0")
+        let installed = try scene.tabhost(["install", try scene.write(try first.entries()), "--yes", "--modules", modules])
+        try #require(installed.succeeded, "\(installed)")
+        let before = scene.tree(modules)
+        var second = try scene.fixture(version: "1.5.0", key: first.key)
+        var random = SystemRandomNumberGenerator()
+        second.files[2].bytes = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let path = try scene.write(try second.entries(), as: "big.tabmod")
+        let full = try scene.tabhost(["install", path, "--modules", modules])
+        #expect(full.termination == .exited(1), "\(full)")
+        #expect(full.stderr.split(separator: "\n").count == 1 && full.stderr.contains("No space left on device"), "\(full)")
+        #expect(scene.tree(modules) == before, "nothing half installed: \(scene.tree(modules))")
     }
 
     @Test func aLinkPlantedAtTheBundlesNameIsRefusedAndNotFollowed() throws {
