@@ -109,7 +109,7 @@ public struct BundleInstaller: Sendable {
         }
         return try modules.withLock { () throws -> InstallOutcome in
             // What is at NAME is checked before the pin is written: a refusal there changes nothing.
-            _ = try modules.bundle(named: manifest.name)
+            _ = try modules.occupant(named: manifest.name)
             try pin(manifest.name, key: verified.signer, acceptance: acceptance, shown: shown)
             let replaced = try modules.place(verified.staged.directory, as: manifest.name)
             guard let installed = try modules.bundle(named: manifest.name) else {

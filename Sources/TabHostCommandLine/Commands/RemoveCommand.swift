@@ -37,7 +37,7 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         let directory = try modules.resolved()
-        let removed: InstalledBundle
+        let removed: InstalledBundle?
         do {
             let installed = try InstalledBundles(path: directory, create: false)
             removed = try installed.withLock { try installed.remove(name) }
@@ -48,7 +48,7 @@ struct RemoveCommand: ParsableCommand {
             writeStandardError("\(error)")
             throw ExitCode(1)
         }
-        var line = "removed \(name) \(removed.manifest.version) from \(directory)"
+        var line = "removed \(name) \(removed.map { "\($0.manifest.version)" } ?? "(its manifest could not be read)") from \(directory)"
         if purge {
             if let data = ModuleDataDirectory.fromEnvironment() {
                 let path = data.path(forModule: name)

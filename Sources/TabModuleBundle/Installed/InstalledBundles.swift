@@ -45,6 +45,17 @@ public final class InstalledBundles {
         try InstalledBundle.read(name, in: fd, path: path + "/" + name)
     }
 
+    /// What is at `name`: nothing, an installed bundle, or a bundle directory whose `manifest.json` or
+    /// `manifest.minisig` can no longer be read (damaged: it may still be replaced, rolled back or removed).
+    /// Throws when something else is there (a link, a file, a directory without `manifest.json`).
+    public func occupant(named name: String) throws(BundleError) -> InstalledBundleOccupant {
+        do throws(BundleError) {
+            return try bundle(named: name).map { .bundle($0) } ?? .none
+        } catch  where [.malformedManifest, .invalidManifestField, .malformedSignature].contains(error.code) {
+            return .damaged(error)
+        }
+    }
+
     /// The version kept before the last install of `name`, nil when there is none.
     public func previous(named name: String) throws(BundleError) -> InstalledBundle? {
         let previous = Self.previousName(of: name)
@@ -86,9 +97,9 @@ public final class InstalledBundles {
     /// bundle that was replaced. Something at `name` that is not a bundle (a link above all) is refused.
     @discardableResult
     public func place(_ staged: String, as name: String) throws(BundleError) -> InstalledBundle? {
-        let current = try bundle(named: name)
+        let occupant = try occupant(named: name)
         let target = path + "/" + name
-        guard let current else {
+        guard occupant != .none else {
             guard tabhost_rename_noreplace(AT_FDCWD, staged, fd, name) == 0 else {
                 throw BundleFile.failure("cannot move the staged bundle in", path: target, code: errno)
             }
@@ -104,7 +115,7 @@ public final class InstalledBundles {
         } else if renameat(AT_FDCWD, staged, fd, previous) != 0 {
             FileTree.remove(staged)
         }
-        return current
+        return occupant.bundle
     }
 
     /// Exchanges `name` with `.NAME.previous` (so a second rollback returns); call it holding the lock.
@@ -124,40 +135,42 @@ public final class InstalledBundles {
                 .unsafeInstallDirectory, path: previous.directory, reason: "holds a link or a file that is not regular",
                 hint: "it is not as tabhost left it; remove it (rm -r \(previous.directory)) and install the version you want")
         }
-        let current = try bundle(named: name)
+        let current = try occupant(named: name)
         let exchanged =
-            current == nil
+            current == .none
             ? tabhost_rename_noreplace(fd, previousName, fd, name) : tabhost_rename_exchange(fd, previousName, fd, name)
         guard exchanged == 0 else {
             throw BundleFile.failure("cannot exchange with \(previousName)", path: path + "/" + name, code: errno)
         }
         let now = try bundle(named: name) ?? previous
-        return (now, current)
+        return (now, current.bundle)
     }
 
     /// Removes the bundle `name` (one rename away first, so no reader sees it half deleted) and the version
-    /// kept before it; call it holding the lock. Returns what was removed.
+    /// kept before it; call it holding the lock. Returns what was removed (nil for a damaged bundle).
     @discardableResult
-    public func remove(_ name: String) throws(BundleError) -> InstalledBundle {
-        guard let current = try bundle(named: name) else {
+    public func remove(_ name: String) throws(BundleError) -> InstalledBundle? {
+        let occupant = try occupant(named: name)
+        let target = path + "/" + name
+        guard occupant != .none else {
             throw BundleError(
-                .notInstalled, path: path + "/" + name, reason: "no bundle of that name is installed", hint: "run tabhost list to see them")
+                .notInstalled, path: target, reason: "no bundle of that name is installed", hint: "run tabhost list to see them")
         }
         var template = Array("\(path)/.removed-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw BundleFile.failure("cannot make a directory to remove it through", path: current.directory, code: errno)
+            throw BundleFile.failure("cannot make a directory to remove it through", path: target, code: errno)
         }
         let removed = String(cString: made)
         // rename(2) replaces an empty directory: the bundle leaves its name in one step.
         guard renameat(fd, name, AT_FDCWD, removed) == 0 else {
             let code = errno
             _ = rmdir(removed)
-            throw BundleFile.failure("cannot move it away", path: current.directory, code: code)
+            throw BundleFile.failure("cannot move it away", path: target, code: code)
         }
         FileTree.remove(removed)
         let previous = Self.previousName(of: name)
         if FileTree.type(of: previous, in: fd) != nil { FileTree.remove(previous, in: fd) }
-        return current
+        return occupant.bundle
     }
 
     /// `mkdir -p` (0755 for what it makes).

@@ -222,6 +222,22 @@ struct InstallEndToEndTests {
         #expect(nothing.hasPrefix("\(scene.modules)/other: no previous version to roll back to; "), "\(nothing)")
     }
 
+    /// An installed bundle whose manifest was damaged afterwards is still replaced by an install, and removed.
+    @Test func aDamagedInstallIsReplacedOrRemoved() throws {
+        let scene = try InstallScene()
+        let bundle = try scene.fixture()
+        let path = try scene.write(try bundle.entries())
+        try #require(try scene.tabhost(["install", path, "--yes"]).succeeded)
+        try "{ not json".write(toFile: scene.modules + "/clock/manifest.json", atomically: false, encoding: .utf8)
+        let again = try scene.tabhost(["install", path])
+        #expect(again.succeeded && again.stdout.hasSuffix("into \(scene.modules)/clock\n"), "\(again)")
+        #expect(try BundleFileReading.bytes(scene.modules + "/clock/manifest.json") == bundle.manifestBytes)
+        try "{ not json".write(toFile: scene.modules + "/clock/manifest.json", atomically: false, encoding: .utf8)
+        let removed = try scene.tabhost(["remove", "clock"])
+        #expect(removed.stdout == "removed clock (its manifest could not be read) from \(scene.modules)\n", "\(removed)")
+        #expect(scene.topNames == [".lock"])
+    }
+
     @Test func removeDeletesTheBundleAndPurgeItsDataAndGrantsButNotThePin() throws {
         let scene = try InstallScene()
         let first = try scene.fixture(version: "1.4.0")
