@@ -32,9 +32,9 @@ public struct BundleInstaller: Sendable {
             throw BundleError(.download, path: url, reason: refusal, hint: "use an https:// URL, or download the file and give its path")
         }
         let modules = try InstalledBundles(path: options.modulesDirectory, create: true)
+        modules.sweepAbandoned()
         let staging = try modules.makeStaging()
-        defer { FileTree.remove(staging) }
-        let file = staging + "/bundle.tabmod"
+        let file = staging.path + "/bundle.tabmod"
         do throws(DownloadError) {
             let progress = options.progress
             _ = try HTTPSDownloader().download(url, to: file, maximumBytes: BundleLimits.standard.maximumTotalBytes) { done, total in
@@ -51,19 +51,20 @@ public struct BundleInstaller: Sendable {
     /// its feed). `shownAs` names it in messages (its URL) when given.
     public func install(bundleAt path: String, shownAs: String? = nil) throws -> InstallOutcome {
         let modules = try InstalledBundles(path: options.modulesDirectory, create: true)
+        modules.sweepAbandoned()
         let staging = try modules.makeStaging()
-        defer { FileTree.remove(staging) }
         return try install(modules: modules, staging: staging, bundle: path, shownAs: shownAs ?? path)
     }
 
-    private func install(modules: InstalledBundles, staging: String, bundle: String, shownAs shown: String) throws -> InstallOutcome {
+    private func install(modules: InstalledBundles, staging: InstallStaging, bundle: String, shownAs shown: String) throws -> InstallOutcome
+    {
         defer { options.progress?.finish() }
         let store = try TrustStoreFile.read(options.trustStorePath)
         var acceptance = InstallOutcome.KeyAcceptance.unsigned
         options.progress?.check("checking the archive and signature", 0, of: 3)
         let verified: VerifiedBundle
         do throws(BundleError) {
-            verified = try BundleVerifier(path: bundle, allowUnsigned: options.allowUnsigned).verify(stagingIn: staging) {
+            verified = try BundleVerifier(path: bundle, allowUnsigned: options.allowUnsigned).verify(stagingIn: staging.path) {
                 manifest, signature throws(BundleError) in
                 let (key, how) = try acceptedKey(manifest: manifest, signature: signature, store: store, shown: shown)
                 acceptance = how
@@ -108,6 +109,7 @@ public struct BundleInstaller: Sendable {
             }
         }
         return try modules.withLock { () throws -> InstallOutcome in
+            modules.sweepAbandoned(holdingLock: true)
             // What is at NAME is checked before the pin is written: a refusal there changes nothing.
             _ = try modules.occupant(named: manifest.name)
             try pin(manifest.name, key: verified.signer, acceptance: acceptance, shown: shown)

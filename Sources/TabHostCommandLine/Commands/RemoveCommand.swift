@@ -40,7 +40,10 @@ struct RemoveCommand: ParsableCommand {
         let removed: InstalledBundle?
         do {
             let installed = try InstalledBundles(path: directory, create: false)
-            removed = try installed.withLock { try installed.remove(name) }
+            removed = try installed.withLock {
+                installed.sweepAbandoned(holdingLock: true)
+                return try installed.remove(name)
+            }
         } catch let error as BundleError where error.code == .notInstalled {
             writeStandardError("\(directory)/\(name): no bundle of that name is installed; run tabhost list to see them")
             throw ExitCode(1)

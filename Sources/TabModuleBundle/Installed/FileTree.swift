@@ -13,6 +13,8 @@ package enum FileTree {
             return []
         }
         defer { closedir(stream) }
+        // The copy shares the descriptor's position: start from the top whatever an earlier listing read.
+        rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

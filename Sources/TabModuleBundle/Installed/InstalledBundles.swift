@@ -80,15 +80,55 @@ public final class InstalledBundles {
     }
 
     /// A new private staging directory `.staging-XXXXXX` (0700) in the modules directory (one file system
-    /// with the bundles, so placing it is one rename). The caller removes it (`FileTree.remove`).
-    public func makeStaging() throws(BundleError) -> String {
+    /// with the bundles, so placing it is one rename), locked and deleted when the returned object goes away.
+    public func makeStaging() throws(BundleError) -> InstallStaging {
         var template = Array("\(path)/.staging-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw BundleError(
                 .io, path: path, reason: "cannot make a staging directory: \(Errno(rawValue: errno).description)",
                 hint: "check that the modules directory is yours and has free space")
         }
-        return String(cString: made)
+        let staging = String(cString: made)
+        let fd = FileTree.openDirectory(staging)
+        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            if fd >= 0 { close(fd) }
+            FileTree.remove(staging)
+            throw BundleFile.failure("cannot lock the staging directory", path: staging, code: code)
+        }
+        return InstallStaging(path: staging, fd: fd)
+    }
+
+    /// How old an unlocked staging directory must be before it counts as abandoned (it is locked a moment
+    /// after `mkdtemp` makes it).
+    public static let abandonedAfterSeconds = 60
+
+    /// Deletes what killed installs and removals left: `.staging-*` directories no install holds locked
+    /// (older than a minute), and, when `holdingLock`, every `.removed-*` (a removal runs under the lock).
+    /// Returns the names deleted.
+    @discardableResult
+    public func sweepAbandoned(holdingLock: Bool = false) -> [String] {
+        var swept: [String] = []
+        let now = time(nil)
+        for name in FileTree.names(in: fd) {
+            if holdingLock && name.hasPrefix(".removed-") {
+                FileTree.remove(name, in: fd)
+                swept.append(name)
+                continue
+            }
+            guard name.hasPrefix(".staging-") else { continue }
+            var info = stat()
+            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                Int(now - info.st_mtim.tv_sec) >= Self.abandonedAfterSeconds
+            else { continue }
+            let staging = FileTree.openDirectory(name, in: fd)
+            guard staging >= 0 else { continue }
+            defer { close(staging) }
+            guard flock(staging, LOCK_EX | LOCK_NB) == 0 else { continue }
+            FileTree.remove(name, in: fd)
+            swept.append(name)
+        }
+        return swept
     }
 
     /// Moves the staged bundle directory `staged` (on this file system) in as `name`; call it holding the

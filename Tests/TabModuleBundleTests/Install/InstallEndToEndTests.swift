@@ -222,6 +222,27 @@ struct InstallEndToEndTests {
         #expect(nothing.hasPrefix("\(scene.modules)/other: no previous version to roll back to; "), "\(nothing)")
     }
 
+    /// What a killed install or removal left (an unlocked `.staging-*` older than a minute, a `.removed-*`) is
+    /// deleted by the next install; a staging directory an install holds locked is not.
+    @Test func theNextInstallSweepsWhatAKilledOneLeft() throws {
+        let scene = try InstallScene()
+        try FileManager.default.createDirectory(atPath: scene.modules, withIntermediateDirectories: true)
+        let old = Date(timeIntervalSinceNow: -3600)
+        for name in [".staging-abandon", ".staging-held000", ".staging-recent", ".removed-abc123"] {
+            try FileManager.default.createDirectory(atPath: scene.modules + "/\(name)/x", withIntermediateDirectories: true)
+            try "left\n".write(toFile: scene.modules + "/\(name)/x/file", atomically: false, encoding: .utf8)
+            if name != ".staging-recent" {
+                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: scene.modules + "/" + name)
+            }
+        }
+        let held = open(scene.modules + "/.staging-held000", O_RDONLY | O_DIRECTORY)
+        defer { close(held) }
+        try #require(held >= 0 && flock(held, LOCK_EX) == 0)
+        let installed = try scene.tabhost(["install", try scene.write(try scene.fixture().entries()), "--yes"])
+        #expect(installed.succeeded, "\(installed)")
+        #expect(scene.topNames == [".lock", ".staging-held000", ".staging-recent", "clock"], "\(scene.topNames)")
+    }
+
     /// An installed bundle whose manifest was damaged afterwards is still replaced by an install, and removed.
     @Test func aDamagedInstallIsReplacedOrRemoved() throws {
         let scene = try InstallScene()
