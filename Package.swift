@@ -331,10 +331,13 @@ let package = Package(
                 "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        // Keys, signatures (with the `minisign` command both ways), manifests and hostile archives.
+        // Keys, signatures (with the `minisign` command both ways), manifests and hostile archives; the installer
+        // through its API (what `update` calls) and through the built `tabhost`.
         .testTarget(
             name: "TabModuleBundleTests",
-            dependencies: ["TabModuleBundle", "TabModuleBundleArchive", "TabModuleLoading", "TabHostTesting", "_CArchive"],
+            dependencies: [
+                "TabModuleBundle", "TabModuleBundleArchive", "TabModuleBundleCommands", "TabModuleLoading", "TabHostTesting", "_CArchive",
+            ],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(

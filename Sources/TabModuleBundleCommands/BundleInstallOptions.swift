@@ -16,6 +16,13 @@ public struct BundleInstallOptions: Sendable {
     /// The key the bundle must be signed with (an update passes the key the module is pinned to): any
     /// other key, or no signature, is refused, and nothing is asked.
     public var expectedKey: PublicKey?
+    /// The name the bundle must have (an update passes the module's; its feed named it): another is refused.
+    public var expectedName: String?
+    /// The version the bundle must have (an update passes its feed's): another is refused.
+    public var expectedVersion: SemanticVersion?
+    /// Refuses a bundle whose version is not greater than the installed one's (an update's protection
+    /// against rollback), checked under the lock.
+    public var requireNewer = false
     /// The architecture whose `.so` is installed (this machine's by default).
     public var architecture = BundleInstaller.machineArchitecture
     /// Asks the user the first install's question; nil when there is no terminal to ask on (then only

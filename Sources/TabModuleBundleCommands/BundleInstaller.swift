@@ -74,6 +74,16 @@ public struct BundleInstaller: Sendable {
             throw error.path == bundle ? BundleError(error.code, path: shown, reason: error.reason, hint: error.hint) : error
         }
         let manifest = verified.staged.manifest
+        if let name = options.expectedName, name != manifest.name {
+            throw BundleError(
+                .invalidManifestField, path: shown, reason: "the bundle is \(manifest.name), not \(name) as expected",
+                hint: "the feed points at another module's bundle; tell its publisher")
+        }
+        if let version = options.expectedVersion, version != manifest.version {
+            throw BundleError(
+                .invalidManifestField, path: shown, reason: "the bundle is version \(manifest.version), not \(version) as its feed says",
+                hint: "the feed and the bundle disagree; tell its publisher")
+        }
         if verified.signer == nil {
             // Unsigned: accepted only with --allow-unsigned (the verifier checked), and never for a pinned name.
             if let pinned = options.expectedKey ?? store.pinnedKey(for: manifest.name) {
@@ -111,7 +121,13 @@ public struct BundleInstaller: Sendable {
         return try modules.withLock { () throws -> InstallOutcome in
             modules.sweepAbandoned(holdingLock: true)
             // What is at NAME is checked before the pin is written: a refusal there changes nothing.
-            _ = try modules.occupant(named: manifest.name)
+            let occupant = try modules.occupant(named: manifest.name)
+            if options.requireNewer, let installed = occupant.bundle, manifest.version <= installed.manifest.version {
+                throw BundleError(
+                    .invalidManifestField, path: shown,
+                    reason: "version \(manifest.version) is not newer than the installed \(installed.manifest.version)",
+                    hint: "an update never goes back; tabhost rollback \(manifest.name) returns to the previous version deliberately")
+            }
             try pin(manifest.name, key: verified.signer, acceptance: acceptance, shown: shown)
             let replaced = try modules.place(verified.staged.directory, as: manifest.name)
             guard let installed = try modules.bundle(named: manifest.name) else {
