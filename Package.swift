@@ -336,7 +336,9 @@ let package = Package(
         .testTarget(
             name: "TabModuleBundleTests",
             dependencies: [
-                "TabModuleBundle", "TabModuleBundleArchive", "TabModuleBundleCommands", "TabModuleLoading", "TabHostTesting", "_CArchive",
+                "TabModuleBundle", "TabModuleBundleArchive", "TabModuleBundleCommands", "TabModuleDownload", "TabModuleLoading",
+                "TabHostTesting",
+                "_CArchive",
             ],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.

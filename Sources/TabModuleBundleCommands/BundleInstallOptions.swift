@@ -1,4 +1,5 @@
 import TabModuleBundle
+import TabModuleDownload
 import TabModuleLoading
 
 /// How `BundleInstaller` installs: where, with which stores, and who answers the first install's question.
@@ -16,6 +17,9 @@ public struct BundleInstallOptions: Sendable {
     /// The key the bundle must be signed with (an update passes the key the module is pinned to): any
     /// other key, or no signature, is refused, and nothing is asked.
     public var expectedKey: PublicKey?
+    /// The size and lower-case SHA-256 the bundle file must have (an update passes its feed's), checked
+    /// before it is unpacked; a download is cut off past `expectedSize`.
+    public var expectedFile: (size: UInt64, sha256: String)?
     /// The name the bundle must have (an update passes the module's; its feed named it): another is refused.
     public var expectedName: String?
     /// The version the bundle must have (an update passes its feed's): another is refused.
@@ -28,6 +32,8 @@ public struct BundleInstallOptions: Sendable {
     /// Asks the user the first install's question; nil when there is no terminal to ask on (then only
     /// `assumeYes` answers it).
     public var confirm: (@Sendable (InstallQuestion) -> Bool)?
+    /// What downloads a URL (trusting `SSL_CERT_FILE`, else the system's CA store).
+    public var downloader = HTTPSDownloader()
     /// Shows the download's and the checks' progress; nil shows nothing.
     public var progress: InstallProgress?
 

@@ -37,7 +37,8 @@ public struct BundleInstaller: Sendable {
         let file = staging.path + "/bundle.tabmod"
         do throws(DownloadError) {
             let progress = options.progress
-            _ = try HTTPSDownloader().download(url, to: file, maximumBytes: BundleLimits.standard.maximumTotalBytes) { done, total in
+            let limit = options.expectedFile?.size ?? BundleLimits.standard.maximumTotalBytes
+            _ = try options.downloader.download(url, to: file, maximumBytes: limit) { done, total in
                 progress?.update("downloading", done: done, total: total)
             }
         } catch {
@@ -59,6 +60,7 @@ public struct BundleInstaller: Sendable {
     private func install(modules: InstalledBundles, staging: InstallStaging, bundle: String, shownAs shown: String) throws -> InstallOutcome
     {
         defer { options.progress?.finish() }
+        if let expected = options.expectedFile { try checkFile(bundle, expected: expected, shown: shown) }
         let store = try TrustStoreFile.read(options.trustStorePath)
         var acceptance = InstallOutcome.KeyAcceptance.unsigned
         options.progress?.check("checking the archive and signature", 0, of: 3)
@@ -134,6 +136,31 @@ public struct BundleInstaller: Sendable {
                 throw BundleError(.io, path: shown, reason: "the bundle vanished as it was installed", hint: "install it again")
             }
             return InstallOutcome(installed: installed, replaced: replaced, key: verified.signer, acceptance: acceptance)
+        }
+    }
+
+    /// Checks the bundle file's size and SHA-256 against what its feed announced.
+    private func checkFile(_ path: String, expected: (size: UInt64, sha256: String), shown: String) throws(BundleError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw BundleFile.failure("cannot open", path: shown, code: errno) }
+        defer { close(fd) }
+        var hasher = SHA256Hasher()
+        var size: UInt64 = 0
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw BundleFile.failure("cannot read", path: shown, code: errno) }
+            if count == 0 { break }
+            size += UInt64(count)
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+        let hint = "the bundle is not the one its feed announced; do not install it, and tell its publisher"
+        guard size == expected.size else {
+            throw BundleError(.fileMismatch, path: shown, reason: "\(size) bytes, but the feed says \(expected.size)", hint: hint)
+        }
+        guard Hex.encode(hasher.finish()) == expected.sha256 else {
+            throw BundleError(.fileMismatch, path: shown, reason: "its SHA-256 differs from the feed's", hint: hint)
         }
     }
 

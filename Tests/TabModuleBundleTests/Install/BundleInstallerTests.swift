@@ -2,6 +2,7 @@ import Foundation
 import TabHostTesting
 import TabModuleBundle
 import TabModuleBundleCommands
+import TabModuleDownload
 import Testing
 
 /// `BundleInstaller` through its API, as `tabhost update` calls it: an expected key (the pinned one) that
@@ -62,6 +63,37 @@ struct BundleInstallerTests {
         let updated = try BundleInstaller(options: options).install(bundleAt: second)
         #expect(updated.installed.manifest.version.description == "1.5.0" && updated.replaced?.manifest.version.description == "1.4.0")
         #expect(updated.line.hasSuffix("into \(scene.modules)/clock, replacing 1.4.0"))
+    }
+
+    @Test func theFeedsSizeAndSHA256AreCheckedBeforeUnpacking() throws {
+        let scene = try InstallScene()
+        let bundle = try scene.fixture()
+        let served = try Fixture(prefix: "tabhost-served")
+        let path = try scene.write(try bundle.entries())
+        try FileManager.default.copyItem(atPath: path, toPath: served.path("clock.tabmod"))
+        let bytes = try BundleFileReading.bytes(path)
+        let sha256 = SHA256Hasher.hex(bytes)
+        var options = options(scene)
+        options.assumeYes = true
+        options.expectedFile = (UInt64(bytes.count), String(repeating: "0", count: 64))
+        let hash = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: path, shownAs: "URL") }
+        #expect(hash?.description.hasPrefix("URL: its SHA-256 differs from the feed's; ") == true, "\(String(describing: hash))")
+        options.expectedFile = (UInt64(bytes.count + 1), sha256)
+        let size = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: path) }
+        #expect(size?.reason == "\(bytes.count) bytes, but the feed says \(bytes.count + 1)", "\(String(describing: size))")
+
+        // A download is cut off past the announced size.
+        let server = try HTTPSTestServer(root: served.directory)
+        options.downloader = HTTPSDownloader(caFile: server.caFile, caDirectory: nil)
+        options.expectedFile = (UInt64(bytes.count - 1), sha256)
+        let cut = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(url: server.url("clock.tabmod")) }
+        #expect(cut?.code == .download && cut?.reason.contains("larger than") == true, "\(String(describing: cut))")
+        #expect(scene.topNames.isEmpty)
+
+        options.expectedFile = (UInt64(bytes.count), sha256)
+        let outcome = try BundleInstaller(options: options).install(url: server.url("clock.tabmod"))
+        #expect(outcome.installed.manifest.name == "clock")
+        #expect(scene.topNames == [".lock", "clock"])
     }
 
     @Test(arguments: [true, false])
