@@ -125,6 +125,23 @@ struct InstallEndToEndTests {
         #expect(scene.trustText.isEmpty)
     }
 
+    /// The standard limits through the binary: a compression bomb and more entries than allowed.
+    @Test func aCompressionBombOrTooManyEntriesIsRefused() throws {
+        let scene = try InstallScene()
+        var bomb = try scene.fixture()
+        bomb.files.append(("zeros.bin", [UInt8](repeating: 0, count: 8 << 20), nil))
+        let bombPath = try scene.write(try bomb.entries(), as: "bomb.tabmod")
+        let line = refusal(try scene.tabhost(["install", bombPath, "--yes"]))
+        #expect(line.hasPrefix("\(bombPath): entry \"zeros.bin\": the archive expands more than 100 times"), "\(line)")
+
+        var many = try scene.fixture()
+        for index in 0..<4100 { many.files.append(("d/\(index).txt", [UInt8(index & 0x7F)], nil)) }
+        let manyPath = try scene.write(try many.entries(), as: "many.tabmod")
+        let count = refusal(try scene.tabhost(["install", manyPath, "--yes"]))
+        #expect(count.hasPrefix("\(manyPath): the archive has more than 4096 entries"), "\(count)")
+        #expect(scene.topNames.isEmpty)
+    }
+
     @Test(arguments: 0..<5)
     func aChangedByteInAnyMemberIsRefused(member: Int) throws {
         let scene = try InstallScene()
