@@ -2,18 +2,6 @@ import TabModuleBundle
 
 /// What an install did: the bundle now installed, the one it replaced, and how its key was accepted.
 public struct InstallOutcome: Sendable {
-    /// How the signing key was accepted.
-    public enum KeyAcceptance: Sendable, Hashable {
-        /// The name was already pinned to it.
-        case pinned
-        /// The user trusts it for any module (`tabhost trust add`): pinned now, nothing asked.
-        case trusted
-        /// A first install: asked (or `--yes`), then pinned.
-        case firstUse
-        /// An unsigned bundle accepted with `--allow-unsigned`.
-        case unsigned
-    }
-
     /// The bundle as installed.
     public let installed: InstalledBundle
     /// The bundle it replaced (now `.NAME.previous`), nil for a first install.
