@@ -187,6 +187,8 @@ let package = Package(
         .target(name: "_CCurlShims", cSettings: strictC, linkerSettings: [.linkedLibrary("curl")]),
         // HTTPS downloads (libcurl): https only, the system's CA store or SSL_CERT_FILE, a size limit as bytes arrive.
         .target(name: "TabModuleDownload", dependencies: ["_CCurlShims"], swiftSettings: strict),
+        // renameat2 (RENAME_EXCHANGE, RENAME_NOREPLACE) for placing installed bundles atomically.
+        .target(name: "_CBundleShims", cSettings: strictC),
         // The build process's pipe for `tabhost dev` (pipe2, close-on-exec).
         .target(name: "_CDevShims", cSettings: strictC),
         // libsodium and libarchive as system libraries, imported by TabModuleBundle alone (signatures, hashes, archives).
@@ -196,7 +198,7 @@ let package = Package(
         // SHA-256. Links libsodium (no further libraries), so `tabhost keygen` costs every start one small library.
         .target(
             name: "TabModuleBundle",
-            dependencies: ["TabModuleLoading", "_CSodium", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["TabModuleLoading", "_CSodium", "_CBundleShims", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict),
         // The archives: the reader that stages a `.tabmod` and refuses hostile entries, the verifier (archive, signature,
         // files), the writer and signer for `pack`. Apart because libarchive maps libxml2, ICU and libstdc++ at start:
@@ -258,12 +260,12 @@ let package = Package(
             name: "tabhost-web",
             dependencies: ["TabHostCommandLine", "TabHostWeb", "TabHostClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        // The work of `tabhost pack` and `feed` (install and update to come), over libarchive: only `tabhost-bundle` links it.
+        // The work of `tabhost pack`, `feed` and `install` (update to come), over libarchive and libcurl: only `tabhost-bundle` links it.
         .target(
             name: "TabModuleBundleCommands",
             dependencies: [
                 "TabHostCommandLine", "TabModuleBundle", "TabModuleBundleArchive", "TabModuleLoading", "TabModuleIsolation", "TabHostCore",
-                "TabHostDev", .product(name: "Logging", package: "swift-log"),
+                "TabHostDev", "TabModuleDownload", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // `tabhost-bundle`: the same command line with the bundle tools linked; `tabhost pack` and `feed` exec it.
@@ -329,10 +331,15 @@ let package = Package(
                 "TabHostTesting", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        // Keys, signatures (with the `minisign` command both ways), manifests and hostile archives.
+        // Keys, signatures (with the `minisign` command both ways), manifests and hostile archives; the installer
+        // through its API (what `update` calls) and through the built `tabhost`.
         .testTarget(
             name: "TabModuleBundleTests",
-            dependencies: ["TabModuleBundle", "TabModuleBundleArchive", "TabModuleLoading", "TabHostTesting", "_CArchive"],
+            dependencies: [
+                "TabModuleBundle", "TabModuleBundleArchive", "TabModuleBundleCommands", "TabModuleDownload", "TabModuleLoading",
+                "TabHostTesting",
+                "_CArchive",
+            ],
             swiftSettings: strict),
         // Loads the built Swift example (.so) at run time; links no module code on purpose.
         .testTarget(

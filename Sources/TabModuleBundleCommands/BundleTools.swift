@@ -1,6 +1,8 @@
 import TabHostCommandLine
+import TabModuleBundle
+import TabModuleLoading
 
-/// The bundle tools `tabhost-bundle` hands to the command line: `pack` and `feed`.
+/// The bundle tools `tabhost-bundle` hands to the command line: `pack`, `feed` and `install`.
 public struct BundleTools: BundleTooling {
     /// The tools.
     public init() {}
@@ -13,5 +15,20 @@ public struct BundleTools: BundleTooling {
     /// See `BundleTooling.feed`.
     public func feed(bundle: String, keyPath: String, url: String, output: String?, expiresDays: Int) throws -> [String] {
         try FeedWriter(bundle: bundle, keyPath: keyPath, url: url, output: output ?? "feed.json", expiresDays: expiresDays).write()
+    }
+
+    /// See `BundleTooling.install`.
+    public func install(source: String, request: BundleInstallRequest) throws -> [String] {
+        var options = BundleInstallOptions(
+            modulesDirectory: request.modulesDirectory, trustStorePath: request.trustStorePath,
+            grantStorePath: ModuleGrantStore.defaultPath())
+        options.assumeYes = request.assumeYes
+        options.allowUnsigned = request.allowUnsigned
+        options.confirm = TerminalQuestion.asker()
+        options.progress = InstallProgress.onTerminal()
+        let installer = BundleInstaller(options: options)
+        let isURL = source.contains("://")
+        let outcome = try isURL ? installer.install(url: source) : installer.install(bundleAt: source)
+        return [outcome.line]
     }
 }

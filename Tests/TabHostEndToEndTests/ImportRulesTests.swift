@@ -78,19 +78,19 @@ struct ImportRulesTests {
         // The Swift layer modules are written with: only the C ABI, no Foundation for a module to pay for.
         Rule(target: "TabModuleKit", allowed: ["CTabModule"], foundation: false),
         // Bundles: keys, signatures and the manifest over libsodium; the archives over libarchive, apart.
-        Rule(target: "TabModuleBundle", allowed: ["TabModuleLoading", "_CSodium", "SystemPackage"]),
+        Rule(target: "TabModuleBundle", allowed: ["TabModuleLoading", "_CSodium", "_CBundleShims", "SystemPackage"]),
         Rule(target: "TabModuleBundleArchive", allowed: ["TabModuleBundle", "_CArchive", "SystemPackage"], foundation: false),
         // The bundle commands' work, linked into `tabhost-bundle` alone: no web server.
         Rule(
             target: "TabModuleBundleCommands", allowed: nil,
             forbidden: ["TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes", "_CTLSShims", "_COpenSSL"]),
-        // `tabhost` links no web server (`serve` and `run --web` exec `tabhost-web`), and no libarchive, which maps
-        // libxml2, ICU and libstdc++ at every start.
+        // `tabhost` links no web server (`serve` and `run --web` exec `tabhost-web`), no libarchive, which maps
+        // libxml2, ICU and libstdc++ at every start, and no libcurl (`install` execs `tabhost-bundle`).
         Rule(
             target: "TabHostCommandLine", allowed: nil,
             forbidden: [
                 "TabHostWeb", "Hummingbird", "HummingbirdWebSocket", "NIOCore", "HTTPTypes", "_CTLSShims", "_COpenSSL",
-                "TabModuleBundleArchive", "_CArchive",
+                "TabModuleBundleArchive", "_CArchive", "TabModuleDownload", "_CCurlShims",
             ]),
     ]
 

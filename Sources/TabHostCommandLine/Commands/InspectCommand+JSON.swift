@@ -2,13 +2,24 @@ import FoundationEssentials
 
 /// The JSON object `tabhost inspect --json` prints (and `list --json` one per file): the module's fields
 /// or the refusal, for `inspect` what it was `granted`, what is `missing` and the `grantCommand` that
-/// grants it (null when nothing is), `runningHosts`, and `cached` when a cache was asked. Absent optional fields are
-/// written as `null`, so a reader sees every key of an accepted module.
+/// grants it (null when nothing is), `runningHosts`, `cached` when a cache was asked, and `bundle` for a
+/// file of an installed bundle. Absent optional fields are written as `null`, so a reader sees every key of
+/// an accepted module.
 extension InspectReport: Encodable {
     private enum Key: String, CodingKey {
         case file, status, code, reason, fix, name, version, title, glyph, kind, image, imagePath
         case abiMajor, abiMinor, structSize, functions, containsSwift, permissions, granted, missing, grantCommand
-        case runningHosts, cached
+        case runningHosts, cached, bundle
+    }
+
+    /// The `bundle` object: the installed bundle's version, signer and the permissions its manifest lists.
+    private struct BundleObject: Encodable {
+        var directory: String
+        var version: String
+        var keyID: String?
+        var publisherKey: String?
+        var signed: Bool
+        var permissions: [String]
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -40,6 +51,14 @@ extension InspectReport: Encodable {
                 try object.encode(missing, forKey: .missing)
                 try object.encode(grantCommand, forKey: .grantCommand)
             }
+        }
+        if let bundle {
+            let manifest = bundle.manifest
+            try object.encode(
+                BundleObject(
+                    directory: bundle.directory, version: manifest.version.description, keyID: bundle.keyID?.description,
+                    publisherKey: bundle.publisherKey?.base64, signed: bundle.keyID != nil, permissions: manifest.permissions),
+                forKey: .bundle)
         }
         try object.encode(runningHosts, forKey: .runningHosts)
         try object.encodeIfPresent(fromCache, forKey: .cached)

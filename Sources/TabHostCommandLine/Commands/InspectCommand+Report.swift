@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TabModuleBundle
 import TabModuleLoading
 
 /// What `tabhost inspect` prints, as text or JSON.
@@ -15,6 +16,8 @@ struct InspectReport {
     /// What the user granted the accepted module (the permissions store, keyed by its name and file);
     /// nil when the store was not read.
     var granted: [String]?
+    /// The installed bundle the file belongs to (`tabhost list --json`), nil for a plain module file.
+    var bundle: InstalledBundle?
 
     /// What the module asks for and was not granted (nothing once `unrestricted` is granted).
     var missing: [String] {

@@ -1,8 +1,9 @@
+import TabModuleBundle
 import TabModuleLoading
 
 extension ListCommand {
     /// What `tabhost list --json` prints: an array of `tabhost inspect --json` objects, one per file
-    /// (the permissions store read once for all).
+    /// (the permissions store read once for all), with `bundle` for the files of installed bundles.
     static func json(_ entries: [ModuleRegistry.Entry]) -> String {
         let store = InspectCommand.grantStore()
         return InspectReport.json(
@@ -10,6 +11,7 @@ extension ListCommand {
                 guard var report = InspectReport(entry) else { return nil }
                 report.runningHosts = RunningHostReport.find(name: report.module?.name, file: entry.path)
                 if let info = report.module { report.granted = InspectCommand.granted(to: info, in: store) }
+                report.bundle = InstalledBundle.containing(moduleFile: entry.path)
                 return report
             })
     }

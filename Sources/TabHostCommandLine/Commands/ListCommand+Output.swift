@@ -1,3 +1,4 @@
+import TabModuleBundle
 import TabModuleLoading
 import TerminalUI
 
@@ -6,16 +7,36 @@ import Glibc
 #endif
 
 extension ListCommand {
-    /// The table `tabhost list` prints: one row per file, columns aligned by display width.
+    /// The table `tabhost list` prints: one row per file, columns aligned by display width. When any file is
+    /// an installed bundle's, two more columns: its publisher key id (`unsigned` for a bundle installed without
+    /// a signature) and the permissions its manifest asks for.
     static func table(_ entries: [ModuleRegistry.Entry]) -> String {
-        var rows: [[String]] = [["NAME", "VERSION", "KIND", "TITLE", "GLYPH", "FILE", "STATUS"]]
-        for entry in entries {
+        let bundles = entries.map { InstalledBundle.containing(moduleFile: $0.path) }
+        let withBundles = bundles.contains { $0 != nil }
+        var rows: [[String]] = [
+            ["NAME", "VERSION", "KIND", "TITLE", "GLYPH"] + (withBundles ? ["KEY", "PERMISSIONS"] : []) + ["FILE", "STATUS"]
+        ]
+        for (entry, bundle) in zip(entries, bundles) {
+            let bundleCells =
+                !withBundles
+                ? []
+                : bundle.map {
+                    [
+                        $0.keyID?.description ?? "unsigned",
+                        $0.manifest.permissions.isEmpty ? "none" : $0.manifest.permissions.joined(separator: ","),
+                    ]
+                }
+                    ?? ["-", "-"]
             if let info = entry.info {
-                rows.append([
-                    info.name, info.version ?? "-", info.kind.description, info.title, info.glyph ?? "-", entry.path, "ok",
-                ])
+                rows.append(
+                    [info.name, info.version ?? "-", info.kind.description, info.title, info.glyph ?? "-"] + bundleCells + [
+                        entry.path, "ok",
+                    ])
             } else if let error = entry.error {
-                rows.append(["-", "-", "-", "-", "-", entry.path, "rejected: \(error.reason)"])
+                rows.append(
+                    ["-", bundle?.manifest.version.description ?? "-", "-", "-", "-"] + bundleCells + [
+                        entry.path, "rejected: \(error.reason)",
+                    ])
             }
         }
         let widths = (0..<rows[0].count).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }

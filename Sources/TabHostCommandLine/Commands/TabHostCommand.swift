@@ -15,7 +15,7 @@ public struct TabHostCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
             NewCommand.self, GrantCommand.self, RevokeCommand.self, PermissionsCommand.self, KeygenCommand.self,
-            TrustCommand.self, PackCommand.self, FeedCommand.self,
+            TrustCommand.self, PackCommand.self, FeedCommand.self, InstallCommand.self, RollbackCommand.self, RemoveCommand.self,
         ])
 
     /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;
@@ -47,7 +47,7 @@ public struct TabHostCommand: ParsableCommand {
 
     /// Like ArgumentParser's `main()`, but a usage error exits with 2 (not EX_USAGE, 64), and with the
     /// browser front end `serve` and `run --web` use (nil: they exec `tabhost-web`).
-    /// `bundles`: the bundle tools `pack` and `feed` use (nil: they exec `tabhost-bundle`).
+    /// `bundles`: the bundle tools `pack`, `feed` and `install` use (nil: they exec `tabhost-bundle`).
     public static func main(web: (any WebFrontEndStarting)?, bundles: (any BundleTooling)? = nil) {
         Self.web = web
         Self.bundles = bundles

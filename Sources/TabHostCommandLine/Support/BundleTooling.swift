@@ -1,4 +1,4 @@
-/// How `pack` and `feed` do their work without linking libarchive: `tabhost-bundle` passes one to
+/// How `pack`, `feed` and `install` do their work without linking libarchive: `tabhost-bundle` passes one to
 /// `TabHostCommand.main(web:bundles:)`; `tabhost` passes none, and the commands exec `tabhost-bundle`
 /// (`CompanionProgram.bundle`) once their arguments are checked.
 public protocol BundleTooling: Sendable {
@@ -10,4 +10,9 @@ public protocol BundleTooling: Sendable {
     /// Verifies the bundle at `bundle` with the key at `keyPath` and writes the signed feed announcing it at
     /// `url` (to `output`, else `feed.json`, and its signature beside it), valid for `expiresDays` days.
     func feed(bundle: String, keyPath: String, url: String, output: String?, expiresDays: Int) throws -> [String]
+
+    /// Installs the bundle at `source` (a file, or an https URL downloaded first) as `request` says: the
+    /// checks, the first install's question, the atomic placement. Returns the lines to print; throws an
+    /// error whose description is the one line to print on standard error.
+    func install(source: String, request: BundleInstallRequest) throws -> [String]
 }

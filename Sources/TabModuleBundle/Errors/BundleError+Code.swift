@@ -62,6 +62,24 @@ extension BundleError {
         public static let descriptorMismatch = Code("descriptorMismatch")
         /// The bundle has no `manifest.minisig` (allowed only when the caller accepts unsigned bundles).
         public static let unsigned = Code("unsigned")
+
+        // Installing.
+        /// The bundle is signed by a key the trust store does not accept for its name (another key is pinned,
+        /// or the key is unknown and not carried by the bundle).
+        public static let untrustedKey = Code("untrustedKey")
+        /// The bundle holds no `.so` for this machine's architecture.
+        public static let wrongArchitecture = Code("wrongArchitecture")
+        /// The user did not agree to the install (answered no, or no terminal to ask on and no `--yes`).
+        public static let notConfirmed = Code("notConfirmed")
+        /// Something in the modules directory is not what an install left there (a symbolic link, a file, a
+        /// directory without `manifest.json`), so it is not touched.
+        public static let unsafeInstallDirectory = Code("unsafeInstallDirectory")
+        /// No bundle of that name is installed (or nothing to roll back to).
+        public static let notInstalled = Code("notInstalled")
+        /// The bundle could not be downloaded.
+        public static let download = Code("download")
+
+        // Updating.
         /// A feed that does not speak for the module: another name, a signed comment that disagrees with
         /// it, or a bundle URL that is not `https:`.
         public static let feedMismatch = Code("feedMismatch")

@@ -5,7 +5,10 @@ import TabModuleBundleArchive
 /// A valid signed bundle's parts, for tests to write as they are or to change: a key, the files, the
 /// manifest listing them and its signature.
 struct BundleFixture {
-    let key = SecretKey.generate()
+    var key = SecretKey.generate()
+    /// The manifest's version and permissions (install tests pair them with a compiled module's descriptor).
+    var version = SemanticVersion("1.4.0")!
+    var permissions = ["network"]
     var files: [(path: String, bytes: [UInt8], arch: String?)] = [
         ("x86_64-linux-gnu/clock.so", Array("\u{7F}ELF pretend module".utf8), "x86_64-linux-gnu"),
         ("images/clock.png", Array(repeating: 0x89, count: 300), nil),
@@ -15,8 +18,8 @@ struct BundleFixture {
     /// The manifest listing `files`.
     var manifest: BundleManifest {
         BundleManifest(
-            name: "clock", version: SemanticVersion("1.4.0")!, abi: "1.2", title: "Clock", description: "Shows the time",
-            publisher: "Ada Example", license: "MIT", homepage: "https://example.org/clock", permissions: ["network"],
+            name: "clock", version: version, abi: "1.2", title: "Clock", description: "Shows the time",
+            publisher: "Ada Example", license: "MIT", homepage: "https://example.org/clock", permissions: permissions,
             updates: "https://example.org/clock/feed.json",
             files: files.map { BundleFileEntry(path: $0.path, bytes: $0.bytes, arch: $0.arch) })
     }

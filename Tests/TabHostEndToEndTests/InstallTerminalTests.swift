@@ -1,0 +1,51 @@
+import Foundation
+import TabHostTesting
+import Testing
+
+/// `tabhost install`'s first-install question on a real terminal (tmux): the publisher key id and the
+/// permissions asked for, then "Install? [y/N]"; y installs and pins, n changes nothing.
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+struct InstallTerminalTests {
+    typealias S = ListInspectSupport
+
+    /// A packed `clock` bundle and the key id that signed it, in `dir`.
+    private func bundle(in dir: String) throws -> (path: String, keyID: String) {
+        try #require(try S.run(["new", "clock", "--output", dir]).status == 0)
+        let key = dir + "/publisher.key"
+        try #require(try S.run(["keygen", "--output", key, "--unencrypted"]).status == 0)
+        let packed = try S.run(["pack", dir + "/clock", "--key", key, "--output", dir + "/clock.tabmod"])
+        try #require(packed.status == 0, "\(packed)")
+        let keyID = try #require(packed.stdout.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        return (dir + "/clock.tabmod", keyID)
+    }
+
+    private func session(_ dir: String, _ bundle: String) throws -> TmuxSession {
+        let environment = "XDG_DATA_HOME='\(dir)/data' XDG_CONFIG_HOME='\(dir)/config' XDG_CACHE_HOME='\(dir)/cache'"
+        return try TmuxSession("\(environment) '\(Products.tabhost)' install '\(bundle)'; echo \"STATUS:$?\"; sleep 30")
+    }
+
+    @Test(arguments: ["y", "n"])
+    func theQuestionShowsTheKeyAndPermissionsAndTheAnswerDecides(answer: String) throws {
+        try S.withDirectory { dir in
+            let (path, keyID) = try bundle(in: dir)
+            let tmux = try session(dir, path)
+            let asked = try tmux.waitFor("Install? [y/N]", timeout: .seconds(60))
+            #expect(asked.contains("clock 0.1.0 (Clock) from Your Name"), "\(asked)")
+            #expect(asked.contains("publisher key: \(keyID) (new for clock: it will be pinned"), "\(asked)")
+            #expect(asked.contains("it asks for no permissions"), "\(asked)")
+            try tmux.sendLiteral(answer)
+            try tmux.send("Enter")
+            let done = try tmux.waitFor("STATUS:", timeout: .seconds(60))
+            let installed = FileManager.default.fileExists(atPath: dir + "/data/tabhost/modules/clock/clock.so")
+            if answer == "y" {
+                #expect(done.contains("STATUS:0") && done.contains("installed clock 0.1.0 (key \(keyID), now pinned)"), "\(done)")
+                #expect(installed)
+                #expect(FileManager.default.fileExists(atPath: dir + "/config/tabhost/trust.json"))
+            } else {
+                #expect(done.contains("STATUS:1") && done.contains("not installed (you answered no); nothing was changed"), "\(done)")
+                #expect(!installed)
+                #expect(!FileManager.default.fileExists(atPath: dir + "/config/tabhost/trust.json"))
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TabHostTesting
+import TabModuleBundle
+import TabModuleBundleCommands
+import TabModuleDownload
+import Testing
+
+/// `BundleInstaller` through its API, as `tabhost update` calls it: an expected key (the pinned one) that
+/// nothing else replaces, the feed's name and version, never going back; and the first install's question.
+@Suite(.tags(.slow), .selectedByTags)
+struct BundleInstallerTests {
+    private func options(_ scene: InstallScene) -> BundleInstallOptions {
+        BundleInstallOptions(modulesDirectory: scene.modules, trustStorePath: scene.trustStore, grantStorePath: scene.grantStore)
+    }
+
+    @Test func anExpectedKeyIsTheOnlyKeyAcceptedAndNothingIsAsked() throws {
+        let scene = try InstallScene()
+        let bundle = try scene.fixture()
+        let path = try scene.write(try bundle.entries())
+        var options = options(scene)
+        options.expectedKey = SecretKey.generate().publicKey
+        options.confirm = { _ in
+            Issue.record("nothing is asked with an expected key")
+            return true
+        }
+        let error = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: path, shownAs: "URL") }
+        #expect(
+            error?.code == .untrustedKey && error?.description.hasPrefix("URL: clock is pinned to key ") == true,
+            "\(String(describing: error))")
+        #expect(scene.topNames.isEmpty)
+
+        options.expectedKey = bundle.key.publicKey
+        let outcome = try BundleInstaller(options: options).install(bundleAt: path)
+        #expect(outcome.acceptance == .pinned && outcome.key == bundle.key.publicKey && outcome.replaced == nil)
+        #expect(outcome.installed.manifest.version.description == "1.4.0")
+    }
+
+    @Test func theFeedsNameAndVersionMustBeTheBundlesAndAnUpdateNeverGoesBack() throws {
+        let scene = try InstallScene()
+        let first = try scene.fixture(version: "1.4.0")
+        var options = options(scene)
+        options.assumeYes = true
+        _ = try BundleInstaller(options: options).install(bundleAt: try scene.write(try first.entries()))
+
+        options.expectedKey = first.key.publicKey
+        options.requireNewer = true
+        let same = #expect(throws: BundleError.self) {
+            try BundleInstaller(options: options).install(bundleAt: try scene.write(try first.entries()))
+        }
+        #expect(same?.reason == "version 1.4.0 is not newer than the installed 1.4.0", "\(String(describing: same))")
+
+        let second = try scene.write(try scene.fixture(version: "1.5.0", key: first.key).entries(), as: "second.tabmod")
+        options.expectedVersion = SemanticVersion("1.6.0")
+        let version = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: second) }
+        #expect(version?.reason == "the bundle is version 1.5.0, not 1.6.0 as its feed says", "\(String(describing: version))")
+        options.expectedVersion = SemanticVersion("1.5.0")
+        options.expectedName = "other"
+        let name = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: second) }
+        #expect(name?.reason == "the bundle is clock, not other as expected", "\(String(describing: name))")
+        #expect(scene.topNames == [".lock", "clock"])
+
+        options.expectedName = "clock"
+        let updated = try BundleInstaller(options: options).install(bundleAt: second)
+        #expect(updated.installed.manifest.version.description == "1.5.0" && updated.replaced?.manifest.version.description == "1.4.0")
+        #expect(updated.line.hasSuffix("into \(scene.modules)/clock, replacing 1.4.0"))
+    }
+
+    @Test func theFeedsSizeAndSHA256AreCheckedBeforeUnpacking() throws {
+        let scene = try InstallScene()
+        let bundle = try scene.fixture()
+        let served = try Fixture(prefix: "tabhost-served")
+        let path = try scene.write(try bundle.entries())
+        try FileManager.default.copyItem(atPath: path, toPath: served.path("clock.tabmod"))
+        let bytes = try BundleFileReading.bytes(path)
+        let sha256 = SHA256Hasher.hex(bytes)
+        var options = options(scene)
+        options.assumeYes = true
+        options.expectedFile = (UInt64(bytes.count), String(repeating: "0", count: 64))
+        let hash = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: path, shownAs: "URL") }
+        #expect(hash?.description.hasPrefix("URL: its SHA-256 differs from the feed's; ") == true, "\(String(describing: hash))")
+        options.expectedFile = (UInt64(bytes.count + 1), sha256)
+        let size = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: path) }
+        #expect(size?.reason == "\(bytes.count) bytes, but the feed says \(bytes.count + 1)", "\(String(describing: size))")
+
+        // A download is cut off past the announced size.
+        let server = try HTTPSTestServer(root: served.directory)
+        options.downloader = HTTPSDownloader(caFile: server.caFile, caDirectory: nil)
+        options.expectedFile = (UInt64(bytes.count - 1), sha256)
+        let cut = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(url: server.url("clock.tabmod")) }
+        #expect(cut?.code == .download && cut?.reason.contains("larger than") == true, "\(String(describing: cut))")
+        #expect(scene.topNames.isEmpty)
+
+        options.expectedFile = (UInt64(bytes.count), sha256)
+        let outcome = try BundleInstaller(options: options).install(url: server.url("clock.tabmod"))
+        #expect(outcome.installed.manifest.name == "clock")
+        #expect(scene.topNames == [".lock", "clock"])
+    }
+
+    @Test(arguments: [true, false])
+    func aFirstInstallAsksWithTheKeyAndThePermissions(answer: Bool) throws {
+        let scene = try InstallScene()
+        let bundle = try scene.fixture()
+        var options = options(scene)
+        let asked = LockedBox<[String]>([])
+        options.confirm = { question in
+            asked.value = question.lines
+            return answer
+        }
+        let install = { try BundleInstaller(options: options).install(bundleAt: try scene.write(try bundle.entries())) }
+        if answer {
+            #expect(try install().acceptance == .firstUse)
+            #expect(try TrustStoreFile.read(scene.trustStore).pinnedKey(for: "clock") == bundle.key.publicKey)
+        } else {
+            let error = #expect(throws: BundleError.self) { try install() }
+            #expect(error?.code == .notConfirmed)
+            #expect(scene.topNames.isEmpty && scene.trustText.isEmpty)
+        }
+        #expect(
+            asked.value == [
+                "clock 1.4.0 (Clock) from Ada Example",
+                "publisher key: \(bundle.key.keyID) (new for clock: it will be pinned, as SSH pins a host key)",
+                "it asks to: connect to the network (granted only when you allow it)",
+            ], "\(asked.value)")
+    }
+}
