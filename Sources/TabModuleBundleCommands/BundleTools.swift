@@ -2,7 +2,7 @@ import TabHostCommandLine
 import TabModuleBundle
 import TabModuleLoading
 
-/// The bundle tools `tabhost-bundle` hands to the command line: `pack`, `feed` and `install`.
+/// The bundle tools `tabhost-bundle` hands to the command line: `pack`, `feed`, `install` and `update`.
 public struct BundleTools: BundleTooling {
     /// The tools.
     public init() {}
@@ -30,5 +30,14 @@ public struct BundleTools: BundleTooling {
         let isURL = source.contains("://")
         let outcome = try isURL ? installer.install(url: source) : installer.install(bundleAt: source)
         return [outcome.line]
+    }
+
+    /// See `BundleTooling.update`.
+    public func update(names: [String], request: BundleInstallRequest) -> UpdateReport {
+        var options = BundleInstallOptions(
+            modulesDirectory: request.modulesDirectory, trustStorePath: request.trustStorePath,
+            grantStorePath: ModuleGrantStore.defaultPath())
+        options.progress = InstallProgress.onTerminal()
+        return ModuleUpdater(options: options, names: names).update()
     }
 }

@@ -1,4 +1,4 @@
-/// How `pack`, `feed` and `install` do their work without linking libarchive: `tabhost-bundle` passes one to
+/// How `pack`, `feed`, `install` and `update` do their work without linking libarchive: `tabhost-bundle` passes one to
 /// `TabHostCommand.main(web:bundles:)`; `tabhost` passes none, and the commands exec `tabhost-bundle`
 /// (`CompanionProgram.bundle`) once their arguments are checked.
 public protocol BundleTooling: Sendable {
@@ -15,4 +15,8 @@ public protocol BundleTooling: Sendable {
     /// checks, the first install's question, the atomic placement. Returns the lines to print; throws an
     /// error whose description is the one line to print on standard error.
     func install(source: String, request: BundleInstallRequest) throws -> [String]
+
+    /// Updates the installed bundles `names` (every one when empty) from their signed feeds, each held to
+    /// the key it is pinned to (nothing is asked). One module's refusal does not stop the others.
+    func update(names: [String], request: BundleInstallRequest) -> UpdateReport
 }

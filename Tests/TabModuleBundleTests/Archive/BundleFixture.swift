@@ -9,6 +9,8 @@ struct BundleFixture {
     /// The manifest's version and permissions (install tests pair them with a compiled module's descriptor).
     var version = SemanticVersion("1.4.0")!
     var permissions = ["network"]
+    /// The manifest's feed URL (update tests point it at a loopback server).
+    var updates = "https://example.org/clock/feed.json"
     var files: [(path: String, bytes: [UInt8], arch: String?)] = [
         ("x86_64-linux-gnu/clock.so", Array("\u{7F}ELF pretend module".utf8), "x86_64-linux-gnu"),
         ("images/clock.png", Array(repeating: 0x89, count: 300), nil),
@@ -20,7 +22,7 @@ struct BundleFixture {
         BundleManifest(
             name: "clock", version: version, abi: "1.2", title: "Clock", description: "Shows the time",
             publisher: "Ada Example", license: "MIT", homepage: "https://example.org/clock", permissions: permissions,
-            updates: "https://example.org/clock/feed.json",
+            updates: updates,
             files: files.map { BundleFileEntry(path: $0.path, bytes: $0.bytes, arch: $0.arch) })
     }
 

@@ -1,0 +1,111 @@
+import TabHostCommandLine
+import TabModuleBundle
+import TabModuleDownload
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabhost update`: for each installed bundle (or each one named), fetches the feed its manifest names and
+/// the feed's signature, checks them (`FeedCheck`: the pinned key, the name, the expiry, a newer version),
+/// then has `BundleInstaller` download the bundle the feed announces and install it held to what the feed
+/// says: the pinned key (nothing asked), the name, the version, the size and SHA-256, and newer than what
+/// is installed when the lock is taken. A running host reloads the tab; the old version is kept for
+/// `tabhost rollback`.
+struct ModuleUpdater {
+    /// The installer's options; the expectations are set per module here.
+    var options: BundleInstallOptions
+    /// The modules named on the command line; empty updates every installed bundle.
+    var names: [String]
+    /// Seconds since 1970, against which feeds expire.
+    var now = Int(time(nil))
+
+    /// The most a feed may be: it is a few hundred bytes.
+    static let maximumFeedBytes: UInt64 = 64 << 10
+    /// The most a feed's signature may be.
+    static let maximumSignatureBytes: UInt64 = 4 << 10
+
+    /// Updates each module in turn; one refused or failed module does not stop the others.
+    func update() -> UpdateReport {
+        var report = UpdateReport()
+        let modules: InstalledBundles
+        do {
+            modules = try InstalledBundles(path: options.modulesDirectory, create: false)
+        } catch {
+            if names.isEmpty {
+                report.lines.append("nothing to update: no bundle is installed in \(options.modulesDirectory)")
+            } else {
+                report.problems.append("\(error)")
+            }
+            return report
+        }
+        let wanted = names.isEmpty ? modules.names() : names
+        if wanted.isEmpty { report.lines.append("nothing to update: no bundle is installed in \(options.modulesDirectory)") }
+        for name in wanted {
+            do {
+                report.lines += try update(name, in: modules)
+            } catch {
+                report.problems.append("\(error)")
+            }
+        }
+        return report
+    }
+
+    private func update(_ name: String, in modules: InstalledBundles) throws -> [String] {
+        guard let installed = try modules.bundle(named: name) else {
+            throw BundleError(
+                .notInstalled, path: options.modulesDirectory + "/" + name, reason: "no bundle of that name is installed",
+                hint: "tabhost list shows what is installed; tabhost install FILE|URL installs one")
+        }
+        let manifest = installed.manifest
+        guard let key = try TrustStoreFile.read(options.trustStorePath).pinnedKey(for: name) else {
+            throw BundleError(
+                .unsigned, path: installed.directory, reason: "installed without a signature, so no update of it can be verified",
+                hint: "install a signed bundle of \(name) with tabhost install")
+        }
+        let feedURL = manifest.updates
+        let stays = "\(name) stays at \(manifest.version)"
+        let feed: [UInt8]
+        let signature: [UInt8]
+        do throws(DownloadError) {
+            feed = try options.downloader.fetch(feedURL, maximumBytes: Self.maximumFeedBytes)
+            signature = try options.downloader.fetch(feedURL + ".minisig", maximumBytes: Self.maximumSignatureBytes)
+        } catch {
+            throw BundleError(.download, path: error.url, reason: error.reason, hint: "\(stays); \(error.hint)")
+        }
+        let outcome: FeedCheck.Outcome
+        do throws(BundleError) {
+            outcome = try FeedCheck.check(
+                feed: feed, signature: signature, feedURL: feedURL, module: name, key: key, installed: manifest.version, now: now)
+        } catch {
+            let hint = error.hint.contains(stays) ? error.hint : "\(stays); \(error.hint)"
+            throw BundleError(error.code, path: error.path, reason: error.reason, hint: hint)
+        }
+        guard case .newer(let announced, let version) = outcome else { return ["\(name) is up to date (\(manifest.version))"] }
+
+        var options = options
+        options.assumeYes = false
+        options.allowUnsigned = false
+        options.confirm = nil
+        options.expectedKey = key
+        options.expectedName = name
+        options.expectedVersion = version
+        options.expectedFile = (size: announced.size, sha256: announced.sha256)
+        options.requireNewer = true
+        let done: InstallOutcome
+        do {
+            done = try BundleInstaller(options: options).install(url: announced.url)
+        } catch let error as BundleError {
+            throw BundleError(error.code, path: error.path, reason: error.reason, hint: "\(stays); \(error.hint)")
+        }
+        var lines = ["updated \(name) \(manifest.version) → \(version) (key \(key.keyID)) in \(done.installed.directory)"]
+        let added = done.installed.manifest.permissions.filter { !manifest.permissions.contains($0) }
+        if !added.isEmpty {
+            let list = added.joined(separator: " ")
+            lines.append(
+                "\(name) \(version) asks for more than \(manifest.version) did (\(list)): it runs with what you granted until you "
+                    + "allow the rest on its tab or with tabhost grant \(name) \(list)")
+        }
+        return lines
+    }
+}
