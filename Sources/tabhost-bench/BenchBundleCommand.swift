@@ -63,7 +63,20 @@ struct BenchBundleCommand: ParsableCommand {
 
         let settings = BenchIsolationCommand.settings(sandbox: sandbox)
         let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
-        let loading = try ModuleLoadingChain.forCommand(scan: isolation == .process)
+        // Isolated as `tabhost run` is: a scanner child reads each version, confined when the sandbox is on.
+        let loading: ModuleLoadingChain
+        if isolation == .process && sandbox != .off {
+            do {
+                loading = try ModuleLoadingChain(
+                    options: ModuleLoadOptions(), scanner: ModuleScanner(settings: settings, hostOpensFiles: false, logger: quiet),
+                    logger: quiet)
+            } catch {
+                writeStandardError(error.description)
+                throw ExitCode(1)
+            }
+        } else {
+            loading = try ModuleLoadingChain.forCommand(scan: isolation == .process)
+        }
         defer { loading.copies.removeAll() }
         let registry = loading.registry
         registry.load(directories: [ModuleDirectory(directory)])

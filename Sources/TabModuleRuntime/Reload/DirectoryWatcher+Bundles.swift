@@ -12,7 +12,10 @@ extension DirectoryWatcher {
     func bundleDirectoryChanged(watch wd: Int32, name: [UInt8], mask: UInt32, now: ContinuousClock.Instant) {
         guard let dir = directories[wd], let text = String(validating: name, as: UTF8.self), isBundleName(text) else { return }
         armBundleWatch(text, of: wd)
-        schedule(bundleFile(text), in: wd, directory: dir.path, mask: mask, now: now)
+        // A directory renamed in, exchanged, renamed away or deleted is complete (an installer stages it
+        // first), so its module file settles at once; one just made (`mkdir`) is filled afterwards.
+        let window = mask & UInt32(IN_CREATE) != 0 ? configuration.settle : configuration.renameSettle
+        schedule(bundleFile(text), in: wd, directory: dir.path, window: window, now: now)
     }
 
     /// A record of a bundle directory's own watch: `D.so` or `manifest.json` changed in place.
@@ -29,7 +32,7 @@ extension DirectoryWatcher {
         else { return }
         let file = bundle.name + configuration.fileSuffix
         guard name.elementsEqual(file.utf8) || name.elementsEqual("manifest.json".utf8) else { return }
-        schedule(bundleFile(bundle.name), in: bundle.parent, directory: dir.path, mask: mask, now: now)
+        schedule(bundleFile(bundle.name), in: bundle.parent, directory: dir.path, window: window(for: mask), now: now)
     }
 
     /// Watches whatever directory is at `name` in the watched directory `wd` now (none if nothing

@@ -40,13 +40,17 @@ extension DirectoryWatcher {
             return
         }
         guard isModuleName(text) else { return }
-        schedule(text, in: wd, directory: dir.path, mask: mask, now: now)
+        schedule(text, in: wd, directory: dir.path, window: window(for: mask), now: now)
+    }
+
+    /// The settle window a file record starts: a file renamed in is complete.
+    func window(for mask: UInt32) -> Duration {
+        mask & UInt32(IN_MOVED_TO) != 0 ? configuration.renameSettle : configuration.settle
     }
 
     /// (Re)starts the settle window of the module file `name` (relative to the watched directory `wd`).
-    func schedule(_ name: String, in wd: Int32, directory: String, mask: UInt32, now: ContinuousClock.Instant) {
+    func schedule(_ name: String, in wd: Int32, directory: String, window: Duration, now: ContinuousClock.Instant) {
         let path = Self.join(directory, name)
-        let window = mask & UInt32(IN_MOVED_TO) != 0 ? configuration.renameSettle : configuration.settle
         if var file = pending[path] {
             file.deadline = now + window
             file.sample = FileSample.of(path)

@@ -39,6 +39,20 @@ struct DirectoryWatcherBundleTests {
         #expect(try String(contentsOfFile: "\(box.mods)/hello/hello.so", encoding: .utf8) == "ELF version 3!")
     }
 
+    @Test func placementsAreCompleteWhenTheyComeSoTheyAreReportedWithoutTheSettleWindow() throws {
+        let box = try Sandbox()
+        // A settle window longer than the wait: only a rename's window (none) can report in time.
+        let watcher = try DirectoryWatcher(configuration: .init(settle: .seconds(30), renameSettle: .zero))
+        try watcher.watch(directory: box.mods)
+        let file = "\(box.mods)/hello/hello.so"
+        try InstalledBundleSteps.placeFirst(stage(box, "ELF v1"), name: "hello", in: box.mods)
+        #expect(watcher.waitForEvents(timeout: .seconds(5)) == [.added(file)])
+        try InstalledBundleSteps.placeUpdate(stage(box, "ELF version 2"), name: "hello", in: box.mods)
+        #expect(watcher.waitForEvents(timeout: .seconds(5)) == [.changed(file)])
+        try InstalledBundleSteps.remove(name: "hello", in: box.mods)
+        #expect(watcher.waitForEvents(timeout: .seconds(5)) == [.removed(file)])
+    }
+
     @Test func bundleKnownAtWatchTimeExchangedIsAChangeAndRemovedIsARemoval() throws {
         let box = try Sandbox()
         try InstalledBundleSteps.placeFirst(stage(box, "ELF v1"), name: "hello", in: box.mods)
