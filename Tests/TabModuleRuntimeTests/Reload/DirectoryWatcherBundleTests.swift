@@ -81,6 +81,20 @@ struct DirectoryWatcherBundleTests {
         #expect(DirectoryWatcherTests.settleAll(watcher) == [.removed("\(box.mods)/hello/hello.so")])
     }
 
+    @Test func theWatchLeavesTheDirectoryAnUpdateMovedAside() throws {
+        let box = try Sandbox()
+        try InstalledBundleSteps.placeFirst(stage(box, "ELF v1"), name: "hello", in: box.mods)
+        let watcher = try DirectoryWatcher(configuration: DirectoryWatcherTests.quick)
+        try watcher.watch(directory: box.mods)
+        try InstalledBundleSteps.placeUpdate(stage(box, "ELF version 2"), name: "hello", in: box.mods)
+        #expect(DirectoryWatcherTests.settleAll(watcher) == [.changed("\(box.mods)/hello/hello.so")])
+        // The old version's directory, watched before the update, is `.hello.previous` now: not a module.
+        try box.write("\(box.mods)/.hello.previous/hello.so", "ELF v1, edited")
+        try box.write("\(box.mods)/.hello.previous/manifest.json", "{}")
+        #expect(DirectoryWatcherTests.settleAll(watcher) == [])
+        #expect(try String(contentsOfFile: "\(box.mods)/hello/hello.so", encoding: .utf8) == "ELF version 2")
+    }
+
     @Test func aStagingDirectoryFilledAndDeletedIsNothing() throws {
         let box = try Sandbox()
         let watcher = try DirectoryWatcher(configuration: DirectoryWatcherTests.quick)
