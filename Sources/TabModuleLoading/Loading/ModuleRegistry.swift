@@ -165,7 +165,7 @@ public final class ModuleRegistry {
     }
 
     /// Loads every module file of `directories` (see `ModuleDiscovery`), recording an entry per
-    /// file and per bad directory. Returns the new entries. With a `metadataCache`, a file whose
+    /// file, per bad directory and per bundle directory without its module file (as that file's refusal). Returns the new entries. With a `metadataCache`, a file whose
     /// version the cache knows is only `stat`ed (its type and permissions checked afresh); the
     /// others are loaded, the reading, checks and private copy running ahead on a worker thread.
     @discardableResult
