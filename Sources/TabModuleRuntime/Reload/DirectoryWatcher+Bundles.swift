@@ -2,10 +2,11 @@ import Glibc
 import TabModuleLoading
 
 extension DirectoryWatcher {
-    /// What a bundle directory's own watch reports: its files written, renamed or deleted in place.
+    /// What a bundle directory's own watch reports: its files written, renamed or deleted in place. Added
+    /// to (`IN_MASK_ADD`), never replacing, the mask of a directory also watched as a module directory.
     static let bundleMask =
         UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE) | UInt32(IN_ONLYDIR)
-        | UInt32(IN_EXCL_UNLINK)
+        | UInt32(IN_EXCL_UNLINK) | UInt32(IN_MASK_ADD)
 
     /// A directory `name` of the watched directory `wd` appeared, was exchanged, moved away or deleted:
     /// its watch follows what is at that name now, and its module file `D/D.so` is settled afresh.
@@ -40,11 +41,10 @@ extension DirectoryWatcher {
     func armBundleWatch(_ name: String, of wd: Int32) {
         guard var dir = directories[wd] else { return }
         let old = dir.bundles[name]
-        let new = inotify_add_watch(fileDescriptor, Self.join(dir.path, name), Self.bundleMask)
-        if let old, old != new {
-            inotify_rm_watch(fileDescriptor, old)
-            bundleWatches[old] = nil
-        }
+        var new = inotify_add_watch(fileDescriptor, Self.join(dir.path, name), Self.bundleMask)
+        if let old, old != new { dropBundleWatch(old) }
+        // A directory watched as a module directory of its own keeps that watch, and only that.
+        if directories[new] != nil { new = -1 }
         if new >= 0 {
             dir.bundles[name] = new
             bundleWatches[new] = BundleWatch(parent: wd, name: name)
@@ -67,12 +67,15 @@ extension DirectoryWatcher {
     /// Removes the watches on the bundle directories of `wd`.
     func dropBundleWatches(of wd: Int32) {
         guard var dir = directories[wd] else { return }
-        for watch in dir.bundles.values {
-            inotify_rm_watch(fileDescriptor, watch)
-            bundleWatches[watch] = nil
-        }
+        for watch in dir.bundles.values { dropBundleWatch(watch) }
         dir.bundles.removeAll()
         directories[wd] = dir
+    }
+
+    /// Removes one bundle directory's watch (not one a module directory shares: see `armBundleWatch`).
+    private func dropBundleWatch(_ watch: Int32) {
+        bundleWatches[watch] = nil
+        if directories[watch] == nil { inotify_rm_watch(fileDescriptor, watch) }
     }
 
     /// True for a name a bundle directory may have: `NAME.so` would be a module file name (not hidden).
