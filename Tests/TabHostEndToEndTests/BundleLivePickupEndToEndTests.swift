@@ -58,4 +58,28 @@ struct BundleLivePickupEndToEndTests {
             _ = try session.waitForExit()
         }
     }
+
+    @Test func theFirstInstallIntoAUserDirectoryMissingAtStartShowsItsTab() throws {
+        try ListInspectSupport.withDirectory { scratch in
+            let data = scratch + "/data"
+            let build = scratch + "/build"
+            let runtimeDir = scratch + "/run"
+            for directory in [data, build, runtimeDir] { mkdir(directory, 0o700) }
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"tabs": [{"name": "clock", "module": "clock"}], "acceptsNewModules": true}}"#
+                .write(toFile: layout, atomically: true, encoding: .utf8)
+            // No --modules: the built examples, then $XDG_DATA_HOME/tabhost/modules, which does not exist yet.
+            let environment = ["XDG_RUNTIME_DIR": runtimeDir, "XDG_CACHE_HOME": scratch + "/cache", "XDG_DATA_HOME": data]
+            let session = try TmuxSession("exec '\(Products.tabhost)' run --layout '\(layout)'", environment: environment)
+            try session.waitFor("Clock")
+            let modules = data + "/tabhost/modules"
+            var info = stat()
+            #expect(stat(modules, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_mode & 0o777 == 0o700)
+            try InstalledBundleSteps.placeFirst(
+                Self.stage(version: "1", text: "first install", build: build, modules: modules), name: "gauge", in: modules)
+            try session.waitForScreen { $0.contains("first install count=0") && $0.contains("added gauge v1") }
+            try session.send("q")
+            _ = try session.waitForExit()
+        }
+    }
 }
