@@ -47,6 +47,23 @@ struct RunPermissionTests {
         }
     }
 
+    @Test func allowOnAnInstalledBundleIsKeptByItsFileAcrossAnUpdate() throws {
+        try HostileScene.with(permissions: "network", asBundle: true) { scene in
+            let first = try scene.run { tmux in
+                try tmux.waitFor("Allow")
+                try tmux.send("Enter")
+            }
+            #expect(result("tcp connect", first) == "allowed", "\(first.screen)")
+            try scene.updateBundle()
+            let second = try scene.run()
+            #expect(!second.screen.contains("asks to"), "\(second.screen)")
+            #expect(result("tcp connect", second) == "allowed", "\(second.screen)")
+            let listed = try scene.tabhost(["permissions", "hostile"])
+            #expect(listed.stdout.contains("/modules/hostile/hostile.so)"), "\(listed)")
+            #expect(listed.stdout.contains("  granted:  network"), "\(listed)")
+        }
+    }
+
     @Test func notNowRunsItWithNothingGrantedAndTheNextRunAsksAgain() throws {
         try HostileScene.with(permissions: "network") { scene in
             let first = try scene.run { tmux in

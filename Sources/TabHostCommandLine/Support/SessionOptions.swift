@@ -49,7 +49,8 @@ struct SessionOptions: ParsableArguments {
     /// The session these options describe.
     var configuration: SessionConfiguration {
         SessionConfiguration(
-            directories: ModuleSearchPath.directories(modules), layoutPath: layoutPath,
+            directories: noWatch ? ModuleSearchPath.directories(modules) : ModuleSearchPath.watchedDirectories(modules),
+            layoutPath: layoutPath,
             statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
             allowInsecurePermissions: loading.allowInsecurePermissions, isolation: isolation,
             isolationSettings: isolationSettings,

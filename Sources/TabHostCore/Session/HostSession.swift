@@ -215,11 +215,14 @@ public final class HostSession: ScreenSession {
     }
 
     /// Only files the module directories would load: the build directory holds other libraries.
+    /// An installed bundle's file (`D/D.so`) follows its module directory's rule for `D.so`.
     private func isModuleFile(_ path: String) -> Bool {
         let file = FilePath(path)
         guard let name = file.lastComponent?.string, file.components.count > 1 else { return false }
         let directory = file.removingLastComponent()
-        guard let watched = directories.first(where: { FilePath($0.path) == directory }) else { return true }
-        return watched.isModuleFileName(name)
+        if let watched = directories.first(where: { FilePath($0.path) == directory }) { return watched.isModuleFileName(name) }
+        let modules = directory.removingLastComponent()
+        guard let watched = directories.first(where: { FilePath($0.path) == modules }) else { return true }
+        return directory.lastComponent.map { watched.isModuleRelativePath("\($0.string)/\(name)") } ?? true
     }
 }

@@ -32,4 +32,19 @@ public struct ModuleDirectory: Sendable, Equatable {
         guard ModuleNameRules.isFileName(utf8: name) else { return false }
         return namePrefix.map { name.starts(with: $0.utf8) } ?? true
     }
+
+    /// True for a name an installed bundle directory `D` of this directory may have: `D.so` is a
+    /// module file name (so `D` is not hidden and has the prefix if one is set).
+    public func isBundleName(utf8 name: [UInt8]) -> Bool {
+        !name.isEmpty && isModuleFileName(utf8: name + Array(ModuleNameRules.fileSuffix.utf8))
+    }
+
+    /// True for a module file's path relative to this directory as discovery lists it: a module file
+    /// name, or `D/D.so` of a bundle directory `D`.
+    public func isModuleRelativePath(_ relative: Substring) -> Bool {
+        guard let slash = relative.firstIndex(of: "/") else { return isModuleFileName(String(relative)) }
+        let bundle = relative[..<slash]
+        return relative[relative.index(after: slash)...] == bundle + ModuleNameRules.fileSuffix
+            && isBundleName(utf8: Array(bundle.utf8))
+    }
 }

@@ -3,22 +3,35 @@ import Glibc
 #endif
 
 /// Finds module files without loading them.
+///
+/// A module directory holds plain module files (`NAME.so`) and installed bundles: a directory `D/`
+/// holding `D/manifest.json` and `D/D.so` contributes `D/D.so` (docs/internals/architecture.md, "Module directories").
 public enum ModuleDiscovery {
     /// The module files found and the directories that could not be read.
     public struct Result: Sendable, Equatable {
         /// Absolute paths of `*.so` files, directory by directory, each directory sorted by name.
         public var files: [String]
-        /// One error per missing or unreadable directory.
+        /// One error per missing or unreadable directory and per bundle directory without its `.so`.
         public var errors: [ModuleError]
     }
 
-    /// Lists the `*.so` files (not hidden, sorted, non-recursive) in each directory, in order.
-    /// A missing or unreadable directory gives one error; the others are still listed.
+    /// What one directory holds: its module files, and one error per bundle directory without its `.so`.
+    public struct Listing: Sendable, Equatable {
+        /// Absolute paths, sorted by the top-level entry's name (a bundle `D/D.so` sorts as `D`).
+        public var files: [String]
+        /// One `notFound` error per bundle directory (it has `manifest.json`) whose `D.so` is missing.
+        public var problems: [ModuleError]
+    }
+
+    /// Lists the module files (not hidden, sorted, plain `*.so` and bundles' `D/D.so`) of each directory,
+    /// in order. A missing or unreadable directory gives one error; the others are still listed.
     public static func scan(_ directories: [ModuleDirectory]) -> Result {
         var result = Result(files: [], errors: [])
         for directory in directories {
             do throws(ModuleError) {
-                result.files += try files(in: directory)
+                let listing = try listing(in: directory)
+                result.files += listing.files
+                result.errors += listing.problems
             } catch {
                 result.errors.append(error)
             }
@@ -26,8 +39,13 @@ public enum ModuleDiscovery {
         return result
     }
 
-    /// The module files of one directory, sorted by name.
+    /// The module files of one directory, sorted by name (its bundle problems dropped: see `listing(in:)`).
     public static func files(in directory: ModuleDirectory) throws(ModuleError) -> [String] {
+        try listing(in: directory).files
+    }
+
+    /// The module files of one directory and its broken bundle directories.
+    public static func listing(in directory: ModuleDirectory) throws(ModuleError) -> Listing {
         let path = ModuleFileReader.absolute(directory.path)
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -52,25 +70,86 @@ public enum ModuleDiscovery {
                 hint: "make it readable (chmod u+rx)")
         }
         defer { closedir(dir) }
+        let fd = dirfd(dir)
         // Names are kept as bytes until sorted: byte order (so the "first file wins" rule does not depend
         // on the locale) compares arrays directly, where Strings compare by Unicode canonical
         // equivalence, far dearer for each pair a sort of many names compares (docs/contributing/performance-history.md).
         var names: [[UInt8]] = []
+        // The names of bundle directories; empty in a directory without bundles (no lookups then).
+        var bundles: Set<[UInt8]> = []
+        var missing: [[UInt8]] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if directory.isModuleFileName(utf8: name) { names.append(name) }
-        }
-        names.sort { left, right in
-            left.withUnsafeBufferPointer { a in
-                right.withUnsafeBufferPointer { b in
-                    let order = memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count))
-                    return order != 0 ? order < 0 : a.count < b.count
-                }
+            if directory.isModuleFileName(utf8: name) {
+                names.append(name)
+                continue
+            }
+            // Only an entry that may be a directory costs a lookup: d_type says "regular file" for the
+            // plain files, and a name a bundle cannot have is not looked at.
+            let type = entry.pointee.d_type
+            guard type == DT_DIR || type == DT_LNK || type == DT_UNKNOWN, directory.isBundleName(utf8: name) else { continue }
+            switch bundleState(fd, name) {
+            case .notBundle: continue
+            case .bundle:
+                names.append(name)
+                bundles.insert(name)
+            case .missingModule: missing.append(name)
             }
         }
+        names.sort(by: isOrderedBefore)
+        missing.sort(by: isOrderedBefore)
         var base = Array(path.utf8)
         while base.count > 1 && base.last == UInt8(ascii: "/") { base.removeLast() }
         if base != [UInt8(ascii: "/")] { base.append(UInt8(ascii: "/")) }
-        return names.map { String(decoding: base + $0, as: UTF8.self) }
+        let files = names.map { name in
+            bundles.isEmpty || !bundles.contains(name)
+                ? String(decoding: base + name, as: UTF8.self) : String(decoding: base + bundleFile(name), as: UTF8.self)
+        }
+        let problems = missing.map { name in
+            let bundle = String(decoding: base + name, as: UTF8.self)
+            let file = String(decoding: name + ModuleNameRules.fileSuffix.utf8, as: UTF8.self)
+            return ModuleError(
+                .notFound, path: String(decoding: base + bundleFile(name), as: UTF8.self),
+                reason: "bundle directory \(bundle) has manifest.json but no \(file)",
+                hint: "install the module again (tabhost install) or remove the directory")
+        }
+        return Listing(files: files, problems: problems)
+    }
+
+    /// `D/D.so` for the bundle directory name `D`.
+    package static func bundleFile(_ name: [UInt8]) -> [UInt8] {
+        name + [UInt8(ascii: "/")] + name + Array(ModuleNameRules.fileSuffix.utf8)
+    }
+
+    private enum BundleState { case notBundle, bundle, missingModule }
+
+    /// Whether the entry `name` of the directory open as `fd` is a bundle directory: it holds
+    /// `manifest.json` (else it is no bundle, whatever it is), and then `name.so`.
+    private static func bundleState(_ fd: Int32, _ name: [UInt8]) -> BundleState {
+        var info = stat()
+        let manifest = name + Array("/manifest.json".utf8)
+        guard lookUp(fd, manifest, &info), info.st_mode & S_IFMT == S_IFREG else { return .notBundle }
+        return lookUp(fd, bundleFile(name), &info) ? .bundle : .missingModule
+    }
+
+    /// `fstatat` of a relative path given as bytes (symbolic links followed, as for plain module files).
+    package static func lookUp(_ fd: Int32, _ relative: [UInt8], _ info: inout stat) -> Bool {
+        relative.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { path in
+                for (index, byte) in bytes.enumerated() { path[index] = CChar(bitPattern: byte) }
+                path[bytes.count] = 0
+                return fstatat(fd, path.baseAddress!, &info, 0) == 0
+            }
+        }
+    }
+
+    /// Byte order of two names.
+    private static func isOrderedBefore(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.withUnsafeBufferPointer { a in
+            right.withUnsafeBufferPointer { b in
+                let order = memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 }

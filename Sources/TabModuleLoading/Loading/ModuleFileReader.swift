@@ -71,6 +71,13 @@ package enum ModuleFileReader {
                 if stat(directory, &directoryInfo) == 0 {
                     try checkPermissions(directory, mode: directoryInfo.st_mode, isDirectory: true, file: path)
                 }
+                // An installed bundle's file (`D/D.so`): whoever can write the module directory can swap `D`.
+                if baseName(of: path) == baseName(of: directory) + ModuleNameRules.fileSuffix {
+                    let modules = parentDirectory(of: directory)
+                    if stat(modules, &directoryInfo) == 0 {
+                        try checkPermissions(modules, mode: directoryInfo.st_mode, isDirectory: true, file: path)
+                    }
+                }
             }
         }
         guard info.st_size > 0 else {

@@ -89,6 +89,7 @@ public final class ModuleRegistry {
 
     /// The names of the non-empty regular module files `directory` held when `load(directories:)` last
     /// scanned it (as a directory watcher's snapshot would find them then), or nil if it was not scanned.
+    /// Names are relative to the directory: `NAME.so`, or `D/D.so` for a bundle directory `D`.
     public func listedFileNames(in directory: ModuleDirectory) -> Set<String>? {
         guard let files = listings[directory.absolutePath] else { return nil }
         // Only refused entries can be files a snapshot would not list; the others cost a nil check.
@@ -98,8 +99,10 @@ public final class ModuleRegistry {
             notModules.insert(entry.path)
         }
         var names = Set<String>(minimumCapacity: files.count)
+        let path = directory.absolutePath
+        let nameOffset = path == "/" ? 1 : path.utf8.count + 1
         for file in files where notModules.isEmpty || !notModules.contains(file) {
-            names.insert(ModuleFileReader.baseName(of: file))
+            names.insert(String(Substring(file.utf8.dropFirst(nameOffset))))
         }
         return names
     }
@@ -162,7 +165,7 @@ public final class ModuleRegistry {
     }
 
     /// Loads every module file of `directories` (see `ModuleDiscovery`), recording an entry per
-    /// file and per bad directory. Returns the new entries. With a `metadataCache`, a file whose
+    /// file, per bad directory and per bundle directory without its module file (as that file's refusal). Returns the new entries. With a `metadataCache`, a file whose
     /// version the cache knows is only `stat`ed (its type and permissions checked afresh); the
     /// others are loaded, the reading, checks and private copy running ahead on a worker thread.
     @discardableResult
@@ -177,9 +180,11 @@ public final class ModuleRegistry {
         defer { opened.forEach(ModuleFileReader.closeDirectory) }
         for directory in directories {
             do throws(ModuleError) {
-                let found = try ModuleDiscovery.files(in: directory)
+                let listing = try ModuleDiscovery.listing(in: directory)
+                let found = listing.files
                 let path = directory.absolutePath
                 listings[path] = found
+                added += listing.problems.map { Entry(path: $0.path, module: nil, error: $0) }
                 var handle: (fd: Int32, nameOffset: Int)?
                 if hasMetadataCache && !found.isEmpty, let fd = ModuleFileReader.openDirectory(path) {
                     handle = (fd, path == "/" ? 1 : path.utf8.count + 1)
@@ -193,7 +198,9 @@ public final class ModuleRegistry {
                     } else {
                         ModuleFileReader.directoryIsSecure(path)
                     }
-                files += found.map { ($0, secure, handle) }
+                // A bundle's file (`D/D.so`) has a directory of its own, checked with the file.
+                let nameOffset = path == "/" ? 1 : path.utf8.count + 1
+                files += found.map { ($0, secure && !$0.utf8.dropFirst(nameOffset).contains(UInt8(ascii: "/")), handle) }
                 listed.append((directory, found))
             } catch {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))

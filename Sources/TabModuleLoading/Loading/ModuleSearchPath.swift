@@ -28,6 +28,22 @@ public enum ModuleSearchPath {
         return directories
     }
 
+    /// `explicit` as directories, or for a host that watches its module directories, the default search
+    /// path with the user directory made first when it is missing (0700, as its missing parents): a module
+    /// installed while the host runs (`tabhost install`'s first one) then lands in a directory it watches.
+    public static func watchedDirectories(_ explicit: [String]) -> [ModuleDirectory] {
+        guard explicit.isEmpty else { return directories(explicit) }
+        if let user = userDirectory(), !isDirectory(user) { makeDirectories(user) }
+        return defaultDirectories()
+    }
+
+    /// `mkdir -p` with mode 0700; a failure leaves the path missing (the search path then skips it).
+    private static func makeDirectories(_ path: String) {
+        let parent = ModuleFileReader.parentDirectory(of: path)
+        if parent != path, parent != "/", !isDirectory(parent) { makeDirectories(parent) }
+        _ = mkdir(path, 0o700)
+    }
+
     /// Where `Scripts/install` puts the example modules, relative to the prefix.
     public static let installedExamplesPath = "lib/tabhost/modules"
 

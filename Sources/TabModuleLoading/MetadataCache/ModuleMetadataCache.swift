@@ -96,7 +96,7 @@ public final class ModuleMetadataCache {
         let prefix = base == "/" ? "/" : base + "/"
         for path in entries.keys where path.hasPrefix(prefix) && !present.contains(path) {
             let name = path.dropFirst(prefix.count)
-            if !name.contains("/"), directory.isModuleFileName(String(name)) { forget(path: path) }
+            if directory.isModuleRelativePath(name) { forget(path: path) }
         }
     }
 

@@ -17,12 +17,21 @@ extension DirectoryWatcher {
 
     /// Applies one record: directory-level events at once, file events as a (re)started settle window.
     private func apply(watch wd: Int32, mask: UInt32, name: [UInt8], now: ContinuousClock.Instant) {
-        guard let dir = directories[wd] else { return }  // a watch already removed
+        guard let dir = directories[wd] else {
+            if let bundle = bundleWatches[wd] { applyInBundle(bundle, watch: wd, mask: mask, name: name, now: now) }
+            return  // else a watch already removed
+        }
         if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_UNMOUNT) | UInt32(IN_IGNORED)) != 0 {
             directoryGone(watch: wd, moved: mask & UInt32(IN_MOVE_SELF) != 0)
             return
         }
-        if mask & UInt32(IN_ISDIR) != 0 || name.isEmpty { return }
+        if name.isEmpty { return }
+        if mask & UInt32(IN_ISDIR) != 0 {
+            bundleDirectoryChanged(watch: wd, name: name, mask: mask, now: now)
+            return
+        }
+        // Created files are reported when written and closed; only a created directory matters (above).
+        if mask & UInt32(IN_CREATE) != 0 { return }
         guard let text = String(validating: name, as: UTF8.self) else {
             let raw = String(decoding: name, as: UTF8.self)
             if raw.hasSuffix(configuration.fileSuffix) {
@@ -31,8 +40,17 @@ extension DirectoryWatcher {
             return
         }
         guard isModuleName(text) else { return }
-        let path = Self.join(dir.path, text)
-        let window = mask & UInt32(IN_MOVED_TO) != 0 ? configuration.renameSettle : configuration.settle
+        schedule(text, in: wd, directory: dir.path, window: window(for: mask), now: now)
+    }
+
+    /// The settle window a file record starts: a file renamed in is complete.
+    func window(for mask: UInt32) -> Duration {
+        mask & UInt32(IN_MOVED_TO) != 0 ? configuration.renameSettle : configuration.settle
+    }
+
+    /// (Re)starts the settle window of the module file `name` (relative to the watched directory `wd`).
+    func schedule(_ name: String, in wd: Int32, directory: String, window: Duration, now: ContinuousClock.Instant) {
+        let path = Self.join(directory, name)
         if var file = pending[path] {
             file.deadline = now + window
             file.sample = FileSample.of(path)
@@ -40,7 +58,7 @@ extension DirectoryWatcher {
         } else {
             sequence += 1
             pending[path] = PendingFile(
-                watch: wd, name: text, path: path, deadline: now + window,
+                watch: wd, name: name, path: path, deadline: now + window,
                 sample: FileSample.of(path), emptyChecks: 0, order: sequence)
         }
     }
@@ -52,6 +70,7 @@ extension DirectoryWatcher {
 
     /// The directory was deleted, moved or unmounted: its files are gone and watching it stops.
     private func directoryGone(watch wd: Int32, moved: Bool) {
+        dropBundleWatches(of: wd)
         guard let dir = directories.removeValue(forKey: wd) else { return }
         if moved { inotify_rm_watch(fileDescriptor, wd) }
         pending = pending.filter { $0.value.watch != wd }
@@ -68,11 +87,13 @@ extension DirectoryWatcher {
         for (wd, var dir) in directories.sorted(by: { $0.value.path < $1.value.path }) {
             dir.known = snapshot(dir.path)
             directories[wd] = dir
+            armBundleWatches(of: wd)
             ready.append(.rescan(dir.path))
         }
     }
 
-    /// Names of the non-empty regular module files in `directory` now (symbolic links followed).
+    /// Names of the non-empty regular module files in `directory` now (symbolic links followed):
+    /// `NAME.so`, and `D/D.so` of each bundle directory `D` that holds `manifest.json`.
     /// Names are checked as bytes and stat'ed relative to the open directory: only module files
     /// become Strings (a thousand-module directory is snapshot at every start).
     func snapshot(_ directory: String) -> Set<String> {
@@ -81,22 +102,30 @@ extension DirectoryWatcher {
         let fd = dirfd(stream)
         var names: Set<String> = []
         var info = stat()
+        let suffix = Array(configuration.fileSuffix.utf8)
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard ModuleNameRules.isFileName(utf8: name, suffix: configuration.fileSuffix) else { continue }
-            let found = name.withUnsafeBufferPointer { bytes in
-                withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { path in
-                    for (index, byte) in bytes.enumerated() { path[index] = CChar(bitPattern: byte) }
-                    path[bytes.count] = 0
-                    return fstatat(fd, path.baseAddress!, &info, 0) == 0
-                }
+            var name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if !ModuleNameRules.isFileName(utf8: name, suffix: configuration.fileSuffix) {
+                // Only an entry that may be a directory, with a name a bundle may have, is looked into.
+                let type = entry.pointee.d_type
+                guard type == DT_DIR || type == DT_LNK || type == DT_UNKNOWN,
+                    ModuleNameRules.isFileName(utf8: name + suffix, suffix: configuration.fileSuffix),
+                    ModuleDiscovery.lookUp(fd, name + Array("/manifest.json".utf8), &info)
+                else { continue }
+                name = name + [UInt8(ascii: "/")] + name + suffix
             }
-            guard found, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+            guard ModuleDiscovery.lookUp(fd, name, &info), info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
                 let text = String(validating: name, as: UTF8.self)
             else { continue }
             names.insert(text)
         }
         return names
+    }
+
+    /// Whether the bundle directory of the module file `path` (`…/D/D.so`) holds `manifest.json`.
+    static func hasManifest(_ path: String) -> Bool {
+        var info = stat()
+        return stat(ModuleFileReader.parentDirectory(of: path) + "/manifest.json", &info) == 0
     }
 
     /// `directory/name`, without doubling the slash of `/`.

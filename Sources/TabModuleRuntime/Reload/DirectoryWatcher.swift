@@ -12,6 +12,12 @@ import Glibc
 /// (`.dropped` after `emptyFileChecks` checks); size or mtime changed during the window → one more
 /// window; otherwise → `.added` or `.changed`. A burst of records for one file thus gives one event.
 ///
+/// An installed bundle, a directory `D` holding `manifest.json` and `D.so`, is the module file `D/D.so`:
+/// `D` renamed in, exchanged (`renameat2` with `RENAME_EXCHANGE`), renamed away or deleted, and `D.so` or
+/// `manifest.json` written or renamed inside it, are records for `D/D.so`, settled the same way (without
+/// `manifest.json` it counts as absent). Each bundle directory has a watch of its own; hidden directories
+/// (`.staging-*`, `.D.previous`) are never looked at.
+///
 /// A host loop, in outline:
 /// ```swift
 /// let watcher = try DirectoryWatcher()
@@ -32,6 +38,8 @@ public final class DirectoryWatcher {
 
     /// Watched directories by watch descriptor.
     var directories: [Int32: WatchedDirectory] = [:]
+    /// The watches on bundle directories of watched directories, by watch descriptor.
+    var bundleWatches: [Int32: BundleWatch] = [:]
     /// Files with unsettled events, by path.
     var pending: [String: PendingFile] = [:]
     /// Events due at once (rescans, directories gone), returned by the next `poll`.
@@ -84,10 +92,12 @@ public final class DirectoryWatcher {
         let mask =
             UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
             | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_EXCL_UNLINK)
+            | UInt32(IN_CREATE)
         let wd = inotify_add_watch(fileDescriptor, path, mask)
         guard wd >= 0 else { throw .watchFailed(path: path, errno: errno) }
         if directories[wd] != nil { return }
         directories[wd] = WatchedDirectory(path: path, known: known ?? snapshot(path))
+        armBundleWatches(of: wd)
     }
 
     /// Stops watching `directory`; its pending events are discarded. Unknown directories are ignored.
@@ -95,6 +105,7 @@ public final class DirectoryWatcher {
         let path = Self.normalized(directory)
         guard let (wd, _) = directories.first(where: { $0.value.path == path }) else { return }
         inotify_rm_watch(fileDescriptor, wd)
+        dropBundleWatches(of: wd)
         directories[wd] = nil
         pending = pending.filter { $0.value.watch != wd }
     }
@@ -127,7 +138,8 @@ public final class DirectoryWatcher {
             pending[file.path] = nil
             return nil
         }
-        let current = FileSample.of(file.path)
+        // A bundle directory without its manifest is no module (discovery's rule), whatever its `.so`.
+        let current = FileSample.of(file.path).flatMap { file.name.contains("/") && !Self.hasManifest(file.path) ? nil : $0 }
         guard let current else {
             pending[file.path] = nil
             guard dir.known.remove(file.name) != nil else { return nil }

@@ -1,6 +1,7 @@
 /// One settled change to a module file (`*.so`) in a watched directory, as reported by `DirectoryWatcher`.
 ///
-/// Paths are the watched directory as given to `DirectoryWatcher.watch(directory:)`, a `/`, and the file name.
+/// Paths are the watched directory as given to `DirectoryWatcher.watch(directory:)`, a `/`, and the file name,
+/// or for an installed bundle directory `D`, `D/D.so` (the directory renamed in, exchanged or removed).
 public enum ModuleFileEvent: Sendable, Hashable, CustomStringConvertible {
     /// A module file the watcher had not seen appeared and settled (non-empty, size stable).
     case added(String)

@@ -28,13 +28,16 @@ final class HostileScene {
     /// The grants store of this scene's runs.
     var store: String { config + "/tabhost/permissions.json" }
     private var descriptors: [Int32] = []
+    /// The hostile module's C source, kept to build it again (`updateBundle`).
+    private var hostileSource = ""
+    private var builds = 0
 
     /// The environment of every `tabhost` this scene runs.
     var environment: [String: String] {
         ["HOME": home, "XDG_DATA_HOME": scratch + "/data", "XDG_CONFIG_HOME": config, "XDG_CACHE_HOME": scratch + "/cache"]
     }
 
-    private init(scratch: String, permissions: String?) throws {
+    private init(scratch: String, permissions: String?, asBundle: Bool) throws {
         self.scratch = scratch
         for directory in [modules, outside, home, config, scratch + "/data"] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
@@ -49,7 +52,12 @@ final class HostileScene {
         let targets = HostileModule.Targets(
             secret: secret, written: written, tcpPort: tcp.port, udpPort: udp.port, abstractName: abstractName)
         let declared = permissions?.replacingOccurrences(of: "$OUTSIDE", with: outside)
-        try R.compile(HostileModule.source(targets, permissions: declared), to: modules + "/hostile.so")
+        hostileSource = HostileModule.source(targets, permissions: declared)
+        if asBundle {
+            try InstalledBundleSteps.placeFirst(stageHostile(), name: "hostile", in: modules)
+        } else {
+            try R.compile(hostileSource, to: modules + "/hostile.so")
+        }
         try R.compile(
             R.moduleSource(name: "quiet", title: "Quiet", body: #"api->text(view, "quiet and well");"#), to: modules + "/quiet.so")
     }
@@ -59,12 +67,26 @@ final class HostileScene {
     }
 
     /// Calls `body` with a scene whose hostile module declares `permissions` (`$OUTSIDE` names the
-    /// directory of the secret); removes everything after.
-    static func with<T>(permissions: String? = nil, _ body: (HostileScene) throws -> T) throws -> T {
+    /// directory of the secret); removes everything after. `asBundle`: the hostile module is installed
+    /// as a bundle, `modules/hostile/hostile.so` (as `tabhost install` places it).
+    static func with<T>(permissions: String? = nil, asBundle: Bool = false, _ body: (HostileScene) throws -> T) throws -> T {
         try R.withScratch { scratch in
-            let scene = try HostileScene(scratch: scratch, permissions: permissions)
+            let scene = try HostileScene(scratch: scratch, permissions: permissions, asBundle: asBundle)
             return try body(scene)
         }
+    }
+
+    /// A new build of the hostile module exchanged in as an update of its bundle (as `tabhost update` does).
+    func updateBundle() throws {
+        try InstalledBundleSteps.placeUpdate(stageHostile(), name: "hostile", in: modules)
+    }
+
+    /// Builds the hostile module and stages it as its bundle in the module directory.
+    private func stageHostile() throws -> String {
+        builds += 1
+        let built = scratch + "/hostile-\(builds).so"
+        try R.compile(hostileSource, to: built)
+        return try InstalledBundleSteps.stage(name: "hostile", in: modules, files: ["hostile.so": built])
     }
 
     /// Runs `tabhost run` on the scene's modules with `arguments` in tmux; `answer` (when given) sees
