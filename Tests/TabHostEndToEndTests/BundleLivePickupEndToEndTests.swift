@@ -82,4 +82,41 @@ struct BundleLivePickupEndToEndTests {
             _ = try session.waitForExit()
         }
     }
+
+    /// Issue 32: an update that asks for more runs with what the running version was granted. The reloaded
+    /// tab keeps running (no prompt takes it away), and the log says once what it lacks and how to grant it.
+    @Test func anUpdateAskingForMoreRunsWithWhatItHadAndSaysSo() throws {
+        try ListInspectSupport.withDirectory { scratch in
+            let modules = scratch + "/mods"
+            let build = scratch + "/build"
+            let runtimeDir = scratch + "/run"
+            for directory in [modules, build, runtimeDir] { mkdir(directory, 0o700) }
+            try InstalledBundleSteps.placeFirst(
+                Self.stage(version: "1", text: "asks nothing", build: build, modules: modules), name: "gauge", in: modules)
+            let log = scratch + "/tabhost.log"
+            let environment = [
+                "XDG_RUNTIME_DIR": runtimeDir, "XDG_CACHE_HOME": scratch + "/cache", "XDG_CONFIG_HOME": scratch + "/config",
+            ]
+            let session = try TmuxSession(
+                "exec '\(Products.tabhost)' run --modules '\(modules)' --log '\(log)'", environment: environment)
+            try session.waitFor("asks nothing count=0")
+            try session.send("Enter")
+            try session.waitFor("asks nothing count=1")
+
+            let built = "\(build)/gauge-2.so"
+            let asking = Self.source(name: "gauge", version: "2", text: "asks for more")
+                .replacing(#".title = "Gauge""#, with: #".title = "Gauge", .permissions = "network""#)
+            try Fixture.compileModule(asking, to: built)
+            let staged = try InstalledBundleSteps.stage(name: "gauge", version: "2.0.0", in: modules, files: ["gauge.so": built])
+            try InstalledBundleSteps.placeUpdate(staged, name: "gauge", in: modules)
+            let reloaded = try session.waitFor("asks for more count=1")
+            #expect(!reloaded.contains("asks to"), "no prompt on the running tab:\n\(reloaded)")
+            try session.send("q")
+            _ = try session.waitForExit()
+            let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            let said = lines.filter { $0.contains("[gauge]") && $0.contains("2 asks for more than it was granted: connect to the network") }
+            #expect(said.count == 1, "\(lines)")
+            #expect(said.first?.contains("(tabhost grant gauge network)") == true, "\(said)")
+        }
+    }
 }

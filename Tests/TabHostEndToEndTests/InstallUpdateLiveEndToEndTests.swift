@@ -52,7 +52,9 @@ struct InstallUpdateLiveEndToEndTests {
             let layout = dir + "/layout.json"
             try #"{"root": {"tabs": [], "acceptsNewModules": true}}"#.write(toFile: layout, atomically: true, encoding: .utf8)
             let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-            let tmux = try T("\(exports) exec '\(Products.tabhost)' run --modules '\(modules)' --layout '\(layout)'")
+            // The shell reports the exit status (tmux may not have reaped the host yet when its pane closes).
+            let tmux = try T(
+                "\(exports) '\(Products.tabhost)' run --modules '\(modules)' --layout '\(layout)'; echo \"STATUS:$?\"; sleep 30")
             try tmux.waitFor("────")
 
             let installed = try tabhost(["install", server.url("clock-0.1.0.tabmod"), "--yes", "--modules", modules])
@@ -73,7 +75,7 @@ struct InstallUpdateLiveEndToEndTests {
             _ = try tabhost(["remove", "clock", "--modules", modules])
             try tmux.waitForScreen { !$0.contains("Edit the source") }
             try tmux.send("q")
-            #expect(try tmux.waitForExit() == 0)
+            try tmux.waitFor("STATUS:0")
         }
     }
 }

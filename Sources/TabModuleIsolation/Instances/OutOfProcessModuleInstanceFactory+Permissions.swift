@@ -16,6 +16,27 @@ extension OutOfProcessModuleInstanceFactory {
         return missing.isEmpty ? nil : missing
     }
 
+    /// Whether a version of the module `name` runs now (a child started, not waiting on a prompt): a newer
+    /// version that asks for more (an update, a rebuild) then runs with what the running one was granted,
+    /// rather than taking the user's tab away to ask, until the rest is granted (`tabhost grant`, read at
+    /// every child start, or the prompt in the next session).
+    func isRunning(_ name: String) -> Bool {
+        instances.contains { entry in
+            guard let instance = entry.instance else { return false }
+            return instance.moduleName == name && instance.isAlive && !instance.isAskingPermission && instance.failure == nil
+        }
+    }
+
+    /// One line, once per version, for a module that runs without some of what it asks for (see `isRunning`).
+    func reportAsksForMore(_ module: LoadedModule, _ missing: [String]) {
+        let version = module.info.version ?? "this version"
+        let key = module.info.name + "\u{0}" + version + "\u{0}" + missing.joined(separator: " ")
+        guard reportedAsksForMore.insert(key).inserted else { return }
+        let grant = "tabhost grant \(module.name) \(missing.joined(separator: " "))"
+        let line = "\(version) asks for more than it was granted: \(ModulePermissions.phrases(missing)); it runs without that "
+        logger.warning("\(line)until you grant it (\(grant)), or on its tab next time", metadata: ["module": "\(module.name)"])
+    }
+
     /// The user answered a prompt of `module`: Allow keeps what it asks for in the grants store (one line
     /// if it cannot); Not now lets it run with what it has until the session ends. Every instance of
     /// the module that asks then starts.

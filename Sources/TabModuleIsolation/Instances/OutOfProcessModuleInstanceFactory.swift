@@ -51,6 +51,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// Modules whose permission prompt was answered Not now, by name and grant file: not asked again
     /// in this session.
     var declined: Set<String> = []
+    /// The module versions already said to run without part of what they ask for (`reportAsksForMore`).
+    var reportedAsksForMore: Set<String> = []
 
     struct WeakInstance {
         weak var instance: OutOfProcessModuleInstance?
@@ -89,13 +91,14 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             logger.warning("not started: \(loop)", metadata: ["module": "\(module.name)"])
             instance = OutOfProcessModuleInstance(
                 module: module, heldAfter: loop.failure, factory: self, environment: environment, delegate: delegate)
-        } else if let missing = permissionsToAsk(for: module) {
+        } else if let missing = permissionsToAsk(for: module), !isRunning(module.name) {
             logger.info(
                 "asks to: \(ModulePermissions.phrases(missing)); waiting for Allow or Not now on its tab",
                 metadata: ["module": "\(module.name)"])
             instance = OutOfProcessModuleInstance(
                 module: module, asking: missing, factory: self, environment: environment, delegate: delegate)
         } else {
+            if let missing = permissionsToAsk(for: module) { reportAsksForMore(module, missing) }
             let connection = try connection(for: module)
             instance = try OutOfProcessModuleInstance(
                 module: module, connection: connection, factory: self, environment: environment, delegate: delegate)
