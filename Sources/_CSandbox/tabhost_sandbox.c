@@ -166,6 +166,23 @@ static void tabhost_sandbox_lift_process_ceiling(void) {
     (void)setrlimit(RLIMIT_NPROC, &limit);
 }
 
+/* Whether this process's RLIMIT_NPROC can never be reached: unlimited, or at least pid_max, the most
+   tasks the machine can run at once. */
+static int tabhost_sandbox_ceiling_unreachable(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NPROC, &limit) != 0) return 0;
+    if (limit.rlim_cur == RLIM_INFINITY) return 1;
+    int fd = open("/proc/sys/kernel/pid_max", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[32];
+    ssize_t count = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (count <= 0) return 0;
+    text[count] = '\0';
+    unsigned long long most = 0;
+    return sscanf(text, "%llu", &most) == 1 && most > 0 && (unsigned long long)limit.rlim_cur >= most;
+}
+
 /* A child of this process that stays in the initial namespace, with its capabilities, to write the
    caller's uid_map once the caller has entered its new namespace: a map with TABHOST_SANDBOX_ROOT_REAL_UID
    besides 0 needs CAP_SETUID in the parent namespace, which the caller no longer has there. */
@@ -233,14 +250,23 @@ static void tabhost_sandbox_process_namespace(tabhost_sandbox_processes *process
     }
     /* A new namespace keeps its creator's RLIMIT_NPROC, taken when it is made, as the ceiling for the
        creator's own count (every task of that real user on the machine), checked on every fork and
-       thread inside it. Root's limit is never applied to root, so a root that runs more tasks than it
-       would let a module start nothing: root makes the namespace as real uid 0, for which the kernel
-       takes no ceiling, and moves its real uid inside it. Another user is held to its own limit
-       anyway; its soft limit goes up to its hard one. The namespace's own limit is set later. */
+       thread inside it. The soft limit goes up to the hard one first (unlimited with CAP_SYS_RESOURCE).
+       Another user is held to its own limit anyway. Root's limit is never applied to root, so a root that
+       runs more tasks than it would let a module start nothing. When root's limit cannot be reached (no
+       more tasks than pid_max can exist), root moves its real uid and then makes the namespace; otherwise
+       it makes the namespace as real uid 0, for which the kernel takes no ceiling, and a mapper child
+       maps the uid it then moves to inside (dearer: a fork and a wait). The namespace's own limit is set
+       later. */
+    tabhost_sandbox_lift_process_ceiling();
+    int inside = root && !tabhost_sandbox_ceiling_unreachable();
     tabhost_sandbox_mapper mapper = {.pid = -1, .go = -1};
-    int mapper_error = 0;
-    if (root) mapper_error = tabhost_sandbox_start_mapper(&mapper);
-    else tabhost_sandbox_lift_process_ceiling();
+    int mapper_error = inside ? tabhost_sandbox_start_mapper(&mapper) : 0;
+    if (root && !inside && setresuid(TABHOST_SANDBOX_ROOT_REAL_UID, (uid_t)-1, (uid_t)-1) != 0) {
+        processes->real_root = 1;
+        snprintf(processes->why, sizeof processes->why, "setresuid: %s", strerror(errno));
+        processes->running_tasks = tabhost_sandbox_running_tasks();
+        return;
+    }
     if (unshare(CLONE_NEWUSER) != 0) {
         int error = errno;
         if (mapper.pid > 0) (void)tabhost_sandbox_finish_mapper(&mapper, 0);
@@ -252,15 +278,17 @@ static void tabhost_sandbox_process_namespace(tabhost_sandbox_processes *process
         else snprintf(processes->why, sizeof processes->why, "no user namespace: %s", strerror(error));
         processes->running_tasks = tabhost_sandbox_running_tasks();
         processes->real_root = root;
+        /* Root takes its real uid 0 back: the limit is missing either way, and access(2) answers as before. */
+        if (root && !inside) (void)setresuid(0, (uid_t)-1, (uid_t)-1);
         return;
     }
     processes->in_namespace = 1;
-    /* Without a mapping the ids show as 65534 inside; the process keeps working, and for another user
-       the limit holds, so a refused write is said in the report, not a failure. setgroups must be
-       denied before an unprivileged gid_map. */
+    /* Without a mapping the ids show as 65534 inside; the process keeps working, and the limit holds
+       (unless root could not move), so a refused write is said in the report, not a failure. setgroups
+       must be denied before an unprivileged gid_map. */
     char map[64];
     int error = 0;
-    if (root) {
+    if (inside) {
         error = mapper_error ? mapper_error : tabhost_sandbox_finish_mapper(&mapper, 1);
     } else {
         snprintf(map, sizeof map, "%u %u 1", (unsigned)effective, (unsigned)effective);
@@ -272,7 +300,7 @@ static void tabhost_sandbox_process_namespace(tabhost_sandbox_processes *process
     if (!groups_error) groups_error = tabhost_sandbox_write_proc("/proc/self/gid_map", map);
     if (!error) error = groups_error;
     if (error) snprintf(processes->why, sizeof processes->why, "ids not mapped: %s", strerror(error));
-    if (root) {
+    if (inside) {
         /* Inside, where the namespace maps it, with the capabilities its creator has there; effective,
            saved and filesystem uids stay 0. Unmapped, the real uid stays 0 and the limit is missing. */
         if (mapper_error || setresuid(TABHOST_SANDBOX_ROOT_REAL_UID, (uid_t)-1, (uid_t)-1) != 0) {

@@ -21,18 +21,20 @@
  * namespace, real uid), which nothing else uses, and max_processes is an absolute number of the
  * sandbox's own tasks. The kernel also holds every task made inside to the creator's RLIMIT_NPROC,
  * taken when the namespace is made, against the creator's whole count on the machine; it takes none
- * for a real root user. A child of root therefore makes the namespace as real uid 0, a short-lived
- * child it forked first (still in the initial namespace, with CAP_SETUID there) maps uid 0 and
- * TABHOST_SANDBOX_ROOT_REAL_UID in it, and it moves its real uid to the latter inside (setresuid;
- * effective, saved and filesystem uids stay 0), which is what makes the kernel apply the limit to it.
- * Any other user maps its effective uid to itself and raises its soft RLIMIT_NPROC to the hard one
- * first; its own limit, over all its tasks, still holds as it did outside. Both map their gid to
- * itself (setgroups "deny"). A hard limit below max_processes is kept. What else changes:
+ * for a real root user. So every process first raises its soft RLIMIT_NPROC to the hard one (to
+ * unlimited with CAP_SYS_RESOURCE). A child of root then moves its real uid to
+ * TABHOST_SANDBOX_ROOT_REAL_UID (setresuid; effective, saved and filesystem uids stay 0), which is what
+ * makes the kernel apply the limit to it: before it makes the namespace when its limit can never be
+ * reached (unlimited, or at least pid_max), mapping uid 0 to itself; otherwise after, inside a namespace
+ * made as real uid 0 (no ceiling), where a short-lived child forked first (still in the initial
+ * namespace, with CAP_SETUID there) maps uid 0 and 65534. Any other user maps its effective uid to
+ * itself; its own limit, over all its tasks, still holds as it did outside. Both map their gid to itself
+ * (setgroups "deny"). A hard limit below max_processes is kept. What else changes:
  * - files: opened with the same effective uid and gid as before, and the capabilities are dropped in
  *   either case, so what it could read before it reads after; access(2) and faccessat(2) without
  *   AT_EACCESS check the real uid, so for a child of root they answer as `nobody` (open works);
- * - getuid() of a child of root returns 65534, geteuid() 0; a shell run with `exec` (bash, dash) sees
- *   the two differ and, as for a setuid program, drops to uid 65534;
+ * - getuid() of a child of root returns 65534, geteuid() 0; bash, run with `exec`, sees them differ and
+ *   drops to 65534 when the namespace maps it (the mapper's way), else warns that it cannot and goes on;
  * - processes whose real uid is 65534 may signal a child of root (the kernel compares uids);
  * - /proc is the same mount; other processes' /proc files still need ptrace access, which the
  *   capabilities (none in the initial namespace) and Landlock refuse;
