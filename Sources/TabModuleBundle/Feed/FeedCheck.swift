@@ -4,14 +4,6 @@
 /// freeze a module on an old version for longer than its publisher allowed) and the version (no
 /// rollback to an older bundle).
 public enum FeedCheck {
-    /// What a checked feed says.
-    public enum Outcome: Sendable, Hashable {
-        /// A newer version, to download from the feed's URL.
-        case newer(BundleFeed, SemanticVersion)
-        /// The installed version is the feed's.
-        case upToDate
-    }
-
     /// Checks `feed` (the bytes of `feedURL`) and its minisign `signature` for `module`, installed at
     /// `installed` and pinned to `key`, at `now` (seconds since 1970). One `BundleError` line for a refusal.
     public static func check(

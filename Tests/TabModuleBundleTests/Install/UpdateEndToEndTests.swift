@@ -8,82 +8,8 @@ import Testing
 /// HTTPS server, the feed and the next bundle served there, the real binary run as a user runs it.
 @Suite(.tags(.slow), .selectedByTags)
 struct UpdateEndToEndTests {
-    /// An installed `clock` 1.4.0 pinned to `key`, with the feed and bundles served from `served`.
-    final class Published {
-        let scene: InstallScene
-        let served: Fixture
-        let server: HTTPSTestServer
-        let key = SecretKey.generate()
-        var https: [String: String] { ["SSL_CERT_FILE": server.caFile] }
-        var feedURL: String { server.url("feed.json") }
-
-        init() throws {
-            scene = try InstallScene()
-            served = try Fixture(prefix: "tabhost-served")
-            server = try HTTPSTestServer(root: served.directory)
-            let first = try bundle(version: "1.4.0")
-            let file = try scene.write(try first.entries(), as: "clock-1.4.0.tabmod")
-            let installed = try scene.tabhost(["install", file, "--yes"])
-            guard installed.succeeded else { throw TestFailure("install: \(installed)") }
-        }
-
-        /// A bundle of `clock` at `version` asking for `permissions`, signed by `signer` (else `key`).
-        func bundle(version: String, permissions: [String] = ["network"], signer: SecretKey? = nil) throws -> BundleFixture {
-            var bundle = try scene.fixture(version: version, key: signer ?? key)
-            bundle.permissions = permissions
-            bundle.updates = feedURL
-            let arch = BundleInstallerArchitecture.this
-            bundle.files[0] = (
-                "\(arch)/clock.so", try scene.module(version: version, permissions: permissions.joined(separator: " ")), arch
-            )
-            return bundle
-        }
-
-        /// Serves `bundle` as `clock-VERSION.tabmod`; returns its bytes.
-        @discardableResult
-        func serve(_ bundle: BundleFixture) throws -> [UInt8] {
-            let path = served.path("clock-\(bundle.version).tabmod")
-            try? FileManager.default.removeItem(atPath: path)
-            try RawArchive.write(try bundle.entries(), to: path)
-            return try BundleFileReading.bytes(path)
-        }
-
-        /// Writes `feed.json` announcing `version` with `bytes`' size and hash (or those given), signed by
-        /// `signer` (else `key`).
-        func announce(
-            version: String, bytes: [UInt8], size: UInt64? = nil, sha256: String? = nil, expires: Int? = nil,
-            url: String? = nil, signer: SecretKey? = nil
-        ) throws {
-            let now = Int(time(nil))
-            let feed = BundleFeed(
-                name: "clock", version: version, url: url ?? server.url("clock-\(version).tabmod"), size: size ?? UInt64(bytes.count),
-                sha256: sha256 ?? SHA256Hasher.hex(bytes), published: now - 60, expires: expires ?? now + 86_400)
-            let text = feed.encoded()
-            let signature = try (signer ?? key).sign(text, trustedComment: feed.trustedComment)
-            try Data(text).write(to: URL(fileURLWithPath: served.path("feed.json")))
-            try Data(signature.fileContents.utf8).write(to: URL(fileURLWithPath: served.path("feed.json.minisig")))
-        }
-
-        func update(_ arguments: [String] = []) throws -> ProcessResult {
-            try scene.tabhost(["update"] + arguments, extra: https)
-        }
-
-        /// The installed version, from the installed manifest.
-        var installedVersion: String? {
-            guard let bytes = try? BundleFileReading.bytes(scene.modules + "/clock/manifest.json"),
-                let manifest = try? BundleManifest.decode(bytes, path: "manifest.json")
-            else { return nil }
-            return manifest.version.description
-        }
-    }
-
-    struct TestFailure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
     @Test func aNewerVersionIsInstalledTheOldOneKeptAndASecondRunIsUpToDate() throws {
-        let published = try Published()
+        let published = try PublishedClock()
         let bytes = try published.serve(try published.bundle(version: "1.5.0"))
         try published.announce(version: "1.5.0", bytes: bytes)
         let updated = try published.update()
@@ -107,7 +33,7 @@ struct UpdateEndToEndTests {
         "older", "expired", "feed by another key", "bundle by another key", "hash", "size", "version", "http bundle", "not found",
     ])
     func aWrongFeedOrBundleChangesNothing(_ wrong: String) throws {
-        let published = try Published()
+        let published = try PublishedClock()
         let stranger = SecretKey.generate()
         let now = Int(time(nil))
         var says = ""
@@ -159,7 +85,7 @@ struct UpdateEndToEndTests {
     }
 
     @Test func anUpdateAskingForMoreInstallsAndSaysSoAndGrantsNothing() throws {
-        let published = try Published()
+        let published = try PublishedClock()
         let bytes = try published.serve(try published.bundle(version: "2.0.0", permissions: ["network", "exec"]))
         try published.announce(version: "2.0.0", bytes: bytes)
         let updated = try published.update()
@@ -174,7 +100,7 @@ struct UpdateEndToEndTests {
     }
 
     @Test func aModuleInstalledUnsignedIsNotUpdatedAndTheOthersStill() throws {
-        let published = try Published()
+        let published = try PublishedClock()
         let bytes = try published.serve(try published.bundle(version: "1.5.0"))
         try published.announce(version: "1.5.0", bytes: bytes)
         let result = try published.update(["clock", "nothere"])
