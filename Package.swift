@@ -401,6 +401,8 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
         "tabhost", "tabhost-web", "tabhost-bundle", "TabModuleBundleCommands", "tabhost-bench", "TabHostCommandLine", "embed-files",
         "EmbedModuleHeader", "EmbedPage", "TabHostWeb",
         "TabHostWebTests", "_CTLSShims", "_COpenSSL",
+        // Runs the installer (TabModuleBundleCommands) through its API.
+        "TabModuleBundleTests",
     ]
     package.targets.removeAll { unbuildable.contains($0.name) }
     package.products.removeAll { ["tabhost", "tabhost-web", "tabhost-bundle"].contains($0.name) }
