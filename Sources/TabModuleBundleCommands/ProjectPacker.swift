@@ -123,7 +123,7 @@ struct ProjectPacker {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntry.name(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()

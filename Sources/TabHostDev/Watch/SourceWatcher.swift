@@ -1,5 +1,6 @@
 import Glibc
 import SystemPackage
+import TabModuleLoading
 import TabModuleRuntime
 
 /// Watches a project's sources with inotify, recursively: directories created later are watched as
@@ -40,7 +41,7 @@ final class SourceWatcher {
         guard let dir = opendir(path) else { return true }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntry.name(entry)
             guard name != ".", name != "..", entry.pointee.d_type == DT_DIR, !SourceFilter.isIgnored(name, isDirectory: true)
             else { continue }
             add(path + "/" + name)

@@ -1,3 +1,5 @@
+import TabModuleLoading
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +19,7 @@ package enum FileTree {
         rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntry.name(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -1,5 +1,6 @@
 import SystemPackage
 import TabModuleBundle
+import TabModuleLoading
 
 #if canImport(Glibc)
 import Glibc
@@ -54,7 +55,7 @@ enum StagingDirectory {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntry.name(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         for name in names {

@@ -119,7 +119,7 @@ struct ModuleSandboxProfile {
     private static func removeTree(_ path: String) {
         if let directory = opendir(path) {
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = DirectoryEntry.name(entry)
                 if name == "." || name == ".." { continue }
                 let child = path + "/" + name
                 var info = stat()

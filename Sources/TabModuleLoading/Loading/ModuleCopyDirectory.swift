@@ -144,9 +144,7 @@ public final class ModuleCopyDirectory: Sendable {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
+            let name = DirectoryEntry.name(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -79,7 +79,7 @@ public enum ModuleDiscovery {
         var bundles: Set<[UInt8]> = []
         var missing: [[UInt8]] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name = DirectoryEntry.nameBytes(entry)
             if directory.isModuleFileName(utf8: name) {
                 names.append(name)
                 continue

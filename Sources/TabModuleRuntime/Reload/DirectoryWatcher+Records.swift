@@ -104,7 +104,7 @@ extension DirectoryWatcher {
         var info = stat()
         let suffix = Array(configuration.fileSuffix.utf8)
         while let entry = readdir(stream) {
-            var name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            var name = DirectoryEntry.nameBytes(entry)
             if !ModuleNameRules.isFileName(utf8: name, suffix: configuration.fileSuffix) {
                 // Only an entry that may be a directory, with a name a bundle may have, is looked into.
                 let type = entry.pointee.d_type
