@@ -205,7 +205,7 @@ let package = Package(
         // whatever links this should not be on `tabhost`'s start path (an executable of its own, as `tabhost-web`).
         .target(
             name: "TabModuleBundleArchive",
-            dependencies: ["TabModuleBundle", "TabModuleLoading", "_CArchive", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["TabModuleBundle", "_CArchive", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),

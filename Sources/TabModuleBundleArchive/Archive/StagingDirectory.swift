@@ -1,6 +1,5 @@
 import SystemPackage
 import TabModuleBundle
-import TabModuleLoading
 
 #if canImport(Glibc)
 import Glibc
@@ -50,15 +49,7 @@ enum StagingDirectory {
     }
 
     private static func removeContents(of fd: Int32) {
-        let copy = dup(fd)
-        guard copy >= 0, let stream = fdopendir(copy) else { return }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = DirectoryEntry.name(entry)
-            if name != "." && name != ".." { names.append(name) }
-        }
-        for name in names {
+        for name in FileTree.names(in: fd) {
             if unlinkat(fd, name, 0) == 0 { continue }
             let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if child >= 0 {
