@@ -143,20 +143,24 @@ static int tabhost_sandbox_write_proc(const char *path, const char *text) {
     return error;
 }
 
-/* Every task on the machine now (the 4th field of /proc/loadavg, "running/total"), 0 when unknown. */
-static uint64_t tabhost_sandbox_running_tasks(void) {
-    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+/* The number in the /proc file `path` after the first `after` character (at its start when 0), 0 when
+   unknown. */
+static uint64_t tabhost_sandbox_proc_number(const char *path, char after) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;
     char text[128];
     ssize_t count = read(fd, text, sizeof text - 1);
     close(fd);
     if (count <= 0) return 0;
     text[count] = '\0';
-    const char *slash = strchr(text, '/');
-    unsigned long long total = 0;
-    if (slash == NULL || sscanf(slash + 1, "%llu", &total) != 1) return 0;
-    return (uint64_t)total;
+    const char *start = after ? strchr(text, after) : text;
+    unsigned long long value = 0;
+    if (start == NULL || sscanf(after ? start + 1 : start, "%llu", &value) != 1) return 0;
+    return (uint64_t)value;
 }
+
+/* Every task on the machine now (the 4th field of /proc/loadavg, "running/total"), 0 when unknown. */
+static uint64_t tabhost_sandbox_running_tasks(void) { return tabhost_sandbox_proc_number("/proc/loadavg", '/'); }
 
 /* RLIMIT_NPROC as high as this process may set it: unlimited with CAP_SYS_RESOURCE, else its hard limit. */
 static void tabhost_sandbox_lift_process_ceiling(void) {
@@ -172,15 +176,8 @@ static int tabhost_sandbox_ceiling_unreachable(void) {
     struct rlimit limit;
     if (getrlimit(RLIMIT_NPROC, &limit) != 0) return 0;
     if (limit.rlim_cur == RLIM_INFINITY) return 1;
-    int fd = open("/proc/sys/kernel/pid_max", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    char text[32];
-    ssize_t count = read(fd, text, sizeof text - 1);
-    close(fd);
-    if (count <= 0) return 0;
-    text[count] = '\0';
-    unsigned long long most = 0;
-    return sscanf(text, "%llu", &most) == 1 && most > 0 && (unsigned long long)limit.rlim_cur >= most;
+    uint64_t most = tabhost_sandbox_proc_number("/proc/sys/kernel/pid_max", 0);
+    return most > 0 && (uint64_t)limit.rlim_cur >= most;
 }
 
 /* A child of this process that stays in the initial namespace, with its capabilities, to write the
