@@ -1,9 +1,28 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
 
 /// Warnings are errors for this package's own targets only (not its dependencies).
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+
+/// The Swift runtime directory of the toolchain building this package, recorded in `_CIsolation`
+/// (`tabhost_isolation_swift_runtime_directory()`): a Swift module's RUNPATH names it, and the sandbox
+/// lets a module read it. It is read here because a release `tabhost` links its runtime statically and
+/// cannot find it at run time. The manifest runs on that toolchain's shared libraries, so the
+/// directory of the first `lib/swift/linux` library in its own map is the one.
+let swiftRuntimeDirectory: String? = {
+    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+    for line in maps.split(separator: "\n") {
+        guard let slash = line.firstIndex(of: "/") else { continue }
+        let path = line[slash...]
+        guard path.hasSuffix(".so"), let last = path.lastIndex(of: "/") else { continue }
+        let directory = path[..<last]
+        if directory.hasSuffix("/lib/swift/linux") && !directory.contains("\"") { return String(directory) }
+    }
+    return nil
+}()
+let runtimeDirectoryDefine: [CSetting] = swiftRuntimeDirectory.map { [.define("TABHOST_SWIFT_RUNTIME_DIR", to: "\"\($0)\"")] } ?? []
 
 /// Example modules (and what they link: CTabModule, TabModuleKit) are built without sanitizer
 /// instrumentation even by `swift build --sanitize=…`: the module host child links with `-static-stdlib`,
@@ -111,7 +130,7 @@ let package = Package(
         // Descriptor plumbing for the host core (eventfd), close-on-exec always.
         .target(name: "_CHostShims", cSettings: strictC),
         // The wire protocol between the host and its module children, and starting a child.
-        .target(name: "_CIsolation", cSettings: strictC),
+        .target(name: "_CIsolation", cSettings: strictC + runtimeDirectoryDefine),
         // The kernel sandbox a module's child applies to itself before it loads the module (with --sandbox on).
         .target(name: "_CSandbox", cSettings: strictC),
         // The child process that runs one module (isolation): C, so a C module pays for no Swift runtime.

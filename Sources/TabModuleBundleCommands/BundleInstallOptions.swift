@@ -1,5 +1,6 @@
 import TabModuleBundle
 import TabModuleDownload
+import TabModuleIsolation
 import TabModuleLoading
 
 /// How `BundleInstaller` installs: where, with which stores, and who answers the first install's question.
@@ -32,6 +33,9 @@ public struct BundleInstallOptions: Sendable {
     /// Asks the user the first install's question; nil when there is no terminal to ask on (then only
     /// `assumeYes` answers it).
     public var confirm: (@Sendable (InstallQuestion) -> Bool)?
+    /// The sandbox of the scanner child that reads the module's descriptor before anything is asked
+    /// (`.on` unless the user said `--sandbox off`): the module's code never runs unconfined here.
+    public var sandbox: SandboxMode = .on
     /// What downloads a URL (trusting `SSL_CERT_FILE`, else the system's CA store).
     public var downloader = HTTPSDownloader()
     /// Shows the download's and the checks' progress; nil shows nothing.

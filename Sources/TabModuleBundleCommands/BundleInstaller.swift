@@ -96,7 +96,7 @@ public struct BundleInstaller: Sendable {
         let moduleFile = try arrange(verified.staged, shown: shown)
         let info: ModuleInfo
         do throws(ModuleError) {
-            info = try ExclusiveScanner.descriptor(of: moduleFile)
+            info = try ExclusiveScanner.descriptor(of: moduleFile, sandbox: options.sandbox)
         } catch {
             throw BundleError(.descriptorMismatch, path: shown, reason: "its module: \(error.reason)", hint: error.hint)
         }

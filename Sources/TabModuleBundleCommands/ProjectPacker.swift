@@ -72,7 +72,7 @@ struct ProjectPacker {
     static func descriptor(of file: String) throws -> ModuleInfo {
         let quiet = Logger(label: "tabhost-pack", factory: { _ in SwiftLogNoOpLogHandler() })
         let chain = try ModuleLoadingChain(
-            options: ModuleLoadOptions(), scanner: ModuleScanner(hostOpensFiles: false, logger: quiet), logger: quiet)
+            options: ModuleLoadOptions(), scanner: IsolationSettings(sandbox: .on).scanner(logger: quiet), logger: quiet)
         defer { chain.copies.removeAll() }
         let entry = chain.registry.entry(file: file)
         guard let info = entry.module?.info else {

@@ -64,23 +64,11 @@ struct BenchBundleCommand: ParsableCommand {
         let settings = BenchIsolationCommand.settings(sandbox: sandbox)
         let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
         // Isolated as `tabhost run` is: a scanner child reads each version, confined when the sandbox is on.
-        let loading: ModuleLoadingChain
-        if isolation == .process && sandbox != .off {
-            do {
-                loading = try ModuleLoadingChain(
-                    options: ModuleLoadOptions(), scanner: ModuleScanner(settings: settings, hostOpensFiles: false, logger: quiet),
-                    logger: quiet)
-            } catch {
-                writeStandardError(error.description)
-                throw ExitCode(1)
-            }
-        } else {
-            loading = try ModuleLoadingChain.forCommand(scan: isolation == .process)
-        }
+        let loading = try ModuleLoadingChain.forCommand(scan: isolation == .process, sandbox: sandbox)
         defer { loading.copies.removeAll() }
         let registry = loading.registry
         registry.load(directories: [ModuleDirectory(directory)])
-        let processes = isolation == .process ? OutOfProcessModuleInstanceFactory(settings: settings, logger: quiet) : nil
+        let processes = isolation == .process ? settings.moduleChildren(logger: quiet) : nil
         let runtime = ModuleRuntime(registry: registry, logger: quiet, factory: processes ?? InProcessModuleInstanceFactory())
         let layout = Layout(root: .tabs(LayoutTabContainer(tabs: [], acceptsNewModules: true)))
         let host = ContainerHost(layout: layout, factory: runtime)

@@ -70,7 +70,7 @@ struct BenchIsolationCommand: ParsableCommand {
         for (isolation, sandboxMode) in variants {
             let factory: any ModuleInstanceFactory =
                 isolation == .process
-                ? OutOfProcessModuleInstanceFactory(settings: Self.settings(sandbox: sandboxMode), logger: quiet)
+                ? Self.settings(sandbox: sandboxMode).moduleChildren(logger: quiet)
                 : InProcessModuleInstanceFactory()
             let runtime = ModuleRuntime(registry: registry, logger: quiet, factory: factory)
             let tabs = modules.prefix(2).map { LayoutTab(name: $0.name, module: $0.name) }
@@ -115,7 +115,7 @@ struct BenchIsolationCommand: ParsableCommand {
         for round in 0..<starts {
             // Which mode goes first alternates too: the second start of a pair finds the helper warmer.
             for mode in round % 2 == 0 ? modes : modes.reversed() {
-                let factory = OutOfProcessModuleInstanceFactory(settings: Self.settings(sandbox: mode), logger: logger)
+                let factory = Self.settings(sandbox: mode).moduleChildren(logger: logger)
                 let clock = ContinuousClock()
                 let start = clock.now
                 let instance = try factory.makeInstance(of: modules[0], environment: environment, delegate: nil)
@@ -141,7 +141,7 @@ struct BenchIsolationCommand: ParsableCommand {
         }
         let measured = [("c", modules[0])] + (modules.count > 2 ? [("swift", modules[2])] : [])
         for (label, module) in measured {
-            let factory = OutOfProcessModuleInstanceFactory(logger: logger)
+            let factory = IsolationSettings(sandbox: .off).moduleChildren(logger: logger)
             let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
             _ = instance.render()
             guard let pid = factory.childProcesses.first?.pid else { continue }
@@ -158,9 +158,7 @@ struct BenchIsolationCommand: ParsableCommand {
 
     /// Out-of-process settings with the sandbox `mode` (the rest as `tabhost run` has them).
     static func settings(sandbox mode: SandboxMode) -> IsolationSettings {
-        var settings = IsolationSettings()
-        settings.sandbox = mode
-        return settings
+        IsolationSettings(sandbox: mode)
     }
 
     /// Runs `body` `count` times (after a tenth as warm-up); returns each run's milliseconds.

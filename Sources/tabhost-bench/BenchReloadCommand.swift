@@ -76,22 +76,7 @@ struct BenchReloadCommand: ParsableCommand {
         // as the session's scanner is when the sandbox is on).
         let settings = BenchIsolationCommand.settings(sandbox: sandbox)
         let quiet = Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() })
-        let loading: ModuleLoadingChain
-        if isolation == .process && sandbox != .off {
-            do {
-                loading = try ModuleLoadingChain(
-                    options: ModuleLoadOptions(),
-                    scanner: ModuleScanner(
-                        settings: unconfinedScanner ? BenchIsolationCommand.settings(sandbox: .off) : settings, hostOpensFiles: false,
-                        logger: quiet),
-                    logger: quiet)
-            } catch {
-                writeStandardError(error.description)
-                throw ExitCode(1)
-            }
-        } else {
-            loading = try ModuleLoadingChain.forCommand(scan: isolation == .process)
-        }
+        let loading = try ModuleLoadingChain.forCommand(scan: isolation == .process, sandbox: unconfinedScanner ? .off : sandbox)
         let cache = loading.copies
         defer { cache.removeAll() }
         let registry = loading.registry
@@ -100,7 +85,7 @@ struct BenchReloadCommand: ParsableCommand {
             for error in registry.errors { writeStandardError(error.description) }
             throw ExitCode(1)
         }
-        let processes = isolation == .process ? OutOfProcessModuleInstanceFactory(settings: settings, logger: quiet) : nil
+        let processes = isolation == .process ? settings.moduleChildren(logger: quiet) : nil
         let runtime = ModuleRuntime(registry: registry, logger: quiet, factory: processes ?? InProcessModuleInstanceFactory())
         // The host's RSS plus its children's: what the machine pays.
         func residentKiB() -> Int {

@@ -37,6 +37,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #if defined(__has_feature)
@@ -1176,16 +1177,22 @@ static void put_bounded_str(buffer *b, const char *s, size_t limit) {
 }
 
 /* Opens a file the host has not trusted yet, as the host would, and reports what the host's
-   validator needs: a crash or hang here costs this child, not the host. Images without Swift code
-   are closed again (`close_after`), running their destructors; the others stay mapped (a Swift
-   image must never be closed), and the host ends the scanner now and then. */
+   validator needs: a crash or hang here costs this child, not the host. Each file is opened in a
+   process of its own, forked from this scanner once it is locked (a pre-confined fork server): one
+   module's constructors, threads or crash can neither end the scan of another file nor change what
+   another file's report says, and nothing a file mapped stays behind for the next. */
+static void scan_file(frame *request, char *path, uint8_t close_after);
+
 static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
     uint8_t close_after = get_u8(r);
-    /* Optionally: u8 sandbox, u32 n + n str read paths (the tightest profile). */
+    /* Optionally: u8 sandbox, u32 n + n str read paths (the tightest profile), then optionally u64 max
+       processes, u64 max memory bytes. */
     uint8_t sandboxed = (!r->bad && r->offset < r->count) ? get_u8(r) : 0;
     uint32_t read_count = 0;
     char **read_paths = sandboxed ? get_str_list(r, &read_count) : NULL;
+    uint64_t max_processes = (sandboxed && !r->bad && r->offset < r->count) ? get_u64(r) : 0;
+    uint64_t max_memory = (sandboxed && !r->bad && r->offset < r->count) ? get_u64(r) : 0;
     if (r->bad || path == NULL) {
         free(path);
         free_str_list(read_paths, read_count);
@@ -1194,11 +1201,14 @@ static void serve_scan(frame *request, reader *r) {
     }
     static int scanner_locked;
     if (sandboxed && !scanner_locked) {
-        /* Lock first, then load: the file being scanned and the loader's libraries, nothing to write. */
+        /* Lock first, then load: the files being scanned and the loader's libraries, nothing to write,
+           a process and a memory limit. */
         tabhost_sandbox_profile profile;
         memset(&profile, 0, sizeof profile);
         profile.read_paths = (const char *const *)read_paths;
         profile.read_path_count = read_count;
+        profile.max_processes = max_processes;
+        profile.max_memory_bytes = max_memory;
         tabhost_sandbox_report report;
         int status = tabhost_sandbox_apply(&profile, &report);
         free_str_list(read_paths, read_count);
@@ -1211,6 +1221,33 @@ static void serve_scan(frame *request, reader *r) {
         }
     }
     free_str_list(read_paths, read_count);
+    pid_t scanner = getpid();
+    pid_t child = fork();
+    if (child < 0) {
+        free(path);
+        reply_failure(request, "the scanner could not fork (%s)", strerror(errno));
+        return;
+    }
+    if (child == 0) {
+        /* Ends with this scanner when the host kills it for a hang. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != scanner) _exit(127);
+        scan_file(request, path, close_after);
+        _exit(0);
+    }
+    free(path);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+    /* The file's process ended before it replied: say how, for the host's refusal line. */
+    buffer b = {0};
+    put_u8(&b, WIFSIGNALED(status) ? 1 : 2);
+    put_i32(&b, WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    notify(TABHOST_WIRE_SCAN_ENDED, &b);
+    free(b.bytes);
+}
+
+static void scan_file(frame *request, char *path, uint8_t close_after) {
     char message[512] = "";
     buffer b = {0};
     scan_phase(TABHOST_WIRE_SCAN_OPENING);

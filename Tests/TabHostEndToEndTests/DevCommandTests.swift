@@ -99,6 +99,23 @@ struct DevCommandTests {
         try tmux.waitFor("STATUS:0")
     }
 
+    /// Before anything runs, one line says that the project's build runs unconfined and that its module
+    /// gets what it declares (then, here, the host cannot start without a terminal).
+    @Test func devWarnsThatItRunsTheBuildAndGrantsWhatTheModuleDeclares() throws {
+        try RunSupport.withScratch { scratch in
+            let created = try ListInspectSupport.run(["new", "hello", "--output", scratch])
+            try #require(created.status == 0, "\(created)")
+            let result = try ListInspectSupport.run(["dev", scratch + "/hello"])
+            let lines = result.stderr.split(separator: "\n")
+            #expect(
+                lines.first?.hasPrefix("tabhost dev: warning: this runs hello's build (make ") == true
+                    && lines.first?.hasSuffix(
+                        "unconfined, as you, and grants its module every permission it declares; use it only on a project you trust")
+                        == true,
+                "\(result)")
+        }
+    }
+
     @Test func notAProjectIsOneLineAndStatusOne() throws {
         try RunSupport.withScratch { scratch in
             let result = try ListInspectSupport.run(["dev", scratch])

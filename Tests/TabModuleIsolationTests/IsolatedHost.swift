@@ -22,6 +22,7 @@ final class IsolatedHost {
 
     /// Short deadlines so hang tests take a second, not ten.
     static let testSettings = IsolationSettings(
+        sandbox: .off,
         hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero)
 
     init(modules: [(file: String, source: String)], layout: String, settings: IsolationSettings = testSettings) throws {

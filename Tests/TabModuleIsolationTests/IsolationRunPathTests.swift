@@ -9,9 +9,9 @@ import TabModuleLoading
 import TabModuleRuntime
 import Testing
 
-/// A module that links a library from outside the system's directories, found through its RUNPATH (as a
-/// SwiftPM-built module finds the Swift runtime even when the host maps none), loads in the sandbox:
-/// the child may read the directories the module's dynamic section names.
+/// A module's RUNPATH opens nothing: the sandbox's read rules come from the host alone (the module's
+/// own directory, its private copy, the Swift runtime recorded when TabHost was built, the system's
+/// libraries), so a module linked with `-rpath /` or `$ORIGIN/../../..` cannot choose to read every file.
 @Suite(.serialized)
 struct IsolationRunPathTests {
     @Test func runPathsAndRPathsAreReadWithOriginExpanded() throws {
@@ -34,7 +34,66 @@ struct IsolationRunPathTests {
         #expect(ELFRunPaths.directories(of: fixture.directory + "/missing.so", origins: []).isEmpty)
     }
 
-    @Test func aModuleLinkingALibraryThroughItsRunPathRunsInTheSandbox() throws {
+    /// The hostile try: a RUNPATH naming `/`, `$ORIGIN/../../..` and the secret's directory, and a module
+    /// that reads a 0600 secret outside its own directory. Under the sandbox it is refused; the control,
+    /// `--sandbox off`, proves the try reads it.
+    @Test(arguments: [SandboxMode.on, .off])
+    func aModulesOwnRunPathDoesNotOpenTheFilesystem(mode: SandboxMode) throws {
+        let secrets = try Fixture()
+        defer { secrets.remove() }
+        let modules = try Fixture()
+        defer { modules.remove() }
+        let copies = try Fixture()
+        defer { copies.remove() }
+        let secret = secrets.directory + "/id_ed25519"
+        try "the user's key".write(toFile: secret, atomically: false, encoding: .utf8)
+        _ = chmod(secret, 0o600)
+        let moduleSource = """
+            #include "tab_module.h"
+            #include <errno.h>
+            #include <fcntl.h>
+            #include <stdio.h>
+            #include <string.h>
+            #include <unistd.h>
+            static char shown[256];
+            static void *create(const tab_host_api *api, tab_host *host) { (void)host; return (void *)api; }
+            static void render(void *self, tab_view *view) {
+                const tab_host_api *api = self;
+                int fd = open("\(secret)", O_RDONLY | O_CLOEXEC);
+                if (fd < 0) {
+                    snprintf(shown, sizeof shown, "refused: %s", strerror(errno));
+                } else {
+                    char bytes[64] = {0};
+                    ssize_t n = read(fd, bytes, sizeof bytes - 1);
+                    (void)n;
+                    close(fd);
+                    snprintf(shown, sizeof shown, "read: %s", bytes);
+                }
+                api->text(view, shown);
+            }
+            static const tab_module_descriptor descriptor = {
+                TAB_MODULE_DESCRIPTOR_HEADER, .name = "runpath", .version = "1.0", .title = "RunPath",
+                .create = create, .render = render,
+            };
+            const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
+            """
+        _ = try Fixture.compileModule(
+            moduleSource, to: modules.directory + "/runpath.so",
+            flags: [
+                "-shared", "-fPIC", "-I", Fixture.includeDirectory, "-Wl,--enable-new-dtags",
+                "-Wl,-rpath,/:$ORIGIN/../../..:" + secrets.directory,
+            ])
+        let texts = try Self.render(module: "runpath", in: modules.directory, copies: copies.directory, sandbox: mode)
+        if mode == .off {
+            #expect(texts == ["read: the user's key"])
+        } else {
+            #expect(texts == ["refused: Permission denied"])
+        }
+    }
+
+    /// A library outside the module's own directory is not readable because the module's RUNPATH names
+    /// it: the module is refused with a line saying to grant `read:DIRECTORY`; granted, it runs.
+    @Test func aLibraryOutsideTheModulesDirectoryNeedsAReadGrant() throws {
         let libraries = try Fixture()
         defer { libraries.remove() }
         let modules = try Fixture()
@@ -71,21 +130,32 @@ struct IsolationRunPathTests {
                 "-shared", "-fPIC", "-I", Fixture.includeDirectory, "-o", modules.directory + "/linked.so", moduleSource,
                 "-L", libraries.directory, "-lhelper", "-Wl,--enable-new-dtags", "-Wl,-rpath," + libraries.directory,
             ])
+        let refused = try Self.render(module: "linked", in: modules.directory, copies: copies.directory, sandbox: .on)
+        #expect(refused.count == 1 && refused[0].contains("grant linked read:DIRECTORY"), "\(refused)")
+        let granted = try Self.render(
+            module: "linked", in: modules.directory, copies: copies.directory, sandbox: .on, granted: ["read:" + libraries.directory])
+        #expect(granted == ["from the helper library"])
+    }
+
+    /// The text nodes of `module`'s first frame, run in a child under `sandbox` with `granted`.
+    private static func render(
+        module: String, in directory: String, copies: String, sandbox: SandboxMode, granted: [String] = []
+    ) throws -> [String] {
         let log = InMemoryLogHandler.everyLevel()
-        let registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: copies.directory)))
-        registry.load(directories: [ModuleDirectory(modules.directory)])
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: copies)))
+        registry.load(directories: [ModuleDirectory(directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
         var settings = IsolatedHost.testSettings
-        settings.sandbox = .on
+        settings.sandbox = sandbox
+        settings.grants = ModuleGrantSource(storePath: nil, layout: [module: granted])
         let factory = OutOfProcessModuleInstanceFactory(settings: settings, logger: log.logger)
         defer { factory.shutdown() }
         factory.attach(to: PollEventLoop())
         let runtime = ModuleRuntime(registry: registry, logger: log.logger, factory: factory)
         let host = ContainerHost(
-            layout: try Layout.parse(#"{"root": {"stack": {"module": "linked"}}}"#, file: "layout.json", knownModules: ["linked"]),
+            layout: try Layout.parse(#"{"root": {"stack": {"module": "\#(module)"}}}"#, file: "layout.json", knownModules: [module]),
             factory: runtime)
         host.start()
-        let texts = host.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
-        #expect(texts == ["from the helper library"], "\(texts) \(log.lines)")
+        return host.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 }

@@ -24,7 +24,7 @@ struct CheckLayoutCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Module directories whose module names the layout may use.")
     var modules: [String] = []
 
-    @OptionGroup var loading: ModuleLoadingOptions
+    @OptionGroup var loading: CommandLoadingOptions
 
     func run() throws {
         let bytes: [UInt8]

@@ -55,6 +55,11 @@ struct DevCommand: ParsableCommand {
             writeStandardError("tabhost dev: \(error.description)")
             throw ExitCode(1)
         }
+        // The build is the project's own code, run as the user with no sandbox, and the built module gets
+        // what it declares: say both before anything runs, for a project that is not the user's own.
+        writeStandardError(
+            "tabhost dev: warning: this runs \(project.name)'s build (\(project.buildCommand.joined(separator: " "))) unconfined, "
+                + "as you, and grants its module every permission it declares; use it only on a project you trust")
         writeStandardError("tabhost dev: building \(project.name) (\(project.buildCommand.joined(separator: " ")))")
         let first = devLoop.buildAndWait()
         if case .failed = first.result {

@@ -23,7 +23,7 @@ struct InspectCommand: ParsableCommand {
     @Option(name: .customLong("modules"), parsing: .upToNextOption, help: "Directories to find a module NAME in.")
     var modules: [String] = []
 
-    @OptionGroup var loading: ModuleLoadingOptions
+    @OptionGroup var loading: CommandLoadingOptions
 
     /// True when `target` names a file rather than a module.
     var targetIsFile: Bool { target.contains("/") || target.hasSuffix(".so") }

@@ -24,7 +24,7 @@ struct ListCommand: ParsableCommand {
     )
     var json = false
 
-    @OptionGroup var loading: ModuleLoadingOptions
+    @OptionGroup var loading: CommandLoadingOptions
 
     func run() throws {
         let loaded = try loading.commandModules()

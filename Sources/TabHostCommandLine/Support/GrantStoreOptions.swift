@@ -6,7 +6,7 @@ struct GrantStoreOptions: ParsableArguments {
     @Option(name: .customLong("modules"), parsing: .upToNextOption, help: "Directories to find a module NAME in.")
     var modules: [String] = []
 
-    @OptionGroup var loading: ModuleLoadingOptions
+    @OptionGroup var loading: CommandLoadingOptions
 
     /// The accepted modules in the search path.
     func modulesFound() throws -> [GrantedModule] {

@@ -8,7 +8,7 @@ struct GrantedModule {
     var file: String
 
     /// The accepted modules in `directories` (each name once, the first found), loaded with `loading`.
-    static func all(in directories: [ModuleDirectory], loading: ModuleLoadingOptions) throws -> [GrantedModule] {
+    static func all(in directories: [ModuleDirectory], loading: CommandLoadingOptions) throws -> [GrantedModule] {
         let loaded = try loading.commandModules()
         let copies = loaded.copies
         defer { copies.removeAll() }

@@ -7,13 +7,15 @@ import TabModuleLoading
 extension ModuleLoadingChain {
     /// The loading chain as every command that loads modules starts it (`tabhost-bench`'s included).
     ///
-    /// `scan`: open every file in a scanner child first, so a file that crashes the loader is refused
-    /// instead of ending the command. `metadataCache`: answer from the module metadata cache file (and
+    /// `scan`: open every file in a scanner child (never in this process), confined by `sandbox` (on
+    /// unless the user said `--sandbox off`), so a file that crashes the loader is refused instead of
+    /// ending the command and its constructors run confined. `metadataCache`: answer from the module metadata cache file (and
     /// keep it up to date), unless `rescan`, which loads every file again. A directory of private copies
     /// that cannot be made is reported in one line and exits 1. The command removes it when it ends
     /// (`defer { loading.copies.removeAll() }`).
     package static func forCommand(
-        allowInsecurePermissions: Bool = false, scan: Bool = false, metadataCache: String? = nil, rescan: Bool = false
+        allowInsecurePermissions: Bool = false, scan: Bool = false, sandbox: SandboxMode = .on, metadataCache: String? = nil,
+        rescan: Bool = false
     ) throws -> ModuleLoadingChain {
         // Read and decoded on its own thread (started before the arguments were parsed, or now) while
         // the directories are listed.
@@ -21,7 +23,7 @@ extension ModuleLoadingChain {
         // These commands only read descriptors: with a scanner this process never opens a module file.
         let scanner =
             scan
-            ? ModuleScanner(hostOpensFiles: false, logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
+            ? IsolationSettings(sandbox: sandbox).scanner(logger: Logger(label: "tabhost", factory: { _ in SwiftLogNoOpLogHandler() }))
             : nil
         do {
             return try ModuleLoadingChain(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TabHostCore
+import TabModuleIsolation
 import TabModuleLoading
 
 /// The options of every command that loads module files.
@@ -11,10 +12,10 @@ struct ModuleLoadingOptions: ParsableArguments {
     var rescan = false
 
     /// The loading chain with these options (a fresh directory of private copies), opening each file in a
-    /// scanner child first.
-    func commandModules() throws -> ModuleLoadingChain {
+    /// scanner child confined by `sandbox`.
+    func commandModules(sandbox: SandboxMode) throws -> ModuleLoadingChain {
         try ModuleLoadingChain.forCommand(
-            allowInsecurePermissions: allowInsecurePermissions, scan: true,
+            allowInsecurePermissions: allowInsecurePermissions, scan: true, sandbox: sandbox,
             metadataCache: ModuleMetadataCache.defaultPath(), rescan: rescan)
     }
 }

@@ -59,8 +59,7 @@ struct SessionOptions: ParsableArguments {
 
     /// `--hang-timeout` and `--sandbox`.
     var isolationSettings: IsolationSettings {
-        var settings = IsolationSettings(hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000)))
-        settings.sandbox = sandboxMode
+        var settings = IsolationSettings(sandbox: sandboxMode, hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000)))
         settings.grants = ModuleGrantSource()
         return settings
     }

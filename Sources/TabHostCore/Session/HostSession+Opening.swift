@@ -37,12 +37,12 @@ extension HostSession {
         // With isolation the host never opens a module file itself: modules come from the scanner's report.
         let scanner =
             configuration.isolation == .process
-            ? ModuleScanner(settings: configuration.isolationSettings, hostOpensFiles: false, logger: logger) : nil
+            ? configuration.isolationSettings.scanner(logger: logger) : nil
         // Module log lines carry the module's name as `module` metadata, which the file handler prints.
         // The first tab's child starts now and links while the modules are stat'ed and the layout read.
         let processes =
             configuration.isolation == .process
-            ? OutOfProcessModuleInstanceFactory(settings: configuration.isolationSettings, logger: logger) : nil
+            ? configuration.isolationSettings.moduleChildren(logger: logger) : nil
         processes?.startSpareChild()
         // The metadata cache is read and decoded on its own thread meanwhile (it is taken below). The
         // command line starts that thread before it parses the arguments (`startEarly`), so on a warm

@@ -28,7 +28,7 @@ public struct SessionConfiguration: Sendable {
     public init(
         directories: [ModuleDirectory], layoutPath: String?, statePath: String? = nil,
         logPath: String = HostLogFile.defaultPath, watch: Bool = true, allowInsecurePermissions: Bool = false,
-        isolation: ModuleIsolation = .process, isolationSettings: IsolationSettings = IsolationSettings(),
+        isolation: ModuleIsolation = .process, isolationSettings: IsolationSettings = IsolationSettings(sandbox: .on),
         metadataCachePath: String? = nil, rescan: Bool = false
     ) {
         self.metadataCachePath = metadataCachePath

@@ -32,13 +32,7 @@ package enum FileTree {
 
     /// Removes `name` under `parent` and everything in it; a link is removed, never followed.
     package static func remove(_ name: String, in parent: Int32 = AT_FDCWD) {
-        if unlinkat(parent, name, 0) == 0 { return }
-        let fd = openDirectory(name, in: parent)
-        if fd >= 0 {
-            for child in names(in: fd) { remove(child, in: fd) }
-            close(fd)
-        }
-        _ = unlinkat(parent, name, AT_REMOVEDIR)
+        FileTreeRemoval.remove(Array(name.utf8) + [0], in: parent)
     }
 
     /// The file type of `name` under `parent` (`S_IFDIR`, `S_IFLNK`, …), not following a link; nil when

@@ -59,8 +59,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     }
 
     /// A factory whose children's output and reports go to `logger` (with the module's name as metadata).
-    public init(
-        settings: IsolationSettings = IsolationSettings(), logger: Logger,
+    /// Outside this module, `IsolationSettings.moduleChildren(logger:)` makes one.
+    package init(
+        settings: IsolationSettings, logger: Logger,
         now: @escaping () -> ContinuousClock.Instant = { .now }
     ) {
         self.settings = settings

@@ -24,8 +24,9 @@ public struct IsolationSettings: Sendable {
     public var crashLoopLimit: Int
     /// The sliding window of the crash-loop rule.
     public var crashLoopWindow: Duration
-    /// Whether each child confines itself with the kernel sandbox before it opens its module (`--sandbox`).
-    public var sandbox: SandboxMode = .off
+    /// Whether each child and the scanner confine themselves with the kernel sandbox before they open a
+    /// module (`--sandbox`): a required argument of `init`, so that no command can forget it.
+    public var sandbox: SandboxMode
     /// At most this Landlock ABI in the sandbox (0: the best the kernel offers): tests reach an older
     /// kernel's missing layers with it.
     public var sandboxLandlockABILimit: Int32 = 0
@@ -38,13 +39,15 @@ public struct IsolationSettings: Sendable {
     /// Where the sandbox's write rule finds each module's `data_dir` (made before the child locks).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
 
-    /// Settings with the helper found next to this executable (see `defaultHelperPath`).
+    /// Settings with the helper found next to this executable (see `defaultHelperPath`); `sandbox` is
+    /// `.on` unless the user said `--sandbox off`.
     public init(
-        helperPath: String = IsolationSettings.defaultHelperPath, hangTimeout: Duration = .seconds(1),
+        sandbox: SandboxMode, helperPath: String = IsolationSettings.defaultHelperPath, hangTimeout: Duration = .seconds(1),
         killTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(5),
         snapshotInterval: Duration = .seconds(1), keepsSpareChild: Bool = true, crashLoopLimit: Int = 3,
         crashLoopWindow: Duration = .seconds(60)
     ) {
+        self.sandbox = sandbox
         self.helperPath = helperPath
         self.hangTimeout = hangTimeout
         self.killTimeout = killTimeout

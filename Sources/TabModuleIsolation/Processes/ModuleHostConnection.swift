@@ -123,7 +123,7 @@ final class ModuleHostConnection {
             let hint =
                 settings.sandbox != .off && reason.contains("dynamic loader refused")
                 ? "a library it links may lie outside what its sandbox may read: check it with ldd, and grant read:DIRECTORY "
-                    + "(tabhost grant \(module.name) read:DIRECTORY) or link it with a RUNPATH naming that directory"
+                    + "(tabhost grant \(module.name) read:DIRECTORY) or ship it in the module's own directory (a RUNPATH opens nothing)"
                 : "rebuild tabhost and \(IsolationSettings.helperName) together; check the module's log output"
             throw ModuleError(.processFailed, module: module.name, path: module.info.sourcePath, reason: reason, hint: hint)
         }

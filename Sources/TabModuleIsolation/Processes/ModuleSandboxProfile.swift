@@ -2,12 +2,16 @@ import Glibc
 import SystemPackage
 import TabModuleLoading
 import TabModuleRuntime
+import _CIsolation
 
 /// The sandbox a module's child applies before it opens the module: issue 31's default profile, made
-/// by the host and sent with LOAD (`tabhost_isolation.h`). Read: the module's directory and its private
-/// copy's, the Swift runtime's directory (a Swift module's RUNPATH names it), and the system files
-/// `tabhost_sandbox_default_read_paths()` adds in the child. Read and write: its `data_dir` (made
-/// here first, so the rule has a directory to name) and a private temporary directory (TMPDIR).
+/// by the host and sent with LOAD (`tabhost_isolation.h`). Every rule comes from the host, never from
+/// the module: read its own directory, its private copy (the file, not the directory of every module's
+/// copies), the Swift runtime's directory (`swiftRuntimeDirectories`), and the system files
+/// `tabhost_sandbox_default_read_paths()` adds in the child. A module's RUNPATH and the host's
+/// `LD_LIBRARY_PATH` add nothing: a module linked with `-rpath /` would otherwise choose to read every
+/// file. Read and write: its `data_dir` (made here first, so the rule has a directory to name) and a
+/// private temporary directory (TMPDIR).
 struct ModuleSandboxProfile {
     var mode: SandboxMode
     var readPaths: [String]
@@ -37,15 +41,8 @@ struct ModuleSandboxProfile {
     /// `~/` is the user's home).
     init(for module: LoadedModule, settings: IsolationSettings, granted: [String] = []) {
         mode = settings.sandbox
-        let origins = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), ModuleFileReader.parentDirectory(of: module.copyPath)]
-        var read = origins
-        if let runtime = Self.swiftRuntimeDirectory { read.append(runtime) }
-        // What the loader will search for the module's libraries: its RUNPATH (a SwiftPM-built module names
-        // the Swift runtime there, which a host with a static runtime does not map) and LD_LIBRARY_PATH.
-        let searched =
-            ELFRunPaths.directories(of: module.copyPath, origins: origins)
-            + (ModuleSearchPath.environment("LD_LIBRARY_PATH")?.split(separator: ":").map(String.init) ?? [])
-        for directory in searched where directory.hasPrefix("/") && !read.contains(directory) { read.append(directory) }
+        var read = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), module.copyPath]
+        for runtime in Self.swiftRuntimeDirectories where !read.contains(runtime) { read.append(runtime) }
         readPaths = read
         writePaths = []
         if let data = settings.dataDirectory {
@@ -111,32 +108,25 @@ struct ModuleSandboxProfile {
         writer.i32(landlockABILimit)
     }
 
-    /// Removes the private temporary directory and what the module left in it.
+    /// Removes the private temporary directory and what the module left in it, never following a link
+    /// the module put there (`FileTreeRemoval`).
     func removeTemporaryDirectory() {
-        if let temporaryDirectory { Self.removeTree(temporaryDirectory) }
+        if let temporaryDirectory { FileTreeRemoval.remove(temporaryDirectory) }
     }
 
-    private static func removeTree(_ path: String) {
-        if let directory = opendir(path) {
-            while let entry = readdir(directory) {
-                let name = DirectoryEntry.name(entry)
-                if name == "." || name == ".." { continue }
-                let child = path + "/" + name
-                var info = stat()
-                if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                    removeTree(child)
-                } else {
-                    unlink(child)
-                }
-            }
-            closedir(directory)
-        }
-        rmdir(path)
-    }
+    /// The Swift runtime directories a module may read: the one recorded when TabHost was built (a
+    /// release `tabhost` links its runtime statically, so its map names none) and the one this host maps,
+    /// when it maps one and it differs. Both come from the host's own build, never from a module.
+    static let swiftRuntimeDirectories: [String] = {
+        var directories: [String] = []
+        if let recorded = tabhost_isolation_swift_runtime_directory().map({ String(cString: $0) }) { directories.append(recorded) }
+        if let mapped = swiftRuntimeDirectory, !directories.contains(mapped) { directories.append(mapped) }
+        return directories
+    }()
 
     /// The directory of the Swift runtime this host maps (a Swift module's RUNPATH names the same
     /// toolchain's), from /proc/self/maps; nil when the host maps no libswiftCore.so.
-    static let swiftRuntimeDirectory: String? = {
+    private static let swiftRuntimeDirectory: String? = {
         guard let file = fopen("/proc/self/maps", "r") else { return nil }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 4096)

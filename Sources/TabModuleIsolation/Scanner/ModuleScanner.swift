@@ -8,28 +8,30 @@ import TabModuleLoading
 /// refused with one line.
 ///
 /// The loader calls `scan` with the private copy it is about to open (see `ModuleLoader.scanner`).
-/// One scanner child serves many files and is started again after a crash. Refusals are remembered
-/// by the file's path, inode, size and modification time: an unchanged file is not scanned again.
-/// Files the scanner opened without trouble go on to the host's own checks, whose messages stay
-/// the same. Use on one thread (the registry's).
+/// One scanner child, locked by the sandbox before its first file unless the user said `--sandbox off`,
+/// forks a process of its own for each file (a pre-confined fork server), so one file's constructors
+/// can neither crash nor change another's report. Refusals are remembered by the file's path, inode,
+/// size and modification time: an unchanged file is not scanned again. When no scanner can start, the
+/// file is refused: the host never opens a module file itself in its place. Made by
+/// `IsolationSettings.scanner(logger:)`. Use on one thread (the registry's).
 public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     // @unchecked: mutable state, touched only by the thread that loads modules (as ModuleRegistry).
 
-    /// The helper and the start deadline.
+    /// The helper, the start deadline and the sandbox.
     public let settings: IsolationSettings
     /// How long one file may take to open before it counts as hanging.
     public let timeout: Duration
     private let logger: Logger
     private var link: ModuleHostLink?
     private var refusals: [String: (stamp: ModuleFileStamp, error: ModuleError)] = [:]
-    /// Set when the helper cannot be started: files are then opened by the host alone.
+    /// Set when the helper cannot be started: files are then refused.
     private var unavailable: String?
     private let counts = LockedValue((scanned: 0, children: 0))
 
-    /// A scanner whose children's output goes to `logger`; a file may take `timeout` to open.
-    public init(
-        settings: IsolationSettings = IsolationSettings(), timeout: Duration = .seconds(5), hostOpensFiles: Bool = true,
-        logger: Logger
+    /// A scanner whose children's output goes to `logger`; a file may take `timeout` to open. Only
+    /// `IsolationSettings.scanner(logger:)` makes one, so that no command forgets the sandbox.
+    package init(
+        settings: IsolationSettings, timeout: Duration = .seconds(5), hostOpensFiles: Bool = false, logger: Logger
     ) {
         self.settings = settings
         self.timeout = timeout
@@ -58,9 +60,6 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// True when the host opens the module named `name` itself.
     package func hostOpens(name: String) -> Bool { hostOpensFiles || inProcessModules.contains(name) }
 
-    /// Files one scanner child opens before the next starts (each image stays mapped in it).
-    public static let filesPerChild = 256
-
     /// How many files were scanned and how many scanner children were started (tests, benchmarks).
     public var statistics: (scanned: Int, children: Int) { counts.withLock { $0 } }
 
@@ -68,8 +67,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     public var unavailableReason: String? { unavailable }
 
     /// Opens `copy` (the private copy of `original`) in the scanner and returns what it found;
-    /// throws `crashedWhileLoading` when that crashed or hung. Returns nil when the scanner cannot
-    /// run at all (the host then opens the file as it did without one; `unavailableReason` says why).
+    /// throws `crashedWhileLoading` when that crashed or hung, and `processFailed` when no scanner can
+    /// start (the file is then refused, never opened by the host in its place).
     ///
     /// `closes`: the image has no Swift code, so the scanner closes it again, running its destructors
     /// as the host will when it closes its own copy.
@@ -80,28 +79,28 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         var writer = WireWriter(.scan)
         writer.string(copy)
         writer.u8(closes ? 1 : 0)
-        let sandboxed = settings.sandbox != .off
-        if sandboxed {
-            // The tightest profile: the private copies (every module child may read them too, and one
-            // scanner child then scans many files: locked to one file it could scan no other), and the
-            // Swift runtime their RUNPATH names.
-            let paths = [ModuleFileReader.parentDirectory(of: copy)] + (ModuleSandboxProfile.swiftRuntimeDirectory.map { [$0] } ?? [])
+        if settings.sandbox != .off {
+            // The tightest profile: the private copies (one scanner scans every file of a command, each in
+            // a process forked for it), the Swift runtime of the host's build, no write, and limits.
+            let paths = [ModuleFileReader.parentDirectory(of: copy)] + ModuleSandboxProfile.swiftRuntimeDirectories
             writer.u8(1)
             writer.u32(UInt32(paths.count))
             for path in paths { writer.string(path) }
+            writer.u64(Self.processLimit)
+            writer.u64(settings.sandboxMemoryCeiling ?? ModuleSandboxProfile.memoryCeiling)
         }
         let deadline = ContinuousClock.now + timeout
         // A scanner that died after its last file (a thread a constructor started) is replaced once.
         var sent: ModuleHostLink?
         for _ in 0..<2 where sent == nil {
-            guard let link = startedLink() else { return nil }
+            guard let link = startedLink() else { throw unavailableError(original) }
             if case .sent = link.channel.send(writer.frame(seq: 1), deadline: deadline) {
                 sent = link
             } else {
                 _ = end(link, killed: true)
             }
         }
-        guard let link = sent else { return nil }
+        guard let link = sent else { throw unavailableError(original) }
         link.name = ModuleFileReader.baseName(of: original)
         counts.withLock { $0.scanned += 1 }
         var phase: UInt8 = 1
@@ -112,6 +111,12 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             case .frame(let frame) where frame.type == .scanPhase && !frame.isReply:
                 var reader = frame.reader
                 phase = (try? reader.u8()) ?? phase
+            case .frame(let frame) where frame.type == .scanEnded && !frame.isReply:
+                // The file's own process ended; the scanner lives on for the next file.
+                var reader = frame.reader
+                let how = (try? reader.u8()) ?? 0
+                let number = (try? reader.i32()) ?? 0
+                failure = how == 1 ? .signal(number) : .exited(number)
             case .frame(let frame) where frame.isReply && !frame.isFailure:
                 var reader = frame.reader
                 guard let parsed = try? ModuleScanReport(&reader) else {
@@ -128,15 +133,21 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
                 failure = end(link, killed: true, as: .killedAfterHang(timeout))
             }
         }
-        guard let failure else {
-            // The images it did not close stay mapped in it: start afresh now and then, and after
-            // each Swift image (whose runtime metadata is the large part).
-            if !closes || counts.withLock({ $0.scanned }) % Self.filesPerChild == 0 { finish() }
-            return report
-        }
+        guard let failure else { return report }
         let error = Self.refusal(path: original, phase: phase, exit: failure)
         if let stamp { refusals[original] = (stamp, error) }
         throw error
+    }
+
+    /// Tasks, threads included, a scanner and the processes of the files it opens may run together.
+    static let processLimit: UInt64 = 64
+
+    /// The refusal of a file when no scanner can start.
+    private func unavailableError(_ original: String) -> ModuleError {
+        ModuleError(
+            .processFailed, path: original,
+            reason: "the scanner child could not start (\(unavailable ?? "no reason given")), and tabhost never opens a module file itself",
+            hint: "install \(IsolationSettings.helperName) next to tabhost (Scripts/install) and try again")
     }
 
     /// Ends the scanner child now (the next scan starts another).
@@ -164,7 +175,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             return started
         } catch {
             unavailable = error.description
-            logger.warning("module files are opened without a scanner: \(error.description)")
+            logger.warning("module files are refused: no scanner child can start: \(error.description)")
             return nil
         }
     }

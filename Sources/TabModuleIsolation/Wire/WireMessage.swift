@@ -13,6 +13,7 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     static let load = WireMessage(TABHOST_WIRE_LOAD)
     package static let scan = WireMessage(TABHOST_WIRE_SCAN)
     package static let scanPhase = WireMessage(TABHOST_WIRE_SCAN_PHASE)
+    package static let scanEnded = WireMessage(TABHOST_WIRE_SCAN_ENDED)
     static let create = WireMessage(TABHOST_WIRE_CREATE)
     static let start = WireMessage(TABHOST_WIRE_START)
     package static let render = WireMessage(TABHOST_WIRE_RENDER)

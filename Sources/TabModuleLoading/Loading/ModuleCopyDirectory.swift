@@ -128,13 +128,9 @@ public final class ModuleCopyDirectory: Sendable {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
     }
 
-    /// Removes a directory of plain files (this one is flat) and the directory itself.
+    /// Removes a directory and what is in it, never following a link (`FileTreeRemoval`).
     private static func removeTree(_ path: String) {
-        for name in entryNames(of: path) {
-            let child = "\(path)/\(name)"
-            if isOwnDirectory(child) { removeTree(child) } else { unlink(child) }
-        }
-        rmdir(path)
+        FileTreeRemoval.remove(path)
     }
 
     /// The names in a directory, without `.` and `..` (empty if it cannot be opened). Read in

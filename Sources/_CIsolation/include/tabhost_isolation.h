@@ -86,12 +86,17 @@ enum tabhost_wire_type {
        as the host's validator will and, with close (an image without Swift code), closes it again,
        running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
        files; the host builds and validates the descriptor from this report without opening it.
-       Optionally followed by u8 sandbox, u32 n + n str read paths: with sandbox set the
-       scanner confines itself to the tightest profile (those paths and the loader's libraries, nothing
-       to write) before its first open; the host then ends it after each file. */
+       Optionally followed by u8 sandbox, u32 n + n str read paths, then optionally u64 max processes,
+       u64 max memory bytes: with sandbox set the scanner confines itself to the tightest profile (those
+       paths and the loader's libraries, nothing to write, those limits) before its first open. Each
+       file is opened in a process of its own forked from the locked scanner, which replies; when that
+       process ends before replying, the scanner sends SCAN_ENDED instead of a reply. */
     TABHOST_WIRE_SCAN = 3,
     /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
     TABHOST_WIRE_SCAN_PHASE = 4,
+    /* scanner child -> host notification, in place of SCAN's reply: u8 how (1 a signal, 2 an exit),
+       i32 the signal number or exit status of the process that opened the file */
+    TABHOST_WIRE_SCAN_ENDED = 5,
 
     /* host -> child requests on one instance (u64 instance id first) */
     TABHOST_WIRE_CREATE = 10,        /* u64 id -> u8 created */

@@ -9,7 +9,8 @@ import Testing
 struct MetadataCacheScannerTests {
     private func scanner(_ harness: MetadataCacheHarness) -> ModuleScanner {
         ModuleScanner(
-            settings: IsolationSettings(hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero),
+            settings: IsolationSettings(
+                sandbox: .off, hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero),
             hostOpensFiles: false, logger: harness.log.logger)
     }
 

@@ -11,6 +11,8 @@ enum IsolationUnderTest {
 
     /// The factory the module tests use.
     static func factory(logger: Logger) -> any ModuleInstanceFactory {
-        isProcess ? OutOfProcessModuleInstanceFactory(logger: logger) : InProcessModuleInstanceFactory()
+        isProcess
+            ? OutOfProcessModuleInstanceFactory(settings: IsolationSettings(sandbox: .off), logger: logger)
+            : InProcessModuleInstanceFactory()
     }
 }

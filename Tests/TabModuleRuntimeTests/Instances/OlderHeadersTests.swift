@@ -67,7 +67,8 @@ final class OlderHeadersTests {
             },
             factory: { log in
                 isolated
-                    ? OutOfProcessModuleInstanceFactory(logger: log.logger) as any ModuleInstanceFactory : InProcessModuleInstanceFactory()
+                    ? OutOfProcessModuleInstanceFactory(settings: IsolationSettings(sandbox: .off), logger: log.logger)
+                        as any ModuleInstanceFactory : InProcessModuleInstanceFactory()
             })
     }
 
@@ -111,7 +112,8 @@ final class OlderHeadersTests {
             },
             factory: { log in
                 isolated
-                    ? OutOfProcessModuleInstanceFactory(logger: log.logger) as any ModuleInstanceFactory : InProcessModuleInstanceFactory()
+                    ? OutOfProcessModuleInstanceFactory(settings: IsolationSettings(sandbox: .off), logger: log.logger)
+                        as any ModuleInstanceFactory : InProcessModuleInstanceFactory()
             })
         #expect(setup.runtime.registry.module(named: name)?.info.abiMinor == minor)
         setup.host.start()

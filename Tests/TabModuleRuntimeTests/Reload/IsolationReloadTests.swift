@@ -15,6 +15,7 @@ struct IsolationReloadTests {
     private static func harness(
         _ source: ReloadSource = alpha,
         settings: IsolationSettings = IsolationSettings(
+            sandbox: .off,
             hangTimeout: .milliseconds(300), killTimeout: .milliseconds(1500), snapshotInterval: .zero)
     ) throws
         -> (ReloadHarness, OutOfProcessModuleInstanceFactory)

@@ -1,0 +1,52 @@
+import Foundation
+import TabHostTesting
+import Testing
+
+/// No command runs a module's code unconfined: `list`, `inspect`, `grant`, `revoke`, `permissions` and
+/// `check-layout` open each module file in a scanner child under the tightest profile (nothing
+/// writable), unless the user says `--sandbox off`. The hostile module's constructor writes a file
+/// outside anything the profile opens; under the sandbox the file never appears, and the control,
+/// `--sandbox off`, proves the constructor runs and writes it.
+@Suite(.serialized)
+struct ConfinedCommandsEndToEndTests {
+    /// Each command that opens module files, with the arguments it needs (`MODULES` and `LAYOUT` are
+    /// replaced by the fixture's paths).
+    static let commands: [[String]] = [
+        ["list", "MODULES"],
+        ["inspect", "hostile", "--modules", "MODULES"],
+        ["grant", "hostile", "network", "--modules", "MODULES"],
+        ["revoke", "hostile", "--modules", "MODULES"],
+        ["permissions", "--modules", "MODULES"],
+        ["check-layout", "LAYOUT", "--modules", "MODULES"],
+    ]
+
+    @Test(arguments: commands, ["on", "off"])
+    func aModulesConstructorRunsConfinedInEveryCommand(command: [String], sandbox: String) throws {
+        try ListInspectSupport.withDirectory { scratch in
+            let modules = scratch + "/modules"
+            let victim = scratch + "/victim"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: true)
+            let marker = victim + "/written-by-the-module"
+            try ListInspectSupport.compileModule(
+                modules + "/hostile.so", fields: #".name = "hostile", .version = "1.0", .title = "Hostile""#,
+                entry: """
+                    TAB_MODULE_DECLARE(descriptor)
+                    #include <fcntl.h>
+                    #include <unistd.h>
+                    __attribute__((constructor)) static void tabhost_hostile_write(void) {
+                        int fd = open("\(marker)", O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+                        if (fd >= 0) close(fd);
+                    }
+                    """)
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"stack": {"module": "hostile"}}}"#.write(toFile: layout, atomically: false, encoding: .utf8)
+            let arguments =
+                command.map { $0 == "MODULES" ? modules : $0 == "LAYOUT" ? layout : $0 } + (sandbox == "off" ? ["--sandbox", "off"] : [])
+            let output = try ListInspectSupport.run(
+                arguments, environment: ["XDG_CONFIG_HOME": scratch + "/config", "XDG_DATA_HOME": scratch + "/data"])
+            #expect(output.status == 0, "\(output)")
+            #expect(FileManager.default.fileExists(atPath: marker) == (sandbox == "off"), "\(arguments) \(output)")
+        }
+    }
+}
