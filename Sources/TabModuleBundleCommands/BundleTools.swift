@@ -24,6 +24,7 @@ public struct BundleTools: BundleTooling {
             grantStorePath: ModuleGrantStore.defaultPath())
         options.assumeYes = request.assumeYes
         options.allowUnsigned = request.allowUnsigned
+        options.sandbox = request.sandbox
         options.confirm = TerminalQuestion.asker()
         options.progress = InstallProgress.onTerminal()
         let installer = BundleInstaller(options: options)
@@ -38,6 +39,7 @@ public struct BundleTools: BundleTooling {
             modulesDirectory: request.modulesDirectory, trustStorePath: request.trustStorePath,
             grantStorePath: ModuleGrantStore.defaultPath())
         options.progress = InstallProgress.onTerminal()
+        options.sandbox = request.sandbox
         return ModuleUpdater(options: options, names: names).update()
     }
 }

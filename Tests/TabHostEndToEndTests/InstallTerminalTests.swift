@@ -19,9 +19,45 @@ struct InstallTerminalTests {
         return (dir + "/clock.tabmod", keyID)
     }
 
-    private func session(_ dir: String, _ bundle: String) throws -> TmuxSession {
+    private func session(_ dir: String, _ bundle: String, options: String = "") throws -> TmuxSession {
         let environment = "XDG_DATA_HOME='\(dir)/data' XDG_CONFIG_HOME='\(dir)/config' XDG_CACHE_HOME='\(dir)/cache'"
-        return try TmuxSession("\(environment) '\(Products.tabhost)' install '\(bundle)'; echo \"STATUS:$?\"; sleep 30")
+        return try TmuxSession("\(environment) '\(Products.tabhost)' install \(options) '\(bundle)'; echo \"STATUS:$?\"; sleep 30")
+    }
+
+    /// Nothing of the module runs unconfined before the question: its constructor, which writes a file
+    /// outside its sandbox, ran only in the confined scanner (of `pack` and of `install`), so after `n`
+    /// the file does not exist. The control, `--sandbox off`, proves the constructor ran before the
+    /// question and wrote it.
+    @Test(arguments: ["on", "off"])
+    func theModulesCodeRunsConfinedBeforeTheQuestion(sandbox: String) throws {
+        try S.withDirectory { dir in
+            try #require(try S.run(["new", "clock", "--output", dir]).status == 0)
+            let marker = dir + "/written-before-the-question"
+            let source = dir + "/clock/clock.c"
+            let hostile = """
+                #include <fcntl.h>
+                #include <unistd.h>
+                __attribute__((constructor)) static void tabhost_hostile_write(void) {
+                    int fd = open("\(marker)", O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+                    if (fd >= 0) close(fd);
+                }
+                """
+            try (try String(contentsOfFile: source, encoding: .utf8) + hostile).write(toFile: source, atomically: true, encoding: .utf8)
+            let key = dir + "/publisher.key"
+            try #require(try S.run(["keygen", "--output", key, "--unencrypted"]).status == 0)
+            let packed = try S.run(["pack", dir + "/clock", "--key", key, "--output", dir + "/clock.tabmod"])
+            try #require(packed.status == 0, "\(packed)")
+            #expect(!FileManager.default.fileExists(atPath: marker), "pack ran the constructor unconfined")
+            let tmux = try session(dir, dir + "/clock.tabmod", options: "--sandbox \(sandbox)")
+            _ = try tmux.waitFor("Install? [y/N]", timeout: .seconds(60))
+            #expect(FileManager.default.fileExists(atPath: marker) == (sandbox == "off"))
+            try tmux.sendLiteral("n")
+            try tmux.send("Enter")
+            let done = try tmux.waitFor("STATUS:", timeout: .seconds(60))
+            #expect(done.contains("STATUS:1"), "\(done)")
+            #expect(FileManager.default.fileExists(atPath: marker) == (sandbox == "off"))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/data/tabhost/modules/clock/clock.so"))
+        }
     }
 
     @Test(arguments: ["y", "n"])

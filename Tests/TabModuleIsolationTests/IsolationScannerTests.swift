@@ -123,6 +123,43 @@ final class IsolationScannerTests {
         #expect(scanner.statistics.children == 1)
     }
 
+    /// One module's thread, left running after its scan, waits for the next file to be mapped beside it
+    /// and crashes the process it is in. Each file is opened in a process of its own, so that process
+    /// ended with its own scan and the next file is accepted (in one shared scanner process it was
+    /// refused, and the refusal kept until the file changed).
+    @Test func aModulesThreadCannotCrashTheScanOfTheNextFile() throws {
+        var poison = ModuleSource(name: "a-poison").withEntry("TAB_MODULE_DECLARE(descriptor)")
+        poison.extra = """
+            #include <link.h>
+            #include <signal.h>
+            #include <unistd.h>
+            #include <pthread.h>
+            #include <string.h>
+            static int tabhost_sees_victim(struct dl_phdr_info *info, size_t size, void *data) {
+                (void)size; (void)data;
+                return info->dlpi_name != NULL && strstr(info->dlpi_name, "b-victim") != NULL;
+            }
+            static void *tabhost_waiter(void *unused) {
+                (void)unused;
+                for (;;) {
+                    if (dl_iterate_phdr(tabhost_sees_victim, NULL)) raise(SIGSEGV);
+                    usleep(1000);
+                }
+                return NULL;
+            }
+            __attribute__((constructor)) static void tabhost_start_waiter(void) {
+                pthread_t thread;
+                pthread_create(&thread, NULL, tabhost_waiter, NULL);
+            }
+            """
+        try fixture.compile("a-poison.so", source: poison.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE", "-pthread"])
+        try compile("b-victim")
+        registry.load(directories: [ModuleDirectory(fixture.directory)])
+        #expect(refusal("a-poison") == nil)
+        #expect(refusal("b-victim") == nil, "\(registry.errors)")
+        #expect(registry.modules.map(\.name).sorted() == ["a-poison", "b-victim"])
+    }
+
     /// A module only the scanner opened has no functions in this process: an in-process instance
     /// of it is refused, not called.
     @Test func aScannedModuleRunsOutOfProcessOnly() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TabModuleBundle
+import TabModuleIsolation
 
 /// `tabhost install FILE|URL [--yes] [--allow-unsigned] [--modules DIR]`: a signed bundle checked and
 /// installed. The arguments are checked here; the work is `tabhost-bundle`'s (libarchive and libcurl stay
@@ -26,6 +27,12 @@ struct InstallCommand: ParsableCommand {
     @Flag(name: .customLong("allow-unsigned"), help: "Accept a bundle without a signature.")
     var allowUnsigned = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Confine the scanner child that reads the module before anything is asked: on (the default) or off.",
+            valueName: "off|on"))
+    var sandbox: SandboxMode = .on
+
     @OptionGroup var modules: ModulesDirectoryOption
 
     func validate() throws {
@@ -43,7 +50,8 @@ struct InstallCommand: ParsableCommand {
         let directory = try modules.resolved()
         let trust = try TrustCommand.storePath()
         guard let tools = TabHostCommand.bundles else { CompanionProgram.bundle.exec() }
-        let request = BundleInstallRequest(modulesDirectory: directory, trustStorePath: trust, assumeYes: yes, allowUnsigned: allowUnsigned)
+        let request = BundleInstallRequest(
+            modulesDirectory: directory, trustStorePath: trust, assumeYes: yes, allowUnsigned: allowUnsigned, sandbox: sandbox)
         do {
             for line in try tools.install(source: source, request: request) { print(line) }
         } catch {

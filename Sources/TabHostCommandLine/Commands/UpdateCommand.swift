@@ -1,5 +1,6 @@
 import ArgumentParser
 import TabModuleBundle
+import TabModuleIsolation
 import TabModuleLoading
 
 /// `tabhost update [NAME…] [--yes] [--modules DIR]`: each installed bundle (or each one named) brought to
@@ -22,6 +23,12 @@ struct UpdateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The modules to update (default: every installed bundle).", valueName: "NAME"))
     var names: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Confine the scanner child that reads the module before anything is asked: on (the default) or off.",
+            valueName: "off|on"))
+    var sandbox: SandboxMode = .on
+
     @Flag(help: "Accepted for scripts: an update never asks (it must be signed by the key the module is pinned to).")
     var yes = false
 
@@ -37,7 +44,8 @@ struct UpdateCommand: ParsableCommand {
         let directory = try modules.resolved()
         let trust = try TrustCommand.storePath()
         guard let tools = TabHostCommand.bundles else { CompanionProgram.bundle.exec() }
-        let request = BundleInstallRequest(modulesDirectory: directory, trustStorePath: trust, assumeYes: yes, allowUnsigned: false)
+        let request = BundleInstallRequest(
+            modulesDirectory: directory, trustStorePath: trust, assumeYes: yes, allowUnsigned: false, sandbox: sandbox)
         let report = tools.update(names: names, request: request)
         for line in report.lines { print(line) }
         for problem in report.problems { writeStandardError(problem) }

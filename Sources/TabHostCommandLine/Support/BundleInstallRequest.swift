@@ -1,3 +1,5 @@
+import TabModuleIsolation
+
 /// What `tabhost install` asks of the bundle tools, its arguments checked: where to install, which trust
 /// store, and how the first install's question is answered.
 public struct BundleInstallRequest: Sendable {
@@ -9,12 +11,15 @@ public struct BundleInstallRequest: Sendable {
     public var assumeYes: Bool
     /// `--allow-unsigned`.
     public var allowUnsigned: Bool
+    /// `--sandbox`: the scanner child that reads the module's descriptor before anything is asked.
+    public var sandbox: SandboxMode
 
     /// A request.
-    public init(modulesDirectory: String, trustStorePath: String, assumeYes: Bool, allowUnsigned: Bool) {
+    public init(modulesDirectory: String, trustStorePath: String, assumeYes: Bool, allowUnsigned: Bool, sandbox: SandboxMode) {
         self.modulesDirectory = modulesDirectory
         self.trustStorePath = trustStorePath
         self.assumeYes = assumeYes
         self.allowUnsigned = allowUnsigned
+        self.sandbox = sandbox
     }
 }
