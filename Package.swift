@@ -133,9 +133,14 @@ let package = Package(
         .target(name: "_CIsolation", cSettings: strictC + runtimeDirectoryDefine),
         // The kernel sandbox a module's child applies to itself before it loads the module (with --sandbox on).
         .target(name: "_CSandbox", cSettings: strictC),
+        // The module child as a library (its loop, the host API, the request decoder, the scanner), which
+        // the executable below runs and the fuzzer and the leak check link.
+        .target(
+            name: "_CModuleHost", dependencies: ["_CIsolation", "_CLtdl", "_CSandbox", "CTabModule"],
+            cSettings: strictC + [.unsafeFlags(["-fvisibility=hidden"])]),
         // The child process that runs one module (isolation): C, so a C module pays for no Swift runtime.
         .executableTarget(
-            name: "tabhost-module-host", dependencies: ["_CIsolation", "_CLtdl", "_CSandbox", "CTabModule"],
+            name: "tabhost-module-host", dependencies: ["_CModuleHost"],
             cSettings: strictC + [.unsafeFlags(["-fvisibility=hidden"])],
             // SwiftPM links through swiftc, which adds libswiftCore; with the static library and the two
             // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.

@@ -1,16 +1,22 @@
 /*
  * libFuzzer target for the child's side of the isolation protocol: the requests tabhost-module-host
- * decodes (tabhost_isolation.h), served by its own `serve` against a small module that uses every
- * view call and keeps what it is sent. Built by Scripts/fuzz with clang -fsanitize=fuzzer,address.
+ * decodes (tabhost_isolation.h), served by the child's own library (_CModuleHost, linked, through
+ * tabhost_module_host.h) against a small module that uses every view call and keeps what it is sent.
+ * Built by Scripts/fuzz with clang -fsanitize=fuzzer,address.
  *
  * Input: records of u16 type, u16 length, then that many payload bytes. LOAD and SCAN are skipped:
  * they open a file named by the payload, which is the loader's business, not the decoder's.
  * Replies go to a socket (descriptor 3) that a thread drains; the module never makes a call that
  * waits for a reply.
  */
-#define main tabhost_module_host_main
-#include "../../Sources/tabhost-module-host/main.c"
-#undef main
+#include "tabhost_isolation.h"
+#include "tabhost_module_host.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 
 typedef struct fuzz_module {
@@ -128,8 +134,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     }
     pthread_t drain;
     if (pthread_create(&drain, NULL, fuzz_drain, &ends[1]) != 0) abort();
-    main_thread = pthread_self();
-    descriptor = &fuzz_descriptor;
+    tabhost_module_host_use_module(&fuzz_descriptor);
     return 0;
 }
 
@@ -142,22 +147,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(&length, data + offset + 2, 2);
         offset += 4;
         if (length > size - offset) length = (uint16_t)(size - offset);
-        if (type != TABHOST_WIRE_LOAD && type != TABHOST_WIRE_SCAN) {
-            frame request = {type, 0, seq++, malloc(length ? length : 1), length};
-            if (request.payload == NULL) abort();
-            memcpy(request.payload, data + offset, length);
-            serve(&request);
-            free(request.payload);
-        }
+        if (type != TABHOST_WIRE_LOAD && type != TABHOST_WIRE_SCAN)
+            tabhost_module_host_serve(type, seq++, data + offset, length);
         offset += length;
     }
     /* Every instance goes, as when the host ends: nothing is carried into the next input. */
-    while (instances != NULL) {
-        struct tab_host *host = instances;
-        instances = host->next;
-        descriptor->destroy(host->self);
-        free_timers(host);
-        free(host);
-    }
+    tabhost_module_host_destroy_instances();
     return 0;
 }

@@ -1,6 +1,8 @@
 /*
- * tabhost-module-host: runs one tab module in a process of its own and speaks the wire protocol
- * of tabhost_isolation.h with the host over descriptor 3.
+ * _CModuleHost: the library behind tabhost-module-host, which runs one tab module in a process of its
+ * own and speaks the wire protocol of tabhost_isolation.h with the host over descriptor 3. The
+ * executable's main.c only calls tabhost_module_host_run(); the fuzzer and the leak check link this
+ * library and drive it through tabhost_module_host.h.
  *
  * The host checks the file, makes the private copy and validates the descriptor before it starts
  * this child (its loader does that work for both paths); the child opens the copy the host names,
@@ -21,6 +23,8 @@
  * the same signal.
  */
 #define _GNU_SOURCE
+#include "tabhost_module_host.h"
+
 #include "tab_module.h"
 #include "tabhost_isolation.h"
 #include "tabhost_ltdl.h"
@@ -1471,7 +1475,30 @@ static void serve(frame *request) {
     free(b.bytes);
 }
 
-int main(int argc, char **argv) {
+void tabhost_module_host_use_module(const tab_module_descriptor *module) {
+    main_thread = pthread_self();
+    descriptor = module;
+}
+
+void tabhost_module_host_serve(uint16_t type, uint32_t seq, const void *payload, size_t count) {
+    frame request = {type, 0, seq, malloc(count ? count : 1), count};
+    if (request.payload == NULL) out_of_memory();
+    if (count > 0) memcpy(request.payload, payload, count);
+    serve(&request);
+    free(request.payload);
+}
+
+void tabhost_module_host_destroy_instances(void) {
+    while (instances != NULL) {
+        struct tab_host *host = instances;
+        instances = host->next;
+        if (descriptor != NULL && descriptor->destroy != NULL) descriptor->destroy(host->self);
+        free_timers(host);
+        free(host);
+    }
+}
+
+int tabhost_module_host_run(int argc, char *_Nonnull *_Nonnull argv) {
     long parent = 0;
     for (int i = 1; i + 1 < argc; i += 2)
         if (strcmp(argv[i], "--parent") == 0) parent = strtol(argv[i + 1], NULL, 10);
