@@ -629,6 +629,26 @@ class ImageConfinementTests(BrowserTestCase):
         self.screenshot(page, "confined-images.png")
 
 
+class ModuleTextTests(BrowserTestCase):
+    def test_module_text_is_shown_as_text_markup_and_escapes_included(self):
+        """Markup and escape sequences in a module's strings (title, row, text, button) are text in the page:
+        no element is made of them, no script runs, and the page has no cookie for them to reach."""
+        hostile = r'<img src=x onerror=\"document.title=1\"><b>bold</b> \x1b]52;c;cHduZWQ=\a \xe2\x80\xaeRTL'
+        render = (f'api->text(view, "T {hostile}"); api->row(view, "R {hostile}", "d", "r"); '
+                  f'api->button(view, "B {hostile}", "b");')
+        served, _ = self.serve_modules('{"root": {"stack": {"module": "marks"}}}', {
+            "marks.so": module_source("marks", "Marks", render, start=f'self->api->set_title(self->host, "S {hostile}");')})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        expect(main).to_contain_text("<b>bold</b>")
+        expect(main).to_contain_text("52;c;cHduZWQ=")
+        self.assertEqual(main.locator("b").count(), 0)
+        self.assertEqual(page.locator("img[src=x]").count(), 0)
+        expect(title(page)).to_contain_text("<img src=x")
+        self.assertNotEqual(page.evaluate("document.title"), "1")
+        self.assertEqual(page.context.cookies(), [])
+
+
 class ModalTests(BrowserTestCase):
     def test_a_modal_is_framed_and_dismissed_by_button_or_escape(self):
         served, _ = self.serve_modules('{"root": {"stack": {"module": "sheet"}}}', {"sheet.so": SHEET_MODULE})
