@@ -196,6 +196,56 @@ struct LiveServerTests {
         #expect(try host.get(address).status == 404)
     }
 
+    /// Image nodes naming `../../etc/passwd`, a file beside the module directory and a link out of it: the
+    /// first two get no ticket, the link's ticket answers 404, each with one log line; the module's own
+    /// image (the control) is served.
+    @Test func anImageNodeOutOfTheModuleDirectoryIsNotServed() throws {
+        let fixture = try Fixture(prefix: "tabhost-web-images")
+        defer { fixture.remove() }
+        let modules = fixture.path("modules")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+        _ = try fixture.write("modules/ok.svg", text: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        let secret = try fixture.write("secret.svg", text: "<svg>secret</svg>")
+        #expect(symlink(secret, modules + "/link.svg") == 0)
+        let source = """
+            #include "tab_module.h"
+            #include <stdlib.h>
+            static void *create(const tab_host_api *api, tab_host *host) { (void)host; return (void *)api; }
+            static void render(void *self, tab_view *view) {
+                const tab_host_api *api = self;
+                api->image(view, "ok.svg", "ok");
+                api->image(view, "../../../../../../../../etc/passwd", "passwd");
+                api->image(view, "../secret.svg", "beside");
+                api->image(view, "link.svg", "link");
+            }
+            static void destroy(void *self) { (void)self; }
+            static const tab_module_descriptor descriptor = {
+                TAB_MODULE_DESCRIPTOR_HEADER, .name = "pics", .version = "1", .title = "Pics",
+                .create = create, .render = render, .destroy = destroy,
+            };
+            TAB_MODULE_DECLARE(descriptor)
+
+            """
+        _ = try Fixture.compileModule(source, to: modules + "/pics.so")
+        _ = try fixture.write("layout.json", text: #"{"root": {"stack": {"module": "pics"}}}"#)
+        let host = try ServedHost(arguments: ["--modules", modules, "--layout", fixture.path("layout.json")])
+        let socket = try host.openWebSocket()
+        let screen = try Message(socket.receiveText()).screen()
+        var addresses: [String: String] = [:]
+        for case .image(let path, let alt?) in screen.content.nodes { addresses[alt] = path }
+        #expect(addresses["passwd"] == "" && addresses["beside"] == "", "\(addresses)")
+        let ok = try #require(addresses["ok"])
+        let link = try #require(addresses["link"])
+        #expect(ok.hasPrefix("/image/") && link.hasPrefix("/image/"), "\(addresses)")
+        #expect(try host.get(ok).status == 200)
+        let refused = try host.get(link)
+        #expect(refused.status == 404 && !refused.text.contains("secret"))
+        for path in ["etc/passwd", "../secret.svg", "link.svg"] {
+            #expect(host.waitForLog("web: not serving the image"), "no log line")
+            #expect(host.waitForLog(path), "no log line for \(path)")
+        }
+    }
+
     @Test func badMessagesAreIgnoredWithALogLine() throws {
         let host = try ServedHost()
         let socket = try host.openWebSocket()
