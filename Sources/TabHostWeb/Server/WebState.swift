@@ -37,15 +37,19 @@ final class WebState: Sendable {
     /// every page's mailbox gets it with them (a mailbox keeps only the newest screen: a slow page skips
     /// screens, never falls behind).
     func publish(_ screen: Screen) {
-        let (shown, clients) = shared.withLock { state in
-            (ticketed(screen, &state), Array(state.clients.values))
+        let (shown, refusals, clients) = shared.withLock { state in
+            let (shown, refusals) = ticketed(screen, &state)
+            return (shown, refusals, Array(state.clients.values))
         }
+        log(refusals)
         for client in clients { client.yield(shown) }
     }
 
     /// The screen a newly connected page starts from (loop thread), with its images' tickets.
     func publishInitial(_ screen: Screen) -> Screen {
-        shared.withLock { ticketed(screen, &$0) }
+        let (shown, refusals) = shared.withLock { ticketed(screen, &$0) }
+        log(refusals)
+        return shown
     }
 
     /// Logs that the server refused to serve `path`, once per path (at most 1,024 remembered).
@@ -57,13 +61,16 @@ final class WebState: Sendable {
         if first { logger.warning("web: not serving the image \(path.debugDescription): \(reason)") }
     }
 
-    private func ticketed(_ screen: Screen, _ state: inout Shared) -> Screen {
+    /// `screen` with its tickets, and the refusals not logged yet (logged by the caller, outside the lock).
+    private func ticketed(_ screen: Screen, _ state: inout Shared) -> (Screen, [(String, String)]) {
         var refusals: [(String, String)] = []
         let shown = state.tickets.issue(for: screen, within: imageRoots) { refusals.append(($0, $1)) }
-        let fresh = refusals.filter { state.loggedPaths.insert($0.0).inserted }
-        if state.loggedPaths.count > 1024 { state.loggedPaths.removeAll() }
-        for (path, reason) in fresh { logger.warning("web: not serving the image \(path.debugDescription): \(reason)") }
-        return shown
+        if state.loggedPaths.count + refusals.count > 1024 { state.loggedPaths.removeAll() }
+        return (shown, refusals.filter { state.loggedPaths.insert($0.0).inserted })
+    }
+
+    private func log(_ refusals: [(String, String)]) {
+        for (path, reason) in refusals { logger.warning("web: not serving the image \(path.debugDescription): \(reason)") }
     }
 
     /// Registers a page's mailbox; nil after `stop()`.
