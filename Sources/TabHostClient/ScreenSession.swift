@@ -20,4 +20,7 @@ public protocol ScreenSession: AnyObject {
     func subscribe(_ subscriber: @escaping (Screen) -> Void) -> ScreenSubscription
     /// Stops calling a subscriber.
     func unsubscribe(_ subscription: ScreenSubscription)
+    /// The directories the session's modules may show image files from (their module directories and
+    /// data directories): a front end that serves image files serves none from anywhere else.
+    var imageDirectories: [String] { get }
 }

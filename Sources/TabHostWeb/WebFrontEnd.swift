@@ -13,12 +13,16 @@ import TabKit
 /// The browser front end: an HTTP and WebSocket server (Hummingbird, on its own threads) attached to a
 /// live `ScreenSession` as one more subscriber, beside or instead of the terminal.
 ///
-/// - `GET /?token=T`: the page (static HTML, CSS and JavaScript modules); the token is exchanged for a
-///   session cookie (`WebAccess`). Scripts, images and the WebSocket need the cookie or the token.
-/// - `GET /ws`: one WebSocket per page. The server sends a full frame on connect, then only the
-///   changed top-level fields of `Screen` (`ScreenMessage`); the page sends `ScreenAction`s as JSON,
-///   checked against the current screen (`ActionValidation`). Bad messages are logged and ignored.
-/// - `GET /image?path=P`: an image the current screen references (`ImageAccess`); anything else is 404.
+/// - `GET /?token=T`: the page (static HTML, CSS and JavaScript modules, the same bytes in every copy of
+///   TabHost: they hold no secret and drive nothing, so they are served to anyone). The page keeps the
+///   token in `sessionStorage` and drops it from the address bar; no cookie is ever set.
+/// - `GET /ws`: one WebSocket per page, opened with the token as a subprotocol (`WebAccess`). The server
+///   sends a full frame on connect, then only the changed top-level fields of `Screen` (`ScreenMessage`);
+///   the page sends `ScreenAction`s as JSON, checked against the current screen (`ActionValidation`).
+///   Bad messages are logged and ignored.
+/// - `GET /image/ID`: an image the current screen shows, by its ticket (`ImageTickets`: the frames carry
+///   these addresses instead of paths), read only inside the module and data directories (`ImageAccess`);
+///   anything else is 404.
 ///
 /// Create it on the session's loop thread; `start()` binds and returns the address to open.
 ///
@@ -33,7 +37,7 @@ public final class WebFrontEnd: Sendable {
     public let settings: WebSettings
     private let handle: ScreenSessionHandle
     private let assets: PageAssets
-    private let state = WebState()
+    private let state: WebState
     private let subscription: ScreenSubscription
     private let server = LockedValue<ServerRun?>(nil)
 
@@ -44,6 +48,7 @@ public final class WebFrontEnd: Sendable {
         self.settings = settings
         assets = try PageAssets.load()
         handle = ScreenSessionHandle(session)
+        state = WebState(imageRoots: session.imageDirectories, logger: settings.logger)
         subscription = session.subscribe { [state] screen in state.publish(screen) }
     }
 
@@ -90,7 +95,8 @@ public final class WebFrontEnd: Sendable {
         if let failure = failure.withLock({ $0 }) ?? (state.port == nil ? "no port was bound" : nil) {
             throw WebFrontEndError("cannot serve on \(settings.bindAddress):\(settings.port): \(failure)")
         }
-        settings.logger.notice("web: serving \(origin)/ (open \(address))")
+        // The origin only: the token is the user's (the first line on standard output), never the log's.
+        settings.logger.notice("web: serving \(origin)/")
         return address
     }
 
@@ -128,7 +134,7 @@ public final class WebFrontEnd: Sendable {
         for (path, asset) in assets.assets {
             router.get(RouterPath(path)) { [self] request, _ in page(asset, request: request) }
         }
-        router.get("/image") { [self] request, _ in image(request) }
+        router.get("/image/:ticket") { [self] request, context in image(request, ticket: context.parameters.get("ticket")) }
         // A GET /ws without an upgrade lands here: say why.
         router.get("/ws") { [self] request, _ in webSocketRefusalResponse(request) }
 
@@ -137,7 +143,11 @@ public final class WebFrontEnd: Sendable {
             "/ws",
             shouldUpgrade: { [self] request, _ in
                 // A refused upgrade is answered 400 by the WebSocket upgrader (NIO), and logged here.
-                guard let (_, reason) = webSocketRefusal(request) else { return .upgrade([:]) }
+                guard let (_, reason) = webSocketRefusal(request) else {
+                    // The page offered two subprotocols (`tabhost` and the one carrying the token): a
+                    // browser fails the connection unless the server picks one of them.
+                    return .upgrade([.secWebSocketProtocol: WebAccess.subprotocol])
+                }
                 settings.logger.warning("web: refused a WebSocket: \(reason)")
                 return .dontUpgrade
             },
@@ -164,47 +174,28 @@ public final class WebFrontEnd: Sendable {
             logger: hummingbirdLogger)
     }
 
-    private var access: WebAccess {
-        WebAccess(token: settings.token, port: state.port ?? settings.port, secure: settings.tls != nil)
-    }
-
+    /// The token presented on a WebSocket upgrade; a cookie counts for nothing.
     private func verdict(_ request: Request) -> WebAccess.Verdict {
-        access.verdict(
-            queryToken: request.uri.queryParameters["token"].map(String.init),
-            cookieHeader: request.headers[.cookie])
-    }
-
-    private func refused(_ verdict: WebAccess.Verdict, _ request: Request) -> Response {
-        settings.logger.warning("web: refused \(request.uri.path): \(verdict == .missing ? "no token" : "wrong token")")
-        let message =
-            verdict == .missing
-            ? "tabhost: open the address tabhost printed; it carries ?token=…\n"
-            : "tabhost: this token is not this host's; open the address tabhost printed\n"
-        return Response(
-            status: verdict == .missing ? .unauthorized : .forbidden,
-            headers: [.contentType: "text/plain; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: message)))
+        WebAccess(token: settings.token).verdict(webSocketProtocols: request.headers[values: .secWebSocketProtocol])
     }
 
     private func page(_ asset: PageAssets.Asset, request: Request) -> Response {
-        let verdict = verdict(request)
-        guard verdict == .allowed else { return refused(verdict, request) }
         var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "no-store"]
         if asset.contentType.hasPrefix("text/html") {
             let socket = request.head.authority.map { " \(settings.tls == nil ? "ws" : "wss")://\($0)" } ?? ""
             headers[.contentSecurityPolicy] =
                 "default-src 'self'; connect-src 'self'\(socket); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         }
-        if request.uri.queryParameters["token"] != nil { headers[.setCookie] = access.setCookie }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
     }
 
-    private func image(_ request: Request) -> Response {
-        let verdict = verdict(request)
-        guard verdict == .allowed else { return refused(verdict, request) }
-        guard let path = request.uri.queryParameters["path"].map(String.init),
-            let image = ImageAccess.read(path, allowed: state.images)
-        else { return Response(status: .notFound) }
+    private func image(_ request: Request, ticket: String?) -> Response {
+        guard let ticket, let path = state.imagePath(forTicket: ticket) else { return Response(status: .notFound) }
+        guard let image = ImageAccess.read(path, within: state.imageRoots) else {
+            state.logRefusedImage(
+                path, "missing, not a regular file, a link, larger than \(ImageAccess.maximumBytes) bytes, or below a link")
+            return Response(status: .notFound)
+        }
         var headers: HTTPFields = [
             .contentType: image.contentType, .cacheControl: "private, no-cache", .eTag: image.etag,
         ]
@@ -249,9 +240,7 @@ public final class WebFrontEnd: Sendable {
             mailbox.finish()
         }
         handle.withSession { [state] session in
-            let screen = session.screen
-            state.publishInitial(screen)
-            mailbox.yield(screen)
+            mailbox.yield(state.publishInitial(session.screen))
         }
         let logger = settings.logger
         await withTaskGroup(of: Void.self) { group in

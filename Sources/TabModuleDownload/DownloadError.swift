@@ -13,6 +13,8 @@ public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible
         public static let httpStatus = Code(name: "httpStatus")
         /// More bytes than allowed were announced or sent.
         public static let tooLarge = Code(name: "tooLarge")
+        /// The transfer stayed below the minimum rate, or went past the overall deadline.
+        public static let tooSlow = Code(name: "tooSlow")
         /// The downloaded bytes could not be written where they go.
         public static let write = Code(name: "write")
         /// Anything else libcurl reports.

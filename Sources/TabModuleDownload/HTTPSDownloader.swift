@@ -4,16 +4,27 @@ import _CCurlShims
 /// Downloads over HTTPS for `tabhost install` and `tabhost update` (libcurl): https only, redirects
 /// included; the server's certificate and host name verified against the system's CA store, or the
 /// files `SSL_CERT_FILE` and `SSL_CERT_DIR` name (as OpenSSL honours them); a size limit enforced as the
-/// bytes arrive, so a hostile server cannot fill the disk.
+/// bytes arrive, so a hostile server cannot fill the disk; a minimum rate and an overall deadline, so one
+/// that trickles (a byte every 0.9 s) cannot keep `install` or `update` downloading for ever.
 public struct HTTPSDownloader: Sendable {
+    /// The default overall deadline, in seconds (`TABHOST_DOWNLOAD_TIMEOUT` changes it).
+    public static let defaultDeadlineSeconds = 600
+    /// The default minimum rate, in bytes per second averaged over `stallSeconds`
+    /// (`TABHOST_DOWNLOAD_MIN_SPEED` changes it).
+    public static let defaultMinimumBytesPerSecond = 1024
+
     /// CA certificates to trust instead of the system's (`SSL_CERT_FILE` by default).
     public var caFile: String?
     /// A directory of CA certificates to trust instead of the system's (`SSL_CERT_DIR` by default).
     public var caDirectory: String?
     /// Seconds a connection may take.
     public var connectTimeoutSeconds = 15
-    /// Seconds a transfer may go without a byte before it is abandoned.
+    /// Seconds a transfer may stay below `minimumBytesPerSecond` before it is abandoned.
     public var stallSeconds = 30
+    /// The slowest transfer kept, in bytes per second, averaged over `stallSeconds`.
+    public var minimumBytesPerSecond = HTTPSDownloader.positiveEnvironment("TABHOST_DOWNLOAD_MIN_SPEED") ?? defaultMinimumBytesPerSecond
+    /// Seconds a whole transfer (connection, redirects and body) may take.
+    public var deadlineSeconds = HTTPSDownloader.positiveEnvironment("TABHOST_DOWNLOAD_TIMEOUT") ?? defaultDeadlineSeconds
 
     /// A downloader trusting what `SSL_CERT_FILE` and `SSL_CERT_DIR` name, else the system's CA store.
     public init(
@@ -69,6 +80,12 @@ public struct HTTPSDownloader: Sendable {
         return bytes
     }
 
+    /// The variable's value as a whole number above zero, or nil when it is unset, empty or anything else.
+    public static func positiveEnvironment(_ name: String) -> Int? {
+        guard let text = environment(name), let value = Int(text), value > 0 else { return nil }
+        return value
+    }
+
     /// libcurl's version line, for reports.
     public static var libraryVersion: String { String(cString: tabhost_curl_version()) }
 
@@ -98,10 +115,27 @@ public struct HTTPSDownloader: Sendable {
             }
         let code = withExtendedLifetime(box) {
             tabhost_curl_download(
-                url, fd, maximumBytes, caFile, caDirectory, connectTimeoutSeconds, stallSeconds, callback, context, &result)
+                url, fd, maximumBytes, caFile, caDirectory, connectTimeoutSeconds, stallSeconds, minimumBytesPerSecond,
+                deadlineSeconds, callback, context, &result)
         }
         if code == 0 { return result.received }
+        if code == 28 {  // CURLE_OPERATION_TIMEDOUT: the deadline, the minimum rate, or the connection's time
+            throw tooSlow(url, result: &result)
+        }
         throw Self.error(url, code: code, result: &result, maximumBytes: maximumBytes)
+    }
+
+    private func tooSlow(_ url: String, result: inout tabhost_curl_result) -> DownloadError {
+        let message = withUnsafeBytes(of: &result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        // libcurl's words for its connect timeout ("Connection timed out after…", "Resolving timed out…").
+        guard !message.hasPrefix("Connection") && !message.hasPrefix("Resolving") else {
+            return DownloadError(.network, url: url, reason: "cannot reach the server: \(message)", hint: "check the URL and the network")
+        }
+        return DownloadError(
+            .tooSlow, url: url,
+            reason: "the download was too slow (\(result.received) bytes; the limits are \(deadlineSeconds) s in all and "
+                + "\(minimumBytesPerSecond) bytes/s over \(stallSeconds) s): \(message)",
+            hint: "try again later; on a slow link raise TABHOST_DOWNLOAD_TIMEOUT (seconds) or lower TABHOST_DOWNLOAD_MIN_SPEED (bytes/s)")
     }
 
     private static func notHTTPS(_ url: String, _ reason: String) -> DownloadError {

@@ -83,6 +83,7 @@ static int tabhost_curl_fail(tabhost_curl_result *result, int code, const char *
 
 int tabhost_curl_download(const char *url, int fd, uint64_t max_bytes, const char *_Nullable ca_file,
                           const char *_Nullable ca_directory, long connect_timeout_seconds, long stall_seconds,
+                          long minimum_bytes_per_second, long deadline_seconds,
                           tabhost_curl_progress_fn _Nullable progress, void *_Nullable context,
                           tabhost_curl_result *result) {
     memset(result, 0, sizeof *result);
@@ -107,8 +108,10 @@ int tabhost_curl_download(const char *url, int fd, uint64_t max_bytes, const cha
     if (ca_file != NULL) curl_easy_setopt(curl, CURLOPT_CAINFO, ca_file);
     if (ca_directory != NULL) curl_easy_setopt(curl, CURLOPT_CAPATH, ca_directory);
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, connect_timeout_seconds);
-    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    /* A rate, not just "a byte now and then": one byte every 0.9 s never stalls a 1 byte/s limit. */
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, minimum_bytes_per_second > 0 ? minimum_bytes_per_second : 1L);
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, stall_seconds);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, deadline_seconds > 0 ? deadline_seconds : 0L);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)(max_bytes > INT64_MAX ? INT64_MAX : max_bytes));
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, tabhost_curl_write);

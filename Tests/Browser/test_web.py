@@ -363,8 +363,9 @@ class WebFrontEndTests(BrowserTestCase):
     def test_tweetie_flow_by_role_and_text(self):
         served = self.serve()
         page = self.page(served.url)
-        # The token did its work and left the address bar; the session lives on in the cookie.
+        # The token left the address bar; the page keeps it in sessionStorage, and no cookie exists.
         self.assertEqual(page.url, served.origin + "/")
+        self.assertEqual(page.context.cookies(), [])
         main = page.get_by_role("main")
         expect(title(page)).to_have_text("Accounts")
         expect(main.get_by_role("button", name="Jack")).to_be_visible()
@@ -446,41 +447,98 @@ class WebFrontEndTests(BrowserTestCase):
         second.get_by_role("tab", name=re.compile("^More")).click()
         expect(first.get_by_role("tab", name=re.compile("^More"))).to_have_attribute("aria-selected", "true")
 
-    def test_without_the_token_nothing_is_served(self):
+    def test_without_the_token_the_page_says_so_and_nothing_connects(self):
         served = self.serve()
         page = self.page()
-        response = page.goto(served.origin + "/")
-        self.assertEqual(response.status, 401)
-        response = page.goto(served.origin + "/?token=" + "0" * 32)
-        self.assertEqual(response.status, 403)
+        page.goto(served.origin + "/")
+        expect(page.locator("#connection")).to_have_text(re.compile("Open the address tabhost printed"))
+        expect(page.locator("#app")).to_have_attribute("data-connection", "no-token")
+        page.goto(served.origin + "/?token=" + "0" * 32)
+        expect(page.locator("#app")).to_have_attribute("data-connection", "refused")
+        expect(page.locator("#connection")).to_contain_text("Cannot connect")
+        self.assertEqual(page.url, served.origin + "/")
+        self.assertEqual(page.locator("#app").get_attribute("data-frames"), None)
+        deadline = time.monotonic() + 5
+        while "refused a WebSocket: wrong token" not in served.log_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertIn("refused a WebSocket: wrong token", served.log_text())
+
+    def test_the_token_is_in_no_cookie_and_leaves_the_address_bar_and_a_reload_keeps_working(self):
+        served = self.serve()
+        page = self.page(served.url)
+        self.assertEqual(page.url, served.origin + "/")
+        self.assertEqual(page.evaluate("location.search"), "")
+        self.assertNotIn(served.token, page.evaluate("history.length && location.href"))
+        self.assertEqual(page.context.cookies(), [])
+        self.assertEqual(page.evaluate("document.cookie"), "")
+        page.get_by_role("main").get_by_role("button", name="Jack").click()
+        expect(title(page)).to_have_text("Jack")
+        # A reload finds the token in this tab's sessionStorage (no address, no cookie needed).
+        responses = []
+        page.on("response", lambda response: responses.append(response))
+        page.reload()
+        expect(page.locator("#app")).to_have_attribute("data-connection", "live")
+        expect(title(page)).to_have_text("Jack")
+        self.assertEqual(page.context.cookies(), [])
+        for response in responses:
+            self.assertIsNone(response.headers.get("set-cookie"), response.url)
+        # The page's own storage is per origin (scheme, host and port): another server on 127.0.0.1 reads none of it.
+        self.assertEqual(page.evaluate("sessionStorage.getItem('tabhost-token')"), served.token)
+        self.assertEqual(page.evaluate("localStorage.length"), 0)
+        self.assertNotIn(served.token, served.log_text())
+
+    def test_a_request_with_a_cookie_only_is_refused(self):
+        served = self.serve()
+        # What a cookie-based page would have sent, from any client: the WebSocket stays closed.
+        raw = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        raw.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nOrigin: {served.origin}\r\n"
+                     f"Cookie: tabhost-{served.port}={served.token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                     f"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n\r\n").encode())
+        status = raw.recv(4096).split(b"\r\n", 1)[0].decode()
+        raw.close()
+        self.assertNotIn(" 101 ", status)
+        # A browser holding such a cookie (set by hand here: the host sets none) opens nothing with it.
+        page = self.page()
+        page.context.add_cookies([{"name": f"tabhost-{served.port}", "value": served.token, "url": served.origin}])
+        page.goto(served.origin + "/")
+        expect(page.locator("#app")).to_have_attribute("data-connection", "no-token")
+        opened = """url => new Promise(resolve => {
+            const ws = new WebSocket(url);
+            ws.onopen = () => resolve("open");
+            ws.onerror = () => resolve("refused");
+            setTimeout(() => resolve("timeout"), 5000);
+        })"""
+        self.assertEqual(page.evaluate(opened, f"ws://127.0.0.1:{served.port}/ws"), "refused")
 
     def test_a_page_from_another_origin_cannot_open_the_websocket(self):
         served = self.serve()
-        page = self.page(served.url)  # this browser holds the cookie
-        # Another web app on this machine: same site as the host (ports do not separate sites, so the
-        # SameSite=Strict cookie goes along), another origin.
+        page = self.page(served.url)
+        # Another web app on this machine: same site as the host (ports do not separate sites, so a cookie
+        # would go along: the host sets none), another origin.
         other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), OtherApp)
         threading.Thread(target=other.serve_forever, daemon=True).start()
         try:
             page.goto(f"http://127.0.0.1:{other.server_port}/")
             expect(page.locator("p")).to_have_text("another app")
-            opened = """url => new Promise(resolve => {
-                const ws = new WebSocket(url);
+            opened = """([url, protocols]) => new Promise(resolve => {
+                const ws = new WebSocket(url, protocols);
                 ws.onopen = () => resolve("open");
                 ws.onerror = () => resolve("refused");
                 setTimeout(() => resolve("timeout"), 5000);
             })"""
             socket = f"ws://127.0.0.1:{served.port}/ws"
-            self.assertEqual(page.evaluate(opened, socket), "refused")
-            # Even with the token itself in the address.
-            self.assertEqual(page.evaluate(opened, socket + "?token=" + served.token), "refused")
+            self.assertEqual(page.evaluate(opened, [socket, []]), "refused")
+            # Even with the token itself, presented as the page presents it.
+            self.assertEqual(page.evaluate(opened, [socket, ["tabhost", "tabhost.token." + served.token]]), "refused")
         finally:
             other.shutdown()
         deadline = time.monotonic() + 5
         expected = f"refused a WebSocket: Origin http://127.0.0.1:{other.server_port} is not http://127.0.0.1:{served.port}"
-        while served.log_text().count(expected) < 2 and time.monotonic() < deadline:
+        while served.log_text().count(expected) < 1 and time.monotonic() < deadline:
             time.sleep(0.05)
-        self.assertEqual(served.log_text().count(expected), 2, served.log_text())
+        self.assertEqual(served.log_text().count(expected), 1, served.log_text())
+        self.assertIn("refused a WebSocket: no token", served.log_text())
 
     def test_a_tab_bar_module_draws_its_own_bar_at_the_top(self):
         served = self.serve("--layout", os.path.join(ROOT, "Layouts", "fancy.json"))
@@ -506,13 +564,89 @@ class HotReloadTests(BrowserTestCase):
         tab = page.get_by_role("tab", name="Hot")
         expect(tab).to_have_attribute("aria-selected", "true")
         self.assert_tab_images_loaded(page)
-        self.assertTrue(tab.locator("img").get_attribute("src").endswith("hot.png"))
+        # The page loads it by its ticket; the module's path never reaches the page.
+        self.assertRegex(tab.locator("img").get_attribute("src"), r"^/image/[0-9a-f]{32}$")
 
         # A new build dropped in place (renamed over the old file, as an installer does).
         compile_module(os.path.join(modules, "hot.so.new"), hot_module(2))
         os.replace(os.path.join(modules, "hot.so.new"), os.path.join(modules, "hot.so"))
         expect(page.get_by_role("main")).to_contain_text("Version 2", timeout=20000)
         expect(page.locator("#status")).to_contain_text("reloaded hot")
+
+
+class ImageConfinementTests(BrowserTestCase):
+    def test_an_image_node_out_of_the_module_directory_is_not_served(self):
+        """Image nodes naming ../../etc/passwd, a file beside the module directory (by .. and by absolute
+        path), a symbolic link out of it and a linked directory: none is served, each with a log line; the
+        module's own image (the control) loads."""
+        modules = tempfile.mkdtemp(prefix="tabhost-browser-confined-")
+        outside = tempfile.mkdtemp(prefix="tabhost-browser-outside-")
+        self.addCleanup(shutil.rmtree, modules, True)
+        self.addCleanup(shutil.rmtree, outside, True)
+        secret = os.path.join(outside, "secret.png")
+        write_png(secret, rgb=(200, 0, 0))
+        write_png(os.path.join(modules, "ok.png"))
+        os.symlink(secret, os.path.join(modules, "link.png"))
+        os.symlink(outside, os.path.join(modules, "linkdir"))
+        relative = os.path.relpath(secret, modules)
+        self.assertTrue(relative.startswith("../"))
+        render = "".join(f'api->image(view, "{path}", "{alt}");' for path, alt in [
+            ("ok.png", "good"), ("../../../../../../etc/passwd", "passwd"), (relative, "dotdot"), (secret, "absolute"),
+            ("link.png", "link"), ("linkdir/secret.png", "linkdir")])
+        compile_module(os.path.join(modules, "pics.so"), module_source("pics", "Pics", render))
+        layout = os.path.join(modules, "layout.json")
+        with open(layout, "w", encoding="utf-8") as f:
+            f.write('{"root": {"stack": {"module": "pics"}}}')
+        served = self.serve("--modules", modules, "--layout", layout)
+        page = self.page(served.url)
+        statuses = {}
+        page.on("response", lambda response: statuses.__setitem__(response.url, response.status))
+        main = page.get_by_role("main")
+        good = main.get_by_role("img", name="good")
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=good.element_handle())
+        self.assertRegex(good.get_attribute("src"), r"^/image/[0-9a-f]{32}$")
+        # Refused by their path: no address at all, only the alternative text.
+        for alt in ["passwd", "dotdot", "absolute"]:
+            image = main.locator(f"img[alt={alt}]")
+            self.assertIn(image.get_attribute("src") or "", ["", None], alt)
+        # Links: an address, but the host does not follow the link, and answers 404.
+        for alt in ["link", "linkdir"]:
+            image = main.locator(f"img[alt={alt}]")
+            src = image.get_attribute("src")
+            self.assertRegex(src, r"^/image/[0-9a-f]{32}$")
+            page.wait_for_function("img => img.complete", arg=image.element_handle())
+            self.assertEqual(image.evaluate("img => img.naturalWidth"), 0, alt)
+            self.assertEqual(page.evaluate("async src => (await fetch(src)).status", src), 404)
+            body = page.evaluate("async src => (await fetch(src)).text()", src)
+            self.assertNotIn("PNG", body)
+        deadline = time.monotonic() + 5
+        while served.log_text().count("web: not serving the image") < 5 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        log = served.log_text()
+        self.assertEqual(log.count("web: not serving the image"), 5, log)
+        for name in ["etc/passwd", relative, secret, "link.png", "linkdir/secret.png"]:
+            self.assertIn(name, log)
+        self.screenshot(page, "confined-images.png")
+
+
+class ModuleTextTests(BrowserTestCase):
+    def test_module_text_is_shown_as_text_markup_and_escapes_included(self):
+        """Markup and escape sequences in a module's strings (title, row, text, button) are text in the page:
+        no element is made of them, no script runs, and the page has no cookie for them to reach."""
+        hostile = r'<img src=x onerror=\"document.title=1\"><b>bold</b> \x1b]52;c;cHduZWQ=\a \xe2\x80\xaeRTL'
+        render = (f'api->text(view, "T {hostile}"); api->row(view, "R {hostile}", "d", "r"); '
+                  f'api->button(view, "B {hostile}", "b");')
+        served, _ = self.serve_modules('{"root": {"stack": {"module": "marks"}}}', {
+            "marks.so": module_source("marks", "Marks", render, start=f'self->api->set_title(self->host, "S {hostile}");')})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        expect(main).to_contain_text("<b>bold</b>")
+        expect(main).to_contain_text("52;c;cHduZWQ=")
+        self.assertEqual(main.locator("b").count(), 0)
+        self.assertEqual(page.locator("img[src=x]").count(), 0)
+        expect(title(page)).to_contain_text("<img src=x")
+        self.assertNotEqual(page.evaluate("document.title"), "1")
+        self.assertEqual(page.context.cookies(), [])
 
 
 class ModalTests(BrowserTestCase):
@@ -960,8 +1094,15 @@ class TerminalAndBrowserTests(BrowserTestCase):
         try:
             screen = terminal.wait_for(lambda s: ADDRESS.search(s), "the browser address in the status line")
             url = ADDRESS.search(screen).group(0)
+            # The log names the address without its token: the token is the terminal's, not the log's.
+            token = ADDRESS.search(screen).group(3)
+            deadline = time.monotonic() + 5
+            while "web: serving" not in open(log, encoding="utf-8").read() and time.monotonic() < deadline:
+                time.sleep(0.05)
             with open(log, encoding="utf-8") as f:
-                self.assertIn(url, f.read(), "the address is not in the log")
+                text = f.read()
+            self.assertIn(url.split("?")[0], text, "the address is not in the log")
+            self.assertNotIn(token, text, "the token is in the log")
             page = self.page(url)
             # Browser → terminal.
             page.get_by_role("button", name="Jack").click()
@@ -1114,12 +1255,13 @@ class TLSTests(BrowserTestCase):
         self.assertIn("ERR_CERT", str(failure.exception))
 
     def websocket(self, served, origin=None):
-        """A WebSocket over TLS, verified; the token in its address, the page's Origin. Returns the socket
-        and the first message."""
+        """A WebSocket over TLS, verified; the token as its subprotocol, the page's Origin. Returns the socket,
+        the status line and what followed the head."""
         raw = socket.create_connection(("127.0.0.1", served.port), timeout=10)
         tls = self.client_context().wrap_socket(raw, server_hostname="127.0.0.1")
         key = base64.b64encode(os.urandom(16)).decode()
-        tls.sendall((f"GET /ws?token={served.token} HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+        tls.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+                     f"Sec-WebSocket-Protocol: tabhost, tabhost.token.{served.token}\r\n"
                      f"Origin: {origin or served.origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
                      f"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n\r\n").encode())
         head = b""
@@ -1234,9 +1376,10 @@ class TLSTests(BrowserTestCase):
     def test_a_large_image_arrives_whole_over_https(self):
         # About 3 MiB of noise in a PNG (it does not compress): hundreds of TLS records, and a response
         # larger than the socket's buffers, so the server's writes wait for the client to read.
-        images = tempfile.mkdtemp(prefix="tabhost-browser-big-")
-        self.addCleanup(shutil.rmtree, images, True)
-        big = os.path.join(images, "big.png")
+        # In the module's directory: images are served from nowhere else.
+        modules = tempfile.mkdtemp(prefix="tabhost-browser-big-modules-")
+        self.addCleanup(shutil.rmtree, modules, True)
+        big = os.path.join(modules, "big.png")
         size = 1000
         rows = b"".join(b"\x00" + os.urandom(size * 3) for _ in range(size))
 
@@ -1249,8 +1392,6 @@ class TLSTests(BrowserTestCase):
             expected = hashlib.sha256(f.read()).hexdigest()
         self.assertGreater(os.path.getsize(big), 3_000_000)
         module = module_source("big", "Big", f'api->image(view, "{big}", "big picture");')
-        modules = tempfile.mkdtemp(prefix="tabhost-browser-big-modules-")
-        self.addCleanup(shutil.rmtree, modules, True)
         compile_module(os.path.join(modules, "big.so"), module)
         layout = os.path.join(modules, "layout.json")
         with open(layout, "w", encoding="utf-8") as f:

@@ -6,12 +6,16 @@ plus a few routes for refusals:
   /redirect/PATH       302 to https://127.0.0.1:PORT/PATH
   /announce-huge       announces 10 GiB in Content-Length and sends a few bytes
   /endless             sends bytes without a Content-Length until the client goes
+  /drip/PATH?bytes=N&every=S  sends PATH (with its Content-Length) N bytes at a time, one write every S
+                       seconds (a server that trickles: one byte every 0.9 s by default)
 It logs each request path to stderr."""
 import argparse
 import http.server
 import os
 import ssl
 import sys
+import time
+import urllib.parse
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -38,6 +42,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Length", str(10 << 30))
             self.end_headers()
             self.wfile.write(b"x" * 1024)
+            return
+        if self.path.startswith("/drip/"):
+            url = urllib.parse.urlsplit(self.path)
+            query = urllib.parse.parse_qs(url.query)
+            size = int(query.get("bytes", ["1"])[0])
+            every = float(query.get("every", ["0.9"])[0])
+            with open(url.path[len("/drip/"):], "rb") as f:
+                body = f.read()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for start in range(0, len(body), size):
+                    self.wfile.write(body[start:start + size])
+                    self.wfile.flush()
+                    time.sleep(every)
+            except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
+                return
             return
         if self.path == "/endless":
             self.send_response(200)

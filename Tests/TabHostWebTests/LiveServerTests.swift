@@ -55,42 +55,44 @@ struct LiveServerTests {
         #expect(stderr.contains("only loopback addresses") && stderr.contains("SSH tunnel"), "\(stderr)")
     }
 
-    @Test func thePageNeedsTheTokenWhichBecomesAStrictHttpOnlyCookie() throws {
+    /// The page's files are the same in every copy of TabHost and drive nothing: served to anyone, and no
+    /// response ever sets a cookie (browsers would send it to every other server on 127.0.0.1).
+    @Test func thePageIsStaticAndNoResponseSetsACookie() throws {
         let host = try ServedHost()
-        #expect(try host.get("/").status == 401)
-        #expect(try host.get("/?token=" + String(repeating: "0", count: 32)).status == 403)
-        #expect(try host.get("/app.js").status == 401)
-        #expect(try host.get("/", headers: ["Cookie": "tabhost-\(host.port)=nope"]).status == 403)
-
         let page = try host.get("/?token=" + host.token)
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(page.text.contains(#"<main id="content""#))
-        let cookie = try #require(page.headers["set-cookie"])
-        #expect(cookie.hasPrefix(host.cookie + ";") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
         #expect(page.headers["content-security-policy"]?.hasPrefix("default-src 'self'") == true)
         #expect(page.headers["x-content-type-options"] == "nosniff")
         #expect(page.headers["referrer-policy"] == "no-referrer")
-
-        // From then on the cookie stands for the token.
-        let script = try host.get("/app.js", headers: ["Cookie": "other=1; " + host.cookie])
+        #expect(!page.text.contains(host.token))
+        let script = try host.get("/app.js")
         #expect(script.status == 200 && script.headers["content-type"] == "text/javascript; charset=utf-8")
-        #expect(try host.get("/style.css", headers: ["Cookie": host.cookie]).status == 200)
-        #expect(try host.get("/nothing-here", headers: ["Cookie": host.cookie]).status == 404)
-        #expect(host.waitForLog("web: refused /: no token"))
+        #expect(try host.get("/nothing-here").status == 404)
+        for path in ["/", "/?token=" + host.token, "/app.js", "/style.css", "/render.js", "/favicon.svg", "/ws", "/image/x"] {
+            let response = try host.get(path, headers: ["Cookie": host.cookie])
+            #expect(response.headers["set-cookie"] == nil, "\(path) set a cookie")
+            #expect(!response.text.contains(host.token), "\(path) carries the token")
+        }
     }
 
-    @Test func theWebSocketNeedsTheCookieAndTheSameOrigin() throws {
+    @Test func theWebSocketNeedsTheTokenAsASubprotocolAndTheSameOrigin() throws {
         let host = try ServedHost()
-        // No credentials, a wrong token, another origin, no origin, a foreign Host (DNS rebinding): refused.
+        // No credentials, a cookie only (what another server on 127.0.0.1 could be sent), a wrong token,
+        // another origin, no origin, a foreign Host (DNS rebinding): refused.
         let refusals: [([String: String], String)] = [
             (["Origin": host.origin], "no token"),
-            (["Origin": host.origin, "Cookie": "tabhost-\(host.port)=bad"], "wrong token"),
-            (["Origin": "http://evil.example", "Cookie": host.cookie], "Origin http://evil.example is not"),
-            (["Origin": "http://127.0.0.1:1", "Cookie": host.cookie], "Origin http://127.0.0.1:1 is not"),
-            (["Cookie": host.cookie], "no Origin header"),
+            (["Origin": host.origin, "Cookie": host.cookie], "no token"),
+            (["Origin": host.origin, "Sec-WebSocket-Protocol": "tabhost, tabhost.token.bad"], "wrong token"),
+            (["Origin": "http://evil.example", "Sec-WebSocket-Protocol": host.protocols], "Origin http://evil.example is not"),
+            (["Origin": "http://127.0.0.1:1", "Sec-WebSocket-Protocol": host.protocols], "Origin http://127.0.0.1:1 is not"),
+            (["Sec-WebSocket-Protocol": host.protocols], "no Origin header"),
             (
-                ["Host": "evil.example:\(host.port)", "Origin": "http://evil.example:\(host.port)", "Cookie": host.cookie],
+                [
+                    "Host": "evil.example:\(host.port)", "Origin": "http://evil.example:\(host.port)",
+                    "Sec-WebSocket-Protocol": host.protocols,
+                ],
                 "Host evil.example:\(host.port) is not a loopback name"
             ),
         ]
@@ -99,20 +101,41 @@ struct LiveServerTests {
             #expect(response.status != 101, "accepted: \(headers)")
             #expect(host.waitForLog("refused a WebSocket: " + reason), "no log line for \(reason)")
         }
-        // The token in the query works as the cookie does; localhost is a loopback Host too.
-        let socket = try host.connect()
-        let accepted = try socket.get(
+        // The token in the address of the WebSocket is not the way either.
+        let query = try host.connect().get(
             "/ws?token=\(host.token)",
             headers: [
                 "Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
-                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Host": "localhost:\(host.port)",
-                "Origin": "http://localhost:\(host.port)",
+                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Origin": host.origin, "Cookie": host.cookie,
             ], port: host.port)
+        #expect(query.status != 101)
+        // The subprotocol works; the server picks "tabhost"; localhost is a loopback Host too.
+        let socket = try host.connect()
+        let accepted = try socket.upgrade(
+            port: host.port,
+            headers: [
+                "Host": "localhost:\(host.port)", "Origin": "http://localhost:\(host.port)", "Sec-WebSocket-Protocol": host.protocols,
+            ])
         #expect(accepted.status == 101)
+        #expect(accepted.headers["sec-websocket-protocol"] == "tabhost")
         #expect(try Message(socket.receiveText()).type == "frame")
         // A plain GET of /ws (no upgrade) says what is missing.
-        #expect(try host.get("/ws").status == 401)
-        #expect(try host.get("/ws", headers: ["Cookie": host.cookie, "Origin": host.origin]).status == 426)
+        #expect(try host.get("/ws", headers: ["Cookie": host.cookie]).status == 401)
+        #expect(try host.get("/ws", headers: ["Sec-WebSocket-Protocol": host.protocols, "Origin": host.origin]).status == 426)
+    }
+
+    /// `tabhost serve` prints the address with its token for the user; the log (which others may be
+    /// able to read) names the origin only.
+    @Test func theTokenNeverReachesTheLog() throws {
+        let host = try ServedHost()
+        #expect(host.waitForLog("web: serving http://127.0.0.1:\(host.port)/"))
+        let socket = try host.openWebSocket()
+        _ = try socket.receiveText()
+        _ = try host.connect().upgrade(
+            port: host.port, headers: ["Origin": "http://evil.example", "Sec-WebSocket-Protocol": host.protocols])
+        #expect(host.waitForLog("refused a WebSocket: Origin http://evil.example"))
+        #expect(host.stop() == 0)
+        #expect(!host.log.isEmpty && !host.log.contains(host.token), "\(host.log)")
     }
 
     @Test func aFullFrameOnConnectThenOnlyTheChangedFieldsAfterAnAction() throws {
@@ -143,36 +166,84 @@ struct LiveServerTests {
         #expect(try Message(second.receiveText()).changes["title"] as? String == "Accounts")
     }
 
-    @Test func imagesAreServedOnlyWhenTheCurrentScreenReferencesThem() throws {
+    @Test func imagesAreServedByTicketOnlyWhileTheCurrentScreenShowsThem() throws {
         let host = try ServedHost()
         let socket = try host.openWebSocket()
         _ = try socket.receiveText()
         try socket.sendText(#"{"type":"activate","id":"Jack"}"#)
         let update = try Message(socket.receiveText())
         let items = try #require((update.changes["tabBar"] as? [String: Any])?["items"] as? [[String: Any]])
-        let image = try #require(items.first?["image"] as? String)
-        #expect(image.hasPrefix("/") && image.hasSuffix("favourites.svg"))
-        let path = "/image?path=" + image.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let address = try #require(items.first?["image"] as? String)
+        // The page sees a ticket's address, never the module's path.
+        #expect(address.wholeMatch(of: /\/image\/[0-9a-f]{32}/) != nil, "\(address)")
+        #expect(!"\(update.object)".contains(".svg"))
 
-        let served = try host.get(path, headers: ["Cookie": host.cookie])
+        // No token, no cookie: the ticket is the credential, for this one image.
+        let served = try host.get(address)
         #expect(served.status == 200)
         #expect(served.headers["content-type"] == "image/svg+xml")
         #expect(served.headers["x-content-type-options"] == "nosniff")
         #expect(served.headers["content-security-policy"]?.hasPrefix("sandbox") == true)
         #expect(served.text.hasPrefix("<svg"))
-        #expect(try host.get(path).status == 401)
 
-        // A file that exists but is not on screen, one outside any module, and junk: 404 alike.
-        let clock = image.replacingOccurrences(of: "Favourites", with: "Clock").replacingOccurrences(of: "favourites", with: "clock")
-        #expect(FileManager.default.fileExists(atPath: clock))
-        for other in [clock, "/etc/passwd", "/etc/hostname", image + "/..", "relative.svg", ""] {
-            let encoded = other.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            #expect(try host.get("/image?path=" + encoded, headers: ["Cookie": host.cookie]).status == 404, "\(other)")
+        // Paths, a cookie, made-up tickets: 404 alike.
+        for other in ["/image?path=%2Fetc%2Fpasswd", "/image/" + String(repeating: "0", count: 32), "/image/"] {
+            #expect(try host.get(other, headers: ["Cookie": host.cookie]).status == 404, "\(other)")
         }
-        // Back on the accounts list no image is referenced any more.
+        // Back on the accounts list no image is shown any more: the ticket is revoked.
         try socket.sendText(#"{"type":"back"}"#)
         _ = try socket.receiveText()
-        #expect(try host.get(path, headers: ["Cookie": host.cookie]).status == 404)
+        #expect(try host.get(address).status == 404)
+    }
+
+    /// Image nodes naming `../../etc/passwd`, a file beside the module directory and a link out of it: the
+    /// first two get no ticket, the link's ticket answers 404, each with one log line; the module's own
+    /// image (the control) is served.
+    @Test func anImageNodeOutOfTheModuleDirectoryIsNotServed() throws {
+        let fixture = try Fixture(prefix: "tabhost-web-images")
+        defer { fixture.remove() }
+        let modules = fixture.path("modules")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+        _ = try fixture.write("modules/ok.svg", text: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        let secret = try fixture.write("secret.svg", text: "<svg>secret</svg>")
+        #expect(symlink(secret, modules + "/link.svg") == 0)
+        let source = """
+            #include "tab_module.h"
+            #include <stdlib.h>
+            static void *create(const tab_host_api *api, tab_host *host) { (void)host; return (void *)api; }
+            static void render(void *self, tab_view *view) {
+                const tab_host_api *api = self;
+                api->image(view, "ok.svg", "ok");
+                api->image(view, "../../../../../../../../etc/passwd", "passwd");
+                api->image(view, "../secret.svg", "beside");
+                api->image(view, "link.svg", "link");
+            }
+            static void destroy(void *self) { (void)self; }
+            static const tab_module_descriptor descriptor = {
+                TAB_MODULE_DESCRIPTOR_HEADER, .name = "pics", .version = "1", .title = "Pics",
+                .create = create, .render = render, .destroy = destroy,
+            };
+            TAB_MODULE_DECLARE(descriptor)
+
+            """
+        _ = try Fixture.compileModule(source, to: modules + "/pics.so")
+        _ = try fixture.write("layout.json", text: #"{"root": {"stack": {"module": "pics"}}}"#)
+        let host = try ServedHost(arguments: ["--modules", modules, "--layout", fixture.path("layout.json")])
+        let socket = try host.openWebSocket()
+        let screen = try Message(socket.receiveText()).screen()
+        var addresses: [String: String] = [:]
+        for case .image(let path, let alt?) in screen.content.nodes { addresses[alt] = path }
+        #expect(addresses["passwd"] == "" && addresses["beside"] == "", "\(addresses)")
+        let ok = try #require(addresses["ok"])
+        let link = try #require(addresses["link"])
+        #expect(ok.hasPrefix("/image/") && link.hasPrefix("/image/"), "\(addresses)")
+        #expect(try host.get(ok).status == 200)
+        let refused = try host.get(link)
+        #expect(refused.status == 404 && !refused.text.contains("secret"))
+        for path in ["etc/passwd", "../secret.svg", "link.svg"] {
+            #expect(host.waitForLog("web: not serving the image"), "no log line")
+            #expect(host.waitForLog(path), "no log line for \(path)")
+        }
     }
 
     @Test func badMessagesAreIgnoredWithALogLine() throws {

@@ -3,9 +3,10 @@ import TabHostWeb
 import TabHostWebProtocol
 import Testing
 
-/// Who gets in: the token, the cookie it becomes, the WebSocket's Host and Origin, the bind address.
+/// Who gets in: the token presented as a WebSocket subprotocol (never a cookie), the WebSocket's Host and
+/// Origin, the bind address.
 struct WebAccessTests {
-    let access = WebAccess(token: "0123456789abcdef0123456789abcdef", port: 8080)
+    let access = WebAccess(token: "0123456789abcdef0123456789abcdef")
 
     @Test func tokensAreFreshHexOf128Bits() {
         let tokens = (0..<50).map { _ in WebAccess.randomToken() }
@@ -13,17 +14,17 @@ struct WebAccessTests {
         #expect(tokens.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
     }
 
-    @Test func theTokenOrTheCookieLetsIn() {
-        #expect(access.verdict(queryToken: access.token, cookieHeader: nil) == .allowed)
-        #expect(access.verdict(queryToken: nil, cookieHeader: "a=b; tabhost-8080=\(access.token)") == .allowed)
-        #expect(access.verdict(queryToken: nil, cookieHeader: nil) == .missing)
-        #expect(access.verdict(queryToken: nil, cookieHeader: "tabhost-9090=\(access.token)") == .missing)
-        #expect(access.verdict(queryToken: "", cookieHeader: nil) == .wrong)
-        #expect(access.verdict(queryToken: String(access.token.dropLast()), cookieHeader: nil) == .wrong)
-        #expect(access.verdict(queryToken: nil, cookieHeader: "tabhost-8080=x") == .wrong)
-        // A wrong token in the address is wrong even with a good cookie.
-        #expect(access.verdict(queryToken: "x", cookieHeader: "tabhost-8080=\(access.token)") == .wrong)
-        #expect(access.setCookie == "tabhost-8080=\(access.token); Path=/; HttpOnly; SameSite=Strict")
+    @Test func onlyTheTokenAsASubprotocolLetsIn() {
+        let token = access.token
+        #expect(access.verdict(webSocketProtocols: ["tabhost, tabhost.token.\(token)"]) == .allowed)
+        #expect(access.verdict(webSocketProtocols: ["tabhost", "tabhost.token.\(token)"]) == .allowed)
+        #expect(access.verdict(webSocketProtocols: []) == .missing)
+        #expect(access.verdict(webSocketProtocols: ["tabhost"]) == .missing)
+        // What a cookie would have carried, anywhere else, counts for nothing.
+        #expect(access.verdict(webSocketProtocols: ["tabhost-8080=\(token)", token]) == .missing)
+        #expect(access.verdict(webSocketProtocols: ["tabhost, tabhost.token."]) == .wrong)
+        #expect(access.verdict(webSocketProtocols: ["tabhost.token.\(token.dropLast())"]) == .wrong)
+        #expect(access.verdict(webSocketProtocols: ["tabhost.token.\(token)x"]) == .wrong)
     }
 
     @Test(
@@ -52,11 +53,6 @@ struct WebAccessTests {
         ] as [(String, String, String?)])
     func overHTTPSTheWebSocketNeedsExactlyTheHTTPSOrigin(host: String, origin: String, refusal: String?) {
         #expect(WebAccess.webSocketRefusal(host: host, origin: origin, secure: true) == refusal)
-    }
-
-    @Test func overHTTPSTheCookieIsSecure() {
-        let secure = WebAccess(token: access.token, port: 8443, secure: true)
-        #expect(secure.setCookie == "tabhost-8443=\(access.token); Path=/; HttpOnly; SameSite=Strict; Secure")
     }
 
     @Test func missingHeadersAreRefused() {

@@ -120,6 +120,66 @@ struct HTTPSDownloaderTests {
         #expect(error?.code == .network, "\(String(describing: error))")
     }
 
+    /// The limits a test can wait for: below 64 bytes/s for 2 s, or 3 s in all.
+    private static func impatient(_ server: HTTPSTestServer) -> HTTPSDownloader {
+        var downloader = HTTPSDownloader(caFile: server.caFile)
+        downloader.stallSeconds = 2
+        downloader.minimumBytesPerSecond = 64
+        downloader.deadlineSeconds = 3
+        return downloader
+    }
+
+    /// A server sending one byte every 0.9 s never stalls a byte-a-second limit; the rate limit ends it.
+    @Test func aServerTricklingAByteEvery900msIsAbandoned() throws {
+        try Self.withServer { server, scratch, payload in
+            let downloader = Self.impatient(server)
+            let file = scratch + "/trickled"
+            let start = ContinuousClock.now
+            let error = #expect(throws: DownloadError.self) {
+                try downloader.download(server.url("drip/module.tabmod?bytes=1&every=0.9"), to: file, maximumBytes: 2 << 20)
+            }
+            let took = ContinuousClock.now - start
+            #expect(error?.code == .tooSlow, "\(String(describing: error))")
+            #expect(error?.description.contains("too slow") == true && error?.hint.contains("TABHOST_DOWNLOAD_TIMEOUT") == true)
+            #expect(took < .seconds(6), "\(took)")
+            #expect(!FileManager.default.fileExists(atPath: file))
+            // Control: the same file from the same server at full speed, with the same limits, arrives.
+            let whole = scratch + "/whole"
+            let count = try downloader.download(server.url("module.tabmod"), to: whole, maximumBytes: 2 << 20)
+            #expect(count == UInt64(payload.count))
+        }
+    }
+
+    /// Fast enough never to stall (160 KiB/s), but 1 MiB that way takes 6.5 s: the deadline ends it at 3.
+    @Test func aTransferPastTheDeadlineIsAbandoned() throws {
+        try Self.withServer { server, scratch, _ in
+            let downloader = Self.impatient(server)
+            let start = ContinuousClock.now
+            let error = #expect(throws: DownloadError.self) {
+                try downloader.fetch(server.url("drip/module.tabmod?bytes=16384&every=0.1"), maximumBytes: 2 << 20)
+            }
+            let took = ContinuousClock.now - start
+            #expect(error?.code == .tooSlow, "\(String(describing: error))")
+            #expect(took >= .seconds(2) && took < .seconds(6), "\(took)")
+            // Control: a small file dripped at the same pace arrives within the deadline.
+            let feed = try downloader.fetch(server.url("drip/feed.json?bytes=8&every=0.1"), maximumBytes: 4096)
+            #expect(feed.count == 20)
+        }
+    }
+
+    @Test func theLimitsComeFromTheEnvironmentWhenSet() {
+        setenv("TABHOST_DOWNLOAD_TIMEOUT", "42", 1)
+        setenv("TABHOST_DOWNLOAD_MIN_SPEED", "nonsense", 1)
+        defer {
+            unsetenv("TABHOST_DOWNLOAD_TIMEOUT")
+            unsetenv("TABHOST_DOWNLOAD_MIN_SPEED")
+        }
+        let downloader = HTTPSDownloader()
+        #expect(downloader.deadlineSeconds == 42)
+        #expect(downloader.minimumBytesPerSecond == HTTPSDownloader.defaultMinimumBytesPerSecond)
+        #expect(HTTPSDownloader().stallSeconds == 30)
+    }
+
     @Test func anExistingFileIsNotOverwritten() throws {
         try Self.withServer { server, scratch, _ in
             let path = scratch + "/kept"

@@ -79,8 +79,8 @@ struct InspectReport {
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         return lines.map { key, value in
             let label = key + ":"
-            return label + String(repeating: " ", count: max(0, width - label.count)) + value + "\n"
-        }.joined() + runningHosts.map { $0.line + "\n" }.joined()
+            return label + String(repeating: " ", count: max(0, width - label.count)) + ControlCharacters.escaped(value) + "\n"
+        }.joined() + runningHosts.map { ControlCharacters.escaped($0.line) + "\n" }.joined()
     }
 
     /// A pretty-printed JSON object with sorted keys.
@@ -91,6 +91,7 @@ struct InspectReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // The encoder leaves DEL, C1 and bidirectional controls raw; a terminal would act on them.
+        return ControlCharacters.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

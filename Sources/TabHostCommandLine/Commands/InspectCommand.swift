@@ -73,7 +73,7 @@ struct InspectCommand: ParsableCommand {
                 let found = InspectReport(entry)
             else {
                 registry.metadataCache?.save()
-                for refusal in running { print(refusal.line) }
+                for refusal in running { print(ControlCharacters.escaped(refusal.line)) }
                 let places = searched.map(\.path).joined(separator: ", ")
                 writeStandardError(
                     "\(target): no accepted module with this name in \(places.isEmpty ? "(no directories)" : places); "

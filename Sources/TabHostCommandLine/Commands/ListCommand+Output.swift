@@ -39,6 +39,8 @@ extension ListCommand {
                     ])
             }
         }
+        // Every cell can hold what a module or a file name chose: shown escaped, never acted on.
+        rows = rows.map { $0.map { ControlCharacters.escaped($0) } }
         let widths = (0..<rows[0].count).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         var text = ""
         for row in rows {
@@ -57,7 +59,8 @@ extension ListCommand {
 
 /// Writes `line` and a newline to standard error (diagnostics of the commands, `tabhost-bench`'s too).
 package func writeStandardError(_ line: String) {
-    let text = line + "\n"
+    // A line may quote a module's strings or a file name: a terminal must not act on their controls.
+    let text = ControlCharacters.escaped(line, keeping: ["\n"]) + "\n"
     fflush(nil)  // flush stdout first: keeps the order of stdout and stderr lines on a shared terminal
     _ = Array(text.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

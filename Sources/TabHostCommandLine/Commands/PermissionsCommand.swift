@@ -63,7 +63,7 @@ struct PermissionsCommand: ParsableCommand {
                 terminator: "")
             return
         }
-        for report in reports { print(report.lines.joined(separator: "\n")) }
+        for report in reports { print(report.lines.map { ControlCharacters.escaped($0) }.joined(separator: "\n")) }
         print(Self.enforcement)
         print(kernel.line)
     }

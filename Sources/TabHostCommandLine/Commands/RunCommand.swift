@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp(
             """
             Also serve this session to a browser on [ADDR:]PORT (loopback only; port 0 picks one); \
-            the address to open, with its token, goes to the status line and the log.
+            the address to open, with its token, goes to the status line (the log names it without the token).
             """,
             valueName: "[ADDR:]PORT"))
     var web: String?

@@ -13,8 +13,8 @@ struct ServeCommand: ParsableCommand {
         abstract: "Runs the host headless and serves it to a browser: prints the address to open, with a fresh token.",
         discussion: """
             The first line on standard output is the address to open: http://127.0.0.1:PORT/?token=TOKEN \
-            (https:// with --tls-cert and --tls-key). The token is required for the page, the WebSocket and \
-            the images (it is exchanged for a session cookie). Without TLS only loopback addresses are served; \
+            (https:// with --tls-cert and --tls-key). The page keeps the token in the tab's sessionStorage (never \
+            a cookie) and presents it on its WebSocket; it is not written to the log. Without TLS only loopback addresses are served; \
             from another machine use an SSH tunnel, or serve HTTPS with a certificate for this host and any \
             --bind. Stops on Ctrl-C (SIGINT), SIGTERM or SIGHUP, saving --state. Same module, layout and log \
             options as `run`.

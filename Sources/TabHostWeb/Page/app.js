@@ -24,15 +24,45 @@ const fields = new Map();
 let alertShown = null; // the alert on screen (its JSON), and what had the focus before it
 let focusBeforeAlert = null;
 
-// The token did its work (the server answered with a session cookie): keep it out of the address bar,
-// the history and bookmarks.
-if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", location.pathname);
+// The token opens the WebSocket. It lives in this tab's sessionStorage (per origin, so per port: no
+// other server on 127.0.0.1 can read it, as every one of them would receive a cookie) and in memory,
+// never in a cookie, and leaves the address bar, the history and bookmarks at once. A reload finds it in
+// sessionStorage.
+const TOKEN_KEY = "tabhost-token";
+const token = (() => {
+  const fromAddress = new URLSearchParams(location.search).get("token");
+  if (fromAddress !== null) {
+    history.replaceState(null, "", location.pathname);
+    try {
+      sessionStorage.setItem(TOKEN_KEY, fromAddress);
+    } catch {
+      // Storage disabled: the token lives in memory only, and a reload needs the address again.
+    }
+    return fromAddress;
+  }
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+})();
+let opened = false; // a WebSocket opened once: a later close is a lost connection, not a refusal
 
 function connect() {
-  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  if (!token || !/^[0-9a-f]{32}$/.test(token)) {
+    setConnection("no-token");
+    return;
+  }
+  // The token travels as a subprotocol: a browser's WebSocket can set no other header. The server answers
+  // with "tabhost".
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`, [
+    "tabhost",
+    `tabhost.token.${token}`,
+  ]);
   socket = ws;
   ws.addEventListener("open", () => {
     attempts = 0;
+    opened = true;
     setConnection("live");
   });
   ws.addEventListener("message", (event) => {
@@ -47,7 +77,7 @@ function connect() {
   ws.addEventListener("close", () => {
     if (socket !== ws) return;
     socket = null;
-    setConnection("lost");
+    setConnection(opened ? "lost" : "refused");
     setTimeout(connect, Math.min(5000, 250 * 2 ** attempts++));
   });
 }
@@ -55,8 +85,12 @@ function connect() {
 function setConnection(state) {
   app.classList.toggle("connecting", state !== "live");
   app.dataset.connection = state;
-  $("connection").textContent =
-    state === "live" ? "" : state === "lost" ? "Connection lost — reconnecting…" : "Connecting…";
+  $("connection").textContent = {
+    live: "",
+    lost: "Connection lost — reconnecting…",
+    refused: "Cannot connect — open the address tabhost printed (it carries ?token=…); retrying…",
+    "no-token": "Open the address tabhost printed: it carries ?token=…",
+  }[state] ?? "Connecting…";
 }
 
 function send(action) {

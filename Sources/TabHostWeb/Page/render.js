@@ -10,9 +10,10 @@
 //   data-key="…"      → what morph.js matches an element by across frames (fields, toggles, sections)
 // The alert is drawn by renderAlert; its buttons carry data-answer="LABEL".
 
-/** The URL of an image the screen references (the server serves nothing else). */
-export function imageURL(path) {
-  return "/image?path=" + encodeURIComponent(path);
+/** The URL of an image the screen shows: frames carry its ticket's address (/image/ID), never a path;
+ * "" (an image the server does not serve) loads nothing and leaves the alternative text. */
+export function imageURL(address) {
+  return typeof address === "string" && /^\/image\/[0-9a-f]{32}$/.test(address) ? address : "";
 }
 
 function element(tag, className, text) {

@@ -1,29 +1,30 @@
 import TabHostWebProtocol
 
-/// Who may use the web front end: the token check, the session cookie it is exchanged for, and the
-/// WebSocket's Host and Origin check. Pure values, no I/O.
+/// Who may use the web front end: the token, presented on the WebSocket, and the WebSocket's Host and
+/// Origin check. Pure values, no I/O.
 ///
 /// - The token is fresh per host process (128 random bits) and stays valid while the host runs, so
 ///   another browser may open the same address.
-/// - A request carrying the token (`?token=…`) gets an `HttpOnly`, `SameSite=Strict` cookie holding
-///   it; later requests (scripts, images, the WebSocket) are authorized by that cookie.
+/// - No cookie carries it, or anything worth as much: browsers send cookies to every port of 127.0.0.1,
+///   so any other server there would receive it. The page keeps the token in `sessionStorage` (per origin,
+///   so per port) and presents it when it opens the WebSocket, as one of the subprotocols it offers
+///   (`tabhost.token.TOKEN`, beside `tabhost`, the one the server answers with).
 /// - The WebSocket upgrade also needs an `Origin` equal to the page's own: `http://` + `Host` and, over
 ///   plain HTTP, a `Host` that names a loopback host (a page served from an attacker's domain that rebinds
 ///   to 127.0.0.1 fails here). Over HTTPS the origin is `https://` + `Host` and any host name is accepted:
 ///   a rebound name fails the browser's certificate check before a request is made.
 public struct WebAccess: Sendable, Hashable {
-    /// The secret in the address (`?token=`) and in the session cookie.
+    /// The secret in the address (`?token=`) the page presents on its WebSocket.
     public let token: String
-    /// The cookie's name: one per port, since browsers do not separate cookies by port.
-    public let cookieName: String
-    /// Served over HTTPS: the cookie is `Secure`.
-    public let secure: Bool
 
-    /// Access guarded by `token`, its cookie named after `port` (and `Secure` when `secure`).
-    public init(token: String, port: Int, secure: Bool = false) {
+    /// The subprotocol the server answers a WebSocket upgrade with.
+    public static let subprotocol = "tabhost"
+    /// What the token follows in the subprotocol that presents it.
+    public static let tokenSubprotocolPrefix = "tabhost.token."
+
+    /// Access guarded by `token`.
+    public init(token: String) {
         self.token = token
-        self.secure = secure
-        cookieName = "tabhost-\(port)"
     }
 
     /// A fresh token: 128 bits from the system's random source, as 32 lowercase hex digits.
@@ -35,24 +36,20 @@ public struct WebAccess: Sendable, Hashable {
 
     /// What a request's credentials amount to.
     public enum Verdict: Sendable, Hashable {
-        /// The token or the cookie matches.
+        /// The token matches.
         case allowed
-        /// Neither was given (401).
+        /// No token was presented (401).
         case missing
-        /// A token or cookie was given and does not match (403).
+        /// A token was presented and does not match (403).
         case wrong
     }
 
-    /// Checks the `token` query parameter, else the session cookie in a `Cookie` header.
-    public func verdict(queryToken: String?, cookieHeader: String?) -> Verdict {
-        if let queryToken { return matches(queryToken) ? .allowed : .wrong }
-        guard let cookie = cookieValue(in: cookieHeader) else { return .missing }
-        return matches(cookie) ? .allowed : .wrong
-    }
-
-    /// The `Set-Cookie` value that stands for the token from now on.
-    public var setCookie: String {
-        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    /// Checks the token presented in `Sec-WebSocket-Protocol` (`protocols`: the header's values, each
+    /// possibly a comma-separated list). Cookies are never looked at.
+    public func verdict(webSocketProtocols protocols: [String]) -> Verdict {
+        let offered = protocols.flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces }
+        guard let presented = offered.first(where: { $0.hasPrefix(Self.tokenSubprotocolPrefix) }) else { return .missing }
+        return matches(String(presented.dropFirst(Self.tokenSubprotocolPrefix.count))) ? .allowed : .wrong
     }
 
     /// Compares in time independent of where the strings differ.
@@ -63,17 +60,6 @@ public struct WebAccess: Sendable, Hashable {
         var difference: UInt8 = 0
         for i in a.indices { difference |= a[i] ^ b[i] }
         return difference == 0
-    }
-
-    /// This server's cookie in a `Cookie` header (`a=1; tabhost-8080=…`), or nil.
-    func cookieValue(in header: String?) -> String? {
-        guard let header else { return nil }
-        for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            if parts[0].trimmingSpaces == cookieName { return String(parts[1].trimmingSpaces) }
-        }
-        return nil
     }
 
     /// Why a WebSocket upgrade with these `Host` and `Origin` headers is refused, or nil when it is not;

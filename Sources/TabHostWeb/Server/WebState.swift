@@ -1,42 +1,76 @@
+import Logging
 import TabHostConcurrency
 import TabKit
 
 /// What the server's threads and the session's loop thread share: the connected pages' mailboxes,
-/// the image paths the current screen references, the bound port.
+/// the image tickets of the current screen, the bound port.
 final class WebState: Sendable {
     private struct Shared {
         var clients: [Int: AsyncStream<Screen>.Continuation] = [:]
         var nextClient = 0
-        var images: Set<String> = []
+        var tickets = ImageTickets()
         var port: Int?
         var isStopped = false
+        /// Image paths already refused in the log: a module that shows one in every frame is told once.
+        var loggedPaths: Set<String> = []
     }
 
     private let shared = LockedValue(Shared())
+    /// The directories images are served from (the session's module and data directories).
+    let imageRoots: [String]
+    private let logger: Logger
+
+    init(imageRoots: [String], logger: Logger) {
+        self.imageRoots = imageRoots
+        self.logger = logger
+    }
 
     /// The bound port, once known.
     var port: Int? { shared.withLock { $0.port } }
 
     func setPort(_ port: Int) { shared.withLock { $0.port = port } }
 
-    /// The image paths the current screen references.
-    var images: Set<String> { shared.withLock { $0.images } }
+    /// The path the image ticket `id` stands for while the current screen shows it.
+    func imagePath(forTicket id: String) -> String? { shared.withLock { $0.tickets.path(forID: id) } }
 
-    /// A new screen (loop thread): the images it references become the ones served, and every page's
-    /// mailbox gets it (a mailbox keeps only the newest screen: a slow page skips screens, never falls behind).
+    /// A new screen (loop thread): its images get tickets (the previous screen's others are revoked), and
+    /// every page's mailbox gets it with them (a mailbox keeps only the newest screen: a slow page skips
+    /// screens, never falls behind).
     func publish(_ screen: Screen) {
-        let images = ImageAccess.referencedPaths(in: screen)
-        let clients = shared.withLock { state in
-            state.images = images
-            return Array(state.clients.values)
+        let (shown, refusals, clients) = shared.withLock { state in
+            let (shown, refusals) = ticketed(screen, &state)
+            return (shown, refusals, Array(state.clients.values))
         }
-        for client in clients { client.yield(screen) }
+        log(refusals)
+        for client in clients { client.yield(shown) }
     }
 
-    /// The screen a newly connected page starts from (loop thread): its images become the ones served.
-    func publishInitial(_ screen: Screen) {
-        let images = ImageAccess.referencedPaths(in: screen)
-        shared.withLock { $0.images = images }
+    /// The screen a newly connected page starts from (loop thread), with its images' tickets.
+    func publishInitial(_ screen: Screen) -> Screen {
+        let (shown, refusals) = shared.withLock { ticketed(screen, &$0) }
+        log(refusals)
+        return shown
+    }
+
+    /// Logs that the server refused to serve `path`, once per path (at most 1,024 remembered).
+    func logRefusedImage(_ path: String, _ reason: String) {
+        let first = shared.withLock { state in
+            if state.loggedPaths.count >= 1024 { state.loggedPaths.removeAll() }
+            return state.loggedPaths.insert(path).inserted
+        }
+        if first { logger.warning("web: not serving the image \(path.debugDescription): \(reason)") }
+    }
+
+    /// `screen` with its tickets, and the refusals not logged yet (logged by the caller, outside the lock).
+    private func ticketed(_ screen: Screen, _ state: inout Shared) -> (Screen, [(String, String)]) {
+        var refusals: [(String, String)] = []
+        let shown = state.tickets.issue(for: screen, within: imageRoots) { refusals.append(($0, $1)) }
+        if state.loggedPaths.count + refusals.count > 1024 { state.loggedPaths.removeAll() }
+        return (shown, refusals.filter { state.loggedPaths.insert($0.0).inserted })
+    }
+
+    private func log(_ refusals: [(String, String)]) {
+        for (path, reason) in refusals { logger.warning("web: not serving the image \(path.debugDescription): \(reason)") }
     }
 
     /// Registers a page's mailbox; nil after `stop()`.

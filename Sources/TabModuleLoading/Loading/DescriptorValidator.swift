@@ -56,6 +56,8 @@ package enum DescriptorValidator {
         }
         let name = try validName(d.name, path: path)
         let title = try validTitle(d.title, path: path)
+        let version = try shownString(d.version, field: "version", code: .badVersion, path: path)
+        let glyph = try shownString(d.glyph, field: "glyph", code: .badGlyph, path: path)
         let (declaredImage, imagePath) = try resolvedImage(d.image, path: path)
         var functions: ModuleFunctions = []
         if d.create != nil { functions.insert(.create) }
@@ -78,7 +80,7 @@ package enum DescriptorValidator {
         let permissions =
             size >= TabModuleABI.descriptorSize12 && d.abi_minor >= 2 ? try validPermissions(d.permissions, path: path) : []
         return ModuleInfo(
-            name: name, version: lossy(d.version), title: title, glyph: lossy(d.glyph), declaredImage: declaredImage,
+            name: name, version: version, title: title, glyph: glyph, declaredImage: declaredImage,
             imagePath: imagePath, kind: kind, abiMajor: d.abi_major, abiMinor: d.abi_minor, structSize: size,
             functions: functions, sourcePath: path, containsSwift: file.facts.containsSwift, permissions: permissions)
     }
@@ -119,6 +121,9 @@ package enum DescriptorValidator {
         guard let title = String(validating: bytes, as: UTF8.self) else {
             throw ModuleError(
                 .badTitle, path: path, reason: "title is not valid UTF-8 (\(ModuleNameRules.quoted(bytes)))", hint: hint)
+        }
+        if let problem = ControlCharacters.problem(in: title, field: "title") {
+            throw ModuleError(.badTitle, path: path, reason: problem, hint: "remove escape and control characters from the title")
         }
         return title
     }
@@ -162,10 +167,17 @@ package enum DescriptorValidator {
         return pointer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
-    /// An optional free-form string, decoded with replacement characters for bad UTF-8.
-    private static func lossy(_ pointer: UnsafePointer<CChar>?) -> String? {
+    /// An optional free-form string (`version`, `glyph`), decoded with replacement characters for bad
+    /// UTF-8; refused when it holds a control, which every front end and command would otherwise print.
+    private static func shownString(
+        _ pointer: UnsafePointer<CChar>?, field: String, code: ModuleError.Code, path: String
+    ) throws(ModuleError) -> String? {
         guard let pointer else { return nil }
-        return String(decoding: bounded(pointer, limit: 256), as: UTF8.self)
+        let text = String(decoding: bounded(pointer, limit: 256), as: UTF8.self)
+        if let problem = ControlCharacters.problem(in: text, field: field) {
+            throw ModuleError(code, path: path, reason: problem, hint: "remove escape and control characters from the \(field)")
+        }
+        return text
     }
 
     private static func hex(_ value: UInt32) -> String {

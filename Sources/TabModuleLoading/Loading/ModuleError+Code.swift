@@ -54,7 +54,8 @@ extension ModuleError {
         public static let badName = Code("badName")
         /// Another file already provides a module with this name.
         public static let duplicateName = Code("duplicateName")
-        /// The title is NULL, not UTF-8 or longer than 64 bytes.
+        /// The title is NULL, not UTF-8, longer than 64 bytes, or holds a control character
+        /// (``ControlCharacters``).
         public static let badTitle = Code("badTitle")
         /// The declared image file does not exist.
         public static let missingImage = Code("missingImage")
@@ -84,5 +85,9 @@ extension ModuleError {
         /// The descriptor's `permissions` is not UTF-8, longer than `TAB_MAX_PERMISSIONS_BYTES`, or
         /// names something other than network, system, exec, unrestricted, read:PATH or write:PATH.
         public static let badPermissions = Code("badPermissions")
+        /// The descriptor's `version` holds a control character (``ControlCharacters``).
+        public static let badVersion = Code("badVersion")
+        /// The descriptor's `glyph` holds a control character (``ControlCharacters``).
+        public static let badGlyph = Code("badGlyph")
     }
 }

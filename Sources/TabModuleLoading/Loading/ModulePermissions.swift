@@ -21,6 +21,10 @@ public enum ModulePermissions {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ModulePermissionsProblem("permissions is not valid UTF-8"))
         }
+        // Before the names: a refusal quotes a name, and must not carry its escape sequence.
+        if let problem = ControlCharacters.problem(in: text, field: "permissions") {
+            return .failure(ModulePermissionsProblem(problem))
+        }
         var names: [String] = []
         for part in text.split(separator: " ", omittingEmptySubsequences: true) {
             let name = String(part)

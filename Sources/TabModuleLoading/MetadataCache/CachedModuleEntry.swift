@@ -42,6 +42,7 @@ public struct CachedModuleEntry: Sendable, Equatable {
         .emptyFile, .notELF, .truncatedELF, .wrongClass, .wrongArchitecture, .notSharedLibrary, .missingEntry,
         .nullDescriptor, .badMagic, .structTooSmall, .abiMajorMismatch, .abiMinorTooNew, .badKind, .badName,
         .badTitle, .missingFunction, .reservedNotZero, .crashedWhileLoading, .badPermissions,
+        .badVersion, .badGlyph,
     ]
 
     /// True when a refusal with `code` may be kept in the cache.

@@ -173,6 +173,10 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         func malformed(_ what: String) -> ModuleMetadataCacheError { ModuleMetadataCacheError(.malformed, what) }
         guard DescriptorValidator.isValidName(name) else { throw malformed("module name \"\(name)\" is not valid") }
         guard title.utf8.count <= DescriptorValidator.maxTitleBytes else { throw malformed("a title is too long") }
+        // A cache written before descriptors with controls were refused must not let one through.
+        guard [version, title, glyph].allSatisfy({ $0.map { ControlCharacters.first(in: $0) == nil } ?? true }) else {
+            throw malformed("a control character in a descriptor string")
+        }
         guard kind.isKnown else { throw malformed("unknown kind \(kind.rawValue)") }
         guard major == TabModuleABI.major, minor <= TabModuleABI.minor else { throw malformed("module ABI \(major).\(minor)") }
         guard structSize >= TabModuleABI.descriptorSize else { throw malformed("struct size \(structSize)") }

@@ -34,7 +34,8 @@ package struct CellGrid: Sendable, Hashable {
             let w = DisplayWidth.of(character)
             if w == 0 {
                 // A combining mark without its own column: attach it to the cell before.
-                if column > x, !character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                // Controls and bidirectional overrides are dropped, never attached: a terminal acts on them.
+                if column > x, !character.unicodeScalars.contains(where: Self.isUnprintable) {
                     var lead = column - 1
                     if self[lead, y].isContinuation { lead -= 1 }
                     self[lead, y].text.append(character)
@@ -49,6 +50,14 @@ package struct CellGrid: Sendable, Hashable {
             column += w
         }
         return column - x
+    }
+
+    /// C0, DEL, C1 and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+    /// what a module's text may hold that a terminal would act on or reorder by.
+    static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
     }
 
     /// Fills `count` cells from (`x`, `y`) with spaces in `style` (e.g. to extend a highlight).

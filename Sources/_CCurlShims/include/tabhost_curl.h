@@ -48,11 +48,13 @@ typedef struct tabhost_curl_result {
  * Fetches `url` (https only, at most 5 redirects, each https) into `fd`, at most `max_bytes` bytes.
  * `ca_file` and `ca_directory` (each optional) replace libcurl's built-in CA store, as SSL_CERT_FILE
  * and SSL_CERT_DIR do for OpenSSL. `connect_timeout_seconds` bounds the connection; a transfer slower
- * than 1 byte per second for `stall_seconds` is abandoned. `progress` (optional) is told as bytes arrive.
- * Returns result->code.
+ * than `minimum_bytes_per_second` for `stall_seconds` is abandoned, and so is one still going after
+ * `deadline_seconds` (0: none), so a server trickling bytes cannot keep it going for ever.
+ * `progress` (optional) is told as bytes arrive. Returns result->code.
  */
 int tabhost_curl_download(const char *url, int fd, uint64_t max_bytes, const char *_Nullable ca_file,
                           const char *_Nullable ca_directory, long connect_timeout_seconds, long stall_seconds,
+                          long minimum_bytes_per_second, long deadline_seconds,
                           tabhost_curl_progress_fn _Nullable progress, void *_Nullable context,
                           tabhost_curl_result *result);
 

@@ -40,6 +40,9 @@ final class ServedHost {
         token = String(match.2)
     }
 
+    /// The `Sec-WebSocket-Protocol` the page offers: the token travels there, never in a cookie.
+    var protocols: String { "tabhost, tabhost.token.\(token)" }
+    /// What a cookie holding the token would look like (the host sets none and must ignore one).
     var cookie: String { "tabhost-\(port)=\(token)" }
     var origin: String { "http://127.0.0.1:\(port)" }
 
@@ -51,10 +54,10 @@ final class ServedHost {
         try connect().get(path, headers: headers, port: port)
     }
 
-    /// A WebSocket as the page opens it (cookie, same Origin), its upgrade accepted.
+    /// A WebSocket as the page opens it (the token as a subprotocol, same Origin), its upgrade accepted.
     func openWebSocket() throws -> LoopbackSocket {
         let socket = try connect()
-        let response = try socket.upgrade(port: port, headers: ["Cookie": cookie, "Origin": origin])
+        let response = try socket.upgrade(port: port, headers: ["Sec-WebSocket-Protocol": protocols, "Origin": origin])
         guard response.status == 101 else { throw LoopbackSocket.Failure(description: "upgrade answered \(response.status)") }
         return socket
     }

@@ -134,6 +134,18 @@ struct LoadingBadInputTests {
             "overlong title", ModuleSource().with("title", "\"" + String(repeating: "t", count: 70) + "\""), .badTitle,
             "title is 70 bytes, longer than 64"),
         .source(
+            "OSC 52 in the title", ModuleSource().with("title", #""Clip\x1b]52;c;cHduZWQ=\a""#), .badTitle,
+            #"title "Clip\x1b]52;c;cHduZWQ=\x07" contains a control character (U+001B)"#),
+        .source(
+            "C1 in the version", ModuleSource().with("version", #""1.0\xc2\x9b" "2J""#), .badVersion,
+            #"version "1.0\u{9b}2J" contains a control character (U+009B)"#),
+        .source(
+            "bidi override as the glyph", ModuleSource().with("glyph", #""\xe2\x80\xae""#), .badGlyph,
+            #"glyph "\u{202e}" contains a control character (U+202E)"#),
+        .source(
+            "escape in the permissions", ModuleSource().with("permissions", #""network\x1b[2J""#), .badPermissions,
+            #"permissions "network\x1b[2J" contains a control character (U+001B)"#),
+        .source(
             "missing image", ModuleSource().with("image", "\"assets/missing.svg\""), .missingImage,
             "image \"assets/missing.svg\" not found (looked for $DIR/assets/missing.svg)"),
         .source("missing create", ModuleSource().with("create", nil), .missingFunction, "required function create is NULL"),
