@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -1186,6 +1187,8 @@ static void put_bounded_str(buffer *b, const char *s, size_t limit) {
    module's constructors, threads or crash can neither end the scan of another file nor change what
    another file's report says, and nothing a file mapped stays behind for the next. */
 static void scan_file(frame *request, char *path, uint8_t close_after);
+static void scan_ended(uint32_t seq, int status);
+static void scan_server(void) __attribute__((noreturn));
 
 static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
@@ -1225,6 +1228,8 @@ static void serve_scan(frame *request, reader *r) {
         }
     }
     free_str_list(read_paths, read_count);
+    /* This first file is opened by a process of its own too; from then on the scanner is a fork
+       server and never reads the socket again (scan_server). */
     pid_t scanner = getpid();
     pid_t child = fork();
     if (child < 0) {
@@ -1242,13 +1247,57 @@ static void serve_scan(frame *request, reader *r) {
     free(path);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-    /* The file's process ended before it replied: say how, for the host's refusal line. */
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
+    scan_server();
+}
+
+/* Tells the host that the process that opened the file of request `seq` ended before it replied. */
+static void scan_ended(uint32_t seq, int status) {
     buffer b = {0};
     put_u8(&b, WIFSIGNALED(status) ? 1 : 2);
     put_i32(&b, WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-    notify(TABHOST_WIRE_SCAN_ENDED, &b);
+    send_frame(TABHOST_WIRE_SCAN_ENDED, 0, seq, &b);
     free(b.bytes);
+}
+
+/* The locked scanner as a fork server: a process forked ahead reads the host's next SCAN itself,
+   opens the file, replies and exits, so the host's request and reply pass through no other process
+   (the fork happens while the host works on the previous reply), and the scanner only waits. The
+   request's seq reaches the scanner through a shared page, for SCAN_ENDED when that process dies
+   before it replies. An exit without a request read means the host went away: so does the scanner. */
+static void scan_server(void) {
+    volatile uint32_t *shared =
+        mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED) out_of_memory();
+    pid_t scanner = getpid();
+    for (;;) {
+        *shared = 0;
+        pid_t child = fork();
+        if (child < 0) _exit(71);
+        if (child == 0) {
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (getppid() != scanner) _exit(127);
+            frame f;
+            read_frame(&f);
+            *shared = f.seq != 0 ? f.seq : 1;
+            reader r = {f.payload, f.count, 0, 0};
+            char *path = f.type == TABHOST_WIRE_SCAN ? get_str(&r) : NULL;
+            uint8_t close_after = path != NULL ? get_u8(&r) : 0;
+            if (f.type != TABHOST_WIRE_SCAN || r.bad || path == NULL) {
+                free(path);
+                reply_failure(&f, "a scanner serves SCAN requests only");
+                _exit(0);
+            }
+            /* What follows the path (the profile) was applied by the scanner before the first file. */
+            scan_file(&f, path, close_after);
+            _exit(0);
+        }
+        int status = 0;
+        while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+        uint32_t seq = *shared;
+        if (seq == 0) host_gone();
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(seq, status);
+    }
 }
 
 static void scan_file(frame *request, char *path, uint8_t close_after) {

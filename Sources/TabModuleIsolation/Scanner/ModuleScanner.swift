@@ -27,6 +27,9 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// Set when the helper cannot be started: files are then refused.
     private var unavailable: String?
     private let counts = LockedValue((scanned: 0, children: 0))
+    /// The seq of the last SCAN sent: a reply or SCAN_ENDED of an earlier request (a file's process that
+    /// crashed after it replied) is not taken for this one's.
+    private var sequence: UInt32 = 0
 
     /// A scanner whose children's output goes to `logger`; a file may take `timeout` to open. Only
     /// `IsolationSettings.scanner(logger:)` makes one, so that no command forgets the sandbox.
@@ -89,12 +92,13 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             writer.u64(Self.processLimit)
             writer.u64(settings.sandboxMemoryCeiling ?? ModuleSandboxProfile.memoryCeiling)
         }
+        sequence = sequence == UInt32.max ? 1 : sequence + 1
         let deadline = ContinuousClock.now + timeout
         // A scanner that died after its last file (a thread a constructor started) is replaced once.
         var sent: ModuleHostLink?
         for _ in 0..<2 where sent == nil {
             guard let link = startedLink() else { throw unavailableError(original) }
-            if case .sent = link.channel.send(writer.frame(seq: 1), deadline: deadline) {
+            if case .sent = link.channel.send(writer.frame(seq: sequence), deadline: deadline) {
                 sent = link
             } else {
                 _ = end(link, killed: true)
@@ -111,6 +115,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             case .frame(let frame) where frame.type == .scanPhase && !frame.isReply:
                 var reader = frame.reader
                 phase = (try? reader.u8()) ?? phase
+            case .frame(let frame) where (frame.type == .scanEnded || frame.isReply) && frame.seq != sequence:
+                continue  // an earlier request's
             case .frame(let frame) where frame.type == .scanEnded && !frame.isReply:
                 // The file's own process ended; the scanner lives on for the next file.
                 var reader = frame.reader
