@@ -1260,43 +1260,80 @@ static void scan_ended(uint32_t seq, int status) {
     free(b.bytes);
 }
 
-/* The locked scanner as a fork server: a process forked ahead reads the host's next SCAN itself,
-   opens the file, replies and exits, so the host's request and reply pass through no other process
-   (the fork happens while the host works on the previous reply), and the scanner only waits. The
-   request's seq reaches the scanner through a shared page, for SCAN_ENDED when that process dies
-   before it replies. An exit without a request read means the host went away: so does the scanner. */
+/* The locked scanner as a fork server. Two processes forked from it take turns: the one holding the
+   baton (a byte on a pipe) reads the host's next SCAN from the socket, passes the baton on, closes the
+   pipe (the module's code never sees it), opens its file, replies and exits; the other already waits
+   for the baton, so neither a fork nor this scanner sits between a request and its reply, and a fork
+   happens while a file is being scanned. Each process writes the seq of the request it read to its
+   slot of a shared page, for SCAN_ENDED when it dies before it replies. A process that exits without
+   a request read saw the host go away: so does the scanner. */
+enum { SCAN_SERVER_PROCESSES = 2 };
+
+typedef struct scan_server_slot {
+    pid_t pid;
+    volatile uint32_t *seq;
+} scan_server_slot;
+
+static pid_t scan_server_fork(volatile uint32_t *seq, int baton[2], pid_t scanner) {
+    *seq = 0;
+    pid_t child = fork();
+    if (child != 0) return child;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != scanner) _exit(127);
+    unsigned char token;
+    while (read(baton[0], &token, 1) < 0 && errno == EINTR) {}
+    frame f;
+    read_frame(&f);
+    *seq = f.seq != 0 ? f.seq : 1;
+    while (write(baton[1], &token, 1) < 0 && errno == EINTR) {}
+    close(baton[0]);
+    close(baton[1]);
+    reader r = {f.payload, f.count, 0, 0};
+    char *path = f.type == TABHOST_WIRE_SCAN ? get_str(&r) : NULL;
+    uint8_t close_after = path != NULL ? get_u8(&r) : 0;
+    if (f.type != TABHOST_WIRE_SCAN || r.bad || path == NULL) {
+        free(path);
+        reply_failure(&f, "a scanner serves SCAN requests only");
+        _exit(0);
+    }
+    /* What follows the path (the profile) was applied by the scanner before the first file. */
+    scan_file(&f, path, close_after);
+    _exit(0);
+}
+
 static void scan_server(void) {
-    volatile uint32_t *shared =
-        mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared == MAP_FAILED) out_of_memory();
+    volatile uint32_t *seqs = mmap(NULL, SCAN_SERVER_PROCESSES * sizeof(uint32_t), PROT_READ | PROT_WRITE,
+                                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    int baton[2];
+    if (seqs == MAP_FAILED || pipe2(baton, O_CLOEXEC) != 0) out_of_memory();
+    unsigned char token = 1;
+    if (write(baton[1], &token, 1) != 1) _exit(71);
     pid_t scanner = getpid();
+    scan_server_slot slots[SCAN_SERVER_PROCESSES];
+    for (int i = 0; i < SCAN_SERVER_PROCESSES; i++) {
+        slots[i].seq = &seqs[i];
+        slots[i].pid = scan_server_fork(slots[i].seq, baton, scanner);
+        if (slots[i].pid < 0) _exit(71);
+    }
     for (;;) {
-        *shared = 0;
-        pid_t child = fork();
-        if (child < 0) _exit(71);
-        if (child == 0) {
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (getppid() != scanner) _exit(127);
-            frame f;
-            read_frame(&f);
-            *shared = f.seq != 0 ? f.seq : 1;
-            reader r = {f.payload, f.count, 0, 0};
-            char *path = f.type == TABHOST_WIRE_SCAN ? get_str(&r) : NULL;
-            uint8_t close_after = path != NULL ? get_u8(&r) : 0;
-            if (f.type != TABHOST_WIRE_SCAN || r.bad || path == NULL) {
-                free(path);
-                reply_failure(&f, "a scanner serves SCAN requests only");
-                _exit(0);
-            }
-            /* What follows the path (the profile) was applied by the scanner before the first file. */
-            scan_file(&f, path, close_after);
-            _exit(0);
-        }
         int status = 0;
-        while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-        uint32_t seq = *shared;
-        if (seq == 0) host_gone();
+        pid_t ended = waitpid(-1, &status, 0);
+        if (ended < 0) {
+            if (errno == EINTR) continue;
+            _exit(71);
+        }
+        int i = 0;
+        while (i < SCAN_SERVER_PROCESSES && slots[i].pid != ended) i++;
+        if (i == SCAN_SERVER_PROCESSES) continue; /* not one of ours: a process a module left behind */
+        uint32_t seq = *slots[i].seq;
+        if (seq == 0) {
+            for (int j = 0; j < SCAN_SERVER_PROCESSES; j++)
+                if (j != i) kill(slots[j].pid, SIGKILL);
+            host_gone();
+        }
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(seq, status);
+        slots[i].pid = scan_server_fork(slots[i].seq, baton, scanner);
+        if (slots[i].pid < 0) _exit(71);
     }
 }
 
