@@ -99,7 +99,38 @@ typedef struct tabhost_sandbox_profile {
     bool report_denials;
     /** Where the SIGSYS handler writes a refusal's category; read only with `report_denials`. */
     int denial_fd;
+    /** inotify_add_watch allowed: set when the user granted a `read:` or `write:` path. Without it the
+     *  filter refuses it (Landlock, to ABI 7, does not check watches: any readable directory could be
+     *  watched for the names of the files the user opens). */
+    bool watch_files;
+    /** The private temporary directory the host made: a size-capped tmpfs is mounted over it in the
+     *  child's own mount namespace, so what the module writes there never appears in the host's view.
+     *  NULL: none. */
+    const char *_Nullable private_tmp;
+    /** Bytes of that tmpfs; 0 for TABHOST_SANDBOX_PRIVATE_TMP_BYTES. */
+    uint64_t private_tmp_bytes;
+    /** Tests only: leave out the PID, IPC and mount namespaces, as on a system that refuses user
+     *  namespaces (the subreaper and its sweep keep the module's processes from outliving it). */
+    bool without_namespaces;
 } tabhost_sandbox_profile;
+
+/** The private TMPDIR's tmpfs cap. */
+#define TABHOST_SANDBOX_PRIVATE_TMP_BYTES (64ull << 20) /* 64 MiB */
+/** RLIMIT_NOFILE of a sandboxed process (soft and hard; a lower hard limit is kept). */
+#define TABHOST_SANDBOX_MAX_FILES 1024
+/** How much nicer than the host a sandboxed process runs (setpriority, before the filter). */
+#define TABHOST_SANDBOX_NICE_INCREMENT 5
+
+/** One entry of the seccomp policy (tabhost_sandbox_rules()): the filter is generated from this table. */
+typedef struct tabhost_sandbox_rule {
+    const char *name;   /* the system call, as in its man page */
+    long number;        /* its number on this architecture; -1 where it has none */
+    const char *action; /* what the filter does with it, in words ("EPERM", "EPERM unless network", …) */
+    const char *reason; /* why */
+} tabhost_sandbox_rule;
+
+/** The seccomp policy as data: the table the filter is built from, `count` entries. */
+const tabhost_sandbox_rule *tabhost_sandbox_rules(size_t *count);
 
 /** A refusal's category: the permission that would allow it (SECCOMP_RET_DATA of a trap, and the byte
  *  written to `denial_fd`). */
@@ -119,7 +150,11 @@ enum tabhost_sandbox_layer {
     TABHOST_SANDBOX_PROCESS_LIMIT = 1u << 6,   /* RLIMIT_NPROC, set and enforced for this user */
     TABHOST_SANDBOX_MEMORY_LIMIT = 1u << 7,    /* RLIMIT_AS */
     TABHOST_SANDBOX_CAPABILITIES = 1u << 8,    /* every capability dropped (permitted, effective, bounding, ambient) */
-    TABHOST_SANDBOX_PROCESS_NAMESPACE = 1u << 9 /* the process limit counts the sandbox's own tasks (a user namespace) */
+    TABHOST_SANDBOX_PROCESS_NAMESPACE = 1u << 9, /* the process limit counts the sandbox's own tasks (a user namespace) */
+    TABHOST_SANDBOX_PID_NAMESPACE = 1u << 10,    /* a PID namespace with a reaper as PID 1: its processes die with it */
+    TABHOST_SANDBOX_IPC_NAMESPACE = 1u << 11,    /* an empty IPC namespace: no SysV or POSIX message queue of the user's */
+    TABHOST_SANDBOX_PRIVATE_TMP = 1u << 12,      /* TMPDIR a size-capped tmpfs in a mount namespace of its own */
+    TABHOST_SANDBOX_SUBREAPER = 1u << 13         /* without a PID namespace: a subreaper that sweeps its descendants */
 };
 
 /** The real uid a child of root takes for the process limit (`nobody`, the kernel's overflow uid). */
