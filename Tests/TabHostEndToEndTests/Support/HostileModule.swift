@@ -27,6 +27,7 @@ enum HostileModule {
     /// C source of the module `hostile`, declaring `permissions` (ABI 1.2's descriptor field) when given.
     static func source(_ targets: Targets, permissions: String? = nil) -> String {
         let declared = permissions.map { ".permissions = \"\($0)\"," } ?? ""
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
         return """
             #define _GNU_SOURCE
             #include "tab_module.h"
@@ -46,7 +47,7 @@ enum HostileModule {
             static int count;
             static void note(const char *label, int failed) {
                 const char *name = !failed ? "allowed" : errno == EACCES ? "EACCES" : errno == EPERM ? "EPERM"
-                                 : errno == EAGAIN ? "EAGAIN" : NULL;
+                                 : errno == EAGAIN ? "EAGAIN" : errno == ESRCH ? "ESRCH" : NULL;
                 if (name) snprintf(results[count++], 96, "%s: %s", label, name);
                 else snprintf(results[count++], 96, "%s: errno %d", label, errno);
             }
@@ -112,19 +113,24 @@ enum HostileModule {
                 char path[4096];
                 note("read secret", open_close("\(targets.secret)", O_RDONLY));
                 note("write elsewhere", open_close("\(targets.written)", O_WRONLY | O_CREAT));
-                const char *home = getenv("HOME");
-                DIR *dir = opendir(home ? home : "/root");
+                /* The host's HOME: the child's environment no longer carries it. */
+                DIR *dir = opendir("\(home)");
                 note("list home", dir == NULL);
                 if (dir) closedir(dir);
                 note("tcp connect", inet(SOCK_STREAM, \(targets.tcpPort)));
                 note("udp send", inet(SOCK_DGRAM, \(targets.udpPort)));
                 note("abstract socket", abstract_socket("\(targets.abstractName)"));
                 note("exec sh", exec_sh());
-                note("signal host", kill(getppid(), 0) != 0);
-                snprintf(path, sizeof path, "/proc/%d/environ", (int)getppid());
-                note("host environ", open_close(path, O_RDONLY));
-                snprintf(path, sizeof path, "/proc/%d/mem", (int)getppid());
-                note("host memory", open_close(path, O_RDONLY));
+                /* In its PID namespace the host has no pid (getppid() is 0): nothing to aim at (ESRCH). */
+                pid_t host = getppid();
+                if (host == 0) errno = ESRCH;
+                note("signal host", host == 0 || kill(host, 0) != 0);
+                if (host == 0) errno = ESRCH;
+                snprintf(path, sizeof path, "/proc/%d/environ", (int)host);
+                note("host environ", host == 0 || open_close(path, O_RDONLY));
+                if (host == 0) errno = ESRCH;
+                snprintf(path, sizeof path, "/proc/%d/mem", (int)host);
+                note("host memory", host == 0 || open_close(path, O_RDONLY));
                 note("fork bomb", fork_bomb());
                 const char *own = api->module_dir(host);
                 snprintf(path, sizeof path, "%s/own.txt", own ? own : "/nonexistent");
