@@ -397,6 +397,9 @@ static void tabhost_sandbox_exit_as(int status) {
         sigemptyset(&mask);
         sigaddset(&mask, signal_number);
         sigprocmask(SIG_UNBLOCK, &mask, NULL);
+        /* RLIMIT_CORE does not hold against a core_pattern pipe: this process's core would only be a
+           second, empty one of the module's crash. */
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
         raise(signal_number);
         _exit(128 + signal_number);
     }
@@ -482,12 +485,12 @@ static void tabhost_sandbox_reaper(void) {
 
 /* In a new child: dies with its parent (the outer process), and at once if the parent is gone already
    (the pipe's write end, which only the outer process holds, is closed). */
-static void tabhost_sandbox_follow_parent(int alive[2]) {
+static void tabhost_sandbox_follow_parent(int read_end, int write_end) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    close(alive[1]);
-    struct pollfd gone = {.fd = alive[0], .events = POLLIN};
+    close(write_end);
+    struct pollfd gone = {.fd = read_end, .events = POLLIN};
     if (poll(&gone, 1, 0) > 0 && (gone.revents & (POLLHUP | POLLERR))) _exit(0);
-    close(alive[0]);
+    close(read_end);
 }
 
 /* Splits the caller in three: it stays the process the host knows and only waits; with a PID
@@ -510,7 +513,7 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
             return -1;
         }
         if (reaper == 0) {
-            tabhost_sandbox_follow_parent(alive);
+            tabhost_sandbox_follow_parent(alive[0], alive[1]);
             tabhost_sandbox_reaper();
         }
     } else {
@@ -528,7 +531,7 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
         return -1;
     }
     if (runner == 0) {
-        tabhost_sandbox_follow_parent(alive);
+        tabhost_sandbox_follow_parent(alive[0], alive[1]);
         if (family->subreaper) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
         return 0;
     }

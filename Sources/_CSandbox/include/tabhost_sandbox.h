@@ -2,13 +2,20 @@
  * tabhost_sandbox.h: the kernel sandbox a module's child puts itself in before it opens the module
  * (lock first, then load), so the module's constructors already run confined.
  *
- * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; with a process limit, a user
- * namespace of its own (below); no capabilities (a child of root keeps uid 0 but loses every
- * capability); a Landlock ruleset for the best ABI the kernel offers (filesystem; TCP bind and connect
- * from ABI 4; the signal and abstract Unix socket scopes from ABI 6); a seccomp-bpf filter;
+ * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; with a process limit (and, for
+ * any user but root, always), a user namespace of its own (below); PID, IPC and mount namespaces and the
+ * private TMPDIR's tmpfs; then it splits the process in three: the caller stays the process its parent
+ * knows and only waits (closing every descriptor), a reaper becomes PID 1 of the new PID namespace, and
+ * the module's process (PID 2) returns from this call, so every process the module makes dies with it
+ * (without the namespaces: a subreaper that sweeps its descendants when the module's process ends). Then
+ * umask 077, nice +TABHOST_SANDBOX_NICE_INCREMENT, RLIMIT_CORE 0, RLIMIT_NOFILE TABHOST_SANDBOX_MAX_FILES;
+ * no capabilities (a child of root keeps uid 0 but loses every capability); a Landlock ruleset for the
+ * best ABI the kernel offers (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix
+ * socket scopes from ABI 6); a seccomp-bpf filter generated from a table (tabhost_sandbox_rules());
  * RLIMIT_NPROC and RLIMIT_AS. A layer the kernel lacks is left out and named in the report. A refused
  * call fails with an errno; the one kill is for a system call made through another architecture's
- * entry (the i386 `int 0x80` on x86_64).
+ * entry (the i386 `int 0x80` on x86_64). The caller's parent sees the exit status of the module's
+ * process (a fatal signal re-raised), and getpid() returns 2 after the call (getppid() 0).
  *
  * With `report_denials` the refusals a permission would lift still fail with EPERM, through a SIGSYS
  * handler that also names the permission.
