@@ -1255,7 +1255,9 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
         return SECCOMP_RET_ERRNO | EPERM;
     if (nr == __NR_personality && arg0 != 0xffffffffu && arg0 != PER_LINUX) return SECCOMP_RET_ERRNO | EPERM;
     if (!(grants & GRANT_NETWORK)) {
-        uint32_t type = arg1 & ~(uint32_t)(SOCK_CLOEXEC | SOCK_NONBLOCK);
+        /* The kernel reads the type as SOCK_TYPE_MASK (0xf) of it; other bits are flags (EINVAL but for
+           SOCK_CLOEXEC and SOCK_NONBLOCK). A pid among the arguments found that this was stricter. */
+        uint32_t type = arg1 & 0xf;
         if ((nr == __NR_socket || nr == __NR_socketpair) && (arg0 != AF_UNIX || (type != SOCK_STREAM && type != SOCK_SEQPACKET)))
             return network_refusal;
         if (nr == __NR_connect || nr == __NR_bind || nr == __NR_listen) return network_refusal;

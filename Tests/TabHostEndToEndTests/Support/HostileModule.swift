@@ -122,15 +122,15 @@ enum HostileModule {
                 note("abstract socket", abstract_socket("\(targets.abstractName)"));
                 note("exec sh", exec_sh());
                 /* In its PID namespace the host has no pid (getppid() is 0): nothing to aim at (ESRCH). */
-                pid_t host = getppid();
-                if (host == 0) errno = ESRCH;
-                note("signal host", host == 0 || kill(host, 0) != 0);
-                if (host == 0) errno = ESRCH;
-                snprintf(path, sizeof path, "/proc/%d/environ", (int)host);
-                note("host environ", host == 0 || open_close(path, O_RDONLY));
-                if (host == 0) errno = ESRCH;
-                snprintf(path, sizeof path, "/proc/%d/mem", (int)host);
-                note("host memory", host == 0 || open_close(path, O_RDONLY));
+                pid_t host_pid = getppid();
+                if (host_pid == 0) errno = ESRCH;
+                note("signal host", host_pid == 0 || kill(host_pid, 0) != 0);
+                if (host_pid == 0) errno = ESRCH;
+                snprintf(path, sizeof path, "/proc/%d/environ", (int)host_pid);
+                note("host environ", host_pid == 0 || open_close(path, O_RDONLY));
+                if (host_pid == 0) errno = ESRCH;
+                snprintf(path, sizeof path, "/proc/%d/mem", (int)host_pid);
+                note("host memory", host_pid == 0 || open_close(path, O_RDONLY));
                 note("fork bomb", fork_bomb());
                 const char *own = api->module_dir(host);
                 snprintf(path, sizeof path, "%s/own.txt", own ? own : "/nonexistent");
