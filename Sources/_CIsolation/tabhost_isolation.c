@@ -27,10 +27,12 @@ static void tabhost_close_all(int *fds, int count) {
 
 /* The child's environment: a short list taken from the host's, never the whole of it (tokens and
    keys users keep there would reach every module). The locale and time zone, the search path a granted
-   `exec` uses, the loader's library path, TMPDIR until LOAD sets the private one, and the sanitizers'
-   options (a sanitized child reads them before main). */
+   `exec` uses, HOME (where a granted `read:~/…` lies: the password file is not readable in the sandbox),
+   the loader's library path, TMPDIR until LOAD sets the private one, and the sanitizers' options (a
+   sanitized child reads them before main). */
 static const char *const tabhost_isolation_kept_names[] = {
-    "PATH",         "LANG",         "LANGUAGE",      "TZ",            "TMPDIR",       "LD_LIBRARY_PATH", "LTDL_LIBRARY_PATH",
+    "PATH",         "HOME",         "LANG",          "LANGUAGE",      "TZ",           "TMPDIR",          "LD_LIBRARY_PATH",
+    "LTDL_LIBRARY_PATH",
     "ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS",  "UBSAN_OPTIONS", "MSAN_OPTIONS", "ASAN_SYMBOLIZER_PATH",
     "LLVM_SYMBOLIZER_PATH",
 };

@@ -465,32 +465,44 @@ static void tabhost_sandbox_outer(pid_t runner, pid_t reaper, int alive) {
     tabhost_sandbox_exit_as(status);
 }
 
+static void tabhost_sandbox_wake(int signal_number) { (void)signal_number; }
+
 /* PID 1 of the namespace: reaps every orphan (a module's double fork) so none is left a zombie that
-   counts against the process limit. The kernel ignores the signals the module sends it; when it dies
-   (killed by the outer process, or by PR_SET_PDEATHSIG with it), every process in the namespace dies. */
-static void tabhost_sandbox_reaper(void) __attribute__((noreturn));
-static void tabhost_sandbox_reaper(void) {
-    tabhost_sandbox_close_all_but(-1);
+   counts against the process limit. The kernel ignores the signals the module sends it; when it ends
+   (killed by the outer process, or when the outer process is gone), every process in the namespace
+   dies. PR_SET_PDEATHSIG alone does not end it: measured on 6.18, the parent-death SIGKILL of a
+   namespace's init stays ignored, so it also holds the read end of a pipe only the outer process can
+   write, and leaves when that end hangs up. */
+static void tabhost_sandbox_reaper(int alive) __attribute__((noreturn));
+static void tabhost_sandbox_reaper(int alive) {
+    tabhost_sandbox_close_all_but(alive);
     tabhost_sandbox_drop_capabilities_quickly();
-    sigset_t children;
+    /* SIGCHLD interrupts ppoll only with a handler, and only inside it: no wake-up is lost. */
+    sigset_t children, waiting;
     sigemptyset(&children);
     sigaddset(&children, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &children, NULL);
+    sigprocmask(SIG_BLOCK, &children, &waiting);
+    sigdelset(&waiting, SIGCHLD);
+    struct sigaction wake;
+    memset(&wake, 0, sizeof wake);
+    wake.sa_handler = tabhost_sandbox_wake;
+    sigaction(SIGCHLD, &wake, NULL);
     for (;;) {
         while (waitpid(-1, NULL, WNOHANG | __WALL) > 0) continue;
-        struct timespec second = {.tv_sec = 1, .tv_nsec = 0};
-        (void)sigtimedwait(&children, NULL, &second);
+        struct pollfd parent = {.fd = alive, .events = POLLIN};
+        if (ppoll(&parent, 1, NULL, &waiting) > 0 && parent.revents) _exit(0);
     }
 }
 
 /* In a new child: dies with its parent (the outer process), and at once if the parent is gone already
-   (the pipe's write end, which only the outer process holds, is closed). */
-static void tabhost_sandbox_follow_parent(int read_end, int write_end) {
+   (the pipe's write end, which only the outer process holds, is closed). Keeps the read end open when
+   `keep` (the reaper watches it). */
+static void tabhost_sandbox_follow_parent(int read_end, int write_end, int keep) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     close(write_end);
     struct pollfd gone = {.fd = read_end, .events = POLLIN};
     if (poll(&gone, 1, 0) > 0 && (gone.revents & (POLLHUP | POLLERR))) _exit(0);
-    close(read_end);
+    if (!keep) close(read_end);
 }
 
 /* Splits the caller in three: it stays the process the host knows and only waits; with a PID
@@ -513,8 +525,8 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
             return -1;
         }
         if (reaper == 0) {
-            tabhost_sandbox_follow_parent(alive[0], alive[1]);
-            tabhost_sandbox_reaper();
+            tabhost_sandbox_follow_parent(alive[0], alive[1], 1);
+            tabhost_sandbox_reaper(alive[0]);
         }
     } else {
         if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) family->subreaper = 1;
@@ -531,7 +543,7 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
         return -1;
     }
     if (runner == 0) {
-        tabhost_sandbox_follow_parent(alive[0], alive[1]);
+        tabhost_sandbox_follow_parent(alive[0], alive[1], 0);
         if (family->subreaper) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
         return 0;
     }

@@ -823,13 +823,23 @@ static int still_running(long pid) {
 
 /* Starts a locked child (`grants`) whose module process leaves two escapers and then exits (`how` 0), or
    is killed from outside with its whole sandbox's first process (`how` 1: SIGKILL to the pid its parent
-   knows, as the host's kill does when the group is gone). Returns how many escapers still run 2 s later
-   (killed here then), or -1. */
+   knows, as the host's kill does when the group is gone), or whose parent, a host, is killed (`how` 2).
+   Returns how many escapers, or of the sandbox's own processes, still run 2 s later (the escapers are
+   killed here then), or -1. */
 static int escapers_left(int grants, int how) {
     int pids[2];
     if (pipe2(pids, O_CLOEXEC) != 0) return -1;
-    pid_t child = fork();
+    pid_t host = -1, child = fork();
     if (child < 0) return -1;
+    if (child == 0 && how == 2) {
+        /* A host between: the sandboxed process dies with it (PR_SET_PDEATHSIG, as the module child does). */
+        pid_t sandboxed = fork();
+        if (sandboxed != 0) {
+            if (write(pids[1], &(long){sandboxed}, sizeof(long)) != (ssize_t)sizeof(long)) _exit(1);
+            for (;;) pause();
+        }
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+    }
     if (child == 0) {
         close(pids[0]);
         lock(grants, 64);
@@ -847,15 +857,46 @@ static int escapers_left(int grants, int how) {
         for (;;) pause();
     }
     close(pids[1]);
+    if (how == 2) {
+        long sandboxed = 0;
+        if (read(pids[0], &sandboxed, sizeof sandboxed) != (ssize_t)sizeof sandboxed) return -1;
+        host = child;
+        child = (pid_t)sandboxed;
+    }
     long found[2] = {0, 0};
     for (int i = 0; i < 2; i++) {
         if (read(pids[0], &found[i], sizeof found[i]) != (ssize_t)sizeof found[i]) break;
     }
     close(pids[0]);
+    /* The sandbox's own processes too: PID 1 and the module's process, the first one's children. */
+    long own[2] = {0, 0};
+    char path[64], text[128] = {0};
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)child, (int)child);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        if (read(fd, text, sizeof text - 1) < 0) text[0] = '\0';
+        close(fd);
+        sscanf(text, "%ld %ld", &own[0], &own[1]);
+    }
+    /* Once PID 1 waits in its loop: killed earlier, it leaves at its first check. */
+    if (how != 0) usleep(200000);
     if (how == 1) kill(child, SIGKILL);
     int status;
-    waitpid(child, &status, 0);
+    if (how == 2) {
+        kill(host, SIGKILL);
+        waitpid(host, &status, 0);
+    } else {
+        waitpid(child, &status, 0);
+    }
     int left = 0;
+    for (int i = 0; i < 2; i++) {
+        if (own[i] <= 0) continue;
+        for (int tries = 0; tries < 200 && still_running(own[i]); tries++) usleep(10000);
+        if (still_running(own[i])) {
+            fail("the sandbox's own process %ld outlived its first one", own[i]);
+            left++;
+        }
+    }
     for (int i = 0; i < 2; i++) {
         if (found[i] <= 0) return -1;
         for (int tries = 0; tries < 200 && still_running(found[i]); tries++) usleep(10000);
@@ -872,6 +913,8 @@ static int case_processes_die_with_it(void) {
     if (left != 0) return fail("%d of 2 escapers (setsid, double fork) outlived the module's process", left);
     left = escapers_left(0, 1);
     if (left != 0) return fail("%d of 2 escapers outlived a SIGKILL of the sandbox's first process", left);
+    left = escapers_left(0, 2);
+    if (left != 0) return fail("%d processes outlived the host's death", left);
     /* Without the PID namespace: the subreaper's sweep when the module's process ends. */
     left = escapers_left(NO_NAMESPACES, 0);
     if (left != 0) return fail("%d of 2 escapers outlived the subreaper's sweep", left);

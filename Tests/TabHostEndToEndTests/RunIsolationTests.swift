@@ -30,12 +30,15 @@ struct RunIsolationTests {
         }
     }
 
-    /// Every module-host child of the `tabhost` the pane runs, the spare one started ahead included.
+    /// Every module-host child of the `tabhost` the pane runs, the spare one started ahead included, and
+    /// their children: a sandboxed child is the process the host started, which waits, with the module's
+    /// process and its PID namespace's reaper below it.
     static func moduleHosts(of tmux: T) throws -> [pid_t] {
-        try tmux.childPIDs().flatMap { tabhost in
-            let text = (try? String(contentsOfFile: "/proc/\(tabhost)/task/\(tabhost)/children", encoding: .utf8)) ?? ""
+        func children(_ pid: pid_t) -> [pid_t] {
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
             return text.split(separator: " ").compactMap { pid_t($0) }
         }
+        return try tmux.childPIDs().flatMap { tabhost in children(tabhost).flatMap { [$0] + children($0) } }
     }
 
     /// The children running a module: a child names itself after its module once it loaded one

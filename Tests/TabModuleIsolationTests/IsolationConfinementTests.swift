@@ -146,7 +146,7 @@ struct IsolationConfinementTests {
         let environment = try #require(FileManager.default.contents(atPath: "/proc/\(child.pid)/environ"))
         let entries = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         #expect(!entries.contains { $0.hasPrefix("TABHOST_TEST_SECRET=") }, "\(entries)")
-        let allowed = ["PATH", "LANG", "LANGUAGE", "TZ", "TMPDIR", "LD_LIBRARY_PATH", "LTDL_LIBRARY_PATH"]
+        let allowed = ["PATH", "HOME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "LD_LIBRARY_PATH", "LTDL_LIBRARY_PATH"]
         for entry in entries {
             let name = String(entry.prefix { $0 != "=" })
             let sanitizer = name.hasSuffix("SAN_OPTIONS") || name.hasSuffix("SYMBOLIZER_PATH")

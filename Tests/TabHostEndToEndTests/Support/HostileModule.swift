@@ -27,7 +27,6 @@ enum HostileModule {
     /// C source of the module `hostile`, declaring `permissions` (ABI 1.2's descriptor field) when given.
     static func source(_ targets: Targets, permissions: String? = nil) -> String {
         let declared = permissions.map { ".permissions = \"\($0)\"," } ?? ""
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
         return """
             #define _GNU_SOURCE
             #include "tab_module.h"
@@ -113,8 +112,8 @@ enum HostileModule {
                 char path[4096];
                 note("read secret", open_close("\(targets.secret)", O_RDONLY));
                 note("write elsewhere", open_close("\(targets.written)", O_WRONLY | O_CREAT));
-                /* The host's HOME: the child's environment no longer carries it. */
-                DIR *dir = opendir("\(home)");
+                const char *home = getenv("HOME");
+                DIR *dir = opendir(home ? home : "/root");
                 note("list home", dir == NULL);
                 if (dir) closedir(dir);
                 note("tcp connect", inet(SOCK_STREAM, \(targets.tcpPort)));
