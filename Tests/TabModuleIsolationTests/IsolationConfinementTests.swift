@@ -141,9 +141,22 @@ struct IsolationConfinementTests {
         defer { close(leaked) }
         let child = try ModuleHostProcess(helper: helper, label: "fd-check")
         defer { child.terminate() }
+        // Its HELLO: it runs its main (posix_spawn returns before exec has laid out the new environment).
+        var hello = pollfd(fd: child.socket, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&hello, 1, 5000) == 1)
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").compactMap { Int($0) }
         #expect(descriptors.sorted() == [0, 1, 2, 3], "\(descriptors)")
-        let environment = try #require(FileManager.default.contents(atPath: "/proc/\(child.pid)/environ"))
+        // Read to the end: a /proc file's size is 0, so FileManager may read none of it.
+        let fd = open("/proc/\(child.pid)/environ", O_RDONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        var environment: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count <= 0 { break }
+            environment += chunk[0..<count]
+        }
+        close(fd)
         let entries = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         #expect(!entries.contains { $0.hasPrefix("TABHOST_TEST_SECRET=") }, "\(entries)")
         let allowed = ["PATH", "HOME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "LD_LIBRARY_PATH", "LTDL_LIBRARY_PATH"]
