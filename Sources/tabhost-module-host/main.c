@@ -13,6 +13,9 @@
  * another thread is ignored here, with the line an in-process host logs.
  *
  * It dies with the host: PR_SET_PDEATHSIG(SIGKILL), and end-of-file on descriptor 3 ends it too.
+ * Sandboxed, the process the host started stays behind and only waits: the module runs in its child,
+ * process 2 of a PID namespace of its own, whose every process ends with it (tabhost_sandbox.h); `ps`
+ * shows that child under the module's name, the waiting processes under the helper's.
  *
  * Sandboxed (LOAD's sandbox part), it names what its sandbox refuses where it can: the refusals `exec`
  * and `network` would lift come back on a pipe from _CSandbox's SIGSYS handler, which the main loop
