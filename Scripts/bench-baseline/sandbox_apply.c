@@ -49,7 +49,7 @@ static int timed_steps(const tabhost_sandbox_profile *profile, double *steps) {
        (the one that goes on), from before the unshare to after its fork returned. */
     tabhost_sandbox_family family;
     memset(&family, 0, sizeof family);
-    tabhost_sandbox_namespaces(&family);
+    tabhost_sandbox_namespaces(profile, &family);
     tabhost_sandbox_private_tmp(profile, &family);
     if (tabhost_sandbox_split(&family, &report) != 0) return -1;
     tabhost_sandbox_resources(&report);
@@ -175,7 +175,9 @@ int main(int argc, char **argv) {
         }
     }
     tabhost_sandbox_profile profile = {.read_paths = read_paths, .read_path_count = reads, .write_paths = write_paths,
-                                       .write_path_count = writes, .max_processes = 256, .max_memory_bytes = 8ull << 30};
+                                       .write_path_count = writes, .max_processes = 256, .max_memory_bytes = 8ull << 30,
+                                       /* The module child's TMPDIR, its last write path, becomes a tmpfs. */
+                                       .private_tmp = writes ? write_paths[writes - 1] : NULL};
     if (count < 1 || count > 100000) return 2;
     double *samples[STEP_COUNT];
     for (int i = 0; i < STEP_COUNT; i++) samples[i] = calloc((size_t)count, sizeof(double));

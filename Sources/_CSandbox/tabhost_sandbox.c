@@ -322,12 +322,14 @@ typedef struct tabhost_sandbox_family {
 } tabhost_sandbox_family;
 
 /* A new PID namespace (its PID 1 is the next fork), an empty IPC namespace and a mount namespace, in
-   one call. A second thread shares the filesystem context a mount namespace would split (EINVAL): then
-   the first two alone. Without CAP_SYS_ADMIN over the user namespace (no user namespace of its own, and
-   not root) none of them. */
-static void tabhost_sandbox_namespaces(tabhost_sandbox_family *family) {
-    if (unshare(CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNS) == 0) {
-        family->pid_namespace = family->ipc_namespace = family->mount_namespace = 1;
+   one call; the mount namespace only for a private TMPDIR (it costs a copy of every mount). A second
+   thread shares the filesystem context a mount namespace would split (EINVAL): then the first two alone.
+   Without CAP_SYS_ADMIN over the user namespace (no user namespace of its own, and not root) none. */
+static void tabhost_sandbox_namespaces(const tabhost_sandbox_profile *profile, tabhost_sandbox_family *family) {
+    int mounts = profile->private_tmp != NULL;
+    if (unshare(CLONE_NEWPID | CLONE_NEWIPC | (mounts ? CLONE_NEWNS : 0)) == 0) {
+        family->pid_namespace = family->ipc_namespace = 1;
+        family->mount_namespace = mounts;
     } else if (errno == EINVAL && unshare(CLONE_NEWPID | CLONE_NEWIPC) == 0) {
         family->pid_namespace = family->ipc_namespace = 1;
         snprintf(family->tmp_why, sizeof family->tmp_why, "no mount namespace: more than one thread (EINVAL)");
@@ -1307,7 +1309,7 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
         snprintf(family.why, sizeof family.why, "no PID namespace: left out (tests)");
         snprintf(family.tmp_why, sizeof family.tmp_why, "no mount namespace: left out (tests)");
     } else {
-        tabhost_sandbox_namespaces(&family);
+        tabhost_sandbox_namespaces(profile, &family);
         tabhost_sandbox_private_tmp(profile, &family);
     }
     if (tabhost_sandbox_split(&family, report) != 0) {
