@@ -10,10 +10,22 @@ import Testing
 /// without the defence.
 @Suite(.serialized)
 struct IsolationConfinementTests {
+    /// The names the host passes on (`tabhost_isolation.c`), and the prefixes of those it passes on by family.
+    static let passedOn = ["PATH", "HOME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "LD_LIBRARY_PATH", "LTDL_LIBRARY_PATH"]
+    static func isPassedOn(_ name: String) -> Bool {
+        passedOn.contains(name) || name.hasPrefix("LC_") || name.hasSuffix("SAN_OPTIONS") || name.hasSuffix("SYMBOLIZER_PATH")
+    }
+
+    /// A variable of the test process's that the child must not get (setting one here would race with the
+    /// other tests' threads reading the environment; `PWD` or the like is always there).
+    static var hostOnlyVariable: String? {
+        ProcessInfo.processInfo.environment.keys.filter { !isPassedOn($0) && !$0.isEmpty }.sorted().first
+    }
+
     /// Renders the pids of the two processes its `start` left behind (a child that called setsid, and its
     /// double-forked grandchild, both asleep for ever), as the host sees them; whether it reached the SysV
-    /// segment of key `key`; and what getenv says of the host's secret.
-    static func escaperSource(key: Int32) -> String {
+    /// segment of key `key`; and what getenv says of the host's variable `secret`.
+    static func escaperSource(key: Int32, secret: String) -> String {
         """
         #define _GNU_SOURCE
         #include "tab_module.h"
@@ -56,7 +68,7 @@ struct IsolationConfinementTests {
             int segment = shmget(\(key), 0, 0);
             snprintf(line, sizeof line, "shm: %s", segment >= 0 ? "found" : errno == ENOENT ? "ENOENT" : "other");
             host_api->text(view, line);
-            const char *secret = getenv("TABHOST_TEST_SECRET");
+            const char *secret = getenv("\(secret)");
             snprintf(line, sizeof line, "secret: %s", secret ? secret : "none");
             host_api->text(view, line);
         }
@@ -85,12 +97,11 @@ struct IsolationConfinementTests {
         let segment = shmget(key, 4096, IPC_CREAT | 0o600)
         try #require(segment >= 0)
         defer { shmctl(segment, IPC_RMID, nil) }
-        setenv("TABHOST_TEST_SECRET", "s3cret", 1)
-        defer { unsetenv("TABHOST_TEST_SECRET") }
+        let secret = try #require(hostOnlyVariable, "the test process has no variable outside the list")
         var settings = IsolatedHost.testSettings
         settings.sandbox = mode
         let setup = try IsolatedHost(
-            modules: [("escaper.so", escaperSource(key: key))],
+            modules: [("escaper.so", escaperSource(key: key, secret: secret))],
             layout: #"{"root": {"stack": {"tabs": [{"name": "a", "module": "escaper"}]}}}"#, settings: settings)
         setup.host.start()
         let texts = setup.texts
@@ -134,8 +145,7 @@ struct IsolationConfinementTests {
     @Test func aChildHasOnlyItsNamedDescriptorsAndABuiltEnvironment() throws {
         let helper = IsolatedHost.testSettings.helperPath
         try #require(FileManager.default.isExecutableFile(atPath: helper), "\(helper) is missing: run `swift build` first")
-        setenv("TABHOST_TEST_SECRET", "s3cret", 1)
-        defer { unsetenv("TABHOST_TEST_SECRET") }
+        let secret = try #require(Self.hostOnlyVariable, "the test process has no variable outside the list")
         let leaked = open("/dev/null", O_RDONLY)  // no O_CLOEXEC on purpose
         try #require(leaked >= 0)
         defer { close(leaked) }
@@ -158,12 +168,9 @@ struct IsolationConfinementTests {
         }
         close(fd)
         let entries = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        #expect(!entries.contains { $0.hasPrefix("TABHOST_TEST_SECRET=") }, "\(entries)")
-        let allowed = ["PATH", "HOME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "LD_LIBRARY_PATH", "LTDL_LIBRARY_PATH"]
+        #expect(!entries.contains { $0.hasPrefix(secret + "=") }, "\(entries)")
         for entry in entries {
-            let name = String(entry.prefix { $0 != "=" })
-            let sanitizer = name.hasSuffix("SAN_OPTIONS") || name.hasSuffix("SYMBOLIZER_PATH")
-            #expect(allowed.contains(name) || name.hasPrefix("LC_") || sanitizer, "\(entry)")
+            #expect(Self.isPassedOn(String(entry.prefix { $0 != "=" })), "\(entry)")
         }
         if getenv("PATH") != nil { #expect(entries.contains { $0.hasPrefix("PATH=") }, "\(entries)") }
     }
