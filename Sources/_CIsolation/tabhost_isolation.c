@@ -25,6 +25,40 @@ static void tabhost_close_all(int *fds, int count) {
     }
 }
 
+/* The child's environment: a short list taken from the host's, never the whole of it (tokens and
+   keys users keep there would reach every module). The locale and time zone, the search path a granted
+   `exec` uses, HOME (where a granted `read:~/…` lies: the password file is not readable in the sandbox),
+   the loader's library path, TMPDIR until LOAD sets the private one, and the sanitizers' options (a
+   sanitized child reads them before main). */
+static const char *const tabhost_isolation_kept_names[] = {
+    "PATH",         "HOME",         "LANG",          "LANGUAGE",      "TZ",           "TMPDIR",          "LD_LIBRARY_PATH",
+    "LTDL_LIBRARY_PATH",
+    "ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS",  "UBSAN_OPTIONS", "MSAN_OPTIONS", "ASAN_SYMBOLIZER_PATH",
+    "LLVM_SYMBOLIZER_PATH",
+};
+
+/* Most entries the child's environment holds; the rest are left out. */
+#define TABHOST_ENVIRONMENT_CAPACITY 64
+
+static int tabhost_isolation_kept(const char *entry) {
+    if (strncmp(entry, "LC_", 3) == 0) return strchr(entry, '=') != NULL;
+    for (size_t i = 0; i < sizeof tabhost_isolation_kept_names / sizeof *tabhost_isolation_kept_names; i++) {
+        size_t length = strlen(tabhost_isolation_kept_names[i]);
+        if (strncmp(entry, tabhost_isolation_kept_names[i], length) == 0 && entry[length] == '=') return 1;
+    }
+    return 0;
+}
+
+/* Fills `kept` (TABHOST_ENVIRONMENT_CAPACITY + 1 slots) with the host's entries the child gets, pointers
+   into `environ` (valid while the host does not change its environment; posix_spawn copies them). */
+static void tabhost_isolation_environment(char **kept) {
+    size_t count = 0;
+    for (char **entry = environ; entry != NULL && *entry != NULL && count < TABHOST_ENVIRONMENT_CAPACITY; entry++) {
+        if (tabhost_isolation_kept(*entry)) kept[count++] = *entry;
+    }
+    kept[count] = NULL;
+}
+
 static int tabhost_fail(char *error, size_t cap, const char *what, int code) {
     if (error != NULL && cap > 0) snprintf(error, cap, "%s: %s", what, strerror(code));
     return -1;
@@ -70,6 +104,8 @@ int tabhost_isolation_spawn(const char *helper, const char *label, tabhost_isola
     posix_spawn_file_actions_adddup2(&actions, high[1], 1);
     posix_spawn_file_actions_adddup2(&actions, high[1], 2);
     posix_spawn_file_actions_adddup2(&actions, high[0], TABHOST_WIRE_SOCKET_FD);
+    /* And nothing else, even a descriptor some library of the host opened without O_CLOEXEC. */
+    posix_spawn_file_actions_addclosefrom_np(&actions, TABHOST_WIRE_SOCKET_FD + 1);
     sigset_t empty, all;
     sigemptyset(&empty);
     sigfillset(&all);
@@ -82,7 +118,9 @@ int tabhost_isolation_spawn(const char *helper, const char *label, tabhost_isola
     snprintf(parent, sizeof parent, "%d", (int)getpid());
     char *argv[] = {(char *)helper, "--parent", parent, "--module", (char *)label, NULL};
     pid_t pid = -1;
-    int spawned = posix_spawn(&pid, helper, &actions, &attributes, argv, environ);
+    char *environment[TABHOST_ENVIRONMENT_CAPACITY + 1];
+    tabhost_isolation_environment(environment);
+    int spawned = posix_spawn(&pid, helper, &actions, &attributes, argv, environment);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     tabhost_close_all(high, 3);

@@ -15,6 +15,9 @@
  * another thread is ignored here, with the line an in-process host logs.
  *
  * It dies with the host: PR_SET_PDEATHSIG(SIGKILL), and end-of-file on descriptor 3 ends it too.
+ * Sandboxed, the process the host started stays behind and only waits: the module runs in its child,
+ * process 2 of a PID namespace of its own, whose every process ends with it (tabhost_sandbox.h); `ps`
+ * shows that child under the module's name, the waiting processes under the helper's.
  *
  * Sandboxed (LOAD's sandbox part), it names what its sandbox refuses where it can: the refusals `exec`
  * and `network` would lift come back on a pipe from _CSandbox's SIGSYS handler, which the main loop
@@ -1063,6 +1066,9 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     profile.max_processes = s->max_processes;
     profile.landlock_abi_limit = s->landlock_abi_limit;
     profile.max_memory_bytes = sanitized_build() ? 0 : s->max_memory;
+    /* The host made TMPDIR (0700, empty): the child mounts its own capped tmpfs over it, so the host only
+       removes an empty directory. */
+    profile.private_tmp = s->tmpdir;
     /* The host expands read:PATH and write:PATH into the path lists; the other grants are names. */
     for (uint32_t i = 0; i < s->grant_count; i++) {
         const char *grant = s->grants[i];
@@ -1070,6 +1076,9 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
         if (strcmp(grant, "system") == 0) profile.system = true;
         if (strcmp(grant, "exec") == 0) profile.exec = true;
         if (strcmp(grant, "unrestricted") == 0) profile.unrestricted = true;
+        /* Not a permission: the host's mark that a read: or write: path was granted (the path lists
+           always hold the module's own directories, so their length says nothing). */
+        if (strcmp(grant, "paths") == 0) profile.watch_files = true;
     }
     /* Refusals a permission would lift are named on a pipe, made before the lock (see wait_for_host). */
     int denials[2] = {-1, -1};

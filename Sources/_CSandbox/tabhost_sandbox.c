@@ -19,6 +19,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -307,6 +310,271 @@ static void tabhost_sandbox_process_namespace(tabhost_sandbox_processes *process
     }
 }
 
+/* ---- the module's processes: PID, IPC and mount namespaces ---- */
+
+/* What the namespace step did: the three namespaces, the private TMPDIR, or the subreaper in their
+   place, and why something is missing. */
+typedef struct tabhost_sandbox_family {
+    int pid_namespace, ipc_namespace, mount_namespace, private_tmp, subreaper;
+    uint64_t tmp_bytes;
+    char why[128];     /* why there is no PID (or IPC) namespace */
+    char tmp_why[128]; /* why there is no private TMPDIR */
+} tabhost_sandbox_family;
+
+/* A new PID namespace (its PID 1 is the next fork), an empty IPC namespace and a mount namespace, in
+   one call; the mount namespace only for a private TMPDIR (it costs a copy of every mount). A second
+   thread shares the filesystem context a mount namespace would split (EINVAL): then the first two alone.
+   Without CAP_SYS_ADMIN over the user namespace (no user namespace of its own, and not root) none. */
+static void tabhost_sandbox_namespaces(const tabhost_sandbox_profile *profile, tabhost_sandbox_family *family) {
+    int mounts = profile->private_tmp != NULL;
+    if (unshare(CLONE_NEWPID | CLONE_NEWIPC | (mounts ? CLONE_NEWNS : 0)) == 0) {
+        family->pid_namespace = family->ipc_namespace = 1;
+        family->mount_namespace = mounts;
+    } else if (errno == EINVAL && unshare(CLONE_NEWPID | CLONE_NEWIPC) == 0) {
+        family->pid_namespace = family->ipc_namespace = 1;
+        snprintf(family->tmp_why, sizeof family->tmp_why, "no mount namespace: more than one thread (EINVAL)");
+    } else {
+        int error = errno;
+        snprintf(family->why, sizeof family->why, "no PID namespace: %s%s", strerror(error),
+                 error == EPERM ? " (no user namespace of its own)" : error == EINVAL ? " (more than one thread)" : "");
+        snprintf(family->tmp_why, sizeof family->tmp_why, "no mount namespace");
+    }
+}
+
+/* The private TMPDIR as a tmpfs of its own: the module's files live and die in this mount namespace,
+   under a size cap, and the host sees (and removes) only its empty directory. */
+static void tabhost_sandbox_private_tmp(const tabhost_sandbox_profile *profile, tabhost_sandbox_family *family) {
+    if (profile->private_tmp == NULL) return;
+    if (!family->mount_namespace) return;
+    /* A namespace made without a user namespace of its own keeps the host's shared mounts shared: a
+       mount here would appear in the host's view. As a slave it still sees the host's new mounts. */
+    if (mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL) != 0) {
+        snprintf(family->tmp_why, sizeof family->tmp_why, "making the mounts slaves: %s", strerror(errno));
+        return;
+    }
+    family->tmp_bytes = profile->private_tmp_bytes ? profile->private_tmp_bytes : TABHOST_SANDBOX_PRIVATE_TMP_BYTES;
+    char options[64];
+    snprintf(options, sizeof options, "size=%llu,mode=0700", (unsigned long long)family->tmp_bytes);
+    if (mount("tmpfs", (const char *)profile->private_tmp, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) {
+        snprintf(family->tmp_why, sizeof family->tmp_why, "tmpfs: %s", strerror(errno));
+        return;
+    }
+    family->private_tmp = 1;
+}
+
+/* Closes every descriptor but `keep` (-1: none): the processes that only wait hold nothing of the
+   module's (its socket to the host, its output). */
+static void tabhost_sandbox_close_all_but(int keep) {
+    unsigned first = 0;
+    if (keep >= 0) {
+        if (keep > 0 && syscall(__NR_close_range, 0u, (unsigned)keep - 1, 0u) != 0) {
+            for (int fd = 0; fd < keep; fd++) close(fd);
+        }
+        first = (unsigned)keep + 1;
+    }
+    if (syscall(__NR_close_range, first, ~0u, 0u) != 0) {
+        for (int fd = (int)first; fd < 1024; fd++) close(fd);
+    }
+}
+
+/* The waiting processes run only this file's code, with no descriptor: they need no capability. */
+static void tabhost_sandbox_drop_capabilities_quickly(void) {
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    memset(data, 0, sizeof data);
+    (void)syscall(__NR_capset, &header, data);
+}
+
+/* Ends this process as `status` says the module's did: the same exit code, or the same signal with its
+   default action (RLIMIT_CORE is 0: no core), so the host still reports "crashed (SIGSEGV)". */
+static void tabhost_sandbox_exit_as(int status) __attribute__((noreturn));
+static void tabhost_sandbox_exit_as(int status) {
+    if (WIFSIGNALED(status)) {
+        int signal_number = WTERMSIG(status);
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        sigaction(signal_number, &fallback, NULL);
+        sigset_t mask;
+        sigemptyset(&mask);
+        sigaddset(&mask, signal_number);
+        sigprocmask(SIG_UNBLOCK, &mask, NULL);
+        /* RLIMIT_CORE does not hold against a core_pattern pipe: this process's core would only be a
+           second, empty one of the module's crash. */
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+        raise(signal_number);
+        _exit(128 + signal_number);
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 1);
+}
+
+/* Without a PID namespace: kills every descendant left. Orphans come to this subreaper; killing a
+   child hands its own children to it, so the loop ends when none is left. The pids stay valid until
+   reaped here: no other process's pid can be hit. */
+static void tabhost_sandbox_sweep(void) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/task/%ld/children", (long)syscall(__NR_gettid));
+    for (;;) {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            char text[4096];
+            ssize_t count = read(fd, text, sizeof text - 1);
+            close(fd);
+            if (count > 0) {
+                text[count] = '\0';
+                for (char *cursor = text; *cursor;) {
+                    char *end;
+                    long pid = strtol(cursor, &end, 10);
+                    if (end == cursor) break;
+                    if (pid > 0) kill((pid_t)pid, SIGKILL);
+                    cursor = end;
+                }
+            }
+        }
+        pid_t reaped = waitpid(-1, NULL, __WALL);
+        if (reaped < 0 && errno == ECHILD) return;
+    }
+}
+
+/* The process the host started: waits for the module's process (and, without a PID namespace, reaps
+   orphans as their subreaper), then ends the namespace's PID 1, which makes the kernel kill every
+   process left in it, or sweeps, and ends as the module's process did. Killed itself (the host's
+   SIGKILL, or the host's death), its children follow by PR_SET_PDEATHSIG, and the namespace with PID 1. */
+static void tabhost_sandbox_outer(pid_t runner, pid_t reaper, int alive) __attribute__((noreturn));
+static void tabhost_sandbox_outer(pid_t runner, pid_t reaper, int alive) {
+    tabhost_sandbox_close_all_but(alive);
+    tabhost_sandbox_drop_capabilities_quickly();
+    int status = 0;
+    for (;;) {
+        int one;
+        pid_t pid = waitpid(-1, &one, __WALL);
+        if (pid == runner) {
+            status = one;
+            break;
+        }
+        if (pid == reaper) reaper = -1; /* the namespace is gone, the runner with it: its status follows */
+        if (pid < 0 && errno != EINTR) {
+            status = W_EXITCODE(1, 0);
+            break;
+        }
+    }
+    if (reaper > 0) {
+        kill(reaper, SIGKILL);
+        while (waitpid(reaper, NULL, __WALL) < 0 && errno == EINTR) continue;
+    } else {
+        tabhost_sandbox_sweep();
+    }
+    tabhost_sandbox_exit_as(status);
+}
+
+static void tabhost_sandbox_wake(int signal_number) { (void)signal_number; }
+
+/* PID 1 of the namespace: reaps every orphan (a module's double fork) so none is left a zombie that
+   counts against the process limit. The kernel ignores the signals the module sends it; when it ends
+   (killed by the outer process, or when the outer process is gone), every process in the namespace
+   dies. PR_SET_PDEATHSIG alone does not end it: measured on 6.18, the parent-death SIGKILL of a
+   namespace's init stays ignored, so it also holds the read end of a pipe only the outer process can
+   write, and leaves when that end hangs up. */
+static void tabhost_sandbox_reaper(int alive) __attribute__((noreturn));
+static void tabhost_sandbox_reaper(int alive) {
+    tabhost_sandbox_close_all_but(alive);
+    tabhost_sandbox_drop_capabilities_quickly();
+    /* SIGCHLD interrupts ppoll only with a handler, and only inside it: no wake-up is lost. */
+    sigset_t children, waiting;
+    sigemptyset(&children);
+    sigaddset(&children, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &children, &waiting);
+    sigdelset(&waiting, SIGCHLD);
+    struct sigaction wake;
+    memset(&wake, 0, sizeof wake);
+    wake.sa_handler = tabhost_sandbox_wake;
+    sigaction(SIGCHLD, &wake, NULL);
+    for (;;) {
+        while (waitpid(-1, NULL, WNOHANG | __WALL) > 0) continue;
+        struct pollfd parent = {.fd = alive, .events = POLLIN};
+        if (ppoll(&parent, 1, NULL, &waiting) > 0 && parent.revents) _exit(0);
+    }
+}
+
+/* In a new child: dies with its parent (the outer process), and at once if the parent is gone already
+   (the pipe's write end, which only the outer process holds, is closed). Keeps the read end open when
+   `keep` (the reaper watches it). */
+static void tabhost_sandbox_follow_parent(int read_end, int write_end, int keep) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    close(write_end);
+    struct pollfd gone = {.fd = read_end, .events = POLLIN};
+    if (poll(&gone, 1, 0) > 0 && (gone.revents & (POLLHUP | POLLERR))) _exit(0);
+    if (!keep) close(read_end);
+}
+
+/* Splits the caller in three: it stays the process the host knows and only waits; with a PID
+   namespace a reaper becomes its PID 1; the module's process (PID 2), or without a namespace its
+   child under a subreaper, returns 0 here and goes on to confine itself. -1 when a fork failed (the
+   caller is then still one process, and the sandbox fails). */
+static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox_report *report) {
+    int alive[2];
+    if (pipe2(alive, O_CLOEXEC) != 0) {
+        tabhost_sandbox_say(report, " [pipe2: %s]", strerror(errno));
+        return -1;
+    }
+    pid_t reaper = -1;
+    if (family->pid_namespace) {
+        reaper = fork();
+        if (reaper < 0) {
+            tabhost_sandbox_say(report, " [fork of PID 1: %s]", strerror(errno));
+            close(alive[0]);
+            close(alive[1]);
+            return -1;
+        }
+        if (reaper == 0) {
+            tabhost_sandbox_follow_parent(alive[0], alive[1], 1);
+            tabhost_sandbox_reaper(alive[0]);
+        }
+    } else {
+        if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) family->subreaper = 1;
+    }
+    pid_t runner = fork();
+    if (runner < 0) {
+        tabhost_sandbox_say(report, " [fork: %s]", strerror(errno));
+        if (reaper > 0) {
+            kill(reaper, SIGKILL);
+            waitpid(reaper, NULL, 0);
+        }
+        close(alive[0]);
+        close(alive[1]);
+        return -1;
+    }
+    if (runner == 0) {
+        tabhost_sandbox_follow_parent(alive[0], alive[1], 0);
+        if (family->subreaper) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
+        return 0;
+    }
+    close(alive[0]);
+    tabhost_sandbox_outer(runner, reaper, alive[1]);
+}
+
+/* ---- resources: nice, descriptors, cores, the file mode mask ---- */
+
+static void tabhost_sandbox_resources(tabhost_sandbox_report *report) {
+    (void)report;
+    umask(077);
+    errno = 0;
+    int nice_now = getpriority(PRIO_PROCESS, 0);
+    if (errno == 0) {
+        int wanted = nice_now + TABHOST_SANDBOX_NICE_INCREMENT;
+        (void)setpriority(PRIO_PROCESS, 0, wanted > 19 ? 19 : wanted);
+    }
+    struct rlimit none = {.rlim_cur = 0, .rlim_max = 0};
+    (void)setrlimit(RLIMIT_CORE, &none);
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0) {
+        rlim_t bound = TABHOST_SANDBOX_MAX_FILES;
+        if (files.rlim_max != RLIM_INFINITY && files.rlim_max < bound) bound = files.rlim_max;
+        files.rlim_cur = files.rlim_max = bound;
+        (void)setrlimit(RLIMIT_NOFILE, &files);
+    }
+}
+
 /* ---- capabilities ---- */
 
 /* A child started by root has every capability: the system's files regardless of their modes, and
@@ -464,13 +732,8 @@ static void tabhost_sandbox_emit(tabhost_sandbox_program *program, uint16_t code
 }
 
 /* Every rule refuses with an errno rather than killing: a module sees a failed call it can report,
-   and the host sees a module that keeps running. */
-static void tabhost_sandbox_refuse(tabhost_sandbox_program *program, long nr, int error) {
-    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, (uint32_t)nr);
-    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ERRNO | (uint32_t)error);
-}
-
-/* Returns `action` for `nr`: an errno, or a trap naming the permission (report_denials). */
+   and the host sees a module that keeps running. Returns `action` for `nr`: an errno, or a trap naming
+   the permission (report_denials). */
 static void tabhost_sandbox_refuse_with(tabhost_sandbox_program *program, long nr, uint32_t action) {
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, (uint32_t)nr);
     tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
@@ -516,8 +779,236 @@ static void tabhost_sandbox_refuse_socket(tabhost_sandbox_program *program, long
     ((uint32_t)(CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | \
                 CLONE_NEWCGROUP))
 
-size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable code,
-                              size_t capacity) {
+/* Calls of newer kernels than the build machine's headers know (the numbers are the same on x86_64
+   and aarch64: the unified table), and the old calls aarch64 never had (-1: no entry). */
+#ifndef __NR_fchmodat2
+#define __NR_fchmodat2 452
+#endif
+#ifndef __NR_setxattrat
+#define __NR_setxattrat 463
+#endif
+#ifndef __NR_removexattrat
+#define __NR_removexattrat 466
+#endif
+#ifndef __NR_file_setattr
+#define __NR_file_setattr 469
+#endif
+#ifdef __NR_chmod
+#define TABHOST_NR_CHMOD __NR_chmod
+#define TABHOST_NR_CHOWN __NR_chown
+#define TABHOST_NR_LCHOWN __NR_lchown
+#define TABHOST_NR_UTIME __NR_utime
+#define TABHOST_NR_UTIMES __NR_utimes
+#define TABHOST_NR_FUTIMESAT __NR_futimesat
+#else
+#define TABHOST_NR_CHMOD -1
+#define TABHOST_NR_CHOWN -1
+#define TABHOST_NR_LCHOWN -1
+#define TABHOST_NR_UTIME -1
+#define TABHOST_NR_UTIMES -1
+#define TABHOST_NR_FUTIMESAT -1
+#endif
+
+/* ioctl commands that change a file's attributes (chattr's flags, the project id): <linux/fs.h>. */
+#define TABHOST_FS_IOC_SETFLAGS 0x40086602u
+#define TABHOST_FS_IOC32_SETFLAGS 0x40046602u
+#define TABHOST_FS_IOC_FSSETXATTR 0x401c5820u
+
+/* How an entry tests its call's arguments. */
+enum tabhost_sandbox_match {
+    TABHOST_MATCH_ANY,          /* every use */
+    TABHOST_MATCH_ARG0_BITS,    /* arg0 & k0 != 0 */
+    TABHOST_MATCH_ARG0_OTHER,   /* arg0 is neither k0 nor k1 */
+    TABHOST_MATCH_SOCKET,       /* a domain other than AF_UNIX, or a type other than stream and seqpacket */
+    TABHOST_MATCH_ARG1_ONE_OF,  /* arg1 is k0, k1 or k2 */
+    TABHOST_MATCH_OTHER_PID,    /* arg0 (a pid) names another process: neither 0 nor the caller */
+    TABHOST_MATCH_OTHER_TARGET  /* arg0 (which) is not k0, or arg1 (who) names another process */
+};
+
+/* When an entry applies. */
+enum tabhost_sandbox_when { TABHOST_WHEN_ALWAYS, TABHOST_WHEN_NO_EXEC, TABHOST_WHEN_NO_NETWORK, TABHOST_WHEN_NO_WATCH };
+
+/* What the filter returns: an errno, or the refusal a permission lifts (a trap naming it with
+   report_denials). */
+enum tabhost_sandbox_verdict { TABHOST_VERDICT_EPERM, TABHOST_VERDICT_ENOSYS, TABHOST_VERDICT_EXEC, TABHOST_VERDICT_NETWORK };
+
+typedef struct tabhost_sandbox_entry {
+    tabhost_sandbox_rule rule;
+    uint8_t match, when, verdict;
+    uint32_t k0, k1, k2;
+} tabhost_sandbox_entry;
+
+#define TABHOST_RULE(call, number, match, when, verdict, k0, k1, k2, action, reason) \
+    {{call, number, action, reason}, match, when, verdict, k0, k1, k2}
+#define TABHOST_REFUSE(call, reason) \
+    TABHOST_RULE(#call, __NR_##call, TABHOST_MATCH_ANY, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM, 0, 0, 0, "EPERM", reason)
+#define TABHOST_REFUSE_NR(call, number, reason) \
+    TABHOST_RULE(call, number, TABHOST_MATCH_ANY, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM, 0, 0, 0, "EPERM", reason)
+#define TABHOST_SELF_ONLY(call, reason)                                                                              \
+    TABHOST_RULE(#call, __NR_##call, TABHOST_MATCH_OTHER_PID, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM, 0, 0, 0, \
+                 "EPERM unless pid is 0 or the caller's", reason)
+
+/* The policy: call → action → reason, one entry a line. The filter is generated from it in order (the
+   first entry that matches decides); every call it does not name is allowed. */
+static const tabhost_sandbox_entry tabhost_sandbox_policy[] = {
+    TABHOST_RULE("execve", __NR_execve, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_EXEC, TABHOST_VERDICT_EXEC, 0, 0, 0,
+                 "EPERM unless exec", "running a program leaves what the module's code can be checked against"),
+    TABHOST_RULE("execveat", __NR_execveat, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_EXEC, TABHOST_VERDICT_EXEC, 0, 0, 0,
+                 "EPERM unless exec", "the same as execve"),
+    TABHOST_REFUSE(ptrace, "another process's memory and registers (Landlock keeps out those outside; this, the module's own children)"),
+    TABHOST_REFUSE(process_vm_readv, "another process's memory"),
+    TABHOST_REFUSE(process_vm_writev, "another process's memory"),
+    TABHOST_REFUSE(pidfd_getfd, "another process's descriptors"),
+    TABHOST_REFUSE(mount, "mounts would rearrange the tree Landlock's rules are anchored in"),
+    TABHOST_REFUSE(umount2, "the same (the private TMPDIR's tmpfs would come off)"),
+    TABHOST_REFUSE(pivot_root, "the same"),
+    TABHOST_REFUSE(open_tree, "the new mount API: the same"),
+    TABHOST_REFUSE(move_mount, "the new mount API: the same"),
+    TABHOST_REFUSE(fsopen, "the new mount API: the same"),
+    TABHOST_REFUSE(fsconfig, "the new mount API: the same"),
+    TABHOST_REFUSE(fsmount, "the new mount API: the same"),
+    TABHOST_REFUSE(fspick, "the new mount API: the same"),
+    TABHOST_REFUSE(mount_setattr, "the new mount API: the same"),
+    TABHOST_REFUSE(bpf, "kernel attack surface no module needs"),
+    TABHOST_REFUSE(perf_event_open, "kernel attack surface no module needs, and a view of the machine's activity"),
+    TABHOST_REFUSE(userfaultfd, "kernel attack surface: the usual tool for winning a kernel race"),
+    TABHOST_REFUSE(keyctl, "the kernel keyring outlives the process"),
+    TABHOST_REFUSE(add_key, "the kernel keyring outlives the process"),
+    TABHOST_REFUSE(request_key, "the kernel keyring outlives the process"),
+    TABHOST_REFUSE(init_module, "what a child of root could do to the whole machine"),
+    TABHOST_REFUSE(finit_module, "the same"),
+    TABHOST_REFUSE(delete_module, "the same"),
+    TABHOST_REFUSE(kexec_load, "the same"),
+    TABHOST_REFUSE(kexec_file_load, "the same"),
+    TABHOST_REFUSE(reboot, "the same"),
+    TABHOST_REFUSE(io_uring_setup, "io_uring opens, connects and binds without the calls this filter reads"),
+    TABHOST_REFUSE(io_uring_enter, "the same"),
+    TABHOST_REFUSE(io_uring_register, "the same"),
+    TABHOST_REFUSE(unshare, "a new namespace would give the module a user namespace's root, and mounts"),
+    TABHOST_REFUSE(setns, "the same"),
+    TABHOST_RULE("clone", __NR_clone, TABHOST_MATCH_ARG0_BITS, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM,
+                 TABHOST_SANDBOX_CLONE_NAMESPACES, 0, 0, "EPERM with a namespace flag", "the same"),
+    TABHOST_RULE("clone3", __NR_clone3, TABHOST_MATCH_ANY, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_ENOSYS, 0, 0, 0, "ENOSYS",
+                 "its flags are behind a pointer a filter cannot read; ENOSYS makes libc fall back to clone"),
+    TABHOST_RULE("personality", __NR_personality, TABHOST_MATCH_ARG0_OTHER, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM,
+                 0xffffffffu, 0, 0, "EPERM unless asking or the default",
+                 "other personas disable address randomisation or change how the kernel reads later calls"),
+    /* Landlock (to ABI 7) checks neither modes, owners, times nor extended attributes, and a filter cannot
+       read a path: the whole family is refused (a module's files are made with umask 077). */
+    TABHOST_REFUSE_NR("chmod", TABHOST_NR_CHMOD, "a setuid bit, or a 0666 permissions.json, on a file the user owns"),
+    TABHOST_REFUSE(fchmod, "the same"),
+    TABHOST_REFUSE(fchmodat, "the same"),
+    TABHOST_REFUSE(fchmodat2, "the same (Linux 6.6)"),
+    TABHOST_REFUSE_NR("chown", TABHOST_NR_CHOWN, "changing a file's owner or group (a child of root could give files away)"),
+    TABHOST_REFUSE(fchown, "the same"),
+    TABHOST_REFUSE_NR("lchown", TABHOST_NR_LCHOWN, "the same"),
+    TABHOST_REFUSE(fchownat, "the same"),
+    TABHOST_REFUSE_NR("utime", TABHOST_NR_UTIME, "back-dating a file the user's tools trust by its time"),
+    TABHOST_REFUSE_NR("utimes", TABHOST_NR_UTIMES, "the same"),
+    TABHOST_REFUSE(utimensat, "the same"),
+    TABHOST_REFUSE_NR("futimesat", TABHOST_NR_FUTIMESAT, "the same"),
+    TABHOST_REFUSE(setxattr, "extended attributes: security labels, capabilities, ACLs on the user's files"),
+    TABHOST_REFUSE(lsetxattr, "the same"),
+    TABHOST_REFUSE(fsetxattr, "the same"),
+    TABHOST_REFUSE(setxattrat, "the same (Linux 6.13)"),
+    TABHOST_REFUSE(removexattr, "the same"),
+    TABHOST_REFUSE(lremovexattr, "the same"),
+    TABHOST_REFUSE(fremovexattr, "the same"),
+    TABHOST_REFUSE(removexattrat, "the same (Linux 6.13)"),
+    TABHOST_REFUSE(file_setattr, "a file's attribute flags and project id (Linux 6.17)"),
+    TABHOST_RULE("ioctl", __NR_ioctl, TABHOST_MATCH_ARG1_ONE_OF, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM,
+                 TABHOST_FS_IOC_SETFLAGS, TABHOST_FS_IOC32_SETFLAGS, TABHOST_FS_IOC_FSSETXATTR,
+                 "EPERM for FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS, FS_IOC_FSSETXATTR", "chattr's flags and the project id"),
+    TABHOST_RULE("inotify_add_watch", __NR_inotify_add_watch, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_WATCH, TABHOST_VERDICT_EPERM,
+                 0, 0, 0, "EPERM without a read: or write: grant",
+                 "a watch on any readable directory shows which files the user opens; Landlock does not check it"),
+    TABHOST_REFUSE(fanotify_init, "the same, for a whole mount"),
+    /* Only the caller: never the host (reachable without a PID namespace of its own), a user's or a group's
+       processes. With a PID namespace every pid the module can name is its own, threads included. */
+    TABHOST_SELF_ONLY(prlimit64, "another process's limits (the host's)"),
+    TABHOST_RULE("setpriority", __NR_setpriority, TABHOST_MATCH_OTHER_TARGET, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM,
+                 0 /* PRIO_PROCESS */, 0, 0, "EPERM unless PRIO_PROCESS of 0 or the caller",
+                 "PRIO_USER and PRIO_PGRP reach every process of the user or the host's group"),
+    TABHOST_SELF_ONLY(sched_setscheduler, "SCHED_IDLE for the host"),
+    TABHOST_SELF_ONLY(sched_setparam, "the same"),
+    TABHOST_SELF_ONLY(sched_setaffinity, "pinning the host to one CPU"),
+    TABHOST_SELF_ONLY(sched_setattr, "the same as sched_setscheduler"),
+    TABHOST_RULE("ioprio_set", __NR_ioprio_set, TABHOST_MATCH_OTHER_TARGET, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM,
+                 1 /* IOPRIO_WHO_PROCESS */, 0, 0, "EPERM unless IOPRIO_WHO_PROCESS of 0 or the caller",
+                 "IOPRIO_WHO_USER and IOPRIO_WHO_PGRP reach every process of the user or the host's group"),
+    /* Landlock covers TCP only: UDP, raw, packet, netlink and the rest are refused by domain. A datagram
+       Unix socket sends to any socket file named in sendto or sendmsg, which Landlock does not check. */
+    TABHOST_RULE("socket", __NR_socket, TABHOST_MATCH_SOCKET, TABHOST_WHEN_NO_NETWORK, TABHOST_VERDICT_NETWORK, 0, 0, 0,
+                 "EPERM unless network, for other than AF_UNIX stream or seqpacket", "UDP, raw, packet, netlink; Unix datagrams"),
+    TABHOST_RULE("socketpair", __NR_socketpair, TABHOST_MATCH_SOCKET, TABHOST_WHEN_NO_NETWORK, TABHOST_VERDICT_NETWORK, 0, 0, 0,
+                 "EPERM unless network, for other than AF_UNIX stream or seqpacket", "the same"),
+    TABHOST_RULE("connect", __NR_connect, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_NETWORK, TABHOST_VERDICT_NETWORK, 0, 0, 0,
+                 "EPERM unless network",
+                 "Landlock (to ABI 7) does not check connecting to a socket file: the session bus, a daemon's socket"),
+    TABHOST_RULE("bind", __NR_bind, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_NETWORK, TABHOST_VERDICT_NETWORK, 0, 0, 0,
+                 "EPERM unless network", "a listening socket, abstract or a file, another process could be lured to"),
+    TABHOST_RULE("listen", __NR_listen, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_NETWORK, TABHOST_VERDICT_NETWORK, 0, 0, 0,
+                 "EPERM unless network", "the same"),
+};
+
+#define TABHOST_SANDBOX_POLICY_COUNT (sizeof tabhost_sandbox_policy / sizeof *tabhost_sandbox_policy)
+
+const tabhost_sandbox_rule *tabhost_sandbox_rules(size_t *count) {
+    /* The entries begin with their rule, but the array's stride is the entry's: hand out a copy. */
+    static tabhost_sandbox_rule rules[TABHOST_SANDBOX_POLICY_COUNT];
+    if (rules[0].name == NULL) {
+        for (size_t i = 0; i < TABHOST_SANDBOX_POLICY_COUNT; i++) rules[i] = tabhost_sandbox_policy[i].rule;
+    }
+    *count = TABHOST_SANDBOX_POLICY_COUNT;
+    return rules;
+}
+
+/* Refuses `nr` with `action` when arg `which` (0 or 1) is neither 0 nor `self`; nothing when `self` is 0
+   (a PID namespace of its own: every pid is the sandbox's). The accumulator holds the number again after. */
+static void tabhost_sandbox_refuse_other_pid(tabhost_sandbox_program *program, long nr, uint32_t self, uint32_t action) {
+    if (self == 0) return;
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, 0);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, self);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
+/* Refuses `nr` unless arg0 is `which` and arg1 is 0 or `self` (any pid when `self` is 0). */
+static void tabhost_sandbox_refuse_other_target(tabhost_sandbox_program *program, long nr, uint32_t which, uint32_t self,
+                                                uint32_t action) {
+    if (self == 0) {
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 4, (uint32_t)nr);
+        tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, which);
+    } else {
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 7, (uint32_t)nr);
+        tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, which);
+        tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG1);
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, 0);
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, self);
+    }
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
+/* Refuses `nr` when arg1 is one of three values. */
+static void tabhost_sandbox_refuse_arg1_one_of(tabhost_sandbox_program *program, long nr, uint32_t a, uint32_t b, uint32_t c,
+                                               uint32_t action) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG1);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 2, 0, a);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, b);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, c);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
+/* The filter for `profile`; `self` is the caller's pid, or 0 when it has a PID namespace of its own. */
+static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profile, uint32_t self, struct sock_filter *_Nullable code,
+                                           size_t capacity) {
     tabhost_sandbox_program program = {.code = code, .capacity = capacity};
     /* Syscall numbers mean something else on another architecture's entry: check it before any number. */
     tabhost_sandbox_emit(&program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARCH);
@@ -537,62 +1028,36 @@ size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct soc
         exec_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_EXEC;
         network_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_NETWORK;
     }
-    if (!profile->exec) {
-        tabhost_sandbox_refuse_with(&program, __NR_execve, exec_refusal);
-        tabhost_sandbox_refuse_with(&program, __NR_execveat, exec_refusal);
-    }
-    /* Another process's memory and descriptors (Landlock already keeps out processes outside the sandbox;
-       this keeps the module's own children out too, and every older kernel). */
-    tabhost_sandbox_refuse(&program, __NR_ptrace, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_process_vm_readv, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_process_vm_writev, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_pidfd_getfd, EPERM);
-    /* Mounts would rearrange the tree Landlock's rules are anchored in; both APIs. */
-    tabhost_sandbox_refuse(&program, __NR_mount, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_umount2, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_pivot_root, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_open_tree, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_move_mount, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_fsopen, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_fsconfig, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_fsmount, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_fspick, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_mount_setattr, EPERM);
-    /* Kernel attack surface a module never needs, and the kernel keyring, which outlives the process. */
-    tabhost_sandbox_refuse(&program, __NR_bpf, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_keyctl, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_add_key, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_request_key, EPERM);
-    /* What a child running as root could otherwise do to the whole machine. */
-    tabhost_sandbox_refuse(&program, __NR_init_module, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_finit_module, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_delete_module, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_kexec_load, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_kexec_file_load, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_reboot, EPERM);
-    /* io_uring performs socket, connect and open without the system calls this filter reads. */
-    tabhost_sandbox_refuse(&program, __NR_io_uring_setup, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_io_uring_enter, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_io_uring_register, EPERM);
-    /* New namespaces would give a module a user namespace's root, and mounts inside it. */
-    tabhost_sandbox_refuse(&program, __NR_unshare, EPERM);
-    tabhost_sandbox_refuse(&program, __NR_setns, EPERM);
-    tabhost_sandbox_refuse_arg0_bits(&program, __NR_clone, TABHOST_SANDBOX_CLONE_NAMESPACES);
-    /* clone3's flags are behind a pointer a filter cannot read; ENOSYS makes libc fall back to clone. */
-    tabhost_sandbox_refuse(&program, __NR_clone3, ENOSYS);
-    /* Only asking (0xffffffff) or keeping the default persona: others disable address randomisation
-       (ADDR_NO_RANDOMIZE) or change how the kernel reads later calls. */
-    tabhost_sandbox_refuse_arg0_other_than(&program, __NR_personality, 0xffffffffu, 0);
-    if (!profile->network) {
-        /* Landlock covers TCP only: UDP, raw, packet, netlink and the rest are refused by domain. */
-        tabhost_sandbox_refuse_socket(&program, __NR_socket, network_refusal);
-        tabhost_sandbox_refuse_socket(&program, __NR_socketpair, network_refusal);
-        /* Landlock (to ABI 7) does not check connecting to a socket file: the session bus, a container
-           daemon's socket. The child's one connected socket, to the host, is made before the lock. */
-        tabhost_sandbox_refuse_with(&program, __NR_connect, network_refusal);
+    for (size_t i = 0; i < TABHOST_SANDBOX_POLICY_COUNT; i++) {
+        const tabhost_sandbox_entry *entry = &tabhost_sandbox_policy[i];
+        long nr = entry->rule.number;
+        if (nr < 0) continue;
+        if (entry->when == TABHOST_WHEN_NO_EXEC && profile->exec) continue;
+        if (entry->when == TABHOST_WHEN_NO_NETWORK && profile->network) continue;
+        if (entry->when == TABHOST_WHEN_NO_WATCH && profile->watch_files) continue;
+        uint32_t action = entry->verdict == TABHOST_VERDICT_EXEC      ? exec_refusal
+                          : entry->verdict == TABHOST_VERDICT_NETWORK ? network_refusal
+                          : entry->verdict == TABHOST_VERDICT_ENOSYS  ? SECCOMP_RET_ERRNO | ENOSYS
+                                                                      : SECCOMP_RET_ERRNO | EPERM;
+        switch (entry->match) {
+        case TABHOST_MATCH_ANY: tabhost_sandbox_refuse_with(&program, nr, action); break;
+        case TABHOST_MATCH_ARG0_BITS: tabhost_sandbox_refuse_arg0_bits(&program, nr, entry->k0); break;
+        case TABHOST_MATCH_ARG0_OTHER: tabhost_sandbox_refuse_arg0_other_than(&program, nr, entry->k0, entry->k1); break;
+        case TABHOST_MATCH_SOCKET: tabhost_sandbox_refuse_socket(&program, nr, action); break;
+        case TABHOST_MATCH_ARG1_ONE_OF:
+            tabhost_sandbox_refuse_arg1_one_of(&program, nr, entry->k0, entry->k1, entry->k2, action);
+            break;
+        case TABHOST_MATCH_OTHER_PID: tabhost_sandbox_refuse_other_pid(&program, nr, self, action); break;
+        case TABHOST_MATCH_OTHER_TARGET: tabhost_sandbox_refuse_other_target(&program, nr, entry->k0, self, action); break;
+        default: break;
+        }
     }
     tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
     return program.count;
+}
+
+size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable code, size_t capacity) {
+    return tabhost_sandbox_build_filter(profile, (uint32_t)getpid(), code, capacity);
 }
 
 /* ---- naming refusals: the SIGSYS handler of report_denials ---- */
@@ -653,9 +1118,9 @@ int tabhost_sandbox_install_denial_handler(int denial_fd) {
 }
 
 /* Returns 0 when the filter is in force or the kernel has no seccomp, -1 on a hard failure. */
-static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
-    struct sock_filter code[256];
-    size_t count = tabhost_sandbox_filter(profile, code, sizeof code / sizeof *code);
+static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, uint32_t self, tabhost_sandbox_report *report) {
+    struct sock_filter code[512];
+    size_t count = tabhost_sandbox_build_filter(profile, self, code, sizeof code / sizeof *code);
     if (count > sizeof code / sizeof *code) {
         tabhost_sandbox_say(report, " [seccomp: filter too long]");
         return -1;
@@ -683,11 +1148,12 @@ static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, tabho
 /* ---- limits ---- */
 
 static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, const tabhost_sandbox_processes *processes,
-                                  tabhost_sandbox_report *report) {
+                                  const tabhost_sandbox_family *family, tabhost_sandbox_report *report) {
     if (profile->max_processes) {
         /* In its own namespace the count is the sandbox's tasks alone; without one it is every task of
-           the real user, so the plain rule adds what the machine runs now. */
-        uint64_t tasks = profile->max_processes;
+           the real user, so the plain rule adds what the machine runs now. The processes that only wait
+           (the one the host started, and PID 1) are not the module's to spend. */
+        uint64_t tasks = profile->max_processes + 1 + (uint64_t)(family->pid_namespace != 0);
         if (!processes->in_namespace) tasks += processes->running_tasks;
         /* A hard limit below it (the user's, or one root set without CAP_SYS_RESOURCE to raise it)
            is tighter still, and kept. */
@@ -723,7 +1189,8 @@ static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, const 
 /* ---- the report ---- */
 
 static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, const tabhost_sandbox_processes *processes,
-                                     tabhost_sandbox_report *report, const char *_Nullable failure) {
+                                     const tabhost_sandbox_family *family, tabhost_sandbox_report *report,
+                                     const char *_Nullable failure) {
     char errors[TABHOST_SANDBOX_REPORT_TEXT];
     snprintf(errors, sizeof errors, "%s", report->text);
     report->text[0] = '\0';
@@ -748,12 +1215,18 @@ static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, con
         {TABHOST_SANDBOX_SECCOMP, "seccomp"},
         {TABHOST_SANDBOX_PROCESS_LIMIT, "process limit"},
         {TABHOST_SANDBOX_MEMORY_LIMIT, "memory limit"},
+        {TABHOST_SANDBOX_PID_NAMESPACE, "pid namespace"},
+        {TABHOST_SANDBOX_SUBREAPER, "subreaper"},
+        {TABHOST_SANDBOX_IPC_NAMESPACE, "ipc namespace"},
+        {TABHOST_SANDBOX_PRIVATE_TMP, "private tmp"},
     };
     const char *separator = " ";
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         if (on & names[i].bit) {
             tabhost_sandbox_say(report, "%s%s", separator, names[i].name);
             separator = ", ";
+            if (names[i].bit == TABHOST_SANDBOX_PRIVATE_TMP)
+                tabhost_sandbox_say(report, " (%llu MiB tmpfs)", (unsigned long long)(family->tmp_bytes >> 20));
             if (names[i].bit != TABHOST_SANDBOX_PROCESS_LIMIT) continue;
             if (on & TABHOST_SANDBOX_PROCESS_NAMESPACE) {
                 tabhost_sandbox_say(report, " (%llu of its own tasks%s%s)", (unsigned long long)profile->max_processes,
@@ -764,6 +1237,7 @@ static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, con
         }
     }
     if (!on) tabhost_sandbox_say(report, " nothing");
+    else tabhost_sandbox_say(report, ", nice +%d, %d files", TABHOST_SANDBOX_NICE_INCREMENT, TABHOST_SANDBOX_MAX_FILES);
     if (report->landlock_abi > 0 && report->landlock_abi < 3) {
         tabhost_sandbox_say(report, " (truncating readable files not stopped before ABI 3)");
     }
@@ -790,6 +1264,13 @@ static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, con
                 why = report->landlock_abi ? " (Landlock ABI 6)" : " (no Landlock)";
             else if (names[i].bit == TABHOST_SANDBOX_FILESYSTEM) why = " (no Landlock)";
             else if (names[i].bit == TABHOST_SANDBOX_SECCOMP) why = " (kernel without seccomp)";
+            else if (names[i].bit & (TABHOST_SANDBOX_PID_NAMESPACE | TABHOST_SANDBOX_IPC_NAMESPACE)) {
+                snprintf(reason, sizeof reason, " (%s)", family->why);
+                why = reason;
+            } else if (names[i].bit == TABHOST_SANDBOX_PRIVATE_TMP) {
+                snprintf(reason, sizeof reason, " (%s)", family->tmp_why);
+                why = reason;
+            }
             tabhost_sandbox_say(report, "%s%s%s", separator, names[i].name, why);
             separator = ", ";
         }
@@ -805,25 +1286,51 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
         snprintf(report->text, sizeof report->text, "sandbox: unrestricted (granted): nothing enforced");
         return 0;
     }
+    tabhost_sandbox_family family;
+    memset(&family, 0, sizeof family);
     /* Required by Landlock and by an unprivileged seccomp filter; also keeps setuid programs from
        gaining what the sandbox took away. */
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
         tabhost_sandbox_say(report, " [PR_SET_NO_NEW_PRIVS: %s]", strerror(errno));
-        tabhost_sandbox_describe(profile, &(tabhost_sandbox_processes){0}, report, "no_new_privs");
+        tabhost_sandbox_describe(profile, &(tabhost_sandbox_processes){0}, &family, report, "no_new_privs");
         return -1;
     }
     report->enforced |= TABHOST_SANDBOX_NO_NEW_PRIVS;
     /* Before the capabilities go: a child of root needs CAP_SETUID to move its real uid, and
-       CAP_SETFCAP when it unshares to map uid 0. */
+       CAP_SETFCAP when it unshares to map uid 0. Any other user needs the user namespace for the PID,
+       IPC and mount namespaces too (root makes those with the capabilities it has). */
     tabhost_sandbox_processes processes;
     memset(&processes, 0, sizeof processes);
-    if (profile->max_processes) tabhost_sandbox_process_namespace(&processes);
+    if (profile->max_processes || (!profile->without_namespaces && geteuid() != 0))
+        tabhost_sandbox_process_namespace(&processes);
+    /* Before the fork, so all three processes share them; the tmpfs before Landlock, whose rule for
+       TMPDIR then names the tmpfs. */
+    if (profile->without_namespaces) {
+        snprintf(family.why, sizeof family.why, "no PID namespace: left out (tests)");
+        snprintf(family.tmp_why, sizeof family.tmp_why, "no mount namespace: left out (tests)");
+    } else {
+        tabhost_sandbox_namespaces(profile, &family);
+        tabhost_sandbox_private_tmp(profile, &family);
+    }
+    if (tabhost_sandbox_split(&family, report) != 0) {
+        tabhost_sandbox_describe(profile, &processes, &family, report, "fork");
+        return -1;
+    }
+    /* From here on this is the module's process; its parent only waits. */
+    if (family.pid_namespace) report->enforced |= TABHOST_SANDBOX_PID_NAMESPACE;
+    else report->missing |= TABHOST_SANDBOX_PID_NAMESPACE;
+    if (family.subreaper) report->enforced |= TABHOST_SANDBOX_SUBREAPER;
+    if (family.ipc_namespace) report->enforced |= TABHOST_SANDBOX_IPC_NAMESPACE;
+    else report->missing |= TABHOST_SANDBOX_IPC_NAMESPACE;
+    if (family.private_tmp) report->enforced |= TABHOST_SANDBOX_PRIVATE_TMP;
+    else if (profile->private_tmp) report->missing |= TABHOST_SANDBOX_PRIVATE_TMP;
+    tabhost_sandbox_resources(report);
     if (tabhost_sandbox_capabilities(report) != 0) {
-        tabhost_sandbox_describe(profile, &processes, report, "capabilities");
+        tabhost_sandbox_describe(profile, &processes, &family, report, "capabilities");
         return -1;
     }
     if (tabhost_sandbox_landlock(profile, report) != 0) {
-        tabhost_sandbox_describe(profile, &processes, report, "landlock");
+        tabhost_sandbox_describe(profile, &processes, &family, report, "landlock");
         return -1;
     }
     /* The traps of report_denials need their handler first; without it every refusal stays an errno. */
@@ -831,15 +1338,17 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
     if (filtered.report_denials && !filtered.exec && tabhost_sandbox_install_denial_handler(filtered.denial_fd) != 0) {
         filtered.report_denials = false;
     }
-    if (tabhost_sandbox_seccomp(&filtered, report) != 0) {
-        tabhost_sandbox_describe(profile, &processes, report, "seccomp");
+    /* In a PID namespace of its own every pid the module can name is its own, its threads' included. */
+    uint32_t self = family.pid_namespace ? 0 : (uint32_t)getpid();
+    if (tabhost_sandbox_seccomp(&filtered, self, report) != 0) {
+        tabhost_sandbox_describe(profile, &processes, &family, report, "seccomp");
         return -1;
     }
-    if (tabhost_sandbox_limits(profile, &processes, report) != 0) {
-        tabhost_sandbox_describe(profile, &processes, report, "limits");
+    if (tabhost_sandbox_limits(profile, &processes, &family, report) != 0) {
+        tabhost_sandbox_describe(profile, &processes, &family, report, "limits");
         return -1;
     }
-    tabhost_sandbox_describe(profile, &processes, report, NULL);
+    tabhost_sandbox_describe(profile, &processes, &family, report, NULL);
     return 0;
 }
 

@@ -29,6 +29,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
+#include <sys/ioctl.h>
+#include <sys/msg.h>
 #include <sys/mount.h>
 #include <sys/personality.h>
 #include <sys/prctl.h>
@@ -37,6 +40,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/shm.h>
 #include <sys/uio.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -45,12 +49,23 @@
 #pragma clang assume_nonnull begin
 
 /* GRANT_REPORT is no permission: it sets the profile's report_denials, naming refusals on `denial_pipe`. */
-enum { GRANT_NETWORK = 1, GRANT_SYSTEM = 2, GRANT_EXEC = 4, GRANT_UNRESTRICTED = 8, GRANT_REPORT = 16 };
+/* GRANT_WATCH stands for a read: or write: grant (the profile's watch_files); NO_NAMESPACES is the
+   profile's without_namespaces (the subreaper's path); PRIVATE_TMP mounts the private tmpfs over `tmp_dir`. */
+enum {
+    GRANT_NETWORK = 1,
+    GRANT_SYSTEM = 2,
+    GRANT_EXEC = 4,
+    GRANT_UNRESTRICTED = 8,
+    GRANT_REPORT = 16,
+    GRANT_WATCH = 32,
+    NO_NAMESPACES = 64,
+    PRIVATE_TMP = 128
+};
 /* A case's verdicts, as its child's exit status. */
 enum { PASS = 0, FAILED = 1, SKIPPED = 2 };
 
 static char root[256], read_dir[300], write_dir[300], secret_dir[300], secret_file[320], read_file[320],
-    library[320];
+    library[320], tmp_dir[320];
 static pid_t parent;
 static int landlock_abi;
 static uint16_t tcp_port, udp_port;
@@ -91,6 +106,10 @@ static tabhost_sandbox_report lock_with(int grants, uint64_t max_processes, uint
         .max_processes = max_processes,
         .max_memory_bytes = max_memory,
         .landlock_abi_limit = abi_limit,
+        .watch_files = grants & GRANT_WATCH,
+        .without_namespaces = grants & NO_NAMESPACES,
+        .private_tmp = (grants & PRIVATE_TMP) ? tmp_dir : NULL,
+        .private_tmp_bytes = 4u << 20,
     };
     if (grants & GRANT_REPORT) {
         if (pipe2(denial_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
@@ -192,15 +211,15 @@ static int case_tcp_connect_denied(void) {
     return refused("socket(AF_INET6, SOCK_STREAM)", socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0), EPERM, 0);
 }
 
-/* A TCP socket made before the lock gets past the socket rule, and bind past the filter: Landlock's own
-   TCP rules stop it (connect is refused by the filter first, without `network`). */
+/* A TCP socket made before the lock gets past the socket rule; bind and connect are refused by the
+   filter first (EPERM), Landlock's TCP rules behind it (EACCES). */
 static int case_tcp_bind_landlock(void) {
     if (landlock_abi < 4) return skip("Landlock ABI < 4: no TCP rules");
     int early = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (early < 0) return fail("socket before the lock: %s", strerror(errno));
     lock(0, 0);
     struct sockaddr_in any = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-    CHECK(refused("bind with a socket made before the lock", bind(early, (struct sockaddr *)&any, sizeof any), EACCES, 0));
+    CHECK(refused("bind with a socket made before the lock", bind(early, (struct sockaddr *)&any, sizeof any), EPERM, EACCES));
     return refused("connect with a socket made before the lock", connect_loopback(early, tcp_port), EPERM, EACCES);
 }
 
@@ -346,7 +365,8 @@ static int case_exec_granted_not_named(void) {
 
 static int case_signal_parent_denied(void) {
     if (landlock_abi < 6) return skip("Landlock ABI < 6: no signal scope");
-    lock(0, 0);
+    /* Without the PID namespace, where the parent's pid names it: the signal scope. */
+    lock(NO_NAMESPACES, 0);
     /* SIGURG is ignored by default, so a hole here would not hurt the driver. */
     CHECK(refused("kill(parent, SIGURG)", kill(parent, SIGURG), EPERM, 0));
     return refused("kill(parent, 0)", kill(parent, 0), EPERM, 0);
@@ -508,7 +528,8 @@ static int case_process_namespace(void) {
     char path[64];
     proc_path(path, sizeof path, "environ");
     CHECK(refused("open /proc/PARENT/environ", open(path, O_RDONLY | O_CLOEXEC), EACCES, EPERM));
-    if (landlock_abi >= 6) CHECK(refused("kill(parent, 0)", kill(parent, 0), EPERM, 0));
+    /* In its PID namespace the parent has no pid (ESRCH), or another process of the sandbox has its number. */
+    if (landlock_abi >= 6) CHECK(refused("kill(parent, 0)", kill(parent, 0), EPERM, ESRCH));
     CHECK(refused("unshare(CLONE_NEWUSER) after the lock", unshare(CLONE_NEWUSER), EPERM, 0));
     CHECK(refused("clone(CLONE_NEWUSER) after the lock", syscall(__NR_clone, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0), EPERM, 0));
     CHECK(refused("setns after the lock", setns(0, CLONE_NEWUSER), EPERM, 0));
@@ -534,7 +555,7 @@ static int case_older_landlock_abis(void) {
         if (child < 0) return fail("fork: %s", strerror(errno));
         if (child == 0) {
             int early = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-            tabhost_sandbox_report report = lock_with(0, 0, 0, abi);
+            tabhost_sandbox_report report = lock_with(NO_NAMESPACES, 0, 0, abi);
             if (report.landlock_abi != abi) _exit(fail("ABI %d: report says %d", abi, report.landlock_abi));
             unsigned scopes = TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT;
             if ((abi < 4) != !!(report.missing & TABHOST_SANDBOX_TCP)) _exit(fail("ABI %d: tcp missing? %s", abi, report.text));
@@ -542,8 +563,8 @@ static int case_older_landlock_abis(void) {
             if (refused("open a file outside", open(secret_file, O_RDONLY | O_CLOEXEC), EACCES, 0) != PASS) _exit(FAILED);
             struct sockaddr_in any = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
             int bound = bind(early, (struct sockaddr *)&any, sizeof any);
-            if (abi < 4 && bound != 0) _exit(fail("ABI %d: bind refused without TCP rules: %s", abi, strerror(errno)));
-            if (abi >= 4 && refused("bind", bound, EACCES, 0) != PASS) _exit(FAILED);
+            /* The filter refuses bind without `network` whatever the ABI (before ABI 4 it is the only layer). */
+            if (refused("bind", bound, EPERM, 0) != PASS) _exit(FAILED);
             if (abi < 6 && kill(parent, 0) != 0) _exit(fail("ABI %d: kill(parent, 0) refused without the scope", abi));
             if (abi >= 6 && refused("kill(parent, 0)", kill(parent, 0), EPERM, 0) != PASS) _exit(FAILED);
             _exit(PASS);
@@ -763,6 +784,463 @@ static int case_report(void) {
     return PASS;
 }
 
+/* ---- issue 36: the module's processes, IPC, TMPDIR, and the filter's new entries ---- */
+
+/* A hostile fork: a child that leaves the process group (setsid) and double-forks a grandchild that
+   sleeps for ever. Writes both global pids (what /proc/self names: the driver's view) to `out`. */
+static void spawn_escapers(int out) {
+    pid_t child = fork();
+    if (child != 0) return;
+    setsid();
+    pid_t grandchild = fork();
+    if (grandchild == 0) {
+        char self[32] = {0};
+        if (readlink("/proc/self", self, sizeof self - 1) > 0) {
+            long pid = strtol(self, NULL, 10);
+            if (write(out, &pid, sizeof pid) != (ssize_t)sizeof pid) _exit(1);
+        }
+        for (;;) pause();
+    }
+    char self[32] = {0};
+    if (readlink("/proc/self", self, sizeof self - 1) > 0) {
+        long pid = strtol(self, NULL, 10);
+        if (write(out, &pid, sizeof pid) != (ssize_t)sizeof pid) _exit(1);
+    }
+    for (;;) pause();
+}
+
+/* Whether `pid` still runs (a zombie or a gone pid does not). */
+static int still_running(long pid) {
+    char path[64], text[256] = {0};
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t count = read(fd, text, sizeof text - 1);
+    close(fd);
+    const char *state = count > 0 ? strrchr(text, ')') : NULL;
+    return state != NULL && state[1] == ' ' && state[2] != 'Z' && state[2] != 'X';
+}
+
+/* Starts a locked child (`grants`) whose module process leaves two escapers and then exits (`how` 0), or
+   is killed from outside with its whole sandbox's first process (`how` 1: SIGKILL to the pid its parent
+   knows, as the host's kill does when the group is gone), or whose parent, a host, is killed (`how` 2).
+   Returns how many escapers, or of the sandbox's own processes, still run 2 s later (the escapers are
+   killed here then), or -1. */
+static int escapers_left(int grants, int how) {
+    int pids[2];
+    if (pipe2(pids, O_CLOEXEC) != 0) return -1;
+    pid_t host = -1, child = fork();
+    if (child < 0) return -1;
+    if (child == 0 && how == 2) {
+        /* A host between: the sandboxed process dies with it (PR_SET_PDEATHSIG, as the module child does). */
+        pid_t sandboxed = fork();
+        if (sandboxed != 0) {
+            if (write(pids[1], &(long){sandboxed}, sizeof(long)) != (ssize_t)sizeof(long)) _exit(1);
+            for (;;) pause();
+        }
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+    }
+    if (child == 0) {
+        close(pids[0]);
+        lock(grants, 64);
+        /* The escapers report to the module's process, which passes their pids on before it ends (ending
+           first, its sweep could kill them before they report). */
+        int relay[2];
+        if (pipe2(relay, O_CLOEXEC) != 0) _exit(1);
+        spawn_escapers(relay[1]);
+        close(relay[1]);
+        long pid;
+        for (int i = 0; i < 2 && read(relay[0], &pid, sizeof pid) == (ssize_t)sizeof pid; i++) {
+            if (write(pids[1], &pid, sizeof pid) != (ssize_t)sizeof pid) _exit(1);
+        }
+        if (how == 0) _exit(0);
+        for (;;) pause();
+    }
+    close(pids[1]);
+    if (how == 2) {
+        long sandboxed = 0;
+        if (read(pids[0], &sandboxed, sizeof sandboxed) != (ssize_t)sizeof sandboxed) return -1;
+        host = child;
+        child = (pid_t)sandboxed;
+    }
+    long found[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        if (read(pids[0], &found[i], sizeof found[i]) != (ssize_t)sizeof found[i]) break;
+    }
+    close(pids[0]);
+    /* The sandbox's own processes too: PID 1 and the module's process, the first one's children. */
+    long own[2] = {0, 0};
+    char path[64], text[128] = {0};
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)child, (int)child);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        if (read(fd, text, sizeof text - 1) < 0) text[0] = '\0';
+        close(fd);
+        sscanf(text, "%ld %ld", &own[0], &own[1]);
+    }
+    /* Once PID 1 waits in its loop: killed earlier, it leaves at its first check. */
+    if (how != 0) usleep(200000);
+    if (how == 1) kill(child, SIGKILL);
+    int status;
+    if (how == 2) {
+        kill(host, SIGKILL);
+        waitpid(host, &status, 0);
+    } else {
+        waitpid(child, &status, 0);
+    }
+    int left = 0;
+    for (int i = 0; i < 2 && !(grants & GRANT_UNRESTRICTED); i++) {
+        if (own[i] <= 0) continue;
+        for (int tries = 0; tries < 200 && still_running(own[i]); tries++) usleep(10000);
+        if (still_running(own[i])) {
+            fail("the sandbox's own process %ld outlived its first one (grants %d, how %d)", own[i], grants, how);
+            left++;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        if (found[i] <= 0) return -1;
+        for (int tries = 0; tries < 200 && still_running(found[i]); tries++) usleep(10000);
+        if (still_running(found[i])) {
+            left++;
+            kill((pid_t)found[i], SIGKILL);
+        }
+    }
+    return left;
+}
+
+static int case_processes_die_with_it(void) {
+    int left = escapers_left(0, 0);
+    if (left != 0) return fail("%d of 2 escapers (setsid, double fork) outlived the module's process", left);
+    left = escapers_left(0, 1);
+    if (left != 0) return fail("%d of 2 escapers outlived a SIGKILL of the sandbox's first process", left);
+    left = escapers_left(0, 2);
+    if (left != 0) return fail("%d processes outlived the host's death", left);
+    /* Without the PID namespace: the subreaper's sweep when the module's process ends. */
+    left = escapers_left(NO_NAMESPACES, 0);
+    if (left != 0) return fail("%d of 2 escapers outlived the subreaper's sweep", left);
+    /* The control: without the sandbox both outlive it. */
+    left = escapers_left(GRANT_UNRESTRICTED, 0);
+    if (left != 2) return fail("control: %d of 2 escapers outlived an unconfined process, expected 2", left);
+    return PASS;
+}
+
+/* The module's own waitpid still works, its exit status and a crash's signal reach the parent. */
+static int case_pid_namespace_keeps_status(void) {
+    for (int crash = 0; crash < 2; crash++) {
+        pid_t child = fork();
+        if (child < 0) return fail("fork: %s", strerror(errno));
+        if (child == 0) {
+            tabhost_sandbox_report report = lock(0, 16);
+            if (!(report.enforced & TABHOST_SANDBOX_PID_NAMESPACE)) _exit(fail("no pid namespace: %s", report.text));
+            if (getpid() != 2) _exit(fail("the module's process is pid %d in its namespace, expected 2", (int)getpid()));
+            pid_t own = fork();
+            if (own == 0) _exit(7);
+            int status;
+            if (waitpid(own, &status, 0) != own || !WIFEXITED(status) || WEXITSTATUS(status) != 7) _exit(fail("own waitpid"));
+            if (crash) raise(SIGSEGV);
+            _exit(42);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!crash && (!WIFEXITED(status) || WEXITSTATUS(status) != 42)) return fail("exit status %#x, expected 42", status);
+        if (crash && (!WIFSIGNALED(status) || WTERMSIG(status) != SIGSEGV))
+            return fail("status %#x, expected SIGSEGV", status);
+    }
+    return PASS;
+}
+
+/* A SysV segment and a message queue of the user's, by key: unreachable inside, reachable without. */
+static int case_ipc_namespace(void) {
+    key_t key = (key_t)(0x7ab00000 | (parent & 0xffff));
+    int segment = shmget(key, 4096, IPC_CREAT | 0600);
+    int queue = msgget(key, IPC_CREAT | 0600);
+    if (segment < 0 || queue < 0) return fail("shmget/msgget in the driver: %s", strerror(errno));
+    int verdict = PASS;
+    for (int confined = 1; confined >= 0 && verdict == PASS; confined--) {
+        pid_t child = fork();
+        if (child == 0) {
+            lock(confined ? 0 : GRANT_UNRESTRICTED, 0);
+            int found = shmget(key, 0, 0) >= 0, found_queue = msgget(key, 0) >= 0;
+            if (confined && (found || found_queue)) _exit(fail("the user's segment or queue reached from inside"));
+            if (!confined && (!found || !found_queue)) _exit(fail("control: the segment not reached without the sandbox"));
+            _exit(PASS);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) verdict = FAILED;
+    }
+    shmctl(segment, IPC_RMID, NULL);
+    msgctl(queue, IPC_RMID, NULL);
+    return verdict;
+}
+
+/* TMPDIR's tmpfs: capped, 0700, and what the module writes there is not in the parent's view. */
+static int case_private_tmp(void) {
+    for (int confined = 1; confined >= 0; confined--) {
+        pid_t child = fork();
+        if (child == 0) {
+            tabhost_sandbox_report report = lock(confined ? PRIVATE_TMP : (PRIVATE_TMP | NO_NAMESPACES), 0);
+            if (confined && !(report.enforced & TABHOST_SANDBOX_PRIVATE_TMP)) _exit(fail("no private tmp: %s", report.text));
+            if (confined && !strstr(report.text, "private tmp (4 MiB tmpfs)")) _exit(fail("report: %s", report.text));
+            char file[400];
+            snprintf(file, sizeof file, "%s/left.txt", tmp_dir);
+            int fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+            if (fd < 0) _exit(fail("create in the private tmp: %s", strerror(errno)));
+            struct stat info;
+            if (fstat(fd, &info) != 0 || (info.st_mode & 0777) != 0600) _exit(fail("mode %o, expected 0600 (umask 077)", info.st_mode & 0777));
+            if (confined) {
+                static char block[1 << 20];
+                ssize_t written = 0, count;
+                while ((count = write(fd, block, sizeof block)) > 0) written += count;
+                if (errno != ENOSPC || written > (5 << 20)) _exit(fail("wrote %zd bytes into a 4 MiB tmpfs (%s)", written, strerror(errno)));
+            }
+            close(fd);
+            _exit(PASS);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+        char file[400];
+        snprintf(file, sizeof file, "%s/left.txt", tmp_dir);
+        int seen = access(file, F_OK) == 0;
+        unlink(file);
+        if (confined && seen) return fail("the module's file appears in the parent's TMPDIR");
+        if (!confined && !seen) return fail("control: without the mount namespace the file should be there");
+    }
+    return PASS;
+}
+
+/* The attribute family: each try refused with EPERM after the lock, and (control) each works unconfined. */
+static int attribute_tries(int confined) {
+    char file[400];
+    snprintf(file, sizeof file, "%s/attributes-%d.txt", write_dir, confined);
+    int fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) return fail("create: %s", strerror(errno));
+    struct timespec times[2] = {{.tv_nsec = UTIME_NOW}, {.tv_nsec = UTIME_NOW}};
+    struct timeval tv[2] = {{0, 0}, {0, 0}};
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    /* One after another (the order matters: each removal follows a set). */
+#define TRY(what, call)                                                                                 \
+    do {                                                                                               \
+        long result_ = (call);                                                                         \
+        if (confined && result_ != -1) return fail("%s: allowed after the lock", what);                \
+        if (confined && errno != EPERM) return fail("%s: %s, expected EPERM", what, strerror(errno)); \
+        if (!confined && result_ != 0) return fail("control: %s failed unconfined: %s", what, strerror(errno)); \
+    } while (0)
+    TRY("chmod", syscall(__NR_chmod, file, 0600));
+    TRY("fchmod", fchmod(fd, 0600));
+    TRY("fchmodat", fchmodat(AT_FDCWD, file, 0600, 0));
+    TRY("fchmodat2", syscall(452, AT_FDCWD, file, 0600, 0));
+    TRY("chown", syscall(__NR_chown, file, uid, gid));
+    TRY("fchown", fchown(fd, uid, gid));
+    TRY("lchown", syscall(__NR_lchown, file, uid, gid));
+    TRY("fchownat", fchownat(AT_FDCWD, file, uid, gid, 0));
+    TRY("utime", syscall(__NR_utime, file, NULL));
+    TRY("utimes", syscall(__NR_utimes, file, tv));
+    TRY("utimensat", utimensat(AT_FDCWD, file, times, 0));
+    TRY("futimesat", syscall(__NR_futimesat, AT_FDCWD, file, tv));
+    TRY("setxattr", syscall(__NR_setxattr, file, "user.tabhost", "x", 1, 0));
+    TRY("removexattr", syscall(__NR_removexattr, file, "user.tabhost"));
+    TRY("lsetxattr", syscall(__NR_lsetxattr, file, "user.tabhost", "x", 1, 0));
+    TRY("lremovexattr", syscall(__NR_lremovexattr, file, "user.tabhost"));
+    TRY("fsetxattr", syscall(__NR_fsetxattr, fd, "user.tabhost", "x", 1, 0));
+    TRY("fremovexattr", syscall(__NR_fremovexattr, fd, "user.tabhost"));
+#undef TRY
+    close(fd);
+    unlink(file);
+    return PASS;
+}
+
+static int case_attributes_refused(void) {
+    lock(0, 0);
+    CHECK(attribute_tries(1));
+    /* errno of each: EPERM (checked one by one, errno being per call). */
+    char file[400];
+    snprintf(file, sizeof file, "%s/one.txt", write_dir);
+    int fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    CHECK(allowed("create", fd));
+    struct stat info;
+    if (fstat(fd, &info) != 0 || (info.st_mode & 0777) != 0600) return fail("mode %o, expected 0600 (umask 077)", info.st_mode & 0777);
+    CHECK(refused("fchmod 04755", fchmod(fd, 04755), EPERM, 0));
+    CHECK(refused("fchmodat2", syscall(452, AT_FDCWD, file, 0666, 0), EPERM, 0));
+    CHECK(refused("fsetxattr", syscall(__NR_fsetxattr, fd, "user.tabhost", "x", 1, 0), EPERM, 0));
+    CHECK(refused("setxattrat", syscall(463, AT_FDCWD, file, 0, NULL, 0), EPERM, 0));
+    CHECK(refused("removexattrat", syscall(466, AT_FDCWD, file, 0, "user.tabhost"), EPERM, 0));
+    CHECK(refused("utimensat", utimensat(AT_FDCWD, file, NULL, 0), EPERM, 0));
+    CHECK(refused("ioctl FS_IOC_SETFLAGS", ioctl(fd, 0x40086602u, &(long){0}), EPERM, 0));
+    close(fd);
+    return PASS;
+}
+
+static int case_attributes_control(void) {
+    lock(GRANT_UNRESTRICTED, 0);
+    return attribute_tries(0);
+}
+
+static int case_watch_refused_without_a_grant(void) {
+    for (int grants = 0; grants <= 2; grants++) {
+        pid_t child = fork();
+        if (child == 0) {
+            lock(grants == 0 ? 0 : grants == 1 ? GRANT_WATCH : GRANT_UNRESTRICTED, 0);
+            int fd = inotify_init1(IN_CLOEXEC);
+            if (fd < 0) _exit(fail("inotify_init1: %s", strerror(errno)));
+            int watch = inotify_add_watch(fd, read_dir, IN_OPEN);
+            if (grants == 0) _exit(refused("inotify_add_watch without a grant", watch, EPERM, 0));
+            _exit(allowed(grants == 1 ? "inotify_add_watch with a grant" : "control: inotify_add_watch unconfined", watch));
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    }
+    return PASS;
+}
+
+static void *_Nullable idle_thread(void *_Nullable argument) {
+    for (;;) pause();
+    return argument;
+}
+
+/* Scheduling and limits: the caller's own (its threads too, in its PID namespace) but never a user's, a
+   group's or, without the namespace, the parent's. */
+static int case_only_its_own_scheduling(void) {
+    for (int variant = 0; variant < 3; variant++) {
+        pid_t child = fork();
+        if (child == 0) {
+            int confined = variant < 2;
+            lock(variant == 0 ? 0 : variant == 1 ? NO_NAMESPACES : GRANT_UNRESTRICTED, 0);
+            errno = 0;
+            int nice_value = getpriority(PRIO_PROCESS, 0);
+            struct rlimit old;
+            if (confined) {
+                CHECK(refused("setpriority(PRIO_USER)", setpriority(PRIO_USER, 0, nice_value), EPERM, 0));
+                CHECK(refused("setpriority(PRIO_PGRP)", setpriority(PRIO_PGRP, 0, nice_value), EPERM, 0));
+                CHECK(refused("ioprio_set(IOPRIO_WHO_USER)", syscall(__NR_ioprio_set, 3, 0, 0), EPERM, 0));
+                CHECK(refused("ioprio_set(IOPRIO_WHO_PGRP)", syscall(__NR_ioprio_set, 2, 0, 0), EPERM, 0));
+            }
+            if (variant == 1) {
+                CHECK(refused("prlimit64(parent)", prlimit(parent, RLIMIT_CORE, NULL, &old), EPERM, 0));
+                CHECK(refused("setpriority(parent)", setpriority(PRIO_PROCESS, (id_t)parent, 19), EPERM, 0));
+                struct sched_param param = {0};
+                CHECK(refused("sched_setscheduler(parent)", sched_setscheduler(parent, SCHED_OTHER, &param), EPERM, 0));
+                CHECK(refused("sched_setparam(parent)", sched_setparam(parent, &param), EPERM, 0));
+                cpu_set_t cpus;
+                CPU_ZERO(&cpus);
+                CPU_SET(0, &cpus);
+                CHECK(refused("sched_setaffinity(parent)", sched_setaffinity(parent, sizeof cpus, &cpus), EPERM, 0));
+                CHECK(refused("ioprio_set(parent)", syscall(__NR_ioprio_set, 1, parent, 0), EPERM, 0));
+            }
+            if (variant == 2) {
+                /* The control: unconfined, the same reach works (a no-op on the parent). */
+                CHECK(allowed("control: prlimit64(parent)", prlimit(parent, RLIMIT_CORE, NULL, &old)));
+                errno = 0;
+                int parent_nice = getpriority(PRIO_PROCESS, (id_t)parent);
+                CHECK(allowed("control: setpriority(parent)", setpriority(PRIO_PROCESS, (id_t)parent, parent_nice)));
+                CHECK(allowed("control: setpriority(PRIO_USER)", setpriority(PRIO_USER, getuid(), nice_value)));
+            }
+            /* Its own: 0, itself, and (with the namespace) its threads. */
+            CHECK(allowed("prlimit64(0)", prlimit(0, RLIMIT_CORE, NULL, &old)));
+            CHECK(allowed("prlimit64(self)", prlimit(getpid(), RLIMIT_CORE, NULL, &old)));
+            CHECK(allowed("setpriority(self)", setpriority(PRIO_PROCESS, 0, nice_value + 1)));
+            CHECK(allowed("ioprio_set(self)", syscall(__NR_ioprio_set, 1, 0, 0)));
+            cpu_set_t cpus;
+            CHECK(allowed("sched_getaffinity", sched_getaffinity(0, sizeof cpus, &cpus)));
+            CHECK(allowed("sched_setaffinity(self)", sched_setaffinity(getpid(), sizeof cpus, &cpus)));
+            if (variant == 0) {
+                pthread_t thread;
+                pthread_create(&thread, NULL, idle_thread, NULL);
+                int error = pthread_setaffinity_np(thread, sizeof cpus, &cpus);
+                if (error) _exit(fail("pthread_setaffinity_np on its own thread: %s", strerror(error)));
+            }
+            _exit(PASS);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    }
+    return PASS;
+}
+
+static int case_resource_limits(void) {
+    tabhost_sandbox_report report = lock(0, 0);
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_CORE, &limit) != 0 || limit.rlim_cur != 0 || limit.rlim_max != 0) return fail("RLIMIT_CORE not 0");
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_max > TABHOST_SANDBOX_MAX_FILES) return fail("RLIMIT_NOFILE above the bound");
+    if (!strstr(report.text, "nice +5")) return fail("report: %s", report.text);
+    if (umask(077) != 077) return fail("umask not 077");
+    return PASS;
+}
+
+/* bind and listen without `network`, AF_UNIX too (abstract or a file); socketpair stays. The control
+   grants network. */
+static int case_bind_listen_refused(void) {
+    for (int granted = 0; granted <= 1; granted++) {
+        pid_t child = fork();
+        if (child == 0) {
+            lock(granted ? GRANT_NETWORK : 0, 0);
+            int pair[2];
+            CHECK(allowed("socketpair(AF_UNIX)", socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair)));
+            int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+            CHECK(allowed("socket(AF_UNIX)", fd));
+            struct sockaddr_un address = {.sun_family = AF_UNIX};
+            snprintf(address.sun_path + 1, sizeof address.sun_path - 1, "tabhost-bind-%d", (int)getpid());
+            socklen_t length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(address.sun_path + 1));
+            long bound = bind(fd, (struct sockaddr *)&address, length);
+            long listened = listen(fd, 1);
+            if (!granted) {
+                CHECK(refused("bind(AF_UNIX, abstract)", bound, EPERM, 0));
+                _exit(refused("listen", listened, EPERM, 0));
+            }
+            CHECK(allowed("control: bind with network", bound));
+            _exit(allowed("control: listen with network", listened));
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    }
+    return PASS;
+}
+
+static int case_perf_and_userfaultfd_refused(void) {
+    for (int confined = 1; confined >= 0; confined--) {
+        pid_t child = fork();
+        if (child == 0) {
+            lock(confined ? 0 : GRANT_UNRESTRICTED, 0);
+            struct {
+                uint32_t type, size;
+                uint64_t config, sample;
+                uint64_t other[14];
+            } attr = {.type = 1 /* PERF_TYPE_SOFTWARE */, .size = sizeof attr, .config = 0 /* CPU clock */};
+            attr.other[2] = (1u << 0) | (1u << 5) | (1u << 6); /* disabled, exclude_kernel, exclude_hv */
+            long perf = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+            long fault = syscall(__NR_userfaultfd, O_CLOEXEC | 1 /* UFFD_USER_MODE_ONLY */);
+            if (confined) {
+                CHECK(refused("perf_event_open", perf, EPERM, 0));
+                _exit(refused("userfaultfd", fault, EPERM, 0));
+            }
+            /* The control: unconfined they work, where the system allows them at all. */
+            if (perf < 0 && geteuid() == 0) _exit(fail("control: perf_event_open: %s", strerror(errno)));
+            if (fault < 0 && geteuid() == 0) _exit(fail("control: userfaultfd: %s", strerror(errno)));
+            _exit(PASS);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    }
+    return PASS;
+}
+
+/* Every entry of the policy table names a call, an action and a reason. */
+static int case_policy_table(void) {
+    size_t count = 0;
+    const tabhost_sandbox_rule *rules = tabhost_sandbox_rules(&count);
+    if (count < 60) return fail("%zu entries", count);
+    for (size_t i = 0; i < count; i++) {
+        if (!rules[i].name || !rules[i].action || !rules[i].reason || !*rules[i].reason) return fail("entry %zu incomplete", i);
+    }
+    return PASS;
+}
+
 /* ---- the filter, table-tested through a BPF interpreter ---- */
 
 /* The classic BPF subset the filter uses; anything else fails the table. */
@@ -820,11 +1298,35 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
         return SECCOMP_RET_ERRNO | EPERM;
     if (nr == __NR_personality && arg0 != 0xffffffffu && arg0 != PER_LINUX) return SECCOMP_RET_ERRNO | EPERM;
     if (!(grants & GRANT_NETWORK)) {
-        uint32_t type = arg1 & ~(uint32_t)(SOCK_CLOEXEC | SOCK_NONBLOCK);
+        /* The kernel reads the type as SOCK_TYPE_MASK (0xf) of it; other bits are flags (EINVAL but for
+           SOCK_CLOEXEC and SOCK_NONBLOCK). A pid among the arguments found that this was stricter. */
+        uint32_t type = arg1 & 0xf;
         if ((nr == __NR_socket || nr == __NR_socketpair) && (arg0 != AF_UNIX || (type != SOCK_STREAM && type != SOCK_SEQPACKET)))
             return network_refusal;
-        if (nr == __NR_connect) return network_refusal;
+        if (nr == __NR_connect || nr == __NR_bind || nr == __NR_listen) return network_refusal;
     }
+    /* Issue 36: the attribute family, kernel surface, watches without a grant, chattr's ioctls. */
+    static const long attribute_calls[] = {
+        __NR_chmod,     __NR_fchmod,       __NR_fchmodat,    452 /* fchmodat2 */, __NR_chown,       __NR_fchown,
+        __NR_lchown,    __NR_fchownat,     __NR_utime,       __NR_utimes,         __NR_utimensat,   __NR_futimesat,
+        __NR_setxattr,  __NR_lsetxattr,    __NR_fsetxattr,   463 /* setxattrat */, __NR_removexattr, __NR_lremovexattr,
+        __NR_fremovexattr, 466 /* removexattrat */, 469 /* file_setattr */, __NR_perf_event_open, __NR_userfaultfd,
+        __NR_fanotify_init,
+    };
+    for (size_t i = 0; i < sizeof attribute_calls / sizeof *attribute_calls; i++) {
+        if (nr == attribute_calls[i]) return SECCOMP_RET_ERRNO | EPERM;
+    }
+    if (nr == __NR_inotify_add_watch && !(grants & GRANT_WATCH)) return SECCOMP_RET_ERRNO | EPERM;
+    if (nr == __NR_ioctl && (arg1 == 0x40086602u || arg1 == 0x40046602u || arg1 == 0x401c5820u)) return SECCOMP_RET_ERRNO | EPERM;
+    /* Only the caller (0 or its pid; the filter table is built for this process's pid). */
+    uint32_t self = (uint32_t)getpid();
+    if ((nr == __NR_prlimit64 || nr == __NR_sched_setscheduler || nr == __NR_sched_setparam || nr == __NR_sched_setaffinity ||
+         nr == __NR_sched_setattr) &&
+        arg0 != 0 && arg0 != self)
+        return SECCOMP_RET_ERRNO | EPERM;
+    if (nr == __NR_setpriority && (arg0 != PRIO_PROCESS || (arg1 != 0 && arg1 != self))) return SECCOMP_RET_ERRNO | EPERM;
+    if (nr == __NR_ioprio_set && (arg0 != 1 /* IOPRIO_WHO_PROCESS */ || (arg1 != 0 && arg1 != self)))
+        return SECCOMP_RET_ERRNO | EPERM;
     return SECCOMP_RET_ALLOW;
 }
 
@@ -837,8 +1339,11 @@ static int case_filter_table(void) {
                                      GRANT_REPORT,
                                      GRANT_REPORT | GRANT_NETWORK,
                                      GRANT_REPORT | GRANT_EXEC,
-                                     GRANT_REPORT | GRANT_SYSTEM};
-    static const uint32_t arguments[] = {0,
+                                     GRANT_REPORT | GRANT_SYSTEM,
+                                     GRANT_WATCH,
+                                     GRANT_WATCH | GRANT_NETWORK};
+    uint32_t arguments[] = {(uint32_t)getpid(),
+                                         0,
                                          AF_UNIX,
                                          AF_INET,
                                          AF_INET6,
@@ -853,7 +1358,7 @@ static int case_filter_table(void) {
                                          0xffffffffu,
                                          ADDR_NO_RANDOMIZE,
                                          PER_LINUX32};
-    static const uint32_t second_arguments[] = {0, SOCK_STREAM, SOCK_DGRAM, SOCK_SEQPACKET, SOCK_RAW,
+    uint32_t second_arguments[] = {(uint32_t)getpid(), 0x40086602u, 0x40046602u, 0x401c5820u, 0, SOCK_STREAM, SOCK_DGRAM, SOCK_SEQPACKET, SOCK_RAW,
                                                 SOCK_STREAM | SOCK_CLOEXEC, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
                                                 SOCK_SEQPACKET | SOCK_NONBLOCK};
     struct sock_filter code[512];
@@ -863,7 +1368,8 @@ static int case_filter_table(void) {
         tabhost_sandbox_profile profile = {.network = grants & GRANT_NETWORK,
                                            .system = grants & GRANT_SYSTEM,
                                            .exec = grants & GRANT_EXEC,
-                                           .report_denials = grants & GRANT_REPORT};
+                                           .report_denials = grants & GRANT_REPORT,
+                                           .watch_files = grants & GRANT_WATCH};
         size_t count = tabhost_sandbox_filter(&profile, code, sizeof code / sizeof *code);
         if (count == 0 || count > sizeof code / sizeof *code) return fail("filter of %zu instructions", count);
         if (tabhost_sandbox_filter(&profile, NULL, 0) != count) return fail("size query differs from the program");
@@ -952,6 +1458,18 @@ static const test_case cases[] = {
     {"exec_granted", case_exec_granted},
     {"system_granted", case_system_granted},
     {"unrestricted", case_unrestricted},
+    {"processes_die_with_it", case_processes_die_with_it},
+    {"pid_namespace_keeps_status", case_pid_namespace_keeps_status},
+    {"ipc_namespace", case_ipc_namespace},
+    {"private_tmp", case_private_tmp},
+    {"attributes_refused", case_attributes_refused},
+    {"attributes_control", case_attributes_control},
+    {"watch_refused_without_a_grant", case_watch_refused_without_a_grant},
+    {"only_its_own_scheduling", case_only_its_own_scheduling},
+    {"resource_limits", case_resource_limits},
+    {"bind_listen_refused", case_bind_listen_refused},
+    {"perf_and_userfaultfd_refused", case_perf_and_userfaultfd_refused},
+    {"policy_table", case_policy_table},
 };
 
 static void write_file(const char *path, const char *text) {
@@ -997,7 +1515,8 @@ static void set_up(const char *probe) {
     snprintf(read_file, sizeof read_file, "%s/r.txt", read_dir);
     snprintf(secret_file, sizeof secret_file, "%s/s.txt", secret_dir);
     snprintf(library, sizeof library, "%s/probe.so", read_dir);
-    if (mkdir(read_dir, 0755) || mkdir(write_dir, 0755) || mkdir(secret_dir, 0755)) {
+    snprintf(tmp_dir, sizeof tmp_dir, "%s/tmp", write_dir);
+    if (mkdir(read_dir, 0755) || mkdir(write_dir, 0755) || mkdir(secret_dir, 0755) || mkdir(tmp_dir, 0700)) {
         fprintf(stderr, "tabhost_sandbox_driver: mkdir: %s\n", strerror(errno));
         exit(1);
     }

@@ -30,12 +30,15 @@ struct RunIsolationTests {
         }
     }
 
-    /// Every module-host child of the `tabhost` the pane runs, the spare one started ahead included.
+    /// Every module-host child of the `tabhost` the pane runs, the spare one started ahead included, and
+    /// their children: a sandboxed child is the process the host started, which waits, with the module's
+    /// process and its PID namespace's reaper below it.
     static func moduleHosts(of tmux: T) throws -> [pid_t] {
-        try tmux.childPIDs().flatMap { tabhost in
-            let text = (try? String(contentsOfFile: "/proc/\(tabhost)/task/\(tabhost)/children", encoding: .utf8)) ?? ""
+        func children(_ pid: pid_t) -> [pid_t] {
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
             return text.split(separator: " ").compactMap { pid_t($0) }
         }
+        return try tmux.childPIDs().flatMap { tabhost in children(tabhost).flatMap { [$0] + children($0) } }
     }
 
     /// The children running a module: a child names itself after its module once it loaded one
@@ -47,9 +50,16 @@ struct RunIsolationTests {
         }
     }
 
+    /// Whether every one of `pids` has ended: gone, or a zombie (the processes under a child are orphaned
+    /// when the host kills it, and wait for the system's init to reap them).
     private static func gone(_ pids: [pid_t]) -> Bool {
+        func ended(_ pid: pid_t) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            guard let close = stat.lastIndex(of: ")") else { return true }
+            return stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
+        }
         for _ in 0..<100 {
-            if pids.allSatisfy({ kill($0, 0) != 0 && errno == ESRCH }) { return true }
+            if pids.allSatisfy(ended) { return true }
             usleep(20_000)
         }
         return false

@@ -90,8 +90,14 @@ struct ModuleSandboxProfile {
             }
             let path = String(expanded.dropFirst(prefix.count))
             if prefix == "read:" { readPaths.append(path) } else { writePaths.append(path) }
+            // The child's filter allows inotify watches only with a granted path; "paths" is that mark, not
+            // a permission (a child that predates it ignores the name).
+            if !grantedPermissions.contains(Self.grantedPathsMark) { grantedPermissions.append(Self.grantedPathsMark) }
         }
     }
+
+    /// Sent among the granted permissions when a `read:` or `write:` path was granted (inotify allowed).
+    static let grantedPathsMark = "paths"
 
     /// Appends LOAD's sandbox part.
     func write(to writer: inout WireWriter) {

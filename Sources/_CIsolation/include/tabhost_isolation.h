@@ -187,7 +187,11 @@ typedef struct tabhost_isolation_child {
 /**
  * Starts `helper` as `helper --parent PID --module LABEL` in a session of its own, with stdin on
  * /dev/null, stdout and stderr on a pipe, the socket as descriptor 3, default signal dispositions
- * and an empty signal mask; no other descriptor of the host reaches it. Returns 0 and fills
+ * and an empty signal mask; no other descriptor of the host reaches it (every other one is closed in
+ * the child, O_CLOEXEC or not). Its environment is a short list built from the host's, never all of
+ * it: PATH, HOME, LANG, LANGUAGE, LC_*, TZ, TMPDIR, LD_LIBRARY_PATH, LTDL_LIBRARY_PATH and the sanitizers'
+ * ASAN_OPTIONS, TSAN_OPTIONS, LSAN_OPTIONS, UBSAN_OPTIONS, MSAN_OPTIONS, ASAN_SYMBOLIZER_PATH and
+ * LLVM_SYMBOLIZER_PATH (docs/user/sandbox.md). Returns 0 and fills
  * `child`, or -1 with a message in `error`.
  */
 int tabhost_isolation_spawn(const char *helper, const char *label, tabhost_isolation_child *child,

@@ -2,13 +2,20 @@
  * tabhost_sandbox.h: the kernel sandbox a module's child puts itself in before it opens the module
  * (lock first, then load), so the module's constructors already run confined.
  *
- * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; with a process limit, a user
- * namespace of its own (below); no capabilities (a child of root keeps uid 0 but loses every
- * capability); a Landlock ruleset for the best ABI the kernel offers (filesystem; TCP bind and connect
- * from ABI 4; the signal and abstract Unix socket scopes from ABI 6); a seccomp-bpf filter;
+ * tabhost_sandbox_apply() applies, in this order: PR_SET_NO_NEW_PRIVS; with a process limit (and, for
+ * any user but root, always), a user namespace of its own (below); PID, IPC and mount namespaces and the
+ * private TMPDIR's tmpfs; then it splits the process in three: the caller stays the process its parent
+ * knows and only waits (closing every descriptor), a reaper becomes PID 1 of the new PID namespace, and
+ * the module's process (PID 2) returns from this call, so every process the module makes dies with it
+ * (without the namespaces: a subreaper that sweeps its descendants when the module's process ends). Then
+ * umask 077, nice +TABHOST_SANDBOX_NICE_INCREMENT, RLIMIT_CORE 0, RLIMIT_NOFILE TABHOST_SANDBOX_MAX_FILES;
+ * no capabilities (a child of root keeps uid 0 but loses every capability); a Landlock ruleset for the
+ * best ABI the kernel offers (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix
+ * socket scopes from ABI 6); a seccomp-bpf filter generated from a table (tabhost_sandbox_rules());
  * RLIMIT_NPROC and RLIMIT_AS. A layer the kernel lacks is left out and named in the report. A refused
  * call fails with an errno; the one kill is for a system call made through another architecture's
- * entry (the i386 `int 0x80` on x86_64).
+ * entry (the i386 `int 0x80` on x86_64). The caller's parent sees the exit status of the module's
+ * process (a fatal signal re-raised), and getpid() returns 2 after the call (getppid() 0).
  *
  * With `report_denials` the refusals a permission would lift still fail with EPERM, through a SIGSYS
  * handler that also names the permission.
@@ -99,7 +106,38 @@ typedef struct tabhost_sandbox_profile {
     bool report_denials;
     /** Where the SIGSYS handler writes a refusal's category; read only with `report_denials`. */
     int denial_fd;
+    /** inotify_add_watch allowed: set when the user granted a `read:` or `write:` path. Without it the
+     *  filter refuses it (Landlock, to ABI 7, does not check watches: any readable directory could be
+     *  watched for the names of the files the user opens). */
+    bool watch_files;
+    /** The private temporary directory the host made: a size-capped tmpfs is mounted over it in the
+     *  child's own mount namespace, so what the module writes there never appears in the host's view.
+     *  NULL: none. */
+    const char *_Nullable private_tmp;
+    /** Bytes of that tmpfs; 0 for TABHOST_SANDBOX_PRIVATE_TMP_BYTES. */
+    uint64_t private_tmp_bytes;
+    /** Tests only: leave out the PID, IPC and mount namespaces, as on a system that refuses user
+     *  namespaces (the subreaper and its sweep keep the module's processes from outliving it). */
+    bool without_namespaces;
 } tabhost_sandbox_profile;
+
+/** The private TMPDIR's tmpfs cap. */
+#define TABHOST_SANDBOX_PRIVATE_TMP_BYTES (64ull << 20) /* 64 MiB */
+/** RLIMIT_NOFILE of a sandboxed process (soft and hard; a lower hard limit is kept). */
+#define TABHOST_SANDBOX_MAX_FILES 1024
+/** How much nicer than the host a sandboxed process runs (setpriority, before the filter). */
+#define TABHOST_SANDBOX_NICE_INCREMENT 5
+
+/** One entry of the seccomp policy (tabhost_sandbox_rules()): the filter is generated from this table. */
+typedef struct tabhost_sandbox_rule {
+    const char *name;   /* the system call, as in its man page */
+    long number;        /* its number on this architecture; -1 where it has none */
+    const char *action; /* what the filter does with it, in words ("EPERM", "EPERM unless network", …) */
+    const char *reason; /* why */
+} tabhost_sandbox_rule;
+
+/** The seccomp policy as data: the table the filter is built from, `count` entries. */
+const tabhost_sandbox_rule *tabhost_sandbox_rules(size_t *count);
 
 /** A refusal's category: the permission that would allow it (SECCOMP_RET_DATA of a trap, and the byte
  *  written to `denial_fd`). */
@@ -119,7 +157,11 @@ enum tabhost_sandbox_layer {
     TABHOST_SANDBOX_PROCESS_LIMIT = 1u << 6,   /* RLIMIT_NPROC, set and enforced for this user */
     TABHOST_SANDBOX_MEMORY_LIMIT = 1u << 7,    /* RLIMIT_AS */
     TABHOST_SANDBOX_CAPABILITIES = 1u << 8,    /* every capability dropped (permitted, effective, bounding, ambient) */
-    TABHOST_SANDBOX_PROCESS_NAMESPACE = 1u << 9 /* the process limit counts the sandbox's own tasks (a user namespace) */
+    TABHOST_SANDBOX_PROCESS_NAMESPACE = 1u << 9, /* the process limit counts the sandbox's own tasks (a user namespace) */
+    TABHOST_SANDBOX_PID_NAMESPACE = 1u << 10,    /* a PID namespace with a reaper as PID 1: its processes die with it */
+    TABHOST_SANDBOX_IPC_NAMESPACE = 1u << 11,    /* an empty IPC namespace: no SysV or POSIX message queue of the user's */
+    TABHOST_SANDBOX_PRIVATE_TMP = 1u << 12,      /* TMPDIR a size-capped tmpfs in a mount namespace of its own */
+    TABHOST_SANDBOX_SUBREAPER = 1u << 13         /* without a PID namespace: a subreaper that sweeps its descendants */
 };
 
 /** The real uid a child of root takes for the process limit (`nobody`, the kernel's overflow uid). */

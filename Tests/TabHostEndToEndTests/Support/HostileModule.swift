@@ -46,7 +46,7 @@ enum HostileModule {
             static int count;
             static void note(const char *label, int failed) {
                 const char *name = !failed ? "allowed" : errno == EACCES ? "EACCES" : errno == EPERM ? "EPERM"
-                                 : errno == EAGAIN ? "EAGAIN" : NULL;
+                                 : errno == EAGAIN ? "EAGAIN" : errno == ESRCH ? "ESRCH" : NULL;
                 if (name) snprintf(results[count++], 96, "%s: %s", label, name);
                 else snprintf(results[count++], 96, "%s: errno %d", label, errno);
             }
@@ -120,11 +120,16 @@ enum HostileModule {
                 note("udp send", inet(SOCK_DGRAM, \(targets.udpPort)));
                 note("abstract socket", abstract_socket("\(targets.abstractName)"));
                 note("exec sh", exec_sh());
-                note("signal host", kill(getppid(), 0) != 0);
-                snprintf(path, sizeof path, "/proc/%d/environ", (int)getppid());
-                note("host environ", open_close(path, O_RDONLY));
-                snprintf(path, sizeof path, "/proc/%d/mem", (int)getppid());
-                note("host memory", open_close(path, O_RDONLY));
+                /* In its PID namespace the host has no pid (getppid() is 0): nothing to aim at (ESRCH). */
+                pid_t host_pid = getppid();
+                if (host_pid == 0) errno = ESRCH;
+                note("signal host", host_pid == 0 || kill(host_pid, 0) != 0);
+                if (host_pid == 0) errno = ESRCH;
+                snprintf(path, sizeof path, "/proc/%d/environ", (int)host_pid);
+                note("host environ", host_pid == 0 || open_close(path, O_RDONLY));
+                if (host_pid == 0) errno = ESRCH;
+                snprintf(path, sizeof path, "/proc/%d/mem", (int)host_pid);
+                note("host memory", host_pid == 0 || open_close(path, O_RDONLY));
                 note("fork bomb", fork_bomb());
                 const char *own = api->module_dir(host);
                 snprintf(path, sizeof path, "%s/own.txt", own ? own : "/nonexistent");
