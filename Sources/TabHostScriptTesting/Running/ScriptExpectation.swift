@@ -9,10 +9,10 @@ struct ScriptExpectation {
         switch action {
         case .expectText(let wanted):
             guard !text.contains(wanted) else { return }
-            throw StepFailure(["expected the screen to hold \"\(escaped(wanted))\"; it held:"] + quoted(text))
+            throw StepFailure(["expected the screen to hold \"\(escaped(wanted))\"; it held:"] + ScreenDump.lines(text))
         case .expectNoText(let unwanted):
             guard text.contains(unwanted) else { return }
-            throw StepFailure(["expected the screen not to hold \"\(escaped(unwanted))\"; it held:"] + quoted(text))
+            throw StepFailure(["expected the screen not to hold \"\(escaped(unwanted))\"; it held:"] + ScreenDump.lines(text))
         case .expectFocus(let label):
             let focus = session.focusLabel
             guard focus != label else { return }
@@ -25,7 +25,8 @@ struct ScriptExpectation {
             let last = session.lastResult
             guard last != result else { return }
             throw StepFailure(
-                "expected the last result \"\(escaped(result))\"; it was \(last.map { "\"\(escaped($0))\"" } ?? "none (no screen finished)")")
+                "expected the last result \"\(escaped(result))\"; it was \(last.map { "\"\(escaped($0))\"" } ?? "none (no screen finished)")"
+            )
         case .expectLog(let wanted):
             let log = session.moduleLog
             guard !log.contains(where: { $0.contains(wanted) }) else { return }
@@ -60,11 +61,8 @@ struct ScriptExpectation {
         guard let stored else {
             throw StepFailure("no snapshot \(shown) yet; run tabhost test --update to write it")
         }
-        throw StepFailure(["the content differs from \(shown) (- snapshot, + screen; --update accepts it):"] + LineDiff.lines(stored, actual))
-    }
-
-    private func quoted(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  |" + $0 }
+        throw StepFailure(
+            ["the content differs from \(shown) (- snapshot, + screen; --update accepts it):"] + LineDiff.lines(stored, actual))
     }
 
     private func escaped(_ text: String) -> String {

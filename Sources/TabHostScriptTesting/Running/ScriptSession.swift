@@ -138,7 +138,8 @@ final class ScriptSession {
 
     /// Text the module logged (its lines in the session's log, without time stamps).
     var moduleLog: [String] {
-        guard let data = FileManager.default.contents(atPath: live.logPath), let text = Optional(String(decoding: data, as: UTF8.self)) else {
+        guard let data = FileManager.default.contents(atPath: live.logPath), let text = Optional(String(decoding: data, as: UTF8.self))
+        else {
             return []
         }
         let tag = "[\(options.moduleName)] "
@@ -183,7 +184,7 @@ final class ScriptSession {
         let current = screen ?? live.session.screen
         let matches = ScreenLabels.clickTargets(label, on: current)
         guard let action = matches.first else {
-            throw StepFailure(["nothing titled \"\(label)\" to click; the screen held:"] + quoted(screenText))
+            throw StepFailure(["nothing titled \"\(label)\" to click; the screen held:"] + ScreenDump.lines(screenText))
         }
         guard matches.count == 1 else {
             throw StepFailure("\(matches.count) items titled \"\(label)\": click needs exactly one")
@@ -274,14 +275,16 @@ final class ScriptSession {
             cpuTimes[pid] = total
             if used > options.slowCall {
                 throw StepFailure(
-                    "the module used \(used.milliseconds) ms of CPU time in this step (more than \(options.slowCall.milliseconds) ms: --slow)")
+                    "the module used \(used.milliseconds) ms of CPU time in this step (more than \(options.slowCall.milliseconds) ms: --slow)"
+                )
             }
         }
     }
 
     /// User plus system CPU time of process `pid`, from /proc/PID/stat; nil when it cannot be read.
     static func cpuTime(of pid: Int32) -> Duration? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"), let text = Optional(String(decoding: data, as: UTF8.self)),
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+            let text = Optional(String(decoding: data, as: UTF8.self)),
             let close = text.lastIndex(of: ")")
         else { return nil }
         // After the command name (which may hold spaces) come the fields from the third on.
@@ -289,10 +292,6 @@ final class ScriptSession {
         guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
         let ticks = max(1, sysconf(Int32(_SC_CLK_TCK)))
         return .milliseconds((user + system) * 1000 / ticks)
-    }
-
-    private func quoted(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  |" + $0 }
     }
 
     private static func jsonString(_ text: String) -> String {
