@@ -418,6 +418,8 @@ let package = Package(
         // Builds Tests/SandboxTests/tabhost_sandbox_driver.c with _CSandbox's sources and runs its cases.
         .testTarget(
             name: "SandboxTests", dependencies: ["TabHostTesting"], exclude: ["tabhost_sandbox_driver.c"], swiftSettings: strict),
+        // The .tabtest format's parser (the runner is tested end to end, through the built `tabhost test`).
+        .testTarget(name: "TabHostScriptTestingTests", dependencies: ["TabHostScriptTesting"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)

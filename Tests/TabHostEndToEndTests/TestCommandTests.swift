@@ -113,6 +113,26 @@ struct TestCommandTests {
         }
     }
 
+    /// What the sandbox refuses that a permission would allow fails the step, unless the script grants it.
+    @Test func aRefusalFailsTheStepUnlessTheScriptGrantsIt() throws {
+        try S.withDirectory { scratch in
+            let project = try TabTestProject(
+                in: scratch + "/ticker",
+                scripts: [
+                    "granted.tabtest": "grant exec\nclick \"Exec\"\nexpect \"fires: 0\"\n",
+                    "refused.tabtest": "click \"Exec\"\nexpect \"fires: 0\"\n",
+                ])
+            let run = try project.test()
+            #expect(run.status == 1, "\(run)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.dropFirst().first == "ok 1 - tests/granted.tabtest", "\(run)")
+            #expect(lines.dropFirst(2).first == "not ok 2 - tests/refused.tabtest", "\(run)")
+            #expect(
+                lines.dropFirst(3).first?.hasPrefix("# line 1: click \"Exec\": the sandbox refused what `grant exec` would allow") == true,
+                "\(run)")
+        }
+    }
+
     /// Timers fire exactly as `wait` advances them: a repeating timer cancelled after five firings shows 5,
     /// never 4 or 6, in every one of many runs.
     @Test func timersFireExactlyAsWaitAdvancesThem() throws {

@@ -31,6 +31,8 @@ final class ScriptSession {
     private(set) var screen: Screen?
     /// CPU time of each module child when last read, by pid.
     private var cpuTimes: [Int32: Duration] = [:]
+    /// Refusals already reported (a refusal fails one step, not every later one).
+    private var reportedRefusals: Set<String> = []
 
     /// What one opening of the session made.
     private struct Live {
@@ -268,6 +270,12 @@ final class ScriptSession {
         if let state = children.moduleStates.first(where: { $0.module == options.moduleName }) {
             let what = state.state == .stopped ? "the module crashed" : "the module is not responding"
             throw StepFailure("\(what): \(state.reason)")
+        }
+        // The child reports what its sandbox refused that a permission would allow (a program, the network).
+        let refused = children.deniedPermissions[options.moduleName] ?? []
+        if let permission = refused.first(where: { !reportedRefusals.contains($0) }) {
+            reportedRefusals.insert(permission)
+            throw StepFailure("the sandbox refused what `grant \(permission)` would allow; the script does not grant it")
         }
         for (_, pid) in children.childProcesses {
             guard let total = Self.cpuTime(of: pid) else { continue }

@@ -8,10 +8,13 @@ struct TabTestProject {
     let directory: String
 
     /// The module: a bold `fires: N` line, a Start row (a 100 ms repeating timer, cancelled after its fifth
-    /// firing, each one logged), a Crash button (SIGSEGV) and a Slow button (400 ms of CPU time).
+    /// firing, each one logged), a Crash button (SIGSEGV), a Slow button (400 ms of CPU time) and an Exec
+    /// button (runs /bin/sh in a forked child, which the sandbox refuses without `exec`).
     static let source = """
         #include "tab_module.h"
         #include <signal.h>
+        #include <sys/wait.h>
+        #include <unistd.h>
         #include <stdio.h>
         #include <stdlib.h>
         #include <string.h>
@@ -37,6 +40,7 @@ struct TabTestProject {
             t->api->row(view, "Start", NULL, "start");
             t->api->button(view, "Crash", "crash");
             t->api->button(view, "Slow", "slow");
+            t->api->button(view, "Exec", "exec");
         }
         static int is(const tab_event *e, const char *action) {
             return e->type == TAB_EVENT_ACTION && e->action != NULL && strcmp(e->action, action) == 0;
@@ -50,6 +54,15 @@ struct TabTestProject {
             } else if (is(e, "slow")) {
                 clock_t begin = clock();
                 while ((double)(clock() - begin) / CLOCKS_PER_SEC < 0.4) {}
+            } else if (is(e, "exec")) {
+                pid_t pid = fork();
+                if (pid == 0) {
+                    char *argv[] = {"sh", "-c", "exit 0", NULL};
+                    char *envp[] = {NULL};
+                    execve("/bin/sh", argv, envp);
+                    _exit(1);
+                }
+                if (pid > 0) waitpid(pid, NULL, 0);
             } else if (e->type == TAB_EVENT_TIMER) {
                 char message[32];
                 snprintf(message, sizeof message, "fired %d", ++t->fires);
