@@ -133,6 +133,18 @@ struct TestCommandTests {
         }
     }
 
+    /// A pushed screen that finishes: its result, and the screen below it back with its title.
+    @Test func aFinishedScreensResultIsExpected() throws {
+        try S.withDirectory { scratch in
+            let none = try TabTestProject(in: scratch + "/first", scripts: ["result.tabtest": "expect result \"sent\"\n"]).test()
+            #expect(none.status == 1, "\(none)")
+            #expect(none.stdout.contains("# line 1: expect result \"sent\": expected the last result \"sent\"; it was none"), "\(none)")
+            let steps = "click \"Push\"\nexpect title \"child\"\nclick \"Done\"\nexpect result \"sent\"\nexpect title \"Ticker\"\n"
+            let run = try TabTestProject(in: scratch + "/second", scripts: ["result.tabtest": steps]).test()
+            #expect(run.status == 0, "\(run)")
+        }
+    }
+
     /// Timers fire exactly as `wait` advances them: a repeating timer cancelled after five firings shows 5,
     /// never 4 or 6, in every one of many runs.
     @Test func timersFireExactlyAsWaitAdvancesThem() throws {

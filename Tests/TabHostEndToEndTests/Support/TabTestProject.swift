@@ -9,7 +9,8 @@ struct TabTestProject {
 
     /// The module: a bold `fires: N` line, a Start row (a 100 ms repeating timer, cancelled after its fifth
     /// firing, each one logged), a Crash button (SIGSEGV), a Slow button (400 ms of CPU time) and an Exec
-    /// button (runs /bin/sh in a forked child, which the sandbox refuses without `exec`).
+    /// button (runs /bin/sh in a forked child, which the sandbox refuses without `exec`), a Push button (the
+    /// module again, param "child", whose Done button finishes with the result "sent").
     static let source = """
         #include "tab_module.h"
         #include <signal.h>
@@ -20,7 +21,7 @@ struct TabTestProject {
         #include <string.h>
         #include <time.h>
 
-        typedef struct { const tab_host_api *api; tab_host *host; int fires; } ticker;
+        typedef struct { const tab_host_api *api; tab_host *host; int fires; int child; } ticker;
 
         static void *create(const tab_host_api *api, tab_host *host) {
             ticker *t = calloc(1, sizeof *t);
@@ -29,6 +30,7 @@ struct TabTestProject {
         }
         static void start(void *self, const char *param) {
             ticker *t = self;
+            t->child = param != NULL && strcmp(param, "child") == 0;
             t->api->set_title(t->host, param && param[0] ? param : "Ticker");
         }
         static void render(void *self, tab_view *view) {
@@ -41,6 +43,7 @@ struct TabTestProject {
             t->api->button(view, "Crash", "crash");
             t->api->button(view, "Slow", "slow");
             t->api->button(view, "Exec", "exec");
+            t->api->button(view, t->child ? "Done" : "Push", t->child ? "done" : "push");
         }
         static int is(const tab_event *e, const char *action) {
             return e->type == TAB_EVENT_ACTION && e->action != NULL && strcmp(e->action, action) == 0;
@@ -63,6 +66,11 @@ struct TabTestProject {
                     _exit(1);
                 }
                 if (pid > 0) waitpid(pid, NULL, 0);
+            } else if (is(e, "push")) {
+                t->api->push(t->host, "ticker", "child", TAB_PUSH_OWN_STACK);
+            } else if (is(e, "done")) {
+                t->api->finish(t->host, "sent");
+                return;
             } else if (e->type == TAB_EVENT_TIMER) {
                 char message[32];
                 snprintf(message, sizeof message, "fired %d", ++t->fires);
