@@ -13,10 +13,10 @@ public struct TabHostCommand: ParsableCommand {
         commandName: "tabhost",
         abstract: "Hosts tab modules (.so files) in a terminal container with navigation, tabs and hot reload.",
         subcommands: [
-            RunCommand.self, DevCommand.self, TestCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
+            RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
             NewCommand.self, GrantCommand.self, RevokeCommand.self, PermissionsCommand.self, KeygenCommand.self,
             TrustCommand.self, PackCommand.self, FeedCommand.self, InstallCommand.self, UpdateCommand.self, RollbackCommand.self,
-            RemoveCommand.self,
+            RemoveCommand.self, TestCommand.self,
         ])
 
     /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;
