@@ -39,6 +39,7 @@ struct TestScriptParserTests {
         #expect(keys.first(where: { $0.name == "ctrl-b" })?.bytes == [0x02])
         #expect(keys.first(where: { $0.name == "alt-enter" })?.bytes == [0x1B, 0x0D])
         #expect(keys.last?.bytes == Array("q".utf8))
+        #expect(try parse("press \"#\" \"\\\"\"").steps.first?.action == .press([TestKey("#")!, TestKey("\"")!]))
         #expect(actions[2] == .type("line one\nline two"))
         #expect(actions[4] == .wait(.milliseconds(500)))
         #expect(actions[5] == .wait(.seconds(2)))

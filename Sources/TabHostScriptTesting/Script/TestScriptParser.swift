@@ -50,7 +50,8 @@ public struct TestScriptParser: Sendable {
             guard !arguments.isEmpty else { throw error(line, "press takes one or more keys: press down enter") }
             var keys: [TestKey] = []
             for argument in arguments {
-                guard !argument.quoted, let key = TestKey(argument.text) else {
+                // A quoted key is one character that would otherwise start a comment or a string: press "#".
+                guard let key = TestKey(argument.text), !argument.quoted || argument.text.count == 1 else {
                     throw error(
                         line,
                         "unknown key \"\(argument.text)\"; keys: enter esc tab backtab up down left right home end pageup "
