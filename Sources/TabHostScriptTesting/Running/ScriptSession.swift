@@ -61,7 +61,11 @@ final class ScriptSession {
         guard FileManager.default.createFile(atPath: layoutPath, contents: Data(layout.utf8)) else {
             throw StepFailure("cannot write \(layoutPath)")
         }
-        var settings = IsolationSettings(sandbox: .on)
+        // A call's wall time says little on a loaded machine (the CPU time check does that job): a step that
+        // takes long fails by the settle time-out, not by the tab's "not responding".
+        var settings = IsolationSettings(
+            sandbox: .on, hangTimeout: options.settleTimeout, killTimeout: options.settleTimeout + .seconds(5))
+        settings.dataDirectory = ModuleDataDirectory(root: scratch + "/data/tabhost/data")
         // Only the script's grants: never the user's store, never what the module declares.
         settings.grants = ModuleGrantSource(storePath: nil, layout: [options.moduleName: script.grants])
         let configuration = SessionConfiguration(
@@ -267,10 +271,6 @@ final class ScriptSession {
 
     private func checkChildren() throws(StepFailure) {
         guard let children = live.children else { return }
-        if let state = children.moduleStates.first(where: { $0.module == options.moduleName }) {
-            let what = state.state == .stopped ? "the module crashed" : "the module is not responding"
-            throw StepFailure("\(what): \(state.reason)")
-        }
         // The child reports what its sandbox refused that a permission would allow (a program, the network).
         let refused = children.deniedPermissions[options.moduleName] ?? []
         if let permission = refused.first(where: { !reportedRefusals.contains($0) }) {
@@ -286,6 +286,10 @@ final class ScriptSession {
                     "the module used \(used.milliseconds) ms of CPU time in this step (more than \(options.slowCall.milliseconds) ms: --slow)"
                 )
             }
+        }
+        if let state = children.moduleStates.first(where: { $0.module == options.moduleName }) {
+            let what = state.state == .stopped ? "the module crashed" : "the module is not responding"
+            throw StepFailure("\(what): \(state.reason)")
         }
     }
 
