@@ -207,6 +207,15 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
+        // `tabhost test`: .tabtest scripts run against a module in its real sandboxed child, the terminal renderer in
+        // memory, a test clock for its timers; TAP, JUnit and text snapshots with style runs.
+        .target(
+            name: "TabHostScriptTesting",
+            dependencies: [
+                "TabHostCore", "TabHostDev", "TabHostPoll", "TabHostConcurrency", "TabKit", "TabModuleIsolation", "TabModuleLoading",
+                "TabModuleRuntime", "TerminalUI",
+            ],
+            swiftSettings: strict),
         // libcurl behind one function (its setopt is variadic): HTTPS downloads for install and update.
         .target(name: "_CCurlShims", cSettings: strictC, linkerSettings: [.linkedLibrary("curl")]),
         // HTTPS downloads (libcurl): https only, the system's CA store or SSL_CERT_FILE, a size limit as bytes arrive.
@@ -270,7 +279,7 @@ let package = Package(
             dependencies: [
                 "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TerminalUI", "TabHostWebProtocol", "TabKit", "TabLayout",
                 "TabHostLoop", "TabHostPoll", "TabHostClient", "TabHostCore", "TabHostDev", "_CSandbox", "TabModuleBundle",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TabHostScriptTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -409,6 +418,8 @@ let package = Package(
         // Builds Tests/SandboxTests/tabhost_sandbox_driver.c with _CSandbox's sources and runs its cases.
         .testTarget(
             name: "SandboxTests", dependencies: ["TabHostTesting"], exclude: ["tabhost_sandbox_driver.c"], swiftSettings: strict),
+        // The .tabtest format's parser (the runner is tested end to end, through the built `tabhost test`).
+        .testTarget(name: "TabHostScriptTestingTests", dependencies: ["TabHostScriptTesting"], swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)

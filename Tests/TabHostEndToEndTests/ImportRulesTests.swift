@@ -77,6 +77,14 @@ struct ImportRulesTests {
             forbidden: notForFrontEnds, foundation: false),
         // The Swift layer modules are written with: only the C ABI, no Foundation for a module to pay for.
         Rule(target: "TabModuleKit", allowed: ["CTabModule"], foundation: false),
+        // `tabhost test`'s runner: a session (the core, its children) drawn by the terminal renderer in memory; no
+        // web server, no bundle tools.
+        Rule(
+            target: "TabHostScriptTesting",
+            allowed: [
+                "TabHostCore", "TabHostDev", "TabHostPoll", "TabHostConcurrency", "TabKit", "TabModuleIsolation", "TabModuleLoading",
+                "TabModuleRuntime", "TerminalUI",
+            ]),
         // Bundles: keys, signatures and the manifest over libsodium; the archives over libarchive, apart.
         Rule(target: "TabModuleBundle", allowed: ["TabModuleLoading", "_CSodium", "_CBundleShims", "SystemPackage"]),
         Rule(target: "TabModuleBundleArchive", allowed: ["TabModuleBundle", "_CArchive", "SystemPackage"], foundation: false),

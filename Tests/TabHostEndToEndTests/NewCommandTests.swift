@@ -13,7 +13,7 @@ struct NewCommandTests {
         #expect(result.stdout.contains("Created C module \"foo\" in \(dir.directory)/foo"))
         let project = "\(dir.directory)/foo"
         let files = try FileManager.default.contentsOfDirectory(atPath: project).sorted()
-        #expect(files == ["Makefile", "README.md", "foo.c", "foo.svg", "tab_module.h", "tabmod.json"])
+        #expect(files == ["Makefile", "README.md", "foo.c", "foo.svg", "tab_module.h", "tabmod.json", "tests"])
         let header = try Data(contentsOf: URL(fileURLWithPath: "\(project)/tab_module.h"))
         let repoHeader = try Data(contentsOf: NewCommandSupport.repoRoot.appendingPathComponent("Sources/CTabModule/include/tab_module.h"))
         #expect(header == repoHeader, "the scaffold's tab_module.h differs from Sources/CTabModule/include/tab_module.h")

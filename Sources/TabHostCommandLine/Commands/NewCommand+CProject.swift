@@ -134,10 +134,14 @@ extension NewCommand {
             \(n).so: \(n).c tab_module.h
             \t$(CC) -shared -fPIC $(CFLAGS) $(TABHOST_CFLAGS) -o $@ \(n).c
 
+            # Runs tests/*.tabtest against the module (it builds it first): see tabhost test --help.
+            test:
+            \ttabhost test .
+
             clean:
             \trm -f \(n).so
 
-            .PHONY: clean
+            .PHONY: clean test
 
             """
         let readme = """
@@ -153,6 +157,9 @@ extension NewCommand {
             put `\(n).so` and `\(n).svg` in the modules directory TabHost watches (`~/.local/share/tabhost/modules`). \
             `tab_module.h` is the module ABI (version 1.2); the Makefile compiles against the installed TabHost SDK's \
             copy when `pkg-config --cflags tabhost` finds one, else against the copy in this directory.
+
+            `make test` (or `tabhost test`) runs `tests/*.tabtest`, scripts that press keys and check the screen, \
+            against the module in its sandboxed child.
 
             """
         return [

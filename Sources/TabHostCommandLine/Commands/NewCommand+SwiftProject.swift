@@ -108,6 +108,9 @@ extension NewCommand {
             An image with Swift code is never unloaded: \
             a hot reload loads the new copy and keeps the old one mapped.
 
+            `tabhost test` runs `tests/*.tabtest`, scripts that press keys and check the screen, against the module \
+            in its sandboxed child.
+
             """
         return [
             ("Package.swift", manifest), ("Sources/\(type)/\(type).swift", source), ("README.md", readme),

@@ -56,6 +56,7 @@ struct NewCommand: ParsableCommand {
             files = Self.cProject(moduleName)
         }
         files.append(("tabmod.json", Self.bundleSettings(moduleName.text)))
+        files.append(("tests/smoke.tabtest", Self.smokeTest(moduleName)))
         do {
             try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
         } catch {

@@ -180,11 +180,11 @@ public final class HostSession: ScreenSession {
     // MARK: Ticks and file events
 
     private func pumpTicks() {
-        runtime.deliverDueTicks()
+        runtime.deliverDueTicks(now: runtime.ticks.now)
         if let tickTimer { loop.cancel(tickTimer) }
         tickTimer = nil
         if let next = runtime.ticks.nextDeadline {
-            tickTimer = loop.schedule(after: max(.zero, next - .now)) { [weak self] in
+            tickTimer = loop.schedule(after: max(.zero, next - runtime.ticks.now)) { [weak self] in
                 self?.tickTimer = nil
                 self?.pumpTicks()
             }

@@ -33,7 +33,7 @@ public final class ControllerContext {
     public internal(set) weak var presenter: (any Controller)?
     /// What `ContainerHost.finish(_:result:)` gave, handed to `presenter` when the screen goes (nil:
     /// it went some other way, e.g. the user went Back).
-    var finishResult: String?
+    public internal(set) var finishResult: String?
     /// True while a container hands this controller to another parent (rule 3): it does not leave the tree.
     var isMoving = false
 

@@ -34,6 +34,15 @@ public final class TickScheduler: Sendable {
 
     private let state = LockedValue(State())
     private let pipe: (read: Int32, write: Int32)
+    private let clock: @Sendable () -> ContinuousClock.Instant
+
+    /// The clock schedulers made from now on set and compare deadlines by; nil: the monotonic clock.
+    /// `tabhost test` sets a clock that moves only when a script's `wait` moves it, before it opens a
+    /// session, so that timers fire exactly as the script says, never by the wall clock.
+    public static let testClock = LockedValue<(@Sendable () -> ContinuousClock.Instant)?>(nil)
+
+    /// Now, by this scheduler's clock (the test clock under `tabhost test`).
+    public var now: ContinuousClock.Instant { clock() }
 
     /// The read end of the wake-up pipe: readable when work was scheduled. Watch it with `poll`.
     public var wakeFileDescriptor: Int32 { pipe.read }
@@ -50,6 +59,8 @@ public final class TickScheduler: Sendable {
             fds = [-1, -1]
         }
         pipe = (fds[0], fds[1])
+        let testClock: (@Sendable () -> ContinuousClock.Instant)? = Self.testClock.withLock { $0 }
+        clock = testClock ?? { ContinuousClock.now }
     }
 
     deinit {
@@ -75,7 +86,7 @@ public final class TickScheduler: Sendable {
     package func setTimer(_ instance: UInt64, id: String, afterMilliseconds: UInt32, repeatMilliseconds: UInt32) -> Bool {
         let key = TimerKey(instance: instance, id: id)
         let period = repeatMilliseconds == 0 ? 0 : max(repeatMilliseconds, UInt32(ModuleLimits.minimumTimerRepeatMilliseconds))
-        let entry = TimerEntry(deadline: ContinuousClock.now + .milliseconds(Int(afterMilliseconds)), repeatMilliseconds: period)
+        let entry = TimerEntry(deadline: now + .milliseconds(Int(afterMilliseconds)), repeatMilliseconds: period)
         let set = state.withLock { state in
             if state.timers[key] == nil {
                 let count = state.timers.keys.reduce(0) { $0 + ($1.instance == instance ? 1 : 0) }
@@ -167,8 +178,13 @@ public final class TickScheduler: Sendable {
     }
 
     private func enqueue(_ instance: UInt64, _ work: ScheduledWork, after delay: Duration) {
-        let deadline = ContinuousClock.now + delay
+        let deadline = now + delay
         state.withLock { $0.pending.append(Pending(deadline: deadline, instance: instance, work: work)) }
+        wake()
+    }
+
+    /// Wakes the main loop as scheduled work does: a test clock that moved may have made work due.
+    public func wakeLoop() {
         wake()
     }
 

@@ -1,0 +1,64 @@
+import FoundationEssentials
+import Glibc
+
+/// Runs `.tabtest` scripts against one built module, each in a fresh session with a fresh data
+/// directory (removed afterwards), on this thread.
+public final class ScriptRunner {
+    /// What every script shares.
+    public let options: ScriptRunOptions
+
+    /// A runner with `options`.
+    public init(options: ScriptRunOptions) {
+        self.options = options
+    }
+
+    /// Runs `script` to its end or its first failing step.
+    public func run(_ script: TestScript) -> ScriptOutcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var outcome = ScriptOutcome(path: script.path)
+        guard let scratch = Self.makeScratchDirectory() else {
+            outcome.failedLine = 0
+            outcome.details = ["cannot make a scratch directory: \(String(cString: strerror(errno))); set TMPDIR"]
+            return outcome
+        }
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // The data directory the module's `data_dir` is under: fresh for each script (the session reads it at start).
+        setenv("XDG_DATA_HOME", scratch + "/data", 1)
+        setenv("XDG_CONFIG_HOME", scratch + "/config", 1)
+        var session: ScriptSession?
+        do throws(StepFailure) {
+            let opened = try ScriptSession(script: script, options: options, scratch: scratch)
+            session = opened
+            try opened.start()
+        } catch {
+            outcome.failedLine = 0
+            outcome.details = ["before the first step: " + (error.lines.first ?? "")] + error.lines.dropFirst()
+        }
+        if let session {
+            defer { session.close() }
+            if outcome.passed {
+                for step in script.steps {
+                    do {
+                        try session.perform(step)
+                    } catch {
+                        outcome.failedLine = step.line
+                        outcome.details = ["line \(step.line): \(step.source): " + (error.lines.first ?? "")] + error.lines.dropFirst()
+                        break
+                    }
+                }
+            }
+            outcome.notes = session.notes
+        }
+        outcome.duration = clock.now - started
+        return outcome
+    }
+
+    /// A fresh private directory under the temporary directory; nil when it cannot be made.
+    static func makeScratchDirectory() -> String? {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/tabhost-test-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+    }
+}
