@@ -11,6 +11,7 @@ struct InstallTerminalTests {
     /// A packed `clock` bundle and the key id that signed it, in `dir`.
     private func bundle(in dir: String) throws -> (path: String, keyID: String) {
         try #require(try S.run(["new", "clock", "--output", dir]).status == 0)
+        try PublishableProject.fill(dir + "/clock")
         let key = dir + "/publisher.key"
         try #require(try S.run(["keygen", "--output", key, "--unencrypted"]).status == 0)
         let packed = try S.run(["pack", dir + "/clock", "--key", key, "--output", dir + "/clock.tabmod"])
@@ -32,6 +33,8 @@ struct InstallTerminalTests {
     func theModulesCodeRunsConfinedBeforeTheQuestion(sandbox: String) throws {
         try S.withDirectory { dir in
             try #require(try S.run(["new", "clock", "--output", dir]).status == 0)
+            try PublishableProject.fill(dir + "/clock")
+        try PublishableProject.fill(dir + "/clock")
             let marker = dir + "/written-before-the-question"
             let source = dir + "/clock/clock.c"
             let hostile = """
