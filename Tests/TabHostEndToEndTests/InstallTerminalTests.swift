@@ -34,7 +34,7 @@ struct InstallTerminalTests {
         try S.withDirectory { dir in
             try #require(try S.run(["new", "clock", "--output", dir]).status == 0)
             try PublishableProject.fill(dir + "/clock")
-        try PublishableProject.fill(dir + "/clock")
+            try PublishableProject.fill(dir + "/clock")
             let marker = dir + "/written-before-the-question"
             let source = dir + "/clock/clock.c"
             let hostile = """

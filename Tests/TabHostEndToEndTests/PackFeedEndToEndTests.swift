@@ -61,7 +61,9 @@ struct PackFeedEndToEndTests {
             let feed = dir + "/site/feed.json"
             try FileManager.default.createDirectory(atPath: dir + "/site", withIntermediateDirectories: true)
             let url = "https://example.org/clock/clock-0.1.0.tabmod"
-            let fed = try S.run(["feed", bundle, "--key", key, "--url", url, "--output", feed, "--expires-days", "7", "--detached-signature"])
+            let fed = try S.run([
+                "feed", bundle, "--key", key, "--url", url, "--output", feed, "--expires-days", "7", "--detached-signature",
+            ])
             #expect(fed.status == 0, "\(fed)")
             let feedVerified = try run("minisign", arguments: ["-V", "-p", key + ".pub", "-m", feed])
             #expect(feedVerified.succeeded && feedVerified.stdout.contains("name:clock\tversion:0.1.0"), "\(feedVerified)")

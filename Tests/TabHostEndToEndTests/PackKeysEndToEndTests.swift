@@ -47,7 +47,8 @@ struct PackKeysEndToEndTests {
             let scaffold = try String(contentsOfFile: settings, encoding: .utf8)
             #expect(scaffold.contains("\"\(field)\" : \"\(value)\""), "tabhost new still writes this placeholder: \(scaffold)")
             try PublishableProject.fill(project)
-            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: settings))) as? [String: String])
+            var object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: settings))) as? [String: String])
             object[field] = value
             try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: settings))
             let key = dir + "/k.key"

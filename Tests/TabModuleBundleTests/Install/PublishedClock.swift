@@ -57,7 +57,8 @@ final class PublishedClock {
         let text = feed.encoded()
         let signature = try (signer ?? key).sign(text, trustedComment: feed.trustedComment)
         if combined {
-            try Data(SignedFeed.combine(feed: text, signature: signature)).write(to: URL(fileURLWithPath: served.path("feed.json")), options: .atomic)
+            try Data(SignedFeed.combine(feed: text, signature: signature)).write(
+                to: URL(fileURLWithPath: served.path("feed.json")), options: .atomic)
             return
         }
         try Data(text).write(to: URL(fileURLWithPath: served.path("feed.json")), options: .atomic)

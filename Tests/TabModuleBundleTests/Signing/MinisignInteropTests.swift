@@ -39,7 +39,10 @@ import Testing
         try #require(generated.succeeded, "\(generated)")
         let contents = try BundleFileReading.bytes(fixture.path("k.key"))
         #expect(SecretKey.isEncrypted(fileContents: contents) == false)
-        let secret = try SecretKey.read(path: fixture.path("k.key")) { Issue.record("no password is asked"); return nil }
+        let secret = try SecretKey.read(path: fixture.path("k.key")) {
+            Issue.record("no password is asked")
+            return nil
+        }
         #expect(secret.keyID == (try PublicKey.read(path: fixture.path("k.pub")).keyID))
         let file = try fixture.write("data", text: "signed by tabhost\n")
         let signature = try secret.sign(Array("signed by tabhost\n".utf8), trustedComment: "timestamp:1\tfile:data")
@@ -54,7 +57,9 @@ import Testing
         let damaged = "\(lines[0])\n\(Data(body).base64EncodedString())\n"
         let error = #expect(throws: BundleError.self) { try SecretKey(fileContents: Array(damaged.utf8), path: "k.key") { nil } }
         #expect(error?.code == .malformedKey)
-        #expect(error?.description == "k.key: the unencrypted secret key's two halves do not match (the file is damaged); use another copy of the key")
+        #expect(
+            error?.description
+                == "k.key: the unencrypted secret key's two halves do not match (the file is damaged); use another copy of the key")
     }
 
     @Test(arguments: [false, true])
