@@ -83,7 +83,8 @@ struct ModuleUpdater {
                 waited.append(delay)
                 let (seconds, attoseconds) = delay.components
                 var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-                while nanosleep(&pause, &pause) != 0 && errno == EINTR {}
+                var remaining = timespec()
+                while nanosleep(&pause, &remaining) != 0 && errno == EINTR { pause = remaining }
             }
         }
     }

@@ -24,9 +24,8 @@ extension ProjectBundleSettings {
 
     /// Whether `url`'s host is one of the domains reserved for examples (RFC 2606), or under one.
     static func isExampleURL(_ url: String) -> Bool {
-        guard let scheme = url.range(of: "://") else { return false }
-        let rest = url[scheme.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return false }
+        let authority = url[url.index(colon, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let host = (authority.split(separator: "@").last ?? "").split(separator: ":").first.map { $0.lowercased() } ?? ""
         return ["example.org", "example.com", "example.net"].contains { host == $0 || host.hasSuffix("." + $0) }
     }
