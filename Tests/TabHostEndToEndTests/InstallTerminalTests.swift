@@ -69,7 +69,7 @@ struct InstallTerminalTests {
             let (path, keyID) = try bundle(in: dir)
             let tmux = try session(dir, path)
             let asked = try tmux.waitFor("Install? [y/N]", timeout: .seconds(60))
-            #expect(asked.contains("clock 0.1.0 (Clock) from Your Name"), "\(asked)")
+            #expect(asked.contains("clock 0.1.0 (Clock) from \(PublishableProject.publisher)"), "\(asked)")
             #expect(asked.contains("publisher key: \(keyID) (new for clock: it will be pinned"), "\(asked)")
             #expect(asked.contains("it asks for no permissions"), "\(asked)")
             try tmux.sendLiteral(answer)
