@@ -29,7 +29,7 @@ struct ModuleUpdater {
     /// How long to wait before each new fetch of a feed whose signature does not match it: a publisher who
     /// replaces `feed.json` and `feed.json.minisig` one after the other (or a cache serving one of them
     /// stale) is caught between versions for a moment, which must not count as a forgery. A forgery still
-    /// fails, after 1.7 s. Not used for a `SignedFeed`'s one file, which cannot mix versions, but harmless there.
+    /// fails, after 1.7 s. A `SignedFeed`'s one file cannot mix versions: for it they only delay a refusal.
     var refetchDelays: [Duration] = [.milliseconds(200), .milliseconds(500), .seconds(1)]
 
     /// Updates each module in turn; one refused or failed module does not stop the others.
