@@ -13,8 +13,10 @@ public struct BundleTools: BundleTooling {
     }
 
     /// See `BundleTooling.feed`.
-    public func feed(bundle: String, keyPath: String, url: String, output: String?, expiresDays: Int) throws -> [String] {
-        try FeedWriter(bundle: bundle, keyPath: keyPath, url: url, output: output ?? "feed.json", expiresDays: expiresDays).write()
+    public func feed(bundle: String, keyPath: String, url: String, output: String?, expiresDays: Int, detached: Bool) throws -> [String] {
+        try FeedWriter(
+            bundle: bundle, keyPath: keyPath, url: url, output: output ?? "feed.json", expiresDays: expiresDays, detached: detached
+        ).write()
     }
 
     /// See `BundleTooling.install`.

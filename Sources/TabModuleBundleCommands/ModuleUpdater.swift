@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 /// `tabhost update`: for each installed bundle (or each one named), fetches the feed its manifest names and
-/// the feed's signature, checks them (`FeedCheck`: the pinned key, the name, the expiry, a newer version),
+/// the feed's signature (in the same file, a `SignedFeed`, or beside it), fetching again a while when they
+/// do not match, checks them (`FeedCheck`: the pinned key, the name, the expiry, a newer version),
 /// then has `BundleInstaller` download the bundle the feed announces and install it held to what the feed
 /// says: the pinned key (nothing asked), the name, the version, the size and SHA-256, and newer than what
 /// is installed when the lock is taken. A running host reloads the tab; the old version is kept for
@@ -24,6 +25,12 @@ struct ModuleUpdater {
     static let maximumFeedBytes: UInt64 = 64 << 10
     /// The most a feed's signature may be.
     static let maximumSignatureBytes: UInt64 = 4 << 10
+
+    /// How long to wait before each new fetch of a feed whose signature does not match it: a publisher who
+    /// replaces `feed.json` and `feed.json.minisig` one after the other (or a cache serving one of them
+    /// stale) is caught between versions for a moment, which must not count as a forgery. A forgery still
+    /// fails, after 1.7 s. A `SignedFeed`'s one file cannot mix versions: for it they only delay a refusal.
+    var refetchDelays: [Duration] = [.milliseconds(200), .milliseconds(500), .seconds(1)]
 
     /// Updates each module in turn; one refused or failed module does not stop the others.
     func update() -> UpdateReport {
@@ -51,6 +58,61 @@ struct ModuleUpdater {
         return report
     }
 
+    /// The feed at `feedURL` checked (`FeedCheck`), fetched again after each of `refetchDelays` while its
+    /// signature does not match it; every other refusal, and a failed download, is final at once.
+    private func checkedFeed(_ feedURL: String, module: String, key: PublicKey, installed: SemanticVersion) throws(BundleError)
+        -> FeedCheck.Outcome
+    {
+        var waited: [Duration] = []
+        while true {
+            let fetched = try fetchFeed(feedURL)
+            do throws(BundleError) {
+                return try FeedCheck.check(
+                    feed: fetched.feed, signature: fetched.signature, feedURL: feedURL, signatureURL: fetched.signatureURL,
+                    module: module, key: key, installed: installed, now: now)
+            } catch {
+                guard Self.mayBeMidPublication(error) else { throw error }
+                guard waited.count < refetchDelays.count else {
+                    let total = waited.reduce(Duration.zero, +)
+                    throw BundleError(
+                        error.code, path: error.path,
+                        reason: "\(error.reason), on each of \(waited.count + 1) fetches over \(Self.seconds(total)) s",
+                        hint: "a forgery, or a feed published wrongly; ask its publisher to publish it again (docs/modules/publishing.md)")
+                }
+                let delay = refetchDelays[waited.count]
+                waited.append(delay)
+                let (seconds, attoseconds) = delay.components
+                var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+                var remaining = timespec()
+                while nanosleep(&pause, &remaining) != 0 && errno == EINTR { pause = remaining }
+            }
+        }
+    }
+
+    /// The feed at `feedURL` and its signature: both from that one file when it is a `SignedFeed`, else
+    /// the signature from `feedURL.minisig`.
+    private func fetchFeed(_ feedURL: String) throws(BundleError) -> (feed: [UInt8], signature: [UInt8], signatureURL: String) {
+        do throws(DownloadError) {
+            let fetched = try options.downloader.fetch(feedURL, maximumBytes: Self.maximumFeedBytes)
+            if let both = SignedFeed.split(fetched) { return (both.feed, both.signature, feedURL) }
+            let signature = try options.downloader.fetch(feedURL + ".minisig", maximumBytes: Self.maximumSignatureBytes)
+            return (fetched, signature, feedURL + ".minisig")
+        } catch {
+            throw BundleError(.download, path: error.url, reason: error.reason, hint: error.hint)
+        }
+    }
+
+    /// Whether `error` is what a feed read between two versions of its publication looks like: a signature
+    /// of other bytes, or a signature file caught half written.
+    static func mayBeMidPublication(_ error: BundleError) -> Bool {
+        [.badSignature, .badTrustedComment, .malformedSignature].contains(error.code)
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(milliseconds % 1000 / 100)"
+    }
+
     private func update(_ name: String, in modules: InstalledBundles) throws -> [String] {
         guard let installed = try modules.bundle(named: name) else {
             throw BundleError(
@@ -65,18 +127,9 @@ struct ModuleUpdater {
         }
         let feedURL = manifest.updates
         let stays = "\(name) stays at \(manifest.version)"
-        let feed: [UInt8]
-        let signature: [UInt8]
-        do throws(DownloadError) {
-            feed = try options.downloader.fetch(feedURL, maximumBytes: Self.maximumFeedBytes)
-            signature = try options.downloader.fetch(feedURL + ".minisig", maximumBytes: Self.maximumSignatureBytes)
-        } catch {
-            throw BundleError(.download, path: error.url, reason: error.reason, hint: "\(stays); \(error.hint)")
-        }
         let outcome: FeedCheck.Outcome
         do throws(BundleError) {
-            outcome = try FeedCheck.check(
-                feed: feed, signature: signature, feedURL: feedURL, module: name, key: key, installed: manifest.version, now: now)
+            outcome = try checkedFeed(feedURL, module: name, key: key, installed: manifest.version)
         } catch {
             let hint = error.hint.contains(stays) ? error.hint : "\(stays); \(error.hint)"
             throw BundleError(error.code, path: error.path, reason: error.reason, hint: hint)

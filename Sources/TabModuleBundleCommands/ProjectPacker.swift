@@ -35,6 +35,7 @@ struct ProjectPacker {
                     + "(tabhost new writes one)")
         }
         let settings = try ProjectBundleSettings.decode(BundleFile.read(settingsPath, limit: 1 << 20), path: settingsPath)
+        try settings.refusePlaceholders(path: settingsPath)
         let key = try SecretKey.forCommand(path: keyPath)
         let built: String
         switch project.language {

@@ -11,6 +11,7 @@ struct InstallTerminalTests {
     /// A packed `clock` bundle and the key id that signed it, in `dir`.
     private func bundle(in dir: String) throws -> (path: String, keyID: String) {
         try #require(try S.run(["new", "clock", "--output", dir]).status == 0)
+        try PublishableProject.fill(dir + "/clock")
         let key = dir + "/publisher.key"
         try #require(try S.run(["keygen", "--output", key, "--unencrypted"]).status == 0)
         let packed = try S.run(["pack", dir + "/clock", "--key", key, "--output", dir + "/clock.tabmod"])
@@ -32,6 +33,8 @@ struct InstallTerminalTests {
     func theModulesCodeRunsConfinedBeforeTheQuestion(sandbox: String) throws {
         try S.withDirectory { dir in
             try #require(try S.run(["new", "clock", "--output", dir]).status == 0)
+            try PublishableProject.fill(dir + "/clock")
+            try PublishableProject.fill(dir + "/clock")
             let marker = dir + "/written-before-the-question"
             let source = dir + "/clock/clock.c"
             let hostile = """
@@ -66,7 +69,7 @@ struct InstallTerminalTests {
             let (path, keyID) = try bundle(in: dir)
             let tmux = try session(dir, path)
             let asked = try tmux.waitFor("Install? [y/N]", timeout: .seconds(60))
-            #expect(asked.contains("clock 0.1.0 (Clock) from Your Name"), "\(asked)")
+            #expect(asked.contains("clock 0.1.0 (Clock) from \(PublishableProject.publisher)"), "\(asked)")
             #expect(asked.contains("publisher key: \(keyID) (new for clock: it will be pinned"), "\(asked)")
             #expect(asked.contains("it asks for no permissions"), "\(asked)")
             try tmux.sendLiteral(answer)

@@ -30,11 +30,7 @@ struct InstallUpdateLiveEndToEndTests {
             // The author: a project whose feed is on the server, 0.1.0, then 0.2.0 with another last line.
             _ = try tabhost(["new", "clock", "--output", dir])
             let project = dir + "/clock"
-            let settings = project + "/tabmod.json"
-            let text = try String(contentsOfFile: settings, encoding: .utf8)
-            let updates = try #require(text.range(of: #""updates" *: *"[^"]*""#, options: .regularExpression))
-            try text.replacingCharacters(in: updates, with: #""updates" : "\#(server.url("feed.json"))""#)
-                .write(toFile: settings, atomically: true, encoding: .utf8)
+            try PublishableProject.fill(project, updates: server.url("feed.json"))
             _ = try tabhost(["keygen", "--output", dir + "/publisher.key", "--unencrypted"])
             _ = try tabhost(["pack", project, "--key", dir + "/publisher.key", "--output", served + "/clock-0.1.0.tabmod"])
             let source = project + "/clock.c"

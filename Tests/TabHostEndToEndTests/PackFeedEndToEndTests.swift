@@ -11,6 +11,7 @@ struct PackFeedEndToEndTests {
     private func projectAndKey(in dir: String) throws -> (project: String, key: String) {
         let made = try S.run(["new", "clock", "--output", dir])
         try #require(made.status == 0, "\(made)")
+        try PublishableProject.fill(dir + "/clock")
         let key = dir + "/keys/publisher.key"
         let keygen = try S.run(["keygen", "--output", key, "--unencrypted"])
         try #require(keygen.status == 0, "\(keygen)")
@@ -49,7 +50,7 @@ struct PackFeedEndToEndTests {
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unpacked + "/manifest.json")))
                     as? [String: Any])
             #expect(manifest["name"] as? String == "clock" && manifest["version"] as? String == "0.1.0")
-            #expect(manifest["publisher"] as? String == "Your Name" && manifest["abi"] as? String == "1.2")
+            #expect(manifest["publisher"] as? String == PublishableProject.publisher && manifest["abi"] as? String == "1.2")
             let files = try #require(manifest["files"] as? [[String: Any]])
             for file in files {
                 let path = try #require(file["path"] as? String)
@@ -60,7 +61,9 @@ struct PackFeedEndToEndTests {
             let feed = dir + "/site/feed.json"
             try FileManager.default.createDirectory(atPath: dir + "/site", withIntermediateDirectories: true)
             let url = "https://example.org/clock/clock-0.1.0.tabmod"
-            let fed = try S.run(["feed", bundle, "--key", key, "--url", url, "--output", feed, "--expires-days", "7"])
+            let fed = try S.run([
+                "feed", bundle, "--key", key, "--url", url, "--output", feed, "--expires-days", "7", "--detached-signature",
+            ])
             #expect(fed.status == 0, "\(fed)")
             let feedVerified = try run("minisign", arguments: ["-V", "-p", key + ".pub", "-m", feed])
             #expect(feedVerified.succeeded && feedVerified.stdout.contains("name:clock\tversion:0.1.0"), "\(feedVerified)")
@@ -140,6 +143,7 @@ struct PackFeedEndToEndTests {
         try S.withDirectory { dir in
             let made = try S.run(["new", "sw", "--swift", "--output", dir, "--tabhost-package", Products.repositoryRoot])
             try #require(made.status == 0, "\(made)")
+            try PublishableProject.fill(dir + "/sw")
             let key = dir + "/publisher.key"
             try #require(try S.run(["keygen", "--output", key, "--unencrypted"]).status == 0)
             let packed = try S.run(["pack", dir + "/sw", "--key", key, "--output", dir + "/sw.tabmod"])

@@ -1,6 +1,7 @@
 extension NewCommand {
     /// The project's `tabmod.json`: what `tabhost pack` puts in the manifest besides the descriptor's fields
-    /// (docs/modules/publishing.md). Placeholders the author replaces before publishing.
+    /// (docs/modules/publishing.md). Placeholders the author replaces before publishing: `tabhost pack`
+    /// refuses them (`ProjectBundleSettings.refusePlaceholders`), so a change here goes there too.
     static func bundleSettings(_ name: String) -> String {
         """
         {

@@ -8,8 +8,9 @@ public protocol BundleTooling: Sendable {
     func pack(directory: String, keyPath: String, output: String?) throws -> [String]
 
     /// Verifies the bundle at `bundle` with the key at `keyPath` and writes the signed feed announcing it at
-    /// `url` (to `output`, else `feed.json`, and its signature beside it), valid for `expiresDays` days.
-    func feed(bundle: String, keyPath: String, url: String, output: String?, expiresDays: Int) throws -> [String]
+    /// `url` (to `output`, else `feed.json`), valid for `expiresDays` days: one file holding the signature
+    /// and the feed, or with `detached` the feed and its signature beside it (`output.minisig`).
+    func feed(bundle: String, keyPath: String, url: String, output: String?, expiresDays: Int, detached: Bool) throws -> [String]
 
     /// Installs the bundle at `source` (a file, or an https URL downloaded first) as `request` says: the
     /// checks, the first install's question, the atomic placement. Returns the lines to print; throws an

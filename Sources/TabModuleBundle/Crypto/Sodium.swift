@@ -38,6 +38,17 @@ enum Sodium {
         return (publicKey, secretKey)
     }
 
+    /// The Ed25519 public key of the 32-byte `seed` (the first half of a secret key).
+    static func publicKey(seed: [UInt8]) -> [UInt8] {
+        ready()
+        precondition(seed.count == Int(crypto_sign_SEEDBYTES), "an Ed25519 seed is \(crypto_sign_SEEDBYTES) bytes")
+        var publicKey = [UInt8](repeating: 0, count: publicKeyBytes)
+        var secretKey = [UInt8](repeating: 0, count: secretKeyBytes)
+        defer { wipe(&secretKey) }
+        _ = crypto_sign_seed_keypair(&publicKey, &secretKey, seed)
+        return publicKey
+    }
+
     /// The detached Ed25519 signature of `message` with `secretKey`.
     static func sign(_ message: [UInt8], secretKey: [UInt8]) -> [UInt8] {
         ready()

@@ -4,13 +4,14 @@
 /// freeze a module on an old version for longer than its publisher allowed) and the version (no
 /// rollback to an older bundle).
 public enum FeedCheck {
-    /// Checks `feed` (the bytes of `feedURL`) and its minisign `signature` for `module`, installed at
-    /// `installed` and pinned to `key`, at `now` (seconds since 1970). One `BundleError` line for a refusal.
+    /// Checks `feed` (the bytes of `feedURL`) and its minisign `signature` (read from `signatureURL`, by
+    /// default `feedURL.minisig`; `feedURL` itself for a `SignedFeed`) for `module`, installed at `installed`
+    /// and pinned to `key`, at `now` (seconds since 1970). One `BundleError` line for a refusal.
     public static func check(
-        feed: [UInt8], signature: [UInt8], feedURL: String, module: String, key: PublicKey, installed: SemanticVersion,
-        now: Int
+        feed: [UInt8], signature: [UInt8], feedURL: String, signatureURL: String? = nil, module: String, key: PublicKey,
+        installed: SemanticVersion, now: Int
     ) throws(BundleError) -> Outcome {
-        let parsed = try Signature(fileContents: signature, path: feedURL + ".minisig")
+        let parsed = try Signature(fileContents: signature, path: signatureURL ?? feedURL + ".minisig")
         try key.verify(parsed, of: feed, path: feedURL)
         let announced = try BundleFeed.decode(feed, path: feedURL)
         let hint = "ask the module's publisher to write the feed again with tabhost feed"

@@ -3,6 +3,8 @@
 /// The file holds `Ed`, the KDF (`Sc` for scrypt, or two zero bytes when unencrypted), `B2` (the checksum,
 /// BLAKE2b-256 of `Ed`, the key id and the secret key), the scrypt salt and limits, then the key id, secret
 /// key and checksum, XORed with the scrypt stream of the password when encrypted. `minisign -S` reads it.
+/// As minisign, only an encrypted key's checksum is checked (it is what tells a wrong password):
+/// `minisign -G -W` writes unencrypted keys whose checksum is zero.
 public struct SecretKey: Sendable {
     /// The key's id, named by every signature it makes.
     public let keyID: KeyID
@@ -79,11 +81,20 @@ public struct SecretKey: Sendable {
         let keyID = KeyID(Array(bytes[keyStart..<(keyStart + KeyID.byteCount)]))
         let key = Array(bytes[(keyStart + KeyID.byteCount)..<(keyStart + KeyID.byteCount + Sodium.secretKeyBytes)])
         let checksum = Array(bytes[(keyStart + KeyID.byteCount + Sodium.secretKeyBytes)...])
-        guard Self.checksum(keyID: keyID, key: key) == checksum else {
-            throw BundleError(
-                .wrongPassword, path: path,
-                reason: kdf.elementsEqual("Sc".utf8) ? "wrong password for this secret key" : "the secret key's checksum does not match",
-                hint: kdf.elementsEqual("Sc".utf8) ? "try the password again" : "the file is damaged; use another copy of the key")
+        if kdf.elementsEqual("Sc".utf8) {
+            guard Self.checksum(keyID: keyID, key: key) == checksum else {
+                throw BundleError(.wrongPassword, path: path, reason: "wrong password for this secret key", hint: "try the password again")
+            }
+        } else {
+            // minisign checks the checksum of encrypted keys only: `minisign -G -W` leaves it zero. The public
+            // half made again from the seed is what tells a damaged unencrypted key, and no valid key fails it.
+            var seed = Array(key[..<32])
+            defer { Sodium.wipe(&seed) }
+            guard Sodium.publicKey(seed: seed) == Array(key[32...]) else {
+                throw BundleError(
+                    .malformedKey, path: path, reason: "the unencrypted secret key's two halves do not match (the file is damaged)",
+                    hint: "use another copy of the key")
+            }
         }
         self.init(keyID: keyID, key: key)
     }

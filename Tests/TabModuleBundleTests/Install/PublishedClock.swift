@@ -44,10 +44,11 @@ final class PublishedClock {
     }
 
     /// Writes `feed.json` announcing `version` with `bytes`' size and hash (or those given), signed by
-    /// `signer` (else `key`).
+    /// `signer` (else `key`): in one file with its signature when `combined`, else with `feed.json.minisig`
+    /// beside it, written after it. Each file is replaced in one rename, as docs/modules/publishing.md says.
     func announce(
         version: String, bytes: [UInt8], size: UInt64? = nil, sha256: String? = nil, expires: Int? = nil,
-        url: String? = nil, signer: SecretKey? = nil
+        url: String? = nil, signer: SecretKey? = nil, combined: Bool = false
     ) throws {
         let now = Int(time(nil))
         let feed = BundleFeed(
@@ -55,8 +56,13 @@ final class PublishedClock {
             sha256: sha256 ?? SHA256Hasher.hex(bytes), published: now - 60, expires: expires ?? now + 86_400)
         let text = feed.encoded()
         let signature = try (signer ?? key).sign(text, trustedComment: feed.trustedComment)
-        try Data(text).write(to: URL(fileURLWithPath: served.path("feed.json")))
-        try Data(signature.fileContents.utf8).write(to: URL(fileURLWithPath: served.path("feed.json.minisig")))
+        if combined {
+            try Data(SignedFeed.combine(feed: text, signature: signature)).write(
+                to: URL(fileURLWithPath: served.path("feed.json")), options: .atomic)
+            return
+        }
+        try Data(text).write(to: URL(fileURLWithPath: served.path("feed.json")), options: .atomic)
+        try Data(signature.fileContents.utf8).write(to: URL(fileURLWithPath: served.path("feed.json.minisig")), options: .atomic)
     }
 
     func update(_ arguments: [String] = []) throws -> ProcessResult {

@@ -1,3 +1,4 @@
+import Foundation
 import TabHostTesting
 import TabModuleBundle
 import Testing
@@ -28,6 +29,37 @@ import Testing
         // The key id as minisign shows it in the .pub file's comment.
         let comment = try String(decoding: BundleFileReading.bytes(fixture.path("k.pub")), as: UTF8.self)
         #expect(comment.hasPrefix("untrusted comment: minisign public key \(try PublicKey.read(path: fixture.path("k.pub")).keyID)\n"))
+    }
+
+    /// `minisign -G -W` writes an unencrypted key whose checksum is zero (minisign checks it only for encrypted
+    /// keys): TabHost signs with it as `minisign -S` does, and minisign verifies; a damaged copy is refused.
+    @Test func anUnencryptedKeyMadeByMinisignSignsWhatMinisignVerifies() throws {
+        let fixture = try Fixture(prefix: "tabhost-minisign")
+        let generated = try minisign(["-G", "-W", "-p", fixture.path("k.pub"), "-s", fixture.path("k.key")])
+        try #require(generated.succeeded, "\(generated)")
+        let contents = try BundleFileReading.bytes(fixture.path("k.key"))
+        #expect(SecretKey.isEncrypted(fileContents: contents) == false)
+        let secret = try SecretKey.read(path: fixture.path("k.key")) {
+            Issue.record("no password is asked")
+            return nil
+        }
+        #expect(secret.keyID == (try PublicKey.read(path: fixture.path("k.pub")).keyID))
+        let file = try fixture.write("data", text: "signed by tabhost\n")
+        let signature = try secret.sign(Array("signed by tabhost\n".utf8), trustedComment: "timestamp:1\tfile:data")
+        try fixture.write("data.minisig", text: signature.fileContents)
+        let verified = try minisign(["-V", "-p", fixture.path("k.pub"), "-m", file])
+        #expect(verified.succeeded, "\(verified)")
+
+        // One flipped bit in the seed: the public half no longer follows from it.
+        let lines = String(decoding: contents, as: UTF8.self).split(separator: "\n").map(String.init)
+        var body = try #require(Data(base64Encoded: lines[1]).map(Array.init))
+        body[6 + 32 + 16 + 8] ^= 1
+        let damaged = "\(lines[0])\n\(Data(body).base64EncodedString())\n"
+        let error = #expect(throws: BundleError.self) { try SecretKey(fileContents: Array(damaged.utf8), path: "k.key") { nil } }
+        #expect(error?.code == .malformedKey)
+        #expect(
+            error?.description
+                == "k.key: the unencrypted secret key's two halves do not match (the file is damaged); use another copy of the key")
     }
 
     @Test(arguments: [false, true])
