@@ -127,6 +127,10 @@ extension HostSession {
             throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
         }
         session.stateFile = stateFile
+        // A state a new version refuses goes beside the state file it would have been saved in;
+        // without one, next to the module data (a place no module is granted).
+        session.reloader.refusedStates =
+            stateFile.map { .beside(stateFile: $0.path) } ?? runtime.dataDirectory.map { .beside(dataDirectory: $0) }
         session.reportCachedModuleChanges()
         if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
