@@ -32,7 +32,7 @@ struct RestorationTests {
             saved
                 == #"{"root":{"tabs":{"index":1,"moreList":false,"order":["a","b","c"],"selected":"b","stacks":{"#
                 + #""a":[{"module":"alpha","param":null}],"#
-                + #""b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}},"version":1}"#
+                + #""b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}},"version":2}"#
         )
 
         let log2 = Log()
