@@ -83,11 +83,18 @@ struct UpdateReportsRunningHostsEndToEndTests {
             #expect(refused.stdout.contains(keptLine), "\(refused)")
             #expect(try tmux.capture().contains("Version two, a new format."))
 
-            // Rolling back to 0.2.0 reloads it (fresh again: 0.2.0 reads no state at all): exit 0.
-            let back = try tabhost(["rollback", "clock", "--modules", modules])
+            // Rolling back to 0.2.0 reloads it (fresh again: 0.2.0 reads no state at all), but a second host
+            // showing it that does not watch its directory never answers: exit 3, one line per host.
+            let deaf = try T(
+                "\(exports) '\(Products.tabhost)' run --no-watch --modules '\(modules)' --layout '\(layout)'; echo \"STATUS:$?\"; sleep 30")
+            try deaf.waitFor("module clock: create() returned NULL")  // it started with 0.3.0, installed now
+            let back = try tabhost(["rollback", "clock", "--modules", modules, "--wait", "2"], status: 3)
             #expect(back.stdout.contains(#/clock: running host \d+: reloaded fresh/#), "\(back)")
-            try tmux.send("q")
-            try tmux.waitFor("STATUS:0")
+            #expect(back.stdout.contains(#/clock: running host \d+: no answer/#), "\(back)")
+            for session in [tmux, deaf] {
+                try session.send("q")
+                try session.waitFor("STATUS:0")
+            }
         }
     }
 }
