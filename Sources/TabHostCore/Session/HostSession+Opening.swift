@@ -111,6 +111,10 @@ extension HostSession {
         host.offerNewModules(unplacedContentModules(of: registry, layout: layout))
         let stateFile = configuration.statePath.map(StateFile.init(path:))
         if let stateFile, let data = stateFile.load() {
+            // A state a module refuses at start is kept as a reload keeps one: the next save replaces the file.
+            let refused = RefusedStateStore.beside(stateFile: stateFile.path)
+            host.refusedStateHandler = { module, bytes in try? refused.keep(bytes, module: module, version: "state-file").get() }
+            defer { host.refusedStateHandler = nil }
             do {
                 for problem in try host.restore(from: data) { logger.warning("restore: \(problem)") }
             } catch {

@@ -133,9 +133,10 @@ extension ContainerHost {
         if let b64 = entry.state {
             if let data = Data(base64Encoded: b64) {
                 if !c.restoreState(Array(data)) {
+                    let module = c.context.module ?? c.title
+                    let kept = refusedStateHandler?(module, Array(data)).map { " (the state is kept in \($0))" } ?? ""
                     problems.append(
-                        TabKitError(
-                            .invalidValue, "restoration data: \"\(c.context.module ?? c.title)\" refused its saved state; it starts fresh"))
+                        TabKitError(.invalidValue, "restoration data: \"\(module)\" refused its saved state; it starts fresh\(kept)"))
                 }
             } else {
                 problems.append(
