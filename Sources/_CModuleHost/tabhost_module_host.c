@@ -45,6 +45,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1604,6 +1605,8 @@ int tabhost_module_host_run(int argc, char *_Nonnull *_Nonnull argv) {
         return 64;
     }
     signal(SIGPIPE, SIG_IGN);
+    /* What a module writes (in its data_dir or anywhere) is the user's alone: 0600 files, 0700 directories. */
+    umask(077);
     /* The module's printf lines reach the host's log one by one, not in 4 KiB blocks. */
     setvbuf(stdout, NULL, _IOLBF, 0);
     main_thread = pthread_self();

@@ -30,6 +30,9 @@ struct HostSessionSaveSoonTests {
         #expect(!FileManager.default.fileExists(atPath: statePath))
         try harness.run(until: { FileManager.default.fileExists(atPath: statePath) }, timeout: .seconds(3))
         try #require(FileManager.default.fileExists(atPath: statePath), "no state file after save_soon")
+        // It holds what modules saved: the user's alone, whatever the umask.
+        var info = stat()
+        #expect(stat(statePath, &info) == 0 && info.st_mode & 0o777 == 0o600)
         let saved = try JSONDecoder().decode(RestorationState.self, from: Data(contentsOf: URL(fileURLWithPath: statePath)))
         guard case .stack(let entries) = saved.root else {
             Issue.record("the saved root is not a stack: \(saved.root)")

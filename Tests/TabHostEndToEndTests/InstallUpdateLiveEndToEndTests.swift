@@ -61,10 +61,13 @@ struct InstallUpdateLiveEndToEndTests {
 
             let updated = try tabhost(["update", "--modules", modules])
             #expect(updated.stdout.hasPrefix("updated clock 0.1.0 → 0.2.0 (key "), "\(updated)")
+            // The update waited for the running host, which says it moved the tab over with its state.
+            #expect(updated.stdout.contains(#/clock: running host \d+: reloaded, state kept/#), "\(updated)")
             let reloaded = try tmux.waitFor("Version two, from the feed.")
             #expect(DevCommandTests.tapsLine(reloaded)?.hasSuffix(" 1") == true, "the taps survive the update:\n\(reloaded)")
 
-            _ = try tabhost(["rollback", "clock", "--modules", modules])
+            let rolledBack = try tabhost(["rollback", "clock", "--modules", modules])
+            #expect(rolledBack.stdout.contains(#/clock: running host \d+: reloaded, state kept/#), "\(rolledBack)")
             let back = try tmux.waitFor("Edit the source, rebuild, and the host reloads it.")
             #expect(DevCommandTests.tapsLine(back)?.hasSuffix(" 1") == true, "and the rollback:\n\(back)")
 

@@ -36,7 +36,7 @@ struct RestorationLimitTests {
         let valid = #"{"root":{},"version":1}"#
         let atLimit = Data((valid + String(repeating: " ", count: RestorationState.maximumFileBytes - valid.utf8.count)).utf8)
         #expect(atLimit.count == RestorationState.maximumFileBytes)
-        #expect(try RestorationState.decode(atLimit) == RestorationState(root: .other))
+        #expect(try RestorationState.decode(atLimit) == RestorationState(version: 1, root: .other))
         #expect(
             throws: TabKitError(
                 .tooLarge,

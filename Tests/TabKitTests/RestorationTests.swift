@@ -32,7 +32,7 @@ struct RestorationTests {
             saved
                 == #"{"root":{"tabs":{"index":1,"moreList":false,"order":["a","b","c"],"selected":"b","stacks":{"#
                 + #""a":[{"module":"alpha","param":null}],"#
-                + #""b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}},"version":1}"#
+                + #""b":[{"module":"beta","param":null},{"module":"detail","param":"42","state":"AQL/"}]}}},"version":2}"#
         )
 
         let log2 = Log()
@@ -80,6 +80,29 @@ struct RestorationTests {
             try restored.restore(from: host.saveRestoration())
                 == [TabKitError(.invalidValue, "restoration data: \"detail\" refused its saved state; it starts fresh")])
         #expect((restored.root as? TabContainer)?.selectedTab?.stack?.stack.count == 2)
+    }
+
+    /// The refused bytes go to the host's handler (the session keeps them beside the state file).
+    @Test func aRefusedStateIsHandedOverToBeKept() throws {
+        let host = try Self.host(["a"], Log())
+        host.start()
+        let detail = try #require(
+            try host.push(module: "detail", param: "1", onto: (host.root as? TabContainer)?.selectedTab?.stack) as? Rec)
+        detail.state = [7, 9]
+        let factory = TableFactory(Log(), modules: Self.modules)
+        factory.setUp["detail"] = { $0.acceptsState = false }
+        let restored = ContainerHost(layout: try Layout.parse(Self.layout(["a"]), knownModules: Self.modules), factory: factory)
+        var kept: [(String, [UInt8])] = []
+        restored.refusedStateHandler = { module, bytes in
+            kept.append((module, bytes))
+            return "/kept/detail.state"
+        }
+        let problems = try restored.restore(from: host.saveRestoration())
+        #expect(
+            problems.map(\.description) == [
+                "restoration data: \"detail\" refused its saved state; it starts fresh (the state is kept in /kept/detail.state)"
+            ])
+        #expect(kept.map(\.0) == ["detail"] && kept.map(\.1) == [[7, 9]])
     }
 
     /// The layout now makes tab "a" from another module: the path saved over the old root is dropped.

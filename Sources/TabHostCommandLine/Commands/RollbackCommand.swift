@@ -10,14 +10,18 @@ struct RollbackCommand: ParsableCommand {
         abstract: "Returns an installed module to the version it had before its last install or update.",
         discussion: """
             Exchanges DIR/NAME with DIR/.NAME.previous atomically; a running host reloads the tab with its state. \
-            Rolling back again returns to the newer version. Exit status: 0 rolled back, 1 nothing to roll back to \
-            or failed, 2 usage error.
+            Rolling back again returns to the newer version. Then it waits (--wait SECONDS, default 10) for each \
+            running host that shows the module and prints what it did, as tabhost update does. Exit status: 0 rolled \
+            back (and every running host showing it reloaded it, or none runs), 1 nothing to roll back to or failed, \
+            2 usage error, 3 rolled back but a running host kept the other version or did not answer.
             """)
 
     @Argument(help: "The module's name.")
     var name: String
 
     @OptionGroup var modules: ModulesDirectoryOption
+
+    @OptionGroup var wait: ReloadWaitOption
 
     func validate() throws {
         guard ModuleSearchPath.isValidModuleName(name) else {
@@ -27,6 +31,7 @@ struct RollbackCommand: ParsableCommand {
 
     func run() throws {
         let directory = try modules.resolved()
+        let hosts = RunningHostReloads(name: name)
         do {
             let installed = try InstalledBundles(path: directory, create: false)
             let (now, was) = try installed.withLock { try installed.rollback(name) }
@@ -39,5 +44,6 @@ struct RollbackCommand: ParsableCommand {
             writeStandardError("\(error)")
             throw ExitCode(1)
         }
+        guard wait.report([hosts], changed: [name]) else { throw ExitCode(3) }
     }
 }

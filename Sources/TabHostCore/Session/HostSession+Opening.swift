@@ -111,6 +111,10 @@ extension HostSession {
         host.offerNewModules(unplacedContentModules(of: registry, layout: layout))
         let stateFile = configuration.statePath.map(StateFile.init(path:))
         if let stateFile, let data = stateFile.load() {
+            // A state a module refuses at start is kept as a reload keeps one: the next save replaces the file.
+            let refused = RefusedStateStore.beside(stateFile: stateFile.path)
+            host.refusedStateHandler = { module, bytes in try? refused.keep(bytes, module: module, version: "state-file").get() }
+            defer { host.refusedStateHandler = nil }
             do {
                 for problem in try host.restore(from: data) { logger.warning("restore: \(problem)") }
             } catch {
@@ -127,6 +131,10 @@ extension HostSession {
             throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
         }
         session.stateFile = stateFile
+        // A state a new version refuses goes beside the state file it would have been saved in;
+        // without one, next to the module data (a place no module is granted).
+        session.reloader.refusedStates =
+            stateFile.map { .beside(stateFile: $0.path) } ?? runtime.dataDirectory.map { .beside(dataDirectory: $0) }
         session.reportCachedModuleChanges()
         if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.

@@ -31,6 +31,9 @@ public final class ControllerContext {
     /// `ControllerEvent.result` once, when this screen goes. Nil for screens TabKit, a layout or the
     /// user placed, and once the result is on its way.
     public internal(set) weak var presenter: (any Controller)?
+    /// The tag its pusher or presenter gave it (room for ABI 1.3's result tags), kept in `--state`;
+    /// nil for none.
+    public var resultTag: String?
     /// What `ContainerHost.finish(_:result:)` gave, handed to `presenter` when the screen goes (nil:
     /// it went some other way, e.g. the user went Back).
     public internal(set) var finishResult: String?

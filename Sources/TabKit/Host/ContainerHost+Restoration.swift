@@ -6,10 +6,13 @@ import FoundationEssentials
 
 extension ContainerHost {
     /// The restoration file's contents: `RestorationState` as JSON (rule 41). A stack's path stops
-    /// at the first controller without a module name (it could not be made again). Modals are not saved.
+    /// at the first controller without a module name (it could not be made again); a modal without
+    /// one (the dev loop's build log) is left out. A screen whose presenter is the screen shown
+    /// below it when it came (the usual case: the module that pushed or presented it) says so, so
+    /// that its result still reaches that screen after a restore.
     public func saveRestoration() -> Data {
         confinement.assertConfined("ContainerHost.saveRestoration")
-        return RestorationState(root: Self.save(root)).encoded()
+        return RestorationState(root: Self.save(root), modals: saveModals()).encoded()
     }
 
     /// Restores a state `saveRestoration()` wrote (read back with `RestorationState.decode`): stacks
@@ -18,13 +21,76 @@ extension ContainerHost {
     /// removal rule (same index, else the last, else none) (rule 42). Selection is programmatic: no
     /// delegate calls. Entries whose module cannot be made end that stack's path, and states a
     /// controller refuses are dropped (both reported in the returned problems). A path saved over
-    /// another root module is ignored.
+    /// another root module is ignored. Modals are presented again over it, bottom first, each made,
+    /// started and given its state; one whose module cannot be made ends the modals restored.
     @discardableResult
     public func restore(_ state: RestorationState) -> [TabKitError] {
         confinement.assertConfined("ContainerHost.restore")
         var problems: [TabKitError] = []
         restore(root, from: state.root, problems: &problems)
+        restoreModals(state.modals, problems: &problems)
         return problems
+    }
+
+    func saveModals() -> [RestorationEntry] {
+        var entries: [RestorationEntry] = []
+        var below = root
+        for modal in modals {
+            defer { below = modal }
+            guard modal.context.module != nil else { continue }
+            entries.append(Self.entry(for: modal, below: Self.visibleLeaf(from: below)))
+        }
+        return entries
+    }
+
+    func restoreModals(_ entries: [RestorationEntry], problems: inout [TabKitError]) {
+        // Each entry makes a module instance: a file may not ask for any number of them.
+        let limit = RestorationState.maximumStackDepth
+        if entries.count > limit {
+            problems.append(
+                TabKitError(
+                    .tooLarge,
+                    "restoration data: \(entries.count) modals are more than the limit of \(limit); the first \(limit) are restored"))
+        }
+        for entry in entries.prefix(limit) {
+            guard let module = entry.module else { continue }
+            do {
+                let c = try makeController(module: module, param: entry.param)
+                if entry.presenterBelow == true { c.context.presenter = visibleController }
+                c.context.resultTag = entry.tag
+                c.start(param: entry.param)
+                restoreEntryState(c, entry, problems: &problems)
+                present(c)
+            } catch {
+                problems.append(TabKitError(.factoryFailed, "restoration: \(error); the modals were restored up to it"))
+                break
+            }
+        }
+    }
+
+    /// The screen shown under `start`: down its stacks' tops and tab containers' visible content.
+    static func visibleLeaf(from start: any Controller) -> any Controller {
+        var node = start
+        while true {
+            if let nav = node as? NavigationController, let top = nav.top {
+                node = top
+            } else if let tabs = node as? TabContainer, let content = tabs.visibleContent {
+                node = content
+            } else {
+                return node
+            }
+        }
+    }
+
+    /// How to make `c` again; `below` is the screen shown under it when it came.
+    static func entry(for c: any Controller, below: (any Controller)?) -> RestorationEntry {
+        let presenter = c.context.presenter
+        return RestorationEntry(
+            module: c.context.module, param: c.context.param,
+            state: c.saveState().map { Data($0).base64EncodedString() },
+            tabs: (c as? TabContainer).map(saveTabs),
+            presenterBelow: presenter != nil && presenter === below ? true : nil,
+            tag: c.context.resultTag)
     }
 
     static func save(_ c: any Controller) -> RestorationNode {
@@ -37,11 +103,7 @@ extension ContainerHost {
         var entries: [RestorationEntry] = []
         for (i, c) in nav.stack.enumerated() {
             if i > 0, c.context.module == nil { break }
-            entries.append(
-                RestorationEntry(
-                    module: c.context.module, param: c.context.param,
-                    state: c.saveState().map { Data($0).base64EncodedString() },
-                    tabs: (c as? TabContainer).map(saveTabs)))
+            entries.append(entry(for: c, below: i > 0 ? nav.stack[i - 1] : nil))
         }
         return entries
     }
@@ -71,9 +133,10 @@ extension ContainerHost {
         if let b64 = entry.state {
             if let data = Data(base64Encoded: b64) {
                 if !c.restoreState(Array(data)) {
+                    let module = c.context.module ?? c.title
+                    let kept = refusedStateHandler?(module, Array(data)).map { " (the state is kept in \($0))" } ?? ""
                     problems.append(
-                        TabKitError(
-                            .invalidValue, "restoration data: \"\(c.context.module ?? c.title)\" refused its saved state; it starts fresh"))
+                        TabKitError(.invalidValue, "restoration data: \"\(module)\" refused its saved state; it starts fresh\(kept)"))
                 }
             } else {
                 problems.append(
@@ -103,6 +166,8 @@ extension ContainerHost {
             guard let module = entry.module else { break }
             do {
                 let c = try makeController(module: module, param: entry.param)
+                if entry.presenterBelow == true { c.context.presenter = rebuilt.last }
+                c.context.resultTag = entry.tag
                 c.start(param: entry.param)
                 restoreEntryState(c, entry, problems: &problems)
                 rebuilt.append(c)

@@ -35,6 +35,9 @@ public final class ContainerHost {
     /// Called when a controller asks for its state to be saved soon (a module's `save_soon`): the
     /// session coalesces such requests into one write of the state file; nil ignores them.
     public var saveSoonHandler: ((any Controller) -> Void)?
+    /// Keeps a saved state a controller refused while being restored (module name, the bytes) and
+    /// returns where, so that starting it fresh loses nothing; nil drops such states.
+    public var refusedStateHandler: ((String, [UInt8]) -> String?)?
     /// True when something changed since the front end last drew; the main loop clears it after drawing.
     public var needsRender = true
     /// True once `start()` showed the root.

@@ -9,17 +9,28 @@ public struct RestorationEntry: Codable, Sendable, Hashable {
     public var state: String?
     /// Its tabs, when it is a tab container.
     public var tabs: RestorationTabs?
+    /// True when the screen below it (on its stack, or under the modal) pushed or presented it and
+    /// gets its result: restored as its presenter. Nil (left out) otherwise. Since version 2.
+    public var presenterBelow: Bool?
+    /// The tag its pusher or presenter gave it (ABI 1.3's result tags), handed back with its result;
+    /// nil (left out) for none. Since version 2.
+    public var tag: String?
 
     /// Creates an entry.
-    public init(module: String?, param: String?, state: String? = nil, tabs: RestorationTabs? = nil) {
+    public init(
+        module: String?, param: String?, state: String? = nil, tabs: RestorationTabs? = nil, presenterBelow: Bool? = nil,
+        tag: String? = nil
+    ) {
         self.module = module
         self.param = param
         self.state = state
         self.tabs = tabs
+        self.presenterBelow = presenterBelow
+        self.tag = tag
     }
 
     private enum CodingKeys: String, CodingKey {
-        case module, param, state, tabs
+        case module, param, state, tabs, presenterBelow, tag
     }
 
     // `module` and `param` are written as null rather than left out, as readers of older files expect.
@@ -29,5 +40,7 @@ public struct RestorationEntry: Codable, Sendable, Hashable {
         try container.encode(param, forKey: .param)
         try container.encodeIfPresent(state, forKey: .state)
         try container.encodeIfPresent(tabs, forKey: .tabs)
+        try container.encodeIfPresent(presenterBelow, forKey: .presenterBelow)
+        try container.encodeIfPresent(tag, forKey: .tag)
     }
 }

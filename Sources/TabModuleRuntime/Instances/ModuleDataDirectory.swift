@@ -34,8 +34,8 @@ public struct ModuleDataDirectory: Sendable, Hashable {
         root + "/" + name
     }
 
-    /// Makes the directory of module `name` (and its parents) with mode 0700 when it is missing, and
-    /// returns its path. Throws one line (what, why, what to do) when it cannot be made, is not a
+    /// Makes the directory of module `name` (and its parents) with mode 0700 when it is missing (an
+    /// existing one of the user's, readable by others, is narrowed to 0700), and returns its path. Throws one line (what, why, what to do) when it cannot be made, is not a
     /// directory, or is writable by group or others (it is not changed then: the user decides).
     public func make(forModule name: String) throws(ModuleDataDirectoryError) -> String {
         let path = path(forModule: name)
@@ -60,6 +60,11 @@ public struct ModuleDataDirectory: Sendable, Hashable {
             let mode = String(info.st_mode & 0o777, radix: 8)
             throw ModuleDataDirectoryError(
                 "data_dir: \(path) is writable by others (mode \(mode)), so it is not used; run chmod 700 on it")
+        }
+        // Readable by others (made by hand, or by a version that did not insist): the user's module
+        // data is private, so a directory of the user's own is narrowed to 0700.
+        if info.st_mode & 0o077 != 0, info.st_uid == getuid() {
+            _ = chmod(path, 0o700)
         }
         return path
     }

@@ -5,6 +5,9 @@ public struct HotReloadReport: Sendable, Hashable, CustomStringConvertible {
         let rawValue: String
         /// A new version replaced the running one.
         public static let reloaded = Kind(rawValue: "reloaded")
+        /// A new version replaced the running one but refused its state (`restore_state` returned
+        /// 0): it started fresh, and the refused state was kept on disk (see `RefusedStateStore`).
+        public static let reloadedFresh = Kind(rawValue: "reloaded fresh")
         /// A new module arrived.
         public static let added = Kind(rawValue: "added")
         /// A module's file was deleted.

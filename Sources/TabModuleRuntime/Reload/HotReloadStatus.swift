@@ -5,8 +5,9 @@
 /// JSON: `{"pid": 1234, "refused": [{"module": "clock", "file": "/mods/clock.so", "reason": "…"}],
 /// "modules": [{"module": "clock", "state": "stopped", "reason": "Clock stopped: SIGSEGV in event \"segv\"", "crashes": 1}]}`
 /// (`module` is null when the file never provided one), and `"denied": [{"module": "clock", "permissions":
-/// ["exec"]}]`. `modules` and `denied` came later: a host that predates them leaves them out, and they
-/// read as nil.
+/// ["exec"]}]`, and `"reloads": [ModuleReloadOutcome, …]` (the last new version of each module file and
+/// what became of it). `modules`, `denied` and `reloads` came later: a host that predates them leaves
+/// them out, and they read as nil.
 package struct HotReloadStatus: Codable, Sendable, Hashable {
     /// One refused file.
     public struct Refusal: Codable, Sendable, Hashable {
@@ -43,14 +44,18 @@ package struct HotReloadStatus: Codable, Sendable, Hashable {
     /// The permissions the sandbox refused each module, sorted by name (nil from a host that predates
     /// it; a reader that predates it ignores the key).
     public var denied: [ModuleDeniedPermissions]?
+    /// The last reload of each module file, sorted by file (nil from a host that predates it).
+    public var reloads: [ModuleReloadOutcome]?
 
     /// Creates a status.
     public init(
-        pid: Int32, refused: [Refusal], modules: [ModuleProcessState]? = [], denied: [ModuleDeniedPermissions]? = []
+        pid: Int32, refused: [Refusal], modules: [ModuleProcessState]? = [], denied: [ModuleDeniedPermissions]? = [],
+        reloads: [ModuleReloadOutcome]? = []
     ) {
         self.pid = pid
         self.refused = refused
         self.modules = modules
         self.denied = denied
+        self.reloads = reloads
     }
 }

@@ -16,11 +16,12 @@ package struct HotReloadStatusFile: Sendable, Hashable {
         path = directory + "/" + Self.fileName
     }
 
-    /// Writes `refusals` (sorted by file), `modules` and `denied` (sorted by name) with this process's
-    /// pid; returns false if the file could not be written.
+    /// Writes `refusals` (sorted by file), `modules` and `denied` (sorted by name) and `reloads`
+    /// (sorted by file) with this process's pid; returns false if the file could not be written.
     @discardableResult
     public func write(
-        _ refusals: [HotReloadReport], modules: [ModuleProcessState] = [], denied: [ModuleDeniedPermissions] = []
+        _ refusals: [HotReloadReport], modules: [ModuleProcessState] = [], denied: [ModuleDeniedPermissions] = [],
+        reloads: [ModuleReloadOutcome] = []
     ) -> Bool {
         let status = HotReloadStatus(
             pid: getpid(),
@@ -28,7 +29,8 @@ package struct HotReloadStatusFile: Sendable, Hashable {
                 HotReloadStatus.Refusal(module: $0.module, file: $0.file, reason: $0.message)
             },
             modules: modules.sorted { $0.module < $1.module },
-            denied: denied.sorted { $0.module < $1.module })
+            denied: denied.sorted { $0.module < $1.module },
+            reloads: reloads.sorted { $0.file < $1.file })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(status) else { return false }

@@ -2,8 +2,9 @@ import TabKit
 import TabModuleLoading
 
 /// Applies module file events to a running host: new versions replace live instances in
-/// place (state kept), refused versions leave the old one running and marked, new files
-/// add tabs, deleted files remove theirs.
+/// place (state kept, or fresh when the new version's `restore_state` refuses it, the refused
+/// state kept on disk), refused versions leave the old one running and marked, new files add
+/// tabs, deleted files remove theirs.
 ///
 /// Main-loop only. Each call returns the one-line reports a front end shows as status.
 public final class HotReloader {
@@ -21,6 +22,9 @@ public final class HotReloader {
         didSet { publishStatus() }
     }
     private var hasPublishedStatus = false
+    /// The last reload of each module file (absolute path) and what became of it, published with the
+    /// refusals for `tabhost update` and `tabhost rollback` in another terminal.
+    package private(set) var reloads: [String: ModuleReloadOutcome] = [:]
     /// The modules whose processes are stopped or not responding (the session sets it from the
     /// out-of-process factory), published with the refusals.
     package var moduleStates: [ModuleProcessState] = [] {
@@ -31,6 +35,11 @@ public final class HotReloader {
     package var deniedPermissions: [ModuleDeniedPermissions] = [] {
         didSet { if deniedPermissions != oldValue { publishStatus() } }
     }
+
+    /// Where the states a new version's `restore_state` refused are kept; nil keeps none (the
+    /// report says so). The session sets it: beside its `--state` file, else next to the module
+    /// data root.
+    public var refusedStates: RefusedStateStore?
 
     /// The version of each module file last loaded or refused, by absolute path (see `rescan`). It
     /// starts as the versions the registry saw when it loaded (or looked up) them, no second stat of
@@ -66,19 +75,33 @@ public final class HotReloader {
             var stored = report
             stored.file = file
             refusals[file] = report.kind == .refused ? stored : nil
+            recordReload(report, file: file)
         }
         // Deleting a refused file that never loaded clears its refusal without a report.
-        if refusals != refusalsBefore { publishStatus() }
+        if refusals != refusalsBefore || reports.contains(where: { Self.outcomes[$0.kind] != nil }) { publishStatus() }
         if !reports.isEmpty { host.invalidate() }
         return reports
+    }
+
+    private static let outcomes: [HotReloadReport.Kind: String] = [.reloaded: "kept", .reloadedFresh: "fresh", .refused: "refused"]
+
+    /// A new version of a module this host shows: what became of it, with the version running now.
+    private func recordReload(_ report: HotReloadReport, file: String) {
+        guard let outcome = Self.outcomes[report.kind], let module = report.module else { return }
+        reloads[file] = ModuleReloadOutcome(
+            module: module, file: file, outcome: outcome, version: registry.module(named: module)?.info.version,
+            reason: report.message, at: ModuleReloadOutcome.now())
     }
 
     private func publishStatus() {
         guard let statusFile else { return }
         // Nothing to say and nothing said yet: no file (readers take a missing file as nothing refused,
         // nothing stopped), and a start does not encode and write one on the way to its first frame.
-        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty && deniedPermissions.isEmpty { return }
-        statusFile.write(Array(refusals.values), modules: moduleStates, denied: deniedPermissions)
+        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty && deniedPermissions.isEmpty && reloads.isEmpty {
+            return
+        }
+        statusFile.write(
+            Array(refusals.values), modules: moduleStates, denied: deniedPermissions, reloads: Array(reloads.values))
         hasPublishedStatus = true
     }
 
@@ -134,10 +157,14 @@ public final class HotReloader {
     }
 
     /// Moves every live instance of `old` to `new`: save_state → create → start → restore_state,
-    /// all or nothing. On any failure the new instances are destroyed and `old` keeps running.
+    /// all or nothing. A `restore_state` that refuses the old state leaves that instance as `start`
+    /// made it (fresh, as at a start), and the refused bytes are kept on disk. On any other failure
+    /// (create, a stop or crash in the new version, a state that cannot be saved) the new instances
+    /// are destroyed and `old` keeps running.
     private func swap(from old: LoadedModule, to new: LoadedModule) -> HotReloadReport {
         let controllers = runtime.controllers(ofModule: old.name)
         var prepared: [(ModuleController, any ModuleInstance, ModuleInstanceStaging)] = []
+        var refused: [[UInt8]] = []
         for controller in controllers {
             do throws(ModuleError) {
                 let staging = ModuleInstanceStaging(runtime: runtime, moduleName: new.name, controller: controller)
@@ -156,10 +183,13 @@ public final class HotReloader {
                         hint: "fix save_state")
                 }
                 if let state, !instance.restoreState(state) {
-                    throw ModuleError(
-                        .restoreFailed, module: new.name, path: new.info.sourcePath,
-                        reason: "restore_state() refused the state saved by the running version",
-                        hint: "make it accept older state")
+                    // A new version that crashed or hung in restore_state is broken, not a new format.
+                    if instance.isStopped && !instance.isHeld {
+                        throw ModuleError(
+                            .restoreFailed, module: new.name, path: new.info.sourcePath,
+                            reason: "the new version stopped in restore_state()", hint: "fix restore_state")
+                    }
+                    refused.append(state)
                 }
             } catch {
                 for (_, instance, _) in prepared { instance.destroy() }
@@ -180,8 +210,27 @@ public final class HotReloader {
         // A module held after a crash loop gets the new version (and its state) only when the user restarts it.
         let held = prepared.contains { $0.1.isHeld }
         let stays = held ? "; it stays stopped until you choose Restart on its tab" : ""
+        guard !refused.isEmpty else {
+            return HotReloadReport(
+                .reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)\(stays)")
+        }
+        let kept = keepRefused(refused, module: old.name, version: old.info.version)
         return HotReloadReport(
-            .reloaded, module: new.name, file: new.info.sourcePath, message: "reloaded \(new.name)\(version)\(stays)")
+            .reloadedFresh, module: new.name, file: new.info.sourcePath,
+            message: "reloaded \(new.name)\(version) fresh: restore_state refused the old state; \(kept)\(stays)")
+    }
+
+    /// Writes each refused state (the running version's bytes); returns the clause for the report.
+    private func keepRefused(_ states: [[UInt8]], module: String, version: String?) -> String {
+        guard let refusedStates else { return "it was not kept (no directory for refused states)" }
+        var paths: [String] = []
+        for state in states {
+            switch refusedStates.keep(state, module: module, version: version) {
+            case .success(let path): paths.append(path)
+            case .failure(let error): return "it was not kept: \(error)"
+            }
+        }
+        return paths.count == 1 ? "it is kept in \(paths[0])" : "\(paths.count) states are kept in \(refusedStates.directory)"
     }
 
     /// A deleted file: its module leaves the registry and its tabs go by TabKit's removal rule.

@@ -73,24 +73,35 @@ struct FakeModuleInstanceTests {
         #expect(factory.made.last?.delegate === controller)
     }
 
-    /// A state that cannot move (the new instance refuses it; the running one returns none although
-    /// its module has save_state) and the reason the report gives.
+    /// A state that cannot move (the running one returns none although its module has save_state) and
+    /// the reason the report gives. (A new instance that refuses the state starts fresh instead: below.)
     static let stuckStates: [(String, String)] = [
-        ("refused", "restore_state() refused the state saved by the running version; make it accept older state"),
-        ("missing", "the running version's save_state() did not return its state (its size kept changing); fix save_state"),
+        ("missing", "the running version's save_state() did not return its state (its size kept changing); fix save_state")
     ]
 
     @Test(arguments: stuckStates)
     func aStateThatCannotMoveKeepsTheRunningInstance(kind: String, reason: String) throws {
         let factory = FakeModuleInstanceFactory()
         let h = try Self.harness(factory)
-        if kind == "refused" { factory.configure = { $0.acceptsState = false } } else { factory.made.first?.state = nil }
+        factory.made.first?.state = nil
         let reports = try Self.reload(h)
         #expect(reports.map(\.message) == ["reload of alpha refused, old version kept: \(h.modules)/alpha.so: \(reason)"])
         #expect(h.controllers("alpha").first?.instance === factory.made.first)
         #expect(factory.made.first?.isAlive == true)
         #expect(factory.made.count == 2 && factory.made.last?.isAlive == false)
         #expect(h.badge("one") == "!")
+    }
+
+    /// A new instance that refuses the running one's state (a new format) replaces it anyway, fresh.
+    @Test func aRefusedStateStartsTheNewInstanceFresh() throws {
+        let factory = FakeModuleInstanceFactory()
+        let h = try Self.harness(factory)
+        factory.configure = { $0.acceptsState = false }
+        let reports = try Self.reload(h)
+        #expect(reports.map(\.kind) == [.reloadedFresh])
+        #expect(h.controllers("alpha").first?.instance === factory.made.last)
+        #expect(factory.made.first?.isAlive == false)
+        #expect(h.badge("one") == nil)
     }
 
     @Test func aFactoryFailureIsARefusedReload() throws {
