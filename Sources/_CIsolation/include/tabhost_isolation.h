@@ -51,6 +51,11 @@ extern "C" {
 #define TABHOST_WIRE_MAX_VIEW_STRING (16384u + TABHOST_WIRE_STRING_MARGIN)
 /** Bytes of a render reply's nodes a child collects; past them the rest is not collected (one log line). */
 #define TABHOST_WIRE_MAX_VIEW_BYTES 50331648u /* 48 MiB, under TABHOST_WIRE_MAX_FRAME */
+/** Bytes of a LOG message a child sends; the host cuts lines to 4 KiB (`ModuleLimits.maximumLogLineBytes`). */
+#define TABHOST_WIRE_MAX_LOG_STRING (4096u + TABHOST_WIRE_STRING_MARGIN)
+/** LOG messages a child sends per second; the rest are counted and dropped in the child, and the count
+    is sent as one LOG line once the second is over. The host's log keeps fewer (docs/user/limits.md). */
+#define TABHOST_WIRE_MAX_LOGS_PER_SECOND 1000u
 /** The string count that stands for NULL. */
 #define TABHOST_WIRE_NULL_STRING 0xFFFFFFFFu
 /** The child's end of the socketpair. */
