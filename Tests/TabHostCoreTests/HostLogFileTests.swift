@@ -13,9 +13,9 @@ struct HostLogFileTests {
     /// A clock the test moves by hand: the budget is per second, and no assertion here is timed.
     final class TestClock: Sendable {
         let start = ContinuousClock.now
-        let offset = Mutex(Duration.zero)
-        func advance(_ by: Duration) { offset.withLock { $0 += by } }
-        var now: ContinuousClock.Instant { start + offset.withLock { $0 } }
+        let milliseconds = Atomic<Int>(0)
+        func advance(_ by: Duration) { milliseconds.add(Int(by / .milliseconds(1)), ordering: .relaxed) }
+        var now: ContinuousClock.Instant { start + .milliseconds(milliseconds.load(ordering: .relaxed)) }
     }
 
     private static func logger(_ file: HostLogFile) -> Logger {

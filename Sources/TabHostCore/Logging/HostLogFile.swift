@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Synchronization
 import SystemPackage
+import TabHostConcurrency
 
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +36,7 @@ public final class HostLogFile: @unchecked Sendable {
         var gate: ModuleLogGate
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
     /// The time a module's lines are counted at (the tests' fixed clock).
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -71,7 +71,7 @@ public final class HostLogFile: @unchecked Sendable {
                 "\(path): cannot open the log file (\(Errno(rawValue: errno).description)); "
                 + "pass --log FILE in a writable directory (the host runs without a log)"
         }
-        state = Mutex(
+        state = LockedValue(
             State(
                 fd: fd, size: Self.size(of: fd),
                 gate: ModuleLogGate(linesPerSecond: moduleLinesPerSecond, bytesPerSecond: moduleBytesPerSecond)))
