@@ -1,7 +1,9 @@
 import FoundationEssentials
 import TabKit
+import TabModuleLoading
 
-/// The `--state` file: the selection and every stack's path, written atomically.
+/// The `--state` file: the selection and every stack's path, written atomically, 0600 (it holds the
+/// modules' saved states, which may be worth as much as what the user typed into them).
 ///
 /// The session writes it shortly after each user action as well as on quit, so a host ended by
 /// SIGTERM or a closed terminal (SIGHUP) still comes back where the user was.
@@ -14,13 +16,13 @@ public struct StateFile: Sendable, Hashable {
         self.path = path
     }
 
-    /// Writes `data` through a temporary file and a rename; the one-line reason on failure.
+    /// Writes `data` through a temporary file (0600) and a rename; the one-line reason on failure.
     public func save(_ data: Data) -> String? {
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(Array(data), to: path)
             return nil
         } catch {
-            return "\(path): cannot write the saved state (\(FileErrorReason.of(error))); check the directory exists and is writable"
+            return "\(path): cannot write the saved state (\(error.description)); check the directory exists and is writable"
         }
     }
 
