@@ -535,7 +535,7 @@ final class ModuleHostConnection {
     /// (or in `blaming`'s call, or none, when the caller knows better).
     private func childEnded(blaming: ModuleCall?? = .none) {
         guard state != .stopped else { return }
-        link.drainOutput()
+        link.drainOutput(limit: ModuleHostLink.maximumOutputBytesAtEnd)
         var exit = process.reap(block: false)
         if exit == nil && process.waitForExit(.milliseconds(200)) { exit = process.reap(block: false) }
         if exit == nil {

@@ -22,8 +22,12 @@ final class ModuleHostLink {
     var name: String
     private var line: [UInt8] = []
     private var scratch = [UInt8](repeating: 0, count: 4096)
-    /// Bytes of output one `drainOutput` reads (the pipe holds the rest for the next turn).
-    static let maximumOutputBytesPerTurn = 64 * 1024
+    /// Bytes of output one `drainOutput` reads (the pipe holds the rest for the next turn; a child
+    /// that prints faster waits on its full pipe): a turn of the loop stays short under a flood.
+    static let maximumOutputBytesPerTurn = 16 * 1024
+    /// Bytes of output read once the child has ended: what it printed on its way out (a pipe holds
+    /// 64 KiB), but not without end from a fork of the module that still holds the pipe.
+    static let maximumOutputBytesAtEnd = 1 << 20
 
     init(process: ModuleHostProcess, logger: Logger, name: String) {
         self.process = process
@@ -73,12 +77,12 @@ final class ModuleHostLink {
     }
 
     /// Writes what the child printed to the log, one line per line (long lines split at 4 KiB), at
-    /// most `maximumOutputBytesPerTurn` per call: a child that prints without end never keeps the
-    /// caller (the loop, or a wait for a reply) from its other work. The log file limits what of it is
-    /// kept (`stream: output`).
-    func drainOutput() {
+    /// most `limit` bytes per call: a child that prints without end never keeps the caller (the loop,
+    /// or a wait for a reply) from its other work. The log file limits what of it is kept
+    /// (`stream: output`).
+    func drainOutput(limit: Int = ModuleHostLink.maximumOutputBytesPerTurn) {
         var taken = 0
-        while taken < Self.maximumOutputBytesPerTurn {
+        while taken < limit {
             let count = scratch.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
@@ -111,7 +115,7 @@ final class ModuleHostLink {
         case .frame(let frame): hello = frame
         case .timedOut: return "its process did not start (no answer within the start timeout)"
         case .ended, .malformed:
-            drainOutput()
+            drainOutput(limit: Self.maximumOutputBytesAtEnd)
             let exit = process.reap(block: false) ?? (process.waitForExit(.milliseconds(200)) ? process.reap(block: false) : nil)
             return "its process did not start (\(exit?.description ?? "it closed its connection"))"
         }
