@@ -109,12 +109,13 @@ enum tabhost_wire_type {
     TABHOST_WIRE_DESTROY = 17,       /* u64 id -> (empty) */
 
     /* child -> host notifications (no reply), u64 instance id first */
-    TABHOST_WIRE_SET_TITLE = 30,     /* str title */
-    TABHOST_WIRE_SET_BADGE = 31,     /* str? badge */
+    TABHOST_WIRE_SET_TITLE = 30,     /* str title (at most TABHOST_WIRE_MAX_VIEW_STRING bytes) */
+    TABHOST_WIRE_SET_BADGE = 31,     /* str? badge (at most TABHOST_WIRE_MAX_VIEW_STRING bytes) */
     TABHOST_WIRE_INVALIDATE = 32,    /* (nothing) */
     TABHOST_WIRE_POP = 33,           /* (nothing) */
     TABHOST_WIRE_DISMISS = 34,       /* (nothing) */
-    TABHOST_WIRE_LOG = 35,           /* i32 level, str message */
+    TABHOST_WIRE_LOG = 35,           /* i32 level, str message (at most TABHOST_WIRE_MAX_LOG_STRING bytes);
+                                        applied at once, never held until the call returns */
     TABHOST_WIRE_SCHEDULE_TICK = 36, /* u32 milliseconds; sent from any of the module's threads */
     TABHOST_WIRE_SET_TIMER = 37,     /* str? id, u32 after_ms, u32 repeat_ms; from any thread */
     TABHOST_WIRE_CANCEL_TIMER = 38,  /* str? id; from any thread */
