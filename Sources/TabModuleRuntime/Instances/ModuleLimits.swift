@@ -26,7 +26,8 @@ public enum ModuleLimits {
     /// waiting during one of its module's calls; past them, the rest of that call's are dropped (one line).
     public static let maximumPendingNotificationBytes = 1 << 20
     /// Bytes of one render's strings (titles, texts, labels, cells…); past them the rest of the view
-    /// is cut, behind a last line saying so.
+    /// is cut, behind a last line saying so. A child sends at most `TABHOST_WIRE_MAX_VIEW_BYTES` (a
+    /// MiB more, for the encoding), so a render reply never costs the host more than that.
     public static let maximumViewBytes = 4 << 20
     /// Bytes of one module's saved state (`save_state`); a larger state is not saved.
     public static let maximumStateBytes = Int(TABHOST_WIRE_MAX_STATE)

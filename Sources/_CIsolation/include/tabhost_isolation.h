@@ -49,8 +49,10 @@ extern "C" {
 #define TABHOST_WIRE_MAX_LONG_STRING 1048576u /* 1 MiB */
 /** Bytes of one view string a child sends; the host cuts it to 16 KiB (`ModuleLimits.maximumViewStringBytes`). */
 #define TABHOST_WIRE_MAX_VIEW_STRING (16384u + TABHOST_WIRE_STRING_MARGIN)
-/** Bytes of a render reply's nodes a child collects; past them the rest is not collected (one log line). */
-#define TABHOST_WIRE_MAX_VIEW_BYTES 50331648u /* 48 MiB, under TABHOST_WIRE_MAX_FRAME */
+/** Bytes of a render reply's nodes a child collects; past them the rest is not collected (one log line).
+    The host shows 4 MiB of a view's strings (`ModuleLimits.maximumViewBytes`); the last MiB covers the
+    encoding of at most TABHOST_WIRE_MAX_VIEW_NODES + 1 nodes, so the host always sees where to cut. */
+#define TABHOST_WIRE_MAX_VIEW_BYTES 5242880u /* 5 MiB */
 /** Bytes of a LOG message a child sends; the host cuts lines to 4 KiB (`ModuleLimits.maximumLogLineBytes`). */
 #define TABHOST_WIRE_MAX_LOG_STRING (4096u + TABHOST_WIRE_STRING_MARGIN)
 /** LOG messages a child sends per second; the rest are counted and dropped in the child, and the count
