@@ -47,6 +47,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(__has_feature)
@@ -501,7 +502,7 @@ static void host_set_title(tab_host *host, const char *title) {
     if (host == NULL || !main_only(host, "set_title") || title == NULL) return;
     buffer b = {0};
     put_u64(&b, host->id);
-    put_str(&b, title);
+    put_view_str(&b, title); /* the host keeps 256 bytes: a huge title costs neither side memory */
     notify(TABHOST_WIRE_SET_TITLE, &b);
     free(b.bytes);
 }
@@ -510,7 +511,7 @@ static void host_set_badge(tab_host *host, const char *badge) {
     if (host == NULL || !main_only(host, "set_badge")) return;
     buffer b = {0};
     put_u64(&b, host->id);
-    put_str(&b, badge);
+    put_view_str(&b, badge);
     notify(TABHOST_WIRE_SET_BADGE, &b);
     free(b.bytes);
 }
@@ -590,14 +591,43 @@ static void host_schedule_tick(tab_host *host, uint32_t after_ms) {
     free(b.bytes);
 }
 
-static void host_log(tab_host *host, int level, const char *message) {
-    if (host == NULL || message == NULL) return;
+/* LOG calls this second (from every thread), and those dropped past TABHOST_WIRE_MAX_LOGS_PER_SECOND:
+   a thread logging in a loop fills neither the socket nor the host's loop. */
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static time_t log_second;
+static uint32_t log_count, log_dropped;
+
+static void send_log(uint64_t id, int level, const char *message) {
     buffer b = {0};
-    put_u64(&b, host->id);
+    put_u64(&b, id);
     put_i32(&b, level);
-    put_str(&b, message);
+    put_str_max(&b, message, TABHOST_WIRE_MAX_LOG_STRING);
     notify(TABHOST_WIRE_LOG, &b);
     free(b.bytes);
+}
+
+static void host_log(tab_host *host, int level, const char *message) {
+    if (host == NULL || message == NULL) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    pthread_mutex_lock(&log_lock);
+    uint32_t dropped = 0;
+    if (now.tv_sec != log_second) {
+        dropped = log_dropped;
+        log_second = now.tv_sec;
+        log_count = log_dropped = 0;
+    }
+    int send = log_count < TABHOST_WIRE_MAX_LOGS_PER_SECOND;
+    if (send) log_count++;
+    else log_dropped++;
+    pthread_mutex_unlock(&log_lock);
+    if (dropped > 0) {
+        char line[160];
+        snprintf(line, sizeof line, "%u log lines dropped in the module's process (over %u lines/s)", dropped,
+                 TABHOST_WIRE_MAX_LOGS_PER_SECOND);
+        send_log(host->id, TAB_LOG_WARNING, line);
+    }
+    if (send) send_log(host->id, level, message);
 }
 
 /* True when `call` may add to `view`: on the main thread, inside its render (else one log line,

@@ -1,5 +1,7 @@
 import TabModuleIsolation
+import TabModuleRuntime
 import Testing
+import _CIsolation
 
 /// The wire protocol's frame limit (docs/user/limits.md): a header announcing the largest frame waits
 /// for its bytes; one announcing a byte more is refused before anything is allocated for it.
@@ -22,5 +24,15 @@ struct WireLimitTests {
         #expect(size == 14)
         #expect(frame.payload == [0xAB, 0xCD])
         #expect(frame.isReply)
+    }
+
+    /// A child collects no more of a render than the host can show (issue 36: a render reply was allowed
+    /// 48 MiB), yet always enough for the host to cut the view where it would in process: the host's 4 MiB
+    /// of strings and the encoding of every node it may keep (a kind, and at most a few counts each).
+    @Test func aChildCollectsARenderJustPastWhatTheHostShows() {
+        let encoding = (ModuleLimits.maximumViewNodes + 1) * 64
+        #expect(Int(TABHOST_WIRE_MAX_VIEW_BYTES) >= ModuleLimits.maximumViewBytes + encoding)
+        #expect(Int(TABHOST_WIRE_MAX_VIEW_BYTES) <= 2 * ModuleLimits.maximumViewBytes)
+        #expect(TABHOST_WIRE_MAX_VIEW_BYTES < TABHOST_WIRE_MAX_FRAME)
     }
 }

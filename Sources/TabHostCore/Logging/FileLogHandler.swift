@@ -4,9 +4,15 @@ import Logging
 /// A swift-log `LogHandler` writing the host's log format to a `HostLogFile`:
 /// `2026-11-23T10:00:00Z [clock] info: tick` for a module's line (its name in the `module`
 /// metadata), `2026-11-23T10:00:00Z reloaded clock v2` for the host's own.
+///
+/// Every line is one line: control characters in the message or the module's name are written
+/// visibly (`LogText`). A line with a `stream` metadata value is the module's own (what it printed,
+/// what it passed to `log`): it counts against the module's budget (`HostLogFile`).
 public struct FileLogHandler: LogHandler {
     /// The metadata key naming the module a line came from.
     public static let moduleKey = "module"
+    /// The metadata key marking a module's own line (`output`, `log`): those are rate-limited.
+    public static let streamKey = "stream"
 
     private let file: HostLogFile
     /// Lines below this level are dropped (default: every level).
@@ -28,11 +34,17 @@ public struct FileLogHandler: LogHandler {
     /// Appends one line.
     public func log(event: LogEvent) {
         let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
-        let stamp = Date().formatted(.iso8601)
-        if let module = merged[Self.moduleKey] {
-            file.append("\(stamp) [\(module)] \(event.level.rawValue): \(event.message)\n")
+        guard let module = merged[Self.moduleKey].map({ "\($0)" }) else {
+            file.append("\(Date().formatted(.iso8601)) \(LogText.escaped("\(event.message)"))\n")
+            return
+        }
+        let line = {
+            "\(Date().formatted(.iso8601)) [\(LogText.escaped(module))] \(event.level.rawValue): \(LogText.escaped("\(event.message)"))\n"
+        }
+        if merged[Self.streamKey] != nil {
+            file.append(module: module, bytes: "\(event.message)".utf8.count, line)
         } else {
-            file.append("\(stamp) \(event.message)\n")
+            file.append(line())
         }
     }
 }

@@ -53,9 +53,14 @@ final class ModuleHostChannel {
         return .sent
     }
 
-    /// Reads what is there without waiting.
+    /// Bytes one `fill` reads at most: a child that sends without end (a thread calling `log` in a
+    /// loop) never keeps the caller reading.
+    static let maximumBytesPerFill = 1 << 20
+
+    /// Reads what is there without waiting, up to `maximumBytesPerFill`.
     func fill() -> ReadResult {
         var got = false
+        var taken = 0
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
@@ -65,7 +70,8 @@ final class ModuleHostChannel {
                 }
                 buffer.append(contentsOf: chunk[0..<count])
                 got = true
-                if count < chunk.count { return .data }
+                taken += count
+                if count < chunk.count || taken >= Self.maximumBytesPerFill { return .data }
                 continue
             }
             if count < 0 && errno == EINTR { continue }

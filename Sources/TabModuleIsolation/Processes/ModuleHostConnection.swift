@@ -87,6 +87,12 @@ final class ModuleHostConnection {
     private var outstanding: [(seq: UInt32, call: ModuleCall)] = []
     /// Notifications held until the module's current call returns or makes a request.
     private var pending: [WireFrame] = []
+    /// The next of `pending` to apply.
+    private var pendingHead = 0
+    /// Payload bytes in `pending`, bounded by `ModuleLimits.maximumPendingNotificationBytes`.
+    private var pendingBytes = 0
+    /// Notifications dropped since `pending` was last applied (over its bound).
+    private var droppedNotifications = 0
     private var abandoned: [UInt32: Abandoned] = [:]
     /// The call that stopped answering, and when it was sent.
     private var hung: (call: ModuleCall?, since: ContinuousClock.Instant)?
@@ -286,8 +292,10 @@ final class ModuleHostConnection {
                     flushPending()
                     return frame.isFailure ? .failed(frame.failureMessage) : .replied(frame.reader)
                 }
-                if frame.type.isNotification && !frame.type.appliesAtOnce && !frame.type.concernsTheChild {
-                    pending.append(frame)
+                if frame.type.isNotification && !frame.type.appliesAtOnce && !frame.type.concernsTheChild
+                    && frame.type != .log
+                {
+                    hold(frame)
                 } else if frame.type.isNotification {
                     apply(frame)
                 } else {
@@ -324,11 +332,38 @@ final class ModuleHostConnection {
 
     // MARK: The child's messages
 
-    /// Applies held notifications in the order the module made them.
+    /// Holds a notification until the module's call returns, within
+    /// `ModuleLimits.maximumPendingNotificationBytes`: a call that sets its title a thousand times
+    /// with huge strings costs the host that much memory at most. (A log line is applied at once: it
+    /// never calls into the child, and the log file bounds it.)
+    private func hold(_ frame: WireFrame) {
+        // Counted with a frame's own cost, so a million empty notifications are bounded too.
+        let cost = frame.payload.count + 64
+        guard pendingBytes + cost <= ModuleLimits.maximumPendingNotificationBytes else {
+            droppedNotifications += 1
+            return
+        }
+        pendingBytes += cost
+        pending.append(frame)
+    }
+
+    /// Applies held notifications in the order the module made them (one applied may make a request
+    /// whose wait applies the next ones: they share `pendingHead`).
     private func flushPending() {
-        while !pending.isEmpty {
-            let frame = pending.removeFirst()
+        while pendingHead < pending.count {
+            let frame = pending[pendingHead]
+            pendingHead += 1
             apply(frame)
+        }
+        pending.removeAll(keepingCapacity: false)
+        pendingHead = 0
+        pendingBytes = 0
+        if droppedNotifications > 0 {
+            let dropped = droppedNotifications
+            droppedNotifications = 0
+            logger.warning(
+                "\(dropped) notifications of one call dropped (set_title, set_badge, alert… past \(ModuleLimits.maximumPendingNotificationBytes) bytes in one call)",
+                metadata: ["module": "\(module.name)", "stream": "log"])
         }
     }
 
@@ -500,7 +535,7 @@ final class ModuleHostConnection {
     /// (or in `blaming`'s call, or none, when the caller knows better).
     private func childEnded(blaming: ModuleCall?? = .none) {
         guard state != .stopped else { return }
-        link.drainOutput()
+        link.drainOutput(limit: ModuleHostLink.maximumOutputBytesAtEnd)
         var exit = process.reap(block: false)
         if exit == nil && process.waitForExit(.milliseconds(200)) { exit = process.reap(block: false) }
         if exit == nil {
@@ -542,6 +577,8 @@ final class ModuleHostConnection {
         sandboxProfile?.removeTemporaryDirectory()
         sandboxProfile = nil
         pending.removeAll()
+        pendingHead = 0
+        pendingBytes = 0
         abandoned.removeAll()
         if let failure {
             logger.error("stopped: \(failure)", metadata: ["module": "\(module.name)"])

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import TabModuleRuntime
 
 /// A started child read as one: frames from its socket with a deadline, and its stdout and stderr
 /// as log lines with the module's name. Shared by module connections and the file scanner.
@@ -21,6 +22,12 @@ final class ModuleHostLink {
     var name: String
     private var line: [UInt8] = []
     private var scratch = [UInt8](repeating: 0, count: 4096)
+    /// Bytes of output one `drainOutput` reads (the pipe holds the rest for the next turn; a child
+    /// that prints faster waits on its full pipe): a turn of the loop stays short under a flood.
+    static let maximumOutputBytesPerTurn = 16 * 1024
+    /// Bytes of output read once the child has ended: what it printed on its way out (a pipe holds
+    /// 64 KiB), but not without end from a fork of the module that still holds the pipe.
+    static let maximumOutputBytesAtEnd = 1 << 20
 
     init(process: ModuleHostProcess, logger: Logger, name: String) {
         self.process = process
@@ -29,8 +36,10 @@ final class ModuleHostLink {
         self.name = name
     }
 
-    /// The next frame, draining the output meanwhile, until `deadline`.
+    /// The next frame, draining the output meanwhile, until `deadline`. A child whose output or
+    /// frames never stop still gives up at the deadline: each turn reads a bounded amount.
     func next(until deadline: ContinuousClock.Instant) -> Event {
+        var polled = false
         while true {
             do {
                 if let frame = try channel.nextFrame() { return .frame(frame) }
@@ -38,6 +47,8 @@ final class ModuleHostLink {
                 return .malformed
             }
             let wait = ModuleHostChannel.milliseconds(until: deadline)
+            if polled && wait == 0 { return .timedOut }
+            polled = true
             var fds = [
                 pollfd(fd: process.socket, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: process.output, events: Int16(POLLIN), revents: 0),
@@ -65,14 +76,19 @@ final class ModuleHostLink {
         }
     }
 
-    /// Writes what the child printed to the log, one line per line (long lines split at 4 KiB).
-    func drainOutput() {
-        while true {
+    /// Writes what the child printed to the log, one line per line (long lines split at 4 KiB), at
+    /// most `limit` bytes per call: a child that prints without end never keeps the caller (the loop,
+    /// or a wait for a reply) from its other work. The log file limits what of it is kept
+    /// (`stream: output`).
+    func drainOutput(limit: Int = ModuleHostLink.maximumOutputBytesPerTurn) {
+        var taken = 0
+        while taken < limit {
             let count = scratch.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
+            taken += count
             for byte in scratch[0..<count] {
-                if byte == UInt8(ascii: "\n") || line.count >= 4096 {
+                if byte == UInt8(ascii: "\n") || line.count >= ModuleLimits.maximumLogLineBytes {
                     logLine()
                     if byte == UInt8(ascii: "\n") { continue }
                 }
@@ -99,7 +115,7 @@ final class ModuleHostLink {
         case .frame(let frame): hello = frame
         case .timedOut: return "its process did not start (no answer within the start timeout)"
         case .ended, .malformed:
-            drainOutput()
+            drainOutput(limit: Self.maximumOutputBytesAtEnd)
             let exit = process.reap(block: false) ?? (process.waitForExit(.milliseconds(200)) ? process.reap(block: false) : nil)
             return "its process did not start (\(exit?.description ?? "it closed its connection"))"
         }

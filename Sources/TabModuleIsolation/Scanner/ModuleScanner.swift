@@ -189,7 +189,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// Reaps a scanner that stopped (killing it first when `killed`), forgets it, says how it ended.
     private func end(_ link: ModuleHostLink, killed: Bool, as reason: ModuleHostExit? = nil) -> ModuleHostExit {
         self.link = nil
-        link.drainOutput()
+        link.drainOutput(limit: ModuleHostLink.maximumOutputBytesAtEnd)
         link.flushOutput()
         if killed { link.process.kill() }
         link.process.closeDescriptors()

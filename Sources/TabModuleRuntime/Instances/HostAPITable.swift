@@ -39,11 +39,12 @@ enum HostAPITable {
     /// The 1.0 host calls.
     private static func addHostCalls(to api: inout tab_host_api) {
         api.set_title = { host, title in
-            guard let box = HostAPITable.onLoop(host, "set_title"), let title = HostAPITable.string(title) else { return }
+            guard let box = HostAPITable.onLoop(host, "set_title"), let title = HostAPITable.string(title, limit: HostAPITable.noteLimit)
+            else { return }
             box.delegate?.moduleDidSetTitle(title)
         }
         api.set_badge = { host, badge in
-            HostAPITable.onLoop(host, "set_badge")?.delegate?.moduleDidSetBadge(HostAPITable.string(badge))
+            HostAPITable.onLoop(host, "set_badge")?.delegate?.moduleDidSetBadge(HostAPITable.string(badge, limit: HostAPITable.noteLimit))
         }
         api.invalidate = { host in
             // Any thread (1.2): from another one, queued for the main loop.
@@ -90,7 +91,9 @@ enum HostAPITable {
         }
         api.log = { host, level, message in
             // Any thread (1.2): from another one, queued for the main loop.
-            guard let box = HostHandle.from(host), let message = HostAPITable.string(message) else { return }
+            guard let box = HostHandle.from(host),
+                let message = HostAPITable.string(message, limit: ModuleLimits.maximumLogLineBytes + ModuleLimits.stringMargin)
+            else { return }
             box.log(ModuleLogLevel(clamping: level), message)
         }
         api.tab_count = { host in
@@ -129,6 +132,20 @@ enum HostAPITable {
         api.image = { view, path, alt in
             guard let builder = HostAPITable.builder(view, "image"), let path = HostAPITable.string(path) else { return }
             builder.append(.image(path: builder.resolve(imagePath: path), alt: HostAPITable.string(alt)), call: "image")
+        }
+    }
+
+    /// Bytes of a title or badge read from the module: as many as a child sends (the limits are far
+    /// lower, and the cut's log line still sees the text was longer).
+    static let noteLimit = ModuleLimits.maximumViewStringBytes + ModuleLimits.stringMargin
+
+    /// A module's C string as Swift, read no further than `limit` bytes (a module's 100 MiB title
+    /// costs no copy of it); invalid UTF-8 is repaired rather than trusted.
+    static func string(_ pointer: UnsafePointer<CChar>?, limit: Int) -> String? {
+        guard let pointer else { return nil }
+        let length = strnlen(pointer, limit)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
     }
 

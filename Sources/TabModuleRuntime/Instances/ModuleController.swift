@@ -34,6 +34,9 @@ public final class ModuleController: Controller {
         if let staged = staging.badge { badge = staged }
     }
 
+    /// The runtime that made it (nil once the runtime is gone).
+    var moduleRuntime: ModuleRuntime? { runtime }
+
     /// The title the module set, else its descriptor's title.
     public var title: String { titleOverride ?? info.title }
 
@@ -155,7 +158,8 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {
-        guard let host else { return false }
+        guard let host, enterScreenCall("push", module) else { return false }
+        defer { leaveScreenCall() }
         do {
             // This controller is the new screen's presenter: it gets TAB_EVENT_RESULT when that screen goes.
             switch target {
@@ -176,7 +180,8 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePresent(module: String, param: String?) -> Bool {
-        guard let host else { return false }
+        guard let host, enterScreenCall("present", module) else { return false }
+        defer { leaveScreenCall() }
         do {
             try host.present(module: module, param: param, presenter: self)
             return true
@@ -192,6 +197,8 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool {
+        guard enterScreenCall("add_tab", module) else { return false }
+        defer { leaveScreenCall() }
         do {
             if let container = tabContainer {
                 try container.addTab(name: name, module: module, image: image, param: param)

@@ -12,6 +12,23 @@ public enum ModuleLimits {
     public static let maximumTitleBytes = 256
     /// Bytes of a badge given to `set_badge`; longer ones are cut.
     public static let maximumBadgeBytes = 64
+    /// Bytes read past a string's limit (`TABHOST_WIRE_STRING_MARGIN`): enough to see it was longer.
+    public static let stringMargin = Int(TABHOST_WIRE_STRING_MARGIN)
+    /// Bytes of one `log` line (and of one line of a child's output); longer ones are cut.
+    public static let maximumLogLineBytes = 4096
+    /// Log lines a module's other threads may have waiting for the main loop (in process); more are
+    /// dropped and counted in one line.
+    public static let maximumQueuedLogLines = 1000
+    /// `push`, `present` and `add_tab` calls in progress within one another (a module whose `start`
+    /// pushes itself); a deeper one is refused (returns 0) with one log line.
+    public static let maximumScreenCallDepth = 16
+    /// Bytes of the notifications (`set_title`, `set_badge`, `finish`, `alert`, …) a child may have
+    /// waiting during one of its module's calls; past them, the rest of that call's are dropped (one line).
+    public static let maximumPendingNotificationBytes = 1 << 20
+    /// Bytes of one render's strings (titles, texts, labels, cells…); past them the rest of the view
+    /// is cut, behind a last line saying so. A child sends at most `TABHOST_WIRE_MAX_VIEW_BYTES` (a
+    /// MiB more, for the encoding), so a render reply never costs the host more than that.
+    public static let maximumViewBytes = 4 << 20
     /// Bytes of one module's saved state (`save_state`); a larger state is not saved.
     public static let maximumStateBytes = Int(TABHOST_WIRE_MAX_STATE)
 
@@ -59,6 +76,14 @@ public enum ModuleLimits {
             used += size
         }
         return kept + "…"
+    }
+
+    /// The last line of a view cut at `maximumViewBytes`.
+    package static let viewBytesCut = "… cut: the view exceeded \(maximumViewBytes) bytes"
+
+    /// The line for log lines a module's threads sent faster than the main loop took them.
+    package static func queuedLogDrop(_ count: Int) -> String {
+        "\(count) log lines from other threads dropped (more than \(maximumQueuedLogLines) were waiting for the main loop)"
     }
 
     /// The log line for a state over the limit.

@@ -22,6 +22,9 @@ public final class ModuleRuntime: ControllerFactory {
     /// Where `data_dir` makes each module's own directory (the XDG data home's unless told otherwise).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
     private var live: [Weak] = []
+    /// `push`, `present` and `add_tab` calls in progress within one another (each starts a module,
+    /// whose `start` may make the next): bounded by `ModuleLimits.maximumScreenCallDepth`.
+    var screenCallDepth = 0
 
     private struct Weak {
         weak var controller: ModuleController?
@@ -107,9 +110,12 @@ public final class ModuleRuntime: ControllerFactory {
         }
     }
 
-    /// Logs a module's log line with the module's name as metadata.
+    /// Logs a module's log line with the module's name as metadata, cut to
+    /// `ModuleLimits.maximumLogLineBytes`; `stream: log` marks it as the module's own (the log file
+    /// limits how many such lines a module adds per second).
     func log(level: ModuleLogLevel, module: String, message: String) {
-        logger.log(level: level.loggerLevel, "\(message)", metadata: ["module": "\(module)"])
+        let text = ModuleLimits.cut(message, to: ModuleLimits.maximumLogLineBytes)
+        logger.log(level: level.loggerLevel, "\(text)", metadata: ["module": "\(module)", "stream": "log"])
     }
 
     /// A new instance of `module` from `factory`, with this runtime's ticks and confinement.

@@ -16,6 +16,8 @@ package final class ModuleViewBuilder {
     weak var host: HostHandle?
     /// Nodes counted toward `ModuleLimits.maximumViewNodes` (a table row counts as one).
     private var count = 0
+    /// Bytes of the strings collected, counted toward `ModuleLimits.maximumViewBytes`.
+    private var bytes = 0
     /// The style `style` set for the next node (or table row).
     private var pendingStyle: ViewStyle = []
     /// The problems already logged in this render (or, when closed, since the last one).
@@ -31,6 +33,7 @@ package final class ModuleViewBuilder {
     package func begin() {
         nodes = []
         count = 0
+        bytes = 0
         pendingStyle = []
         reported = []
         isOpen = true
@@ -50,8 +53,10 @@ package final class ModuleViewBuilder {
     /// `call` names the view call for the log.
     package func append(_ node: ViewNode, call: String = "view call") {
         guard accepts(call), fitsOneMore() else { return }
+        let node = limited(node, call: call)
+        guard fitsBytes(Self.byteSize(of: node)) else { return }
         count += 1
-        nodes.append(ViewNode.styling(limited(node, call: call), takeStyle()))
+        nodes.append(ViewNode.styling(node, takeStyle()))
     }
 
     /// `text_field`: a field with the id `id` (ignored when not a valid id), `value` cut to
@@ -100,6 +105,7 @@ package final class ModuleViewBuilder {
         let row = ViewTableRow(
             cells: Array(cells.prefix(ModuleLimits.maximumColumns)).map { cut($0 ?? "") }, action: action.map(cut),
             style: takeStyle())
+        guard fitsBytes(row.cells.reduce(row.action?.utf8.count ?? 0) { $0 + $1.utf8.count }) else { return }
         count += 1
         if let last = nodes.indices.last, case .table(var table) = nodes[last].unstyled {
             table.rows.append(row)
@@ -114,6 +120,7 @@ package final class ModuleViewBuilder {
     package func rowAction(label: String?, action: String?) {
         guard accepts("row_action") else { return }
         let rowAction = ViewRowAction(label: cut(label ?? ""), action: cut(action ?? ""))
+        guard count <= ModuleLimits.maximumViewNodes, fitsBytes(rowAction.label.utf8.count + rowAction.action.utf8.count) else { return }
         guard let last = nodes.indices.last else {
             return report("row_action with no row before it ignored; call it right after row or cells")
         }
@@ -155,6 +162,32 @@ package final class ModuleViewBuilder {
             report("render made more than \(ModuleLimits.maximumViewNodes) nodes; the rest is not shown (show fewer rows)")
         }
         return false
+    }
+
+    /// True, counting them, while `size` more bytes fit `ModuleLimits.maximumViewBytes`; the first time
+    /// not, a last text line says the view was cut there and nothing more is collected. Bytes, not
+    /// time: the same module always gets the same view.
+    private func fitsBytes(_ size: Int) -> Bool {
+        guard bytes + size > ModuleLimits.maximumViewBytes else {
+            bytes += size
+            return true
+        }
+        count = ModuleLimits.maximumViewNodes + 1
+        nodes.append(.text(ModuleLimits.viewBytesCut))
+        report("render made a view of more than \(ModuleLimits.maximumViewBytes) bytes; the rest is not shown (show less)")
+        return false
+    }
+
+    /// The bytes of a node's strings (its texts and its action ids).
+    private static func byteSize(of node: ViewNode) -> Int {
+        var size = ViewTree([node]).texts.reduce(0) { $0 + $1.utf8.count }
+        switch node.unstyled {
+        case .row(let row): size += row.action?.utf8.count ?? 0
+        case .button(_, let action): size += action.utf8.count
+        case .image(let path, _): size += path.utf8.count
+        default: break
+        }
+        return size
     }
 
     private func takeStyle() -> ViewStyle {

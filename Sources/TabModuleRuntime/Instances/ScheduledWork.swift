@@ -12,3 +12,11 @@ package enum ScheduledWork: Sendable, Hashable {
     /// A log line from off the main thread (`log`, or the host's own line about an ignored call).
     case log(ModuleLogLevel, String)
 }
+
+extension ScheduledWork {
+    /// True for a log line (the queue holds a bounded number of them).
+    var isLog: Bool {
+        if case .log = self { return true }
+        return false
+    }
+}

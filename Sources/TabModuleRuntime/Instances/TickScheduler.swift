@@ -30,6 +30,10 @@ public final class TickScheduler: Sendable {
         /// Timer firings `takeDue` handed out and not yet claimed: a cancel before the claim stops them.
         var taken: [UInt64: TimerKey] = [:]
         var nextFiring: UInt64 = 1
+        /// `.log` items in `pending`.
+        var queuedLogs = 0
+        /// Log lines from other threads not queued (over `ModuleLimits.maximumQueuedLogLines`), by instance.
+        var droppedLogs: [UInt64: Int] = [:]
     }
 
     private let state = LockedValue(State())
@@ -115,6 +119,8 @@ public final class TickScheduler: Sendable {
     package func cancel(_ instance: UInt64) {
         state.withLock { state in
             state.pending.removeAll { $0.instance == instance }
+            state.queuedLogs = state.pending.reduce(0) { $0 + ($1.work.isLog ? 1 : 0) }
+            state.droppedLogs[instance] = nil
             state.timers = state.timers.filter { $0.key.instance != instance }
             state.taken = state.taken.filter { $0.value.instance != instance }
         }
@@ -150,6 +156,11 @@ public final class TickScheduler: Sendable {
                 due.append((item.deadline, DueWork(instance: item.instance, work: item.work, firing: 0)))
             }
             state.pending.removeAll { $0.deadline <= now }
+            state.queuedLogs = state.pending.reduce(0) { $0 + ($1.work.isLog ? 1 : 0) }
+            for (instance, count) in state.droppedLogs.sorted(by: { $0.key < $1.key }) {
+                due.append((now, DueWork(instance: instance, work: .log(.warning, ModuleLimits.queuedLogDrop(count)), firing: 0)))
+            }
+            state.droppedLogs.removeAll()
             for (key, entry) in state.timers where entry.deadline <= now {
                 let firing = state.nextFiring
                 state.nextFiring += 1
@@ -179,8 +190,19 @@ public final class TickScheduler: Sendable {
 
     private func enqueue(_ instance: UInt64, _ work: ScheduledWork, after delay: Duration) {
         let deadline = now + delay
-        state.withLock { $0.pending.append(Pending(deadline: deadline, instance: instance, work: work)) }
-        wake()
+        let queued = state.withLock { state in
+            // A thread logging without end would grow the queue faster than the loop empties it.
+            if work.isLog {
+                guard state.queuedLogs < ModuleLimits.maximumQueuedLogLines else {
+                    state.droppedLogs[instance, default: 0] += 1
+                    return false
+                }
+                state.queuedLogs += 1
+            }
+            state.pending.append(Pending(deadline: deadline, instance: instance, work: work))
+            return true
+        }
+        if queued { wake() }
     }
 
     /// Wakes the main loop as scheduled work does: a test clock that moved may have made work due.

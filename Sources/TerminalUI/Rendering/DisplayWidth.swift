@@ -69,27 +69,37 @@ package enum DisplayWidth {
     /// and inside words longer than a line; explicit newlines start new lines. Spaces are kept as
     /// written (a line's indentation, a run between words: a compiler's caret line stays under its
     /// column), as the browser's `white-space: pre-wrap` keeps them; the spaces a line breaks at and
-    /// those that end a line are dropped.
-    public static func wrap(_ string: String, to width: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// those that end a line are dropped. At most `maximumLines` lines (the caller's budget of cells
+    /// for one node); past them the last is `cutLine`. Linear in the text: a word longer than a line
+    /// is walked once, not measured again after each piece cut off it.
+    public static func wrap(_ string: String, to width: Int, maximumLines: Int = .max) -> [String] {
+        guard width > 0, maximumLines > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+        var cut = false
+        paragraphs: for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            if lines.count >= maximumLines {
+                cut = true
+                break
+            }
             var line = ""
             var lineWidth = 0
             // The spaces before the next word: the indentation at first.
             var gap = 0
             var rest = paragraph[...]
             while !rest.isEmpty {
+                if lines.count >= maximumLines {
+                    cut = true
+                    break paragraphs
+                }
                 let spaces = rest.prefix { $0 == " " }
                 gap += spaces.count
                 rest = rest.dropFirst(spaces.count)
                 let wordText = rest.prefix { $0 != " " }
                 rest = rest.dropFirst(wordText.count)
                 guard !wordText.isEmpty else { break }  // spaces that end the paragraph
-                var word = String(wordText)
-                var wordWidth = of(word)
+                let wordWidth = of(String(wordText))
                 if lineWidth + gap + wordWidth <= width {
-                    line += String(repeating: " ", count: gap) + word
+                    line += String(repeating: " ", count: gap) + wordText
                     lineWidth += gap + wordWidth
                     gap = 0
                     continue
@@ -100,25 +110,49 @@ package enum DisplayWidth {
                     line = ""
                     lineWidth = 0
                 }
-                while wordWidth > width {
-                    var head = ""
-                    var headWidth = 0
-                    var tail = word[...]
-                    while let c = tail.first, headWidth + of(c) <= width {
-                        head.append(c)
-                        headWidth += of(c)
-                        tail = tail.dropFirst()
-                    }
-                    if head.isEmpty { head.append(tail.removeFirst()) }  // a wide char wider than the line
-                    lines.append(head)
-                    word = String(tail)
-                    wordWidth = of(word)
+                guard wordWidth > width else {
+                    line = String(wordText)
+                    lineWidth = wordWidth
+                    continue
                 }
-                line = word
-                lineWidth = wordWidth
+                // Pieces of a line each; the last one starts the next line. Printable ASCII is one column
+                // a byte: cut by bytes, without walking grapheme clusters.
+                let bytes = Array(wordText.utf8)
+                if bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+                    var offset = 0
+                    while bytes.count - offset > width {
+                        lines.append(String(decoding: bytes[offset..<(offset + width)], as: UTF8.self))
+                        offset += width
+                        if lines.count >= maximumLines {
+                            cut = true
+                            break paragraphs
+                        }
+                    }
+                    line = String(decoding: bytes[offset...], as: UTF8.self)
+                    lineWidth = bytes.count - offset
+                    continue
+                }
+                for character in wordText {
+                    let w = of(character)
+                    if lineWidth + w > width && !line.isEmpty {
+                        lines.append(line)
+                        if lines.count >= maximumLines {
+                            cut = true
+                            break paragraphs
+                        }
+                        line = ""
+                        lineWidth = 0
+                    }
+                    line.append(character)  // a wide character wider than the line still takes one
+                    lineWidth += w
+                }
             }
             lines.append(line)
         }
+        if cut { lines = Array(lines.prefix(maximumLines - 1)) + [cutLine] }
         return lines
     }
+
+    /// The last line of a text cut at its node's budget of cells.
+    public static let cutLine = "… cut: the text is longer than its screen may lay out"
 }

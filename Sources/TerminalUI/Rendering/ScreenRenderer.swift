@@ -320,6 +320,13 @@ package struct ScreenRenderer: Sendable {
         }
     }
 
+    /// Cells one text node may take once laid out (docs/user/limits.md): a backstop under the
+    /// view's string limits, so no text costs the layout more than this whatever its width.
+    static let maximumCellsPerNode = 32 * 1024
+
+    /// The lines a text node may take at `textWidth` columns.
+    static func maximumLines(_ textWidth: Int) -> Int { max(1, maximumCellsPerNode / max(1, textWidth)) }
+
     /// Lays the content out as lines for `textWidth` columns; fields show their edit buffers in
     /// `interaction`, the one at `focus` its cursor while it is being edited.
     func layout(_ tree: ViewTree, textWidth: Int, focus: Int? = nil, interaction: InteractionState = InteractionState()) -> [Line] {
@@ -338,12 +345,12 @@ package struct ScreenRenderer: Sendable {
             case .row(let row):
                 nodeLines.append(.row(row, focusIndex: row.action != nil ? take() : nil))
             case .text(let text):
-                nodeLines += DisplayWidth.wrap(text, to: max(1, textWidth)).map { .text($0) }
+                nodeLines += DisplayWidth.wrap(text, to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)).map { .text($0) }
             case .button(let label, let action):
                 nodeLines.append(.button(label, action: action, focusIndex: take()))
             case .image(let path, let alt):
                 let name = alt ?? "[image: " + (path.split(separator: "/").last.map(String.init) ?? path) + "]"
-                nodeLines += DisplayWidth.wrap(name, to: max(1, textWidth)).map { .image($0) }
+                nodeLines += DisplayWidth.wrap(name, to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)).map { .image($0) }
             case .textField(let field):
                 let index = take()
                 let editor = interaction.fields[field.id] ?? FieldEditor(text: field.value)

@@ -49,8 +49,15 @@ extern "C" {
 #define TABHOST_WIRE_MAX_LONG_STRING 1048576u /* 1 MiB */
 /** Bytes of one view string a child sends; the host cuts it to 16 KiB (`ModuleLimits.maximumViewStringBytes`). */
 #define TABHOST_WIRE_MAX_VIEW_STRING (16384u + TABHOST_WIRE_STRING_MARGIN)
-/** Bytes of a render reply's nodes a child collects; past them the rest is not collected (one log line). */
-#define TABHOST_WIRE_MAX_VIEW_BYTES 50331648u /* 48 MiB, under TABHOST_WIRE_MAX_FRAME */
+/** Bytes of a render reply's nodes a child collects; past them the rest is not collected (one log line).
+    The host shows 4 MiB of a view's strings (`ModuleLimits.maximumViewBytes`); the last MiB covers the
+    encoding of at most TABHOST_WIRE_MAX_VIEW_NODES + 1 nodes, so the host always sees where to cut. */
+#define TABHOST_WIRE_MAX_VIEW_BYTES 5242880u /* 5 MiB */
+/** Bytes of a LOG message a child sends; the host cuts lines to 4 KiB (`ModuleLimits.maximumLogLineBytes`). */
+#define TABHOST_WIRE_MAX_LOG_STRING (4096u + TABHOST_WIRE_STRING_MARGIN)
+/** LOG messages a child sends per second; the rest are counted and dropped in the child, and the count
+    is sent as one LOG line once the second is over. The host's log keeps fewer (docs/user/limits.md). */
+#define TABHOST_WIRE_MAX_LOGS_PER_SECOND 1000u
 /** The string count that stands for NULL. */
 #define TABHOST_WIRE_NULL_STRING 0xFFFFFFFFu
 /** The child's end of the socketpair. */
@@ -111,12 +118,13 @@ enum tabhost_wire_type {
     TABHOST_WIRE_DESTROY = 17,       /* u64 id -> (empty) */
 
     /* child -> host notifications (no reply), u64 instance id first */
-    TABHOST_WIRE_SET_TITLE = 30,     /* str title */
-    TABHOST_WIRE_SET_BADGE = 31,     /* str? badge */
+    TABHOST_WIRE_SET_TITLE = 30,     /* str title (at most TABHOST_WIRE_MAX_VIEW_STRING bytes) */
+    TABHOST_WIRE_SET_BADGE = 31,     /* str? badge (at most TABHOST_WIRE_MAX_VIEW_STRING bytes) */
     TABHOST_WIRE_INVALIDATE = 32,    /* (nothing) */
     TABHOST_WIRE_POP = 33,           /* (nothing) */
     TABHOST_WIRE_DISMISS = 34,       /* (nothing) */
-    TABHOST_WIRE_LOG = 35,           /* i32 level, str message */
+    TABHOST_WIRE_LOG = 35,           /* i32 level, str message (at most TABHOST_WIRE_MAX_LOG_STRING bytes);
+                                        applied at once, never held until the call returns */
     TABHOST_WIRE_SCHEDULE_TICK = 36, /* u32 milliseconds; sent from any of the module's threads */
     TABHOST_WIRE_SET_TIMER = 37,     /* str? id, u32 after_ms, u32 repeat_ms; from any thread */
     TABHOST_WIRE_CANCEL_TIMER = 38,  /* str? id; from any thread */

@@ -35,7 +35,8 @@ struct ModuleLoggingTests {
             file: "chatty.so", source: Self.source, layout: #"{"root": {"tabs": [{"name": "a", "module": "chatty"}]}}"#,
             modules: ["chatty"])
         setup.host.start()
-        let module: Logger.Metadata = ["module": "chatty"]
+        // `stream: log` marks the module's own lines, which the log file limits per second.
+        let module: Logger.Metadata = ["module": "chatty", "stream": "log"]
         #expect(
             setup.log.entries == [
                 InMemoryLogHandler.Entry(level: .debug, message: "debug line", metadata: module),

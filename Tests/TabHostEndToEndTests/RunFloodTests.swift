@@ -1,0 +1,143 @@
+import Foundation
+import TabHostTesting
+import Testing
+
+/// `tabhost run` under a module's flood (issue 36: a stdout flood froze every tab, `q` took 40–60 s
+/// and the log grew by 570 MiB; `api->log` grew it to 2.3 GiB in 4 s): `q` quits the host, the log
+/// keeps at most the module's budget and one line per second counting the rest, and its lines are
+/// the module's own (the control: its output did arrive). How fast `q` quits is measured in
+/// `Scripts/bench` ("quit under an output flood"), not asserted here.
+@Suite(.tags(.tmux, .slow), .selectedByTags, .timeLimit(.minutes(2)))
+struct RunFloodTests {
+    typealias R = RunSupport
+    typealias T = TmuxSession
+
+    /// A module named `name` whose `start` starts a thread that runs `loop` (C statements using `api`
+    /// and `host`) until `destroy` stops it (as the ABI asks of a module's threads: in process, a thread
+    /// left running races the host's exit); its render shows "Flooding".
+    static func floodSource(name: String, loop: String) -> String {
+        """
+        #include "tab_module.h"
+        #include <pthread.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+        typedef struct flood { const tab_host_api *api; tab_host *host; pthread_t thread; int started, stop; } flood;
+        static void *run(void *opaque) {
+            flood *self = opaque;
+            const tab_host_api *api = self->api;
+            tab_host *host = self->host;
+            (void)api; (void)host;
+            unsigned long n = 0;
+            while (!__atomic_load_n(&self->stop, __ATOMIC_RELAXED)) { n++; \(loop) }
+            return NULL;
+        }
+        static void *create(const tab_host_api *api, tab_host *host) {
+            flood *self = calloc(1, sizeof *self);
+            if (self != NULL) { self->api = api; self->host = host; }
+            return self;
+        }
+        static void start(void *opaque, const char *param) {
+            flood *self = opaque;
+            (void)param;
+            if (!self->started) self->started = pthread_create(&self->thread, NULL, run, self) == 0;
+        }
+        static void render(void *opaque, tab_view *view) {
+            flood *self = opaque;
+            self->api->text(view, "Flooding");
+        }
+        static void destroy(void *opaque) {
+            flood *self = opaque;
+            __atomic_store_n(&self->stop, 1, __ATOMIC_RELAXED);
+            if (self->started) pthread_join(self->thread, NULL);
+            free(self);
+        }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "\(name)", .version = "1.0", .title = "Flood",
+            .create = create, .start = start, .render = render, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+
+        """
+    }
+
+    /// What a stdout flood writes: a line with a newline, escape bytes and a forged log line in it.
+    static let stdoutLoop =
+        #"char line[96]; int size = snprintf(line, sizeof line, "out %lu \033[31mred\r2026-01-01T00:00:00Z [x] error: forged\n", n); "#
+        + #"(void)!write(1, line, (size_t)size);"#
+    /// What a `log` flood sends: the same.
+    static let logLoop =
+        #"char line[96]; snprintf(line, sizeof line, "logged %lu \033[31mred\n2026-01-01T00:00:00Z [x] error: forged", n); "#
+        + #"api->log(host, TAB_LOG_INFO, line);"#
+
+    /// Runs `source` as the root of a stack with `extra` options, waits until the log shows the module's
+    /// lines being dropped, quits with `q`; returns the log's lines and its size.
+    private static func runUntilDropped(_ source: String, extra: [String] = []) throws -> (lines: [String], bytes: Int) {
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try Fixture.compileModule(source, to: modules + "/flood.so", flags: ["-shared", "-fPIC", "-Wall", "-Werror", "-pthread"])
+            let layout = try R.writeStackLayout(module: "flood", to: scratch + "/layout.json")
+            let log = scratch + "/tabhost.log"
+            let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"] + extra, scratch: scratch))
+            try tmux.waitFor("Flooding")
+            // The first drop line comes once the module's first second is over.
+            var dropped = false
+            for _ in 0..<400 where !dropped {
+                dropped = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("lines of output dropped")
+                if !dropped { usleep(50_000) }
+            }
+            #expect(dropped, "the log never said that lines were dropped")
+            try tmux.send("q")
+            let done = try tmux.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            return (text.split(separator: "\n").map(String.init), text.utf8.count)
+        }
+    }
+
+    /// The log's lines that came from `flood` itself (its output or its `log` calls).
+    private static func own(_ lines: [String], _ marker: String) -> [String] {
+        lines.filter { $0.contains("[flood] info: \(marker) ") }
+    }
+
+    @Test func aStdoutFloodLeavesQWorkingAndTheLogWithinItsBudget() throws {
+        let (lines, bytes) = try Self.runUntilDropped(Self.floodSource(name: "flood", loop: Self.stdoutLoop))
+        let own = Self.own(lines, "out")
+        let drops = lines.filter { $0.contains(" flood: ") && $0.contains(" lines of output dropped (over ") }
+        #expect(!own.isEmpty, "the control: the module's output reaches the log")
+        #expect(!drops.isEmpty)
+        // At most the budget for each second the flood ran (a drop line closes each one), and the next's.
+        #expect(own.count <= 100 * (drops.count + 1))
+        #expect(bytes < 1 << 20, "the log grew by \(bytes) bytes")
+        Self.expectNoForgery(lines)
+    }
+
+    @Test func aLogFloodFromAThreadLeavesQWorkingAndTheLogWithinItsBudget() throws {
+        let (lines, bytes) = try Self.runUntilDropped(Self.floodSource(name: "flood", loop: Self.logLoop))
+        let own = Self.own(lines, "logged")
+        #expect(!own.isEmpty, "the control: the module's log lines reach the log")
+        let drops = lines.filter { $0.contains(" flood: ") && $0.contains(" lines of output dropped (over ") }
+        #expect(!drops.isEmpty)
+        #expect(own.count <= 100 * (drops.count + 1))
+        #expect(bytes < 1 << 20, "the log grew by \(bytes) bytes")
+        Self.expectNoForgery(lines)
+    }
+
+    @Test func aLogFloodFromAThreadInProcessLeavesQWorkingAndTheLogWithinItsBudget() throws {
+        let (lines, bytes) = try Self.runUntilDropped(
+            Self.floodSource(name: "flood", loop: Self.logLoop), extra: ["--isolation", "none"])
+        #expect(!Self.own(lines, "logged").isEmpty, "the control: the module's log lines reach the log")
+        #expect(bytes < 1 << 20, "the log grew by \(bytes) bytes")
+        Self.expectNoForgery(lines)
+    }
+
+    /// Every line the module sent is one line, its newline and escape bytes shown as text: no line starts
+    /// with the forged stamp, and no control byte is left.
+    private static func expectNoForgery(_ lines: [String]) {
+        #expect(!lines.contains { $0.hasPrefix("2026-01-01T00:00:00Z") })
+        #expect(!lines.contains { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+        #expect(lines.contains { $0.contains(#"\x1b[31mred"#) && $0.contains("2026-01-01T00:00:00Z [x] error: forged") })
+    }
+}
