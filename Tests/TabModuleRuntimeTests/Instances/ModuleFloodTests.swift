@@ -83,7 +83,8 @@ final class ModuleFloodTests {
             modules: ["hostile"],
             factory: { log -> any ModuleInstanceFactory in
                 isolation == .process
-                    ? OutOfProcessModuleInstanceFactory(settings: IsolationSettings(sandbox: .off), logger: log.logger) : InProcessModuleInstanceFactory()
+                    ? OutOfProcessModuleInstanceFactory(settings: IsolationSettings(sandbox: .off), logger: log.logger)
+                    : InProcessModuleInstanceFactory()
             })
         setup.host.start()
         return setup
