@@ -28,11 +28,8 @@ struct UpdateReportsRunningHostsEndToEndTests {
 
             _ = try tabhost(["new", "clock", "--output", dir])
             let project = dir + "/clock"
-            let settings = project + "/tabmod.json"
-            let text = try String(contentsOfFile: settings, encoding: .utf8)
-            let updates = try #require(text.range(of: #""updates" *: *"[^"]*""#, options: .regularExpression))
-            try text.replacingCharacters(in: updates, with: #""updates" : "\#(server.url("feed.json"))""#)
-                .write(toFile: settings, atomically: true, encoding: .utf8)
+            // pack refuses tabhost new's placeholders: the fields a publisher fills in, and the feed's address.
+            try PublishableProject.fill(project, updates: server.url("feed.json"))
             _ = try tabhost(["keygen", "--output", dir + "/publisher.key", "--unencrypted"])
             let source = project + "/clock.c"
             let original = try String(contentsOfFile: source, encoding: .utf8)

@@ -293,8 +293,24 @@ final class ScriptSession {
         }
     }
 
-    /// User plus system CPU time of process `pid`, from /proc/PID/stat; nil when it cannot be read.
+    /// User plus system CPU time of process `pid` and every process below it, from /proc/PID/stat; nil
+    /// when `pid`'s cannot be read. The pid the host knows only waits: under the sandbox the module's own
+    /// process is a descendant of it, in a PID namespace of its own.
     static func cpuTime(of pid: Int32) -> Duration? {
+        guard let own = ownCPUTicks(of: pid) else { return nil }
+        var ticks = own
+        var pending = children(of: pid)
+        var seen: Set<Int32> = [pid]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            ticks += ownCPUTicks(of: next) ?? 0
+            pending += children(of: next)
+        }
+        return .milliseconds(ticks * 1000 / max(1, sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// The utime + stime ticks of `pid` alone.
+    private static func ownCPUTicks(of pid: Int32) -> Int? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
             let text = Optional(String(decoding: data, as: UTF8.self)),
             let close = text.lastIndex(of: ")")
@@ -302,8 +318,16 @@ final class ScriptSession {
         // After the command name (which may hold spaces) come the fields from the third on.
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        let ticks = max(1, sysconf(Int32(_SC_CLK_TCK)))
-        return .milliseconds((user + system) * 1000 / ticks)
+        return user + system
+    }
+
+    /// The children of every thread of `pid` (/proc/PID/task/TID/children).
+    private static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task -> [Int32] in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/task/\(task)/children") else { return [] }
+            return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Int32($0) }
+        }
     }
 
     private static func jsonString(_ text: String) -> String {
