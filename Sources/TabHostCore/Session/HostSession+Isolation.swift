@@ -19,6 +19,9 @@ extension HostSession {
                 self?.showStatus("\(module.title) is not responding")
             case .responding:
                 self?.showStatus("\(module.title) responds again")
+            case .dataDirectoryOverLimit(let bytes, let limit):
+                self?.showStatus(
+                    "\(module.title) keeps \(bytes >> 20) MiB in its data directory, over its soft limit of \(limit >> 20) MiB")
             }
         }
         factory.onStatesChanged = { [weak self] states in self?.reloader.moduleStates = states }

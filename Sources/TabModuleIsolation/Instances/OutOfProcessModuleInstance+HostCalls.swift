@@ -19,6 +19,7 @@ extension OutOfProcessModuleInstance {
             guard isAlive else { return }
             ModuleHostCalls.cancelTimer(timer, instance: id, ticks: environment.ticks, log: log)
         case .saveSoon:
+            connection?.checkDataDirectory(afterSave: true)
             delegate?.moduleSaveSoon()
         case .finish:
             delegate?.moduleFinish(result: ModuleHostCalls.finishResult(try reader.optionalString(), log: log))

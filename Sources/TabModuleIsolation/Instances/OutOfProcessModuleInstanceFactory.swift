@@ -292,6 +292,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             instancesChanged()
         }
         connection.onDenied = { [weak self] permission in self?.denied(permission, module: module.name) }
+        connection.checkDataDirectory()
         if let loop { connection.attach(to: loop) }
         connections[key] = connection
         return connection

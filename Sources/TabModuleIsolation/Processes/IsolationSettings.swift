@@ -36,6 +36,9 @@ public struct IsolationSettings: Sendable {
     /// The address space each sandboxed child may map (RLIMIT_AS); nil for
     /// `ModuleSandboxProfile.memoryCeiling`. Tests lower it to reach the ceiling quickly.
     public var sandboxMemoryCeiling: UInt64?
+    /// What a module may keep in its `data_dir` before its tab and the log say so (not enforced);
+    /// tests lower it.
+    public var dataDirectorySoftLimit: UInt64 = ModuleDataDirectory.softLimitBytes
     /// Where the sandbox's write rule finds each module's `data_dir` (made before the child locks).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
 

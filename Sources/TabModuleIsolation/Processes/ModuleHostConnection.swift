@@ -70,6 +70,9 @@ final class ModuleHostConnection {
     var childProcess: ModuleHostProcess { process }
     /// Told when the child stops with a failure, stops answering or answers again.
     var onEvent: ((ModuleProcessEvent) -> Void)?
+    /// Whether this child's `data_dir` was said to be over its soft limit, and when it was last measured.
+    private var reportedDataDirectory = false
+    private var lastDataDirectoryCheck: ContinuousClock.Instant?
     /// Told the first time the child's sandbox refuses a call a permission would allow ("exec", "network").
     var onDenied: ((String) -> Void)?
     /// The permissions whose refusals the child named, in the order first seen.
@@ -186,6 +189,25 @@ final class ModuleHostConnection {
         case .unavailable:
             return "its process stopped while opening it (\(failure?.description ?? "no answer"))"
         }
+    }
+
+    /// Measures the module's `data_dir` (when its child starts, and on `save_soon` at most every few
+    /// seconds: `afterSave`) and says once per child when it holds more than the soft limit: the module is
+    /// not stopped, its tab says so.
+    func checkDataDirectory(afterSave: Bool = false, now: ContinuousClock.Instant = .now) {
+        guard !reportedDataDirectory, let data = settings.dataDirectory else { return }
+        if afterSave {
+            if let last = lastDataDirectoryCheck, now - last < .seconds(5) { return }
+            lastDataDirectoryCheck = now
+        }
+        let path = data.path(forModule: module.name)
+        guard let bytes = ModuleDataDirectory.usage(of: path), bytes > settings.dataDirectorySoftLimit else { return }
+        reportedDataDirectory = true
+        let limit = settings.dataDirectorySoftLimit >> 20
+        logger.warning(
+            "its data directory \(path) holds \(bytes >> 20) MiB, over its soft limit of \(limit) MiB (the module still writes; remove what it no longer needs, or the module)",
+            metadata: ["module": "\(module.name)"])
+        onEvent?(.dataDirectoryOverLimit(bytes: bytes, limit: settings.dataDirectorySoftLimit))
     }
 
     /// Watches the child's descriptors on `loop` while no call is waiting.

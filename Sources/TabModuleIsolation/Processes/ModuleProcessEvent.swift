@@ -6,4 +6,7 @@ public enum ModuleProcessEvent: Sendable, Hashable {
     case notResponding(call: String?)
     /// It answers again after not responding.
     case responding
+    /// Its `data_dir` holds `bytes`, over the soft `limit` (`IsolationSettings.dataDirectorySoftLimit`;
+    /// said once per child).
+    case dataDirectoryOverLimit(bytes: UInt64, limit: UInt64)
 }
