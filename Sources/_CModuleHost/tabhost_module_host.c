@@ -1255,7 +1255,7 @@ static void serve_scan(frame *request, reader *r) {
         profile.read_paths = (const char *const *)read_paths;
         profile.read_path_count = read_count;
         profile.max_processes = max_processes;
-        profile.max_memory_bytes = max_memory;
+        profile.max_memory_bytes = sanitized_build() ? 0 : max_memory;
         tabhost_sandbox_report report;
         int status = tabhost_sandbox_apply(&profile, &report);
         free_str_list(read_paths, read_count);
