@@ -134,7 +134,10 @@ struct LiveServerTests {
         _ = try host.connect().upgrade(
             port: host.port, headers: ["Origin": "http://evil.example", "Sec-WebSocket-Protocol": host.protocols])
         #expect(host.waitForLog("refused a WebSocket: Origin http://evil.example"))
-        #expect(host.stop() == 0)
+        // Stopped with a WebSocket still open: under AddressSanitizer its exit status is LeakSanitizer's
+        // (what a connection held at exit), which is not what this test is about.
+        let status = host.stop()
+        #expect(status == 0 || Sanitizers.address, "exit status \(status)")
         #expect(!host.log.isEmpty && !host.log.contains(host.token), "\(host.log)")
     }
 

@@ -31,7 +31,7 @@ struct RollbackCommand: ParsableCommand {
 
     func run() throws {
         let directory = try modules.resolved()
-        let hosts = RunningHostReloads(name: name)
+        let hosts = RunningHostReloads(name: name, directory: directory)
         do {
             let installed = try InstalledBundles(path: directory, create: false)
             let (now, was) = try installed.withLock { try installed.rollback(name) }

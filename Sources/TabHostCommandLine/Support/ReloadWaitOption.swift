@@ -18,7 +18,7 @@ struct ReloadWaitOption: ParsableArguments {
 
     /// The hosts showing each of `names` now, with the installed versions (call before the change).
     func before(_ names: [String], in directory: String) -> (hosts: [RunningHostReloads], versions: [String: String]) {
-        (names.map { RunningHostReloads(name: $0) }, Self.versions(names, in: directory))
+        (names.map { RunningHostReloads(name: $0, directory: directory) }, Self.versions(names, in: directory))
     }
 
     /// The installed version of each of `names` that has one.

@@ -44,8 +44,10 @@ struct RunningHostReloads {
     /// When the file was about to change (outcomes before it are of an older change).
     let since: Int
 
-    /// Takes the hosts showing module `name` now (call before the file changes).
-    init(name: String, root: String = ModuleCopyDirectory.defaultRoot()) {
+    /// Takes the hosts showing module `name` from `directory` now (call before the file changes). A host
+    /// whose module directories are known and do not hold `directory` shows another module of that name
+    /// (another user's tree, a test's), and is not waited for.
+    init(name: String, directory: String? = nil, root: String = ModuleCopyDirectory.defaultRoot()) {
         self.name = name
         self.root = root
         since = ModuleReloadOutcome.now()
@@ -54,13 +56,70 @@ struct RunningHostReloads {
         for entry in entries.sorted() where entry.hasPrefix("tabhost-") {
             let digits = entry.dropFirst("tabhost-".count).prefix { $0.isNumber }
             guard let pid = Int32(digits), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM else { continue }
-            let directory = root + "/" + entry
+            let copyDirectory = root + "/" + entry
             // A copy is `NAME.GEN.so`: the host has loaded (shows) the module.
-            let copies = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            let copies = (try? FileManager.default.contentsOfDirectory(atPath: copyDirectory)) ?? []
             guard copies.contains(where: { Self.isCopy($0, of: name) }) else { continue }
-            hosts.append((pid, directory))
+            if let modules = directory, Self.watchedDirectories(of: pid).map({ $0.contains(Self.resolved(modules)) }) == false {
+                continue
+            }
+            hosts.append((pid, copyDirectory))
         }
         self.hosts = hosts
+    }
+
+    /// The module directories the host `pid` loads from, resolved: its `--modules DIR…` arguments, else
+    /// the user's modules directory of its environment; nil when its command line or environment cannot
+    /// be read (then it counts as showing the module).
+    static func watchedDirectories(of pid: Int32) -> [String]? {
+        guard let arguments = procStrings("/proc/\(pid)/cmdline"), let environment = procStrings("/proc/\(pid)/environ") else {
+            return nil
+        }
+        var directories: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            if arguments[index] == "--modules" {
+                index += 1
+                while index < arguments.endIndex, !arguments[index].hasPrefix("-") {
+                    directories.append(resolved(arguments[index]))
+                    index += 1
+                }
+                continue
+            }
+            if arguments[index].hasPrefix("--modules=") { directories.append(resolved(String(arguments[index].dropFirst(10)))) }
+            index += 1
+        }
+        if !directories.isEmpty { return directories }
+        let variables = Dictionary(
+            environment.compactMap { line in line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
+            },
+            uniquingKeysWith: { first, _ in first })
+        if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return [resolved(data + "/tabhost/modules")] }
+        if let home = variables["HOME"], home.hasPrefix("/") { return [resolved(home + "/.local/share/tabhost/modules")] }
+        return nil
+    }
+
+    /// `path` with its links resolved (itself when it does not exist).
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// The NUL-separated strings of a /proc file (a process's command line or environment).
+    private static func procStrings(_ path: String) -> [String]? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return bytes.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func isCopy(_ file: String, of name: String) -> Bool {
