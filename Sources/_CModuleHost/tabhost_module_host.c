@@ -1268,8 +1268,8 @@ static void serve_scan(frame *request, reader *r) {
         }
     }
     free_str_list(read_paths, read_count);
-    /* This first file is opened by a process of its own too; from then on the scanner is a fork
-       server and never reads the socket again (scan_server). */
+    /* This first file is opened by a process of its own too; from then on a scanner is a fork server
+       and never reads the socket again (scan_server). */
     pid_t scanner = getpid();
     pid_t child = fork();
     if (child < 0) {
@@ -1288,7 +1288,9 @@ static void serve_scan(frame *request, reader *r) {
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
-    scan_server();
+    /* A child that runs a module (the leak check scans in one) goes on serving it; a scanner, which
+       never loads one, becomes the fork server. */
+    if (descriptor == NULL) scan_server();
 }
 
 /* Tells the host that the process that opened the file of request `seq` ended before it replied. */
