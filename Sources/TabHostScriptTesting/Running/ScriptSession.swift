@@ -311,7 +311,7 @@ final class ScriptSession {
 
     /// The utime + stime ticks of `pid` alone.
     private static func ownCPUTicks(of pid: Int32) -> Int? {
-        guard let data = procFile("/proc/\(pid)/stat"), let text = Optional(String(decoding: data, as: UTF8.self)),
+        guard let data = ProcFile.bytes("/proc/\(pid)/stat", limit: 65536), let text = Optional(String(decoding: data, as: UTF8.self)),
             let close = text.lastIndex(of: ")")
         else { return nil }
         // After the command name (which may hold spaces) come the fields from the third on.
@@ -320,28 +320,11 @@ final class ScriptSession {
         return user + system
     }
 
-    /// The bytes of a /proc file (at most 64 KiB), read with read(2): /proc files say they are empty, and
-    /// reading them through FileManager leaked its buffer (LeakSanitizer).
-    private static func procFile(_ path: String) -> [UInt8]? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { Glibc.close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65536 {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return bytes
-    }
-
     /// The children of every thread of `pid` (/proc/PID/task/TID/children).
     private static func children(of pid: Int32) -> [Int32] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.flatMap { task -> [Int32] in
-            guard let data = procFile("/proc/\(pid)/task/\(task)/children") else { return [] }
+            guard let data = ProcFile.bytes("/proc/\(pid)/task/\(task)/children", limit: 65536) else { return [] }
             return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Int32($0) }
         }
     }
