@@ -102,6 +102,7 @@ let package = Package(
         .library(name: "TabModuleBundle", targets: ["TabModuleBundle"]),
         .library(name: "TabModuleBundleArchive", targets: ["TabModuleBundleArchive"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
+        .library(name: "TabModuleTesting", targets: ["TabModuleTesting"]),
         .library(name: "TabHostLoop", targets: ["TabHostLoop"]),
         .library(name: "TabHostPoll", targets: ["TabHostPoll"]),
         .library(name: "TabHostClient", targets: ["TabHostClient"]),
@@ -213,7 +214,7 @@ let package = Package(
             name: "TabHostScriptTesting",
             dependencies: [
                 "TabHostCore", "TabHostDev", "TabHostPoll", "TabHostConcurrency", "TabKit", "TabModuleIsolation", "TabModuleLoading",
-                "TabModuleRuntime", "TerminalUI",
+                "TabModuleRuntime", "TerminalUI", "_CSandbox",
             ],
             swiftSettings: strict),
         // libcurl behind one function (its setopt is variadic): HTTPS downloads for install and update.
@@ -242,6 +243,8 @@ let package = Package(
             swiftSettings: strict),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
+        // Module authors' tests drive their module through the installed `tabhost test-drive`: no host dependency.
+        .target(name: "TabModuleTesting", swiftSettings: strict),
         .target(
             name: "TerminalUI",
             dependencies: [
@@ -419,7 +422,9 @@ let package = Package(
         .testTarget(
             name: "SandboxTests", dependencies: ["TabHostTesting"], exclude: ["tabhost_sandbox_driver.c"], swiftSettings: strict),
         // The .tabtest format's parser (the runner is tested end to end, through the built `tabhost test`).
-        .testTarget(name: "TabHostScriptTestingTests", dependencies: ["TabHostScriptTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "TabHostScriptTestingTests", dependencies: ["TabHostScriptTesting", "TabModuleTesting", "TabHostTesting"],
+            swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)

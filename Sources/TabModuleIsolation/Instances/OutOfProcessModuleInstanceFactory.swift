@@ -181,6 +181,11 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             .sorted { $0.module < $1.module }
     }
 
+    /// What the sandbox of `module`'s running child enforces and lacks; nil before its child has loaded it.
+    public func sandboxReport(of module: String) -> ModuleSandboxReport? {
+        connections.values.first { $0.module.name == module && $0.sandboxReport != nil }?.sandboxReport
+    }
+
     /// Ends every child now (their instances show nothing more; call when the session ends).
     public func shutdown() {
         isShutDown = true

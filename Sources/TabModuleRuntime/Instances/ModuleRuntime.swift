@@ -11,9 +11,11 @@ public final class ModuleRuntime: ControllerFactory {
     /// The loaded modules, by name.
     public let registry: ModuleRegistry
     /// Where `schedule_tick` requests collect; watch `ticks.wakeFileDescriptor`.
-    public let ticks = TickScheduler()
+    public let ticks: TickScheduler
     /// Receives every module log line, with the module's name as `module` metadata.
     public let logger: Logger
+    /// The session's clock: what its timers and ticks run by, and what ABI 1.3's `now_ms` reads.
+    public var clock: HostClock { ticks.clock }
     /// Makes the instances behind the controllers (in this process unless told otherwise).
     public let factory: any ModuleInstanceFactory
     /// The thread module calls must come from, checked in debug builds by the instances made after
@@ -30,10 +32,13 @@ public final class ModuleRuntime: ControllerFactory {
         weak var controller: ModuleController?
     }
 
-    /// Creates a runtime over `registry` whose module log lines go to `logger`.
+    /// Creates a runtime over `registry` whose module log lines go to `logger`, whose timers and
+    /// ticks run by `clock`.
     public init(
-        registry: ModuleRegistry, logger: Logger, factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory()
+        registry: ModuleRegistry, logger: Logger, factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory(),
+        clock: HostClock = .monotonic
     ) {
+        ticks = TickScheduler(clock: clock)
         self.registry = registry
         self.logger = logger
         self.factory = factory

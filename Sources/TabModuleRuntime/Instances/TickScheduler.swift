@@ -38,21 +38,18 @@ public final class TickScheduler: Sendable {
 
     private let state = LockedValue(State())
     private let pipe: (read: Int32, write: Int32)
-    private let clock: @Sendable () -> ContinuousClock.Instant
+    /// The clock this scheduler sets and compares deadlines by: its session's (a test clock under
+    /// `tabhost test`, which moves only when a script's `wait` moves it).
+    public let clock: HostClock
 
-    /// The clock schedulers made from now on set and compare deadlines by; nil: the monotonic clock.
-    /// `tabhost test` sets a clock that moves only when a script's `wait` moves it, before it opens a
-    /// session, so that timers fire exactly as the script says, never by the wall clock.
-    public static let testClock = LockedValue<(@Sendable () -> ContinuousClock.Instant)?>(nil)
-
-    /// Now, by this scheduler's clock (the test clock under `tabhost test`).
-    public var now: ContinuousClock.Instant { clock() }
+    /// Now, by this scheduler's clock.
+    public var now: ContinuousClock.Instant { clock.now() }
 
     /// The read end of the wake-up pipe: readable when work was scheduled. Watch it with `poll`.
     public var wakeFileDescriptor: Int32 { pipe.read }
 
-    /// Creates a scheduler with its own non-blocking wake-up pipe.
-    public init() {
+    /// Creates a scheduler with its own non-blocking wake-up pipe, running by `clock`.
+    public init(clock: HostClock = .monotonic) {
         var fds: [Int32] = [-1, -1]
         if Glibc.pipe(&fds) == 0 {
             for fd in fds {
@@ -63,8 +60,7 @@ public final class TickScheduler: Sendable {
             fds = [-1, -1]
         }
         pipe = (fds[0], fds[1])
-        let testClock: (@Sendable () -> ContinuousClock.Instant)? = Self.testClock.withLock { $0 }
-        clock = testClock ?? { ContinuousClock.now }
+        self.clock = clock
     }
 
     deinit {
