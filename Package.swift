@@ -145,7 +145,14 @@ let package = Package(
             cSettings: strictC + [.unsafeFlags(["-fvisibility=hidden"])],
             // SwiftPM links through swiftc, which adds libswiftCore; with the static library and the two
             // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+            // The file calls of tabhost_file_denials.c are exported, so a module's calls resolve to them first.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib"]
+                        + ["open", "open64", "openat", "openat64", "fopen", "fopen64", "opendir", "mkdir", "unlink"].flatMap {
+                            ["-Xlinker", "--export-dynamic-symbol=\($0)"]
+                        })
+            ]),
         .target(name: "TabKit", swiftSettings: strict),
         // LockedValue: the package's lock, a pthread mutex ThreadSanitizer sees (not Synchronization's Mutex).
         .target(name: "TabHostConcurrency", swiftSettings: strict),

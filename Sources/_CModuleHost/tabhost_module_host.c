@@ -50,6 +50,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tabhost_file_denials.h"
+
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #include <sanitizer/lsan_interface.h>
@@ -229,13 +231,46 @@ static int denial_fd = -1;
 /* Categories already told to the host (bit 1 << category): one notification each per child. */
 static unsigned denials_told;
 
-/* Tells the host, once per category, the permissions whose refusals the pipe holds. */
+/* The pipe's bytes not yet told: a file refusal's record can end in the next read. */
+static unsigned char denial_bytes[2 * (4 + TABHOST_FILE_DENIAL_MAX_PATH)];
+static size_t denial_byte_count;
+/* File refusals told to the host: a module probing many paths is named for the first ones only. */
+static unsigned file_denials_told;
+
+/* Tells the host of one file refusal record (test mode): its category, then "read:PATH" or "write:PATH". */
+static void tell_file_denial(const unsigned char *record, size_t path_length) {
+    if (file_denials_told >= 64) return;
+    file_denials_told++;
+    char text[8 + TABHOST_FILE_DENIAL_MAX_PATH];
+    snprintf(text, sizeof text, "%s:%.*s", record[1] == 'r' ? "read" : "write", (int)path_length, (const char *)record + 4);
+    buffer b = {0};
+    put_u64(&b, 0); /* no instance: the child's */
+    put_u8(&b, TABHOST_SANDBOX_DENIED_FILE);
+    put_str(&b, text);
+    send_frame(TABHOST_WIRE_SANDBOX_DENIED, 0, 0, &b);
+    free(b.bytes);
+}
+
+/* Tells the host, once per category, the permissions whose refusals the pipe holds, and each file
+   refusal's path (tabhost_file_denials.h). */
 static void drain_denials(void) {
-    unsigned char bytes[64];
     ssize_t count;
-    while ((count = read(denial_fd, bytes, sizeof bytes)) > 0 || (count < 0 && errno == EINTR)) {
-        for (ssize_t i = 0; i < count; i++) {
-            unsigned category = bytes[i];
+    while ((count = read(denial_fd, denial_bytes + denial_byte_count, sizeof denial_bytes - denial_byte_count)) > 0 ||
+           (count < 0 && errno == EINTR)) {
+        if (count < 0) continue;
+        denial_byte_count += (size_t)count;
+        size_t i = 0;
+        while (i < denial_byte_count) {
+            unsigned category = denial_bytes[i];
+            if (category == TABHOST_SANDBOX_DENIED_FILE) {
+                if (denial_byte_count - i < 4) break;
+                size_t length = denial_bytes[i + 2] | (size_t)denial_bytes[i + 3] << 8;
+                if (denial_byte_count - i < 4 + length) break;
+                tell_file_denial(denial_bytes + i, length);
+                i += 4 + length;
+                continue;
+            }
+            i++;
             if (category == 0 || category > 31 || (denials_told & (1u << category))) continue;
             denials_told |= 1u << category;
             buffer b = {0};
@@ -244,6 +279,8 @@ static void drain_denials(void) {
             send_frame(TABHOST_WIRE_SANDBOX_DENIED, 0, 0, &b);
             free(b.bytes);
         }
+        memmove(denial_bytes, denial_bytes + i, denial_byte_count - i);
+        denial_byte_count -= i;
     }
 }
 
@@ -1100,6 +1137,7 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     /* The host made TMPDIR (0700, empty): the child mounts its own capped tmpfs over it, so the host only
        removes an empty directory. */
     profile.private_tmp = s->tmpdir;
+    bool report_files = false;
     /* The host expands read:PATH and write:PATH into the path lists; the other grants are names. */
     for (uint32_t i = 0; i < s->grant_count; i++) {
         const char *grant = s->grants[i];
@@ -1110,6 +1148,8 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
         /* Not a permission: the host's mark that a read: or write: path was granted (the path lists
            always hold the module's own directories, so their length says nothing). */
         if (strcmp(grant, "paths") == 0) profile.watch_files = true;
+        /* Not a permission either: test mode's mark that refused file opens are named (tabhost_file_denials.h). */
+        if (strcmp(grant, "report-files") == 0) report_files = true;
     }
     /* Refusals a permission would lift are named on a pipe, made before the lock (see wait_for_host). */
     int denials[2] = {-1, -1};
@@ -1120,6 +1160,7 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     int status = tabhost_sandbox_apply(&profile, report);
     if (status == 0 && profile.report_denials) {
         denial_fd = denials[0];
+        if (report_files) tabhost_file_denials_start(denials[1]);
     } else if (denials[0] >= 0) {
         close(denials[0]);
         close(denials[1]);

@@ -49,6 +49,24 @@ struct ScriptRunnerTests {
         }
     }
 
+    /// A file the module opens outside its grants fails the step with a line naming the path (the child
+    /// names what Landlock refused); granted, the same script passes.
+    @Test(.disabled(if: Sanitizers.any, "a sanitizer's runtime defines open and fopen itself: file refusals go unnamed"))
+    func aFileReadOutsideTheGrantsFailsTheStepNamingThePath() throws {
+        try withTicker { options, directory in
+            let secret = directory + "/secret.txt"
+            try "secret".write(toFile: secret, atomically: false, encoding: .utf8)
+            let runner = ScriptRunner(options: options)
+            let refused = runner.run(try script("tests/read.tabtest", "param \"\(secret)\"\nclick \"Read\"\nexpect \"fires: 0\"\n"))
+            #expect(refused.failedLine == 2, "\(refused)")
+            let line = "line 2: click \"Read\": the sandbox refused what `grant read:\(secret)` would allow; the script does not grant it"
+            #expect(refused.details == [line], "\(refused)")
+            let granted = runner.run(
+                try script("tests/granted.tabtest", "param \"\(secret)\"\ngrant read:\(secret)\nclick \"Read\"\nexpect \"fires: 0\"\n"))
+            #expect(granted.passed && granted.skipReason == nil, "\(granted)")
+        }
+    }
+
     /// Two sessions open in one process at once, each with its own test clock: advancing one fires its
     /// timers only.
     @Test func twoSessionsInOneProcessRunByTheirOwnClocks() throws {

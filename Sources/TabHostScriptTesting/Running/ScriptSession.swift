@@ -67,6 +67,7 @@ final class ScriptSession {
             sandbox: .on, hangTimeout: options.settleTimeout, killTimeout: options.settleTimeout + .seconds(5))
         settings.dataDirectory = ModuleDataDirectory(root: scratch + "/data/tabhost/data")
         settings.sandboxLandlockABILimit = options.sandboxLandlockABILimit
+        settings.sandboxReportsFileDenials = true
         // Only the script's grants: never the user's store, never what the module declares.
         settings.grants = ModuleGrantSource(storePath: nil, layout: [options.moduleName: script.grants])
         var configuration = SessionConfiguration(
@@ -314,7 +315,8 @@ final class ScriptSession {
 
     private func checkChildren() throws(StepFailure) {
         guard let children = live.children else { return }
-        // The child reports what its sandbox refused that a permission would allow (a program, the network).
+        // The child reports what its sandbox refused that a permission would allow (a program, the network,
+        // a file: `read:PATH`, `write:PATH`).
         let refused = children.deniedPermissions[options.moduleName] ?? []
         if let permission = refused.first(where: { !reportedRefusals.contains($0) }) {
             reportedRefusals.insert(permission)

@@ -413,8 +413,10 @@ final class ModuleHostConnection {
         switch type {
         case .sandboxDenied:
             guard let category = try? reader.u8() else { return violation("a malformed sandbox notification") }
+            // A file refusal (test mode) names its path: `read:PATH` or `write:PATH`.
+            let file = category == Self.deniedFileCategory ? try? reader.string() : nil
             // Unknown categories are a newer child's: nothing to name.
-            guard let permission = Self.deniedPermission[category], !deniedPermissions.contains(permission) else { return }
+            guard let permission = file ?? Self.deniedPermission[category], !deniedPermissions.contains(permission) else { return }
             deniedPermissions.append(permission)
             logger.warning(
                 "\(ModuleDeniedPermissions.line(permission: permission, module: module.name))", metadata: ["module": "\(module.name)"])
@@ -431,6 +433,8 @@ final class ModuleHostConnection {
 
     /// The permission of each category of `enum tabhost_sandbox_denial`.
     private static let deniedPermission: [UInt8: String] = [1: "exec", 2: "network"]
+    /// TABHOST_SANDBOX_DENIED_FILE: a file open the sandbox refused, with its permission as a string.
+    private static let deniedFileCategory: UInt8 = 3
 
     /// Answers one of the child's requests.
     private func serve(_ frame: WireFrame) {

@@ -137,7 +137,8 @@ enum tabhost_wire_type {
        them finds no instance 0 and ignores them, so the wire stays 2.0). */
     TABHOST_WIRE_SANDBOX_DENIED = 42, /* u8 category (enum tabhost_sandbox_denial: 1 exec, 2 network): the
                                          sandbox refused a call that permission would allow; once per
-                                         category per child */
+                                         category per child; 3 (test mode, tabhost_file_denials.h): then
+                                         str "read:PATH" or "write:PATH", a refused file open */
     TABHOST_WIRE_MEMORY_CEILING = 43, /* u64 ceiling bytes, u64 address space bytes: the child is dying
                                          (a fatal signal, an allocation that failed) with its address space
                                          within an eighth of its RLIMIT_AS; its exit follows */

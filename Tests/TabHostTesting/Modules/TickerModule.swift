@@ -4,7 +4,8 @@ public enum TickerModule {
     /// The module: a bold `fires: N` line, a Start row (a 100 ms repeating timer, cancelled after its fifth
     /// firing, each one logged), a Crash button (SIGSEGV), a Slow button (400 ms of CPU time) and an Exec
     /// button (runs /bin/sh in a forked child, which the sandbox refuses without `exec`), a Push button (the
-    /// module again, param "child", whose Done button finishes with the result "sent").
+    /// module again, param "child", whose Done button finishes with the result "sent"); with a param that is an
+    /// absolute path, a Read button (fopen of that path).
     public static let source = """
         #include "tab_module.h"
         #include <signal.h>
@@ -15,7 +16,7 @@ public enum TickerModule {
         #include <string.h>
         #include <time.h>
 
-        typedef struct { const tab_host_api *api; tab_host *host; int fires; int child; } ticker;
+        typedef struct { const tab_host_api *api; tab_host *host; int fires; int child; char path[256]; } ticker;
 
         static void *create(const tab_host_api *api, tab_host *host) {
             ticker *t = calloc(1, sizeof *t);
@@ -25,6 +26,7 @@ public enum TickerModule {
         static void start(void *self, const char *param) {
             ticker *t = self;
             t->child = param != NULL && strcmp(param, "child") == 0;
+            if (param != NULL && param[0] == '/') snprintf(t->path, sizeof t->path, "%s", param);
             t->api->set_title(t->host, param && param[0] ? param : "Ticker");
         }
         static void render(void *self, tab_view *view) {
@@ -38,6 +40,7 @@ public enum TickerModule {
             t->api->button(view, "Slow", "slow");
             t->api->button(view, "Exec", "exec");
             t->api->button(view, t->child ? "Done" : "Push", t->child ? "done" : "push");
+            if (t->path[0]) t->api->button(view, "Read", "read");
         }
         static int is(const tab_event *e, const char *action) {
             return e->type == TAB_EVENT_ACTION && e->action != NULL && strcmp(e->action, action) == 0;
@@ -60,6 +63,9 @@ public enum TickerModule {
                     _exit(1);
                 }
                 if (pid > 0) waitpid(pid, NULL, 0);
+            } else if (is(e, "read")) {
+                FILE *file = fopen(t->path, "r");
+                if (file) fclose(file);
             } else if (is(e, "push")) {
                 t->api->push(t->host, "ticker", "child", TAB_PUSH_OWN_STACK);
             } else if (is(e, "done")) {
