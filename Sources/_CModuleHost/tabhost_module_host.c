@@ -431,6 +431,12 @@ struct tab_host {
     size_t reported_count;
     /* Renders of this instance in progress; main thread only. */
     int rendering;
+    /* Main thread only: inside an EVENT whose frame rule may push a FRAME (its invalidate is noted in
+       `invalidated`, not sent); a FRAME the host has not acknowledged; a FRAME owed once it does. */
+    int collecting;
+    int invalidated;
+    int frame_unacked;
+    int frame_owed;
 };
 
 /* What `tab_view *` points at: the render reply being built. Never freed: a closed view goes back to
@@ -566,6 +572,11 @@ static void host_simple(tab_host *host, uint16_t type) {
    another thread of the module). */
 static void host_invalidate(tab_host *host) {
     if (host != NULL && on_main_thread() && host->rendering > 0) return;
+    /* Inside an event that pushes its frame: the FRAME after it carries the change. */
+    if (host != NULL && on_main_thread() && host->collecting > 0) {
+        host->invalidated = 1;
+        return;
+    }
     host_simple(host, TABHOST_WIRE_INVALIDATE);
 }
 static void host_save_soon(tab_host *host) { host_simple(host, TABHOST_WIRE_SAVE_SOON); }
@@ -1478,8 +1489,64 @@ static void scan_file(frame *request, char *path, uint8_t close_after) {
     free(b.bytes);
 }
 
+/* The module's render of `host`: u32 count and the view calls, appended to `b` (RENDER's reply, FRAME). */
+static void render_into(struct tab_host *host, buffer *b) {
+    tab_view *view = free_views;
+    if (view != NULL) {
+        free_views = view->next_free;
+    } else {
+        view = calloc(1, sizeof *view);
+        if (view == NULL) out_of_memory();
+    }
+    view->owner = (struct tab_host){.id = host->id};
+    view->host = &view->owner;
+    view->open = 1;
+    view->reported_closed = 0;
+    host->rendering++;
+    descriptor->render(host->self, view);
+    host->rendering--;
+    view->open = 0;
+    put_u32(b, view->calls);
+    put(b, view->nodes.bytes, view->nodes.count);
+    free(view->nodes.bytes);
+    view->nodes = (buffer){0};
+    view->count = view->calls = 0;
+    view->overflowed = 0;
+    view->next_free = free_views;
+    free_views = view;
+}
+
+/* Renders `host` and pushes the view as a FRAME, or owes it until the host acknowledges the last one. */
+static void push_frame(struct tab_host *host) {
+    host->invalidated = 0;
+    if (host->frame_unacked) {
+        host->frame_owed = 1;
+        return;
+    }
+    host->frame_owed = 0;
+    host->frame_unacked = 1;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    render_into(host, &b);
+    notify(TABHOST_WIRE_FRAME, &b);
+    free(b.bytes);
+}
+
+/* FRAME_ACK: the host applied the instance's frame; one owed meanwhile goes now. */
+static void frame_acknowledged(reader *r) {
+    struct tab_host *host = find_instance(get_u64(r));
+    if (host == NULL || r->bad) return;
+    host->frame_unacked = 0;
+    /* Inside the instance's own call (an ACK read while it waits for push's reply) it goes after it. */
+    if (host->frame_owed && host->collecting == 0 && host->rendering == 0) push_frame(host);
+}
+
 static void serve(frame *request) {
     reader r = {request->payload, request->count, 0, 0};
+    if (request->type == TABHOST_WIRE_FRAME_ACK) {
+        frame_acknowledged(&r);
+        return;
+    }
     size_t mark = kept_count;
     if (request->type == TABHOST_WIRE_LOAD) {
         serve_load(request, &r);
@@ -1522,6 +1589,7 @@ static void serve(frame *request) {
         return;
     }
     buffer b = {0};
+    struct tab_host *frame_after = NULL; /* the instance whose FRAME follows the reply */
     switch (request->type) {
     case TABHOST_WIRE_START: {
         char *param = get_str(&r);
@@ -1529,32 +1597,9 @@ static void serve(frame *request) {
         free(param);
         break;
     }
-    case TABHOST_WIRE_RENDER: {
-        tab_view *view = free_views;
-        if (view != NULL) {
-            free_views = view->next_free;
-        } else {
-            view = calloc(1, sizeof *view);
-            if (view == NULL) out_of_memory();
-        }
-        view->owner = (struct tab_host){.id = host->id};
-        view->host = &view->owner;
-        view->open = 1;
-        view->reported_closed = 0;
-        host->rendering++;
-        descriptor->render(host->self, view);
-        host->rendering--;
-        view->open = 0;
-        put_u32(&b, view->calls);
-        put(&b, view->nodes.bytes, view->nodes.count);
-        free(view->nodes.bytes);
-        view->nodes = (buffer){0};
-        view->count = view->calls = 0;
-        view->overflowed = 0;
-        view->next_free = free_views;
-        free_views = view;
+    case TABHOST_WIRE_RENDER:
+        render_into(host, &b);
         break;
-    }
     case TABHOST_WIRE_EVENT: {
         tab_event event;
         memset(&event, 0, sizeof event);
@@ -1567,12 +1612,29 @@ static void serve(frame *request) {
         char *focus = get_str(&r);
         event.value = value;
         event.focus = focus;
+        uint8_t rule = get_u8(&r);
+        if (r.bad) rule = TABHOST_WIRE_FRAME_NONE;
         /* A timer cancelled (from any thread) after the host sent this does not fire. */
         int cancelled = event.type == TAB_EVENT_TIMER && (action == NULL || !disarm_timer(host, action, 1));
+        if (rule != TABHOST_WIRE_FRAME_NONE) host->collecting++;
         if (descriptor->event && !cancelled) descriptor->event(host->self, &event);
         free(action);
         free(value);
         free(focus);
+        /* Still there: a nested DESTROY of the instance in its own event is refused by the host. */
+        if (rule != TABHOST_WIRE_FRAME_NONE && find_instance(id) == host) {
+            host->collecting--;
+            int changed = host->invalidated || descriptor->abi_minor < 2;
+            if (rule == TABHOST_WIRE_FRAME_ALWAYS || changed || host->frame_owed) {
+                /* Rendered after the reply, which says a FRAME follows: the host blames a slow render on render. */
+                if (host->frame_unacked) {
+                    host->frame_owed = 1;
+                } else {
+                    frame_after = host;
+                }
+            }
+        }
+        put_u8(&b, frame_after != NULL);
         break;
     }
     case TABHOST_WIRE_APPEARANCE: {
@@ -1642,6 +1704,7 @@ static void serve(frame *request) {
     release_kept(mark);
     reply(request, &b);
     free(b.bytes);
+    if (frame_after != NULL) push_frame(frame_after);
 }
 
 void tabhost_module_host_use_module(const tab_module_descriptor *module) {

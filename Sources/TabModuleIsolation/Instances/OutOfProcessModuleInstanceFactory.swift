@@ -81,6 +81,33 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         for connection in connections.values { connection.attach(to: loop) }
     }
 
+    /// Waits until no child has a posted call in flight or queued (each reply and pushed frame
+    /// handled), or until `deadline`: the one way for tests (and commands that run no loop) to see
+    /// what the modules did since their last input. The host's own work that follows (a screen that
+    /// asks for the new views) posts more: `settled(_:)` repeats it. True when everything settled.
+    @discardableResult
+    public func settle(until deadline: ContinuousClock.Instant = .now + .seconds(5)) -> Bool {
+        var settled = true
+        for connection in Array(connections.values) where !connection.settle(until: deadline) { settled = false }
+        return settled
+    }
+
+    /// Calls `body` (e.g. a screen's computation, which asks idle modules for new views) and settles,
+    /// until a call of `body` leaves nothing to wait for, or `deadline`: `body`'s last result.
+    public func settled<Result>(until deadline: ContinuousClock.Instant = .now + .seconds(5), _ body: () -> Result) -> Result {
+        var result = body()
+        while isBusyPosting, ContinuousClock.now < deadline {
+            settle(until: deadline)
+            result = body()
+        }
+        return result
+    }
+
+    /// True while some child has a posted call in flight or queued.
+    var isBusyPosting: Bool {
+        connections.values.contains { $0.inFlight != nil || !$0.queue.isEmpty }
+    }
+
     /// A new instance in the child of `module`'s version (started now, or the spare child, when none
     /// runs); for a module held after a crash loop, an instance that shows the stopped screen and
     /// starts a child only when the user chooses Restart.

@@ -33,4 +33,11 @@ public protocol ModuleInstanceDelegate: AnyObject {
     func moduleAlert(_ alert: ScreenAlert)
     /// `save_soon` (1.2): save this instance's state soon (state file, Restart).
     func moduleSaveSoon()
+    /// The instance's `isBusy` may have changed: the busy mark on its tab follows.
+    func moduleBusyChanged()
+}
+
+extension ModuleInstanceDelegate {
+    /// The instance's `isBusy` may have changed (its tab's busy mark); ignored by default.
+    public func moduleBusyChanged() {}
 }

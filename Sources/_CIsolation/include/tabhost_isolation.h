@@ -16,8 +16,10 @@
  * Handshake: the child's first frame is HELLO (u32 TABHOST_WIRE_MAGIC, u16 major, u16 minor,
  * u32 pid). The host answers a different major by closing the socket; otherwise its first
  * request is LOAD. Requests nest in both directions: while one side waits for a reply it serves
- * the other side's requests (a module's `push` inside `event`, the host's `appearance` calls
- * inside that `push`). Notifications (set_title, log, …) have no reply.
+ * the other side's requests (a module's `push` inside `event`, the host's `create` inside that
+ * `push`). The host sends the calls the user waits on (start, render, event, appearance) one at a
+ * time without waiting: it handles the reply when it comes and keeps the next in a queue until then.
+ * Notifications (set_title, log, FRAME, …) have no reply.
  */
 #ifndef TABHOST_ISOLATION_H
 #define TABHOST_ISOLATION_H
@@ -32,8 +34,9 @@ extern "C" {
 
 /** "TABI" read as a little-endian word: the first field of HELLO. */
 #define TABHOST_WIRE_MAGIC 0x49424154u
-/** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls). */
-#define TABHOST_WIRE_VERSION_MAJOR 2
+/** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls;
+    3: EVENT's frame byte, FRAME and FRAME_ACK, so the host never waits on the child). */
+#define TABHOST_WIRE_VERSION_MAJOR 3
 #define TABHOST_WIRE_VERSION_MINOR 0
 /** Bytes of a frame header. */
 #define TABHOST_WIRE_HEADER_SIZE 12
@@ -111,7 +114,10 @@ enum tabhost_wire_type {
     TABHOST_WIRE_CREATE = 10,        /* u64 id -> u8 created */
     TABHOST_WIRE_START = 11,         /* u64 id, str? param -> (empty) */
     TABHOST_WIRE_RENDER = 12,        /* u64 id -> u32 count, count view calls (enum tabhost_wire_node) */
-    TABHOST_WIRE_EVENT = 13,         /* u64 id, u32 type, str? action, u32 key, str? value, str? focus -> (empty) */
+    TABHOST_WIRE_EVENT = 13,         /* u64 id, u32 type, str? action, u32 key, str? value, str? focus,
+                                        u8 frame (enum tabhost_wire_frame_rule) -> u8 frame follows: the
+                                        child renders next and sends the instance's FRAME (the host's
+                                        clock for the call runs on, as render) */
     TABHOST_WIRE_APPEARANCE = 14,    /* u64 id, i32 phase -> (empty) */
     TABHOST_WIRE_SAVE_STATE = 15,    /* u64 id -> u8 saved, u32 size, bytes */
     TABHOST_WIRE_RESTORE_STATE = 16, /* u64 id, u32 size, bytes -> u8 restored */
@@ -150,7 +156,23 @@ enum tabhost_wire_type {
     TABHOST_WIRE_TAB_COUNT = 53,     /* (nothing) -> u64 count */
     TABHOST_WIRE_TAB_ITEM = 54,      /* u64 index -> u8 found, str title, str? glyph, str? badge,
                                         u8 selected, str? image */
-    TABHOST_WIRE_DATA_DIR = 55       /* (nothing) -> str? path (made 0700 by the host; NULL if it cannot) */
+    TABHOST_WIRE_DATA_DIR = 55,      /* (nothing) -> str? path (made 0700 by the host; NULL if it cannot) */
+
+    /* child -> host notification, u64 instance id first: the instance's new view, pushed after the reply
+       of an EVENT whose frame rule asks for it (u32 count, count view calls, as RENDER's reply). At most
+       one per instance is unacknowledged: while one is, the next waits for FRAME_ACK (changes merge). */
+    TABHOST_WIRE_FRAME = 60,
+    /* host -> child notification (no reply): u64 id. The host applied that instance's FRAME. */
+    TABHOST_WIRE_FRAME_ACK = 61
+};
+
+/** EVENT's last byte: whether the child renders after the event and pushes the view as a FRAME. */
+enum tabhost_wire_frame_rule {
+    TABHOST_WIRE_FRAME_NONE = 0,        /* no frame (the tab is hidden): an invalidate is an INVALIDATE */
+    TABHOST_WIRE_FRAME_IF_CHANGED = 1,  /* a frame when the module invalidated during the event (always
+                                           for a module built before ABI 1.2, as the host renders those
+                                           after every event) */
+    TABHOST_WIRE_FRAME_ALWAYS = 2       /* a frame in any case (the host's view of the tab is stale) */
 };
 
 /** How far a SCAN got: what a crash is blamed on. */
