@@ -52,6 +52,12 @@ public final class ContainerHost {
     var alerts: [PendingAlert] = []
     /// Results of screens that went, in order, until `deliverPendingResults()` hands them over.
     var pendingResults: [PendingResult] = []
+    /// The last toast, copy and focus request modules made (ABI 1.3; `Screen`).
+    var toast: ScreenNote?
+    var clipboard: ScreenNote?
+    var focusRequest: (note: ScreenNote, content: UInt64)?
+    /// Numbers the notes: a front end acts on each serial once.
+    var noteSerial: UInt64 = 0
     /// True while `deliverPendingResults()` runs: a change a result causes queues behind it.
     var isDeliveringResults = false
 

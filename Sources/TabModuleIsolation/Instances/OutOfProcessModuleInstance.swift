@@ -142,7 +142,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         _ = call(writer, ModuleCall(.start, instance: id))
     }
 
-    package func render() -> ViewTree {
+    package func render() -> ViewTree { render(listWindows: [:]) }
+
+    package func render(listWindows: [String: Range<Int>]) -> ViewTree {
         environment.confinement?.assertConfined("\(moduleName) render")
         if let permissionRequest { return permissionTree(permissionRequest) }
         if let startRefusal { return ViewTree([.text("\(title) could not start: \(startRefusal)")]) }
@@ -153,9 +155,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         }
         var writer = WireWriter(.render)
         writer.u64(id)
+        WireViewTree.encode(listWindows, into: &writer)
         switch call(writer, ModuleCall(.render, instance: id)) {
         case .replied(var reader):
-            if let tree = try? decodeTree(&reader) { return tree }
+            if let tree = try? decodeTree(&reader, listWindows: listWindows) { return tree }
             return ViewTree([.text("\(title): the module's process sent a malformed view")])
         case .failed(let reason):
             return ViewTree([.text("\(title): \(reason)")])
@@ -417,7 +420,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         case .scheduleTick:
             guard alive else { return }
             environment.ticks.schedule(id, afterMilliseconds: try reader.u32())
-        case .setTimer, .cancelTimer, .saveSoon, .finish, .alert:
+        case .setTimer, .cancelTimer, .saveSoon, .finish, .alert, .focus, .scrollTo, .copyText, .toast:
             try applyHostCall(type, &reader)
         default:
             break  // a notification a newer helper knows: nothing to do
@@ -448,6 +451,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             reply.u64(UInt64(max(0, delegate?.moduleTabCount() ?? 0)))
         case .dataDir:
             reply.string(dataDirectory())
+        case .pushForResult, .presentForResult, .nowMs:
+            try serveHostCall(type, &reader, into: &reply)
         case .tabItem:
             let index = try reader.u64()
             if index <= UInt64(Int.max), let item = delegate?.moduleTabItem(at: Int(index)) {
@@ -470,8 +475,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// The render reply's view, built by the in-process builder; its lines about the module's calls go
     /// to the instance's log, as in process.
-    private func decodeTree(_ reader: inout WireReader) throws(WireReader.Malformed) -> ViewTree {
-        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory) { [weak self] level, message in
+    private func decodeTree(
+        _ reader: inout WireReader, listWindows: [String: Range<Int>] = [:]
+    ) throws(WireReader.Malformed) -> ViewTree {
+        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory, listWindows: listWindows) { [weak self] level, message in
             self?.delegate?.moduleLog(level: level, message: message)
         }
     }

@@ -39,6 +39,8 @@ public final class TickScheduler: Sendable {
     private let state = LockedValue(State())
     private let pipe: (read: Int32, write: Int32)
     private let clock: @Sendable () -> ContinuousClock.Instant
+    /// The clock's reading when the scheduler was made: `now_ms` counts from it.
+    private let origin: ContinuousClock.Instant
 
     /// The clock schedulers made from now on set and compare deadlines by; nil: the monotonic clock.
     /// `tabhost test` sets a clock that moves only when a script's `wait` moves it, before it opens a
@@ -65,6 +67,15 @@ public final class TickScheduler: Sendable {
         pipe = (fds[0], fds[1])
         let testClock: (@Sendable () -> ContinuousClock.Instant)? = Self.testClock.withLock { $0 }
         clock = testClock ?? { ContinuousClock.now }
+        origin = clock()
+    }
+
+    /// `now_ms` (ABI 1.3): milliseconds of this scheduler's clock since it was made; under
+    /// `tabhost test` the test clock's, so a script's `wait` moves it and nothing else does.
+    public var nowMilliseconds: UInt64 {
+        let elapsed = clock() - origin
+        let (seconds, attoseconds) = elapsed.components
+        return UInt64(max(0, seconds)) * 1000 + UInt64(max(0, attoseconds) / 1_000_000_000_000_000)
     }
 
     deinit {
