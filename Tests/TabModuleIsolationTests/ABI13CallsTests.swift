@@ -1,3 +1,4 @@
+import Foundation
 import InMemoryLogging
 import TabHostPoll
 import TabHostTesting
@@ -114,5 +115,34 @@ final class ABI13CallsTests {
         isolated.send(.dismiss, focus: nil)
         local.send(.dismiss, focus: nil)
         #expect(render().nodes.last == .text("dismiss"))
+    }
+
+    /// A module built against the 1.2 header keeps loading and rendering on both paths: its smaller
+    /// descriptor is read only as far as it goes (no `list_row`), its view as it always was.
+    @Test func aModuleBuiltAgainst12IsUnchanged() throws {
+        let include = fixture.path("include12")
+        try FileManager.default.createDirectory(atPath: include, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(
+            atPath: Products.repositoryRoot + "/Tests/Fixtures/headers/tab_module-1.2.h", toPath: include + "/tab_module.h")
+        let older = try Fixture()
+        defer { older.remove() }
+        try older.compile("abi12.so", source: ABI13Module.older, flags: ["-shared", "-fPIC", "-I", include])
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)))
+        registry.load(directories: [ModuleDirectory(older.directory)])
+        try #require(registry.errors.isEmpty, "\(registry.errors)")
+        let loaded = try #require(registry.modules.first { $0.name == "abi12" })
+        #expect(loaded.info.abiMinor == 2 && loaded.info.structSize == TabModuleABI.descriptorSize12)
+        #expect(!loaded.info.functions.contains(.listRow))
+        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: nil, dataDirectory: nil)
+        let recorder = RecordingDelegate()
+        let child = try factory.makeInstance(of: loaded, environment: environment, delegate: recorder)
+        let inProcess = try InProcessModuleInstanceFactory().makeInstance(of: loaded, environment: environment, delegate: recorder)
+        defer {
+            child.destroy()
+            inProcess.destroy()
+        }
+        let expected = ViewTree([.row(ViewRow(title: "Old", action: "old", rowActions: [ViewRowAction(label: "Share", action: "share")]))])
+        #expect(child.render() == expected && inProcess.render(listWindows: ["x": 0..<5]) == expected)
+        #expect(recorder.logs.isEmpty)
     }
 }

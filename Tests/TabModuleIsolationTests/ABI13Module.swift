@@ -83,3 +83,24 @@ enum ABI13Module {
         TAB_MODULE_DECLARE(descriptor)
         """#
 }
+
+extension ABI13Module {
+    /// "abi12": built against the frozen 1.2 header, its descriptor followed in memory by a nonzero
+    /// word where a 1.3 descriptor's `list_row` would be: a host that read past the 1.2 struct would
+    /// call it. Its render is a row with a row action.
+    static let older = #"""
+        #include "tab_module.h"
+        #include <stdlib.h>
+        static void *create(const tab_host_api *api, tab_host *host) { (void)host; return (void *)api; }
+        static void render(void *self, tab_view *view) {
+            const tab_host_api *api = self;
+            api->row(view, "Old", NULL, "old");
+            api->row_action(view, "Share", "share");
+        }
+        static const struct { tab_module_descriptor d; void *after; } both = {
+            {TAB_MODULE_DESCRIPTOR_HEADER, .name = "abi12", .title = "ABI 1.2", .create = create, .render = render},
+            (void *)1,
+        };
+        TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) { return &both.d; }
+        """#
+}
