@@ -8,13 +8,13 @@ extension ContainerHost {
     /// closes it as any modal).
     func guardedModal() -> (any Controller)? {
         guard let top = modals.last, top.context.guardsDismiss else { return nil }
-        if let asked = top.context.unansweredDismiss, ContinuousClock.now - asked >= Self.dismissAnswerTime { return nil }
+        if let asked = top.context.unansweredDismiss, clock() - asked >= Self.dismissAnswerTime { return nil }
         return top
     }
 
     /// Sends `modal` the request to close; it answers by closing itself or raising an alert.
     func askToDismiss(_ modal: any Controller) -> ActionOutcome {
-        let asked = ContinuousClock.now
+        let asked = clock()
         send(.dismiss, to: modal)
         let answered = !modals.contains { $0 === modal } || shownAlert != nil
         if answered {

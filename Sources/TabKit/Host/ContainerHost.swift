@@ -58,6 +58,9 @@ public final class ContainerHost {
     var focusRequest: (note: ScreenNote, content: UInt64)?
     /// Numbers the notes: a front end acts on each serial once.
     var noteSerial: UInt64 = 0
+    /// The clock a guarded modal's second to answer is measured by (`tabhost test` gives it its test
+    /// clock, so a script decides when that second is over).
+    public var clock: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// True while `deliverPendingResults()` runs: a change a result causes queues behind it.
     var isDeliveringResults = false
 
