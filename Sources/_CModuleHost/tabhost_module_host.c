@@ -419,6 +419,12 @@ typedef struct timer_entry {
 } timer_entry;
 
 /* What `tab_host *` points at in this process. */
+/* One lazy list's rows RENDER asked to draw (ABI 1.3). */
+typedef struct list_window {
+    char *id;
+    uint64_t start, end;
+} list_window;
+
 struct tab_host {
     uint64_t id;
     void *self;
@@ -437,7 +443,16 @@ struct tab_host {
     int invalidated;
     int frame_unacked;
     int frame_owed;
+    /* 1.3: the lazy-list windows the last RENDER asked for, kept for the FRAMEs the child pushes. */
+    list_window *windows;
+    uint32_t window_count;
 };
+
+/* 1.3's `list_row`, read only where the module's struct holds it (an older one ends before it). */
+static int has_list_row(const tab_module_descriptor *d) {
+    return d->struct_size >= offsetof(tab_module_descriptor, list_row) + sizeof d->list_row && d->abi_minor >= 3 &&
+           d->list_row != NULL;
+}
 
 /* What `tab_view *` points at: the render reply being built. Never freed: a closed view goes back to
    a free list, so a module that keeps the pointer past `render` reaches a closed view, not freed
@@ -452,6 +467,13 @@ struct tab_view {
     /* The instance rendering, by id only (for log lines): it may be gone when a stale call comes. */
     struct tab_host *host, owner;
     struct tab_view *next_free;
+    /* 1.3: the rendering instance's `self` (for list_row), its lazy-list windows (borrowed from the
+       instance for the render), and whether a list's row is being drawn (a list inside one is refused,
+       as in process). */
+    void *self;
+    list_window *windows;
+    uint32_t window_count;
+    int in_list;
 };
 
 static struct tab_view *free_views;
@@ -825,6 +847,190 @@ static void view_row_action(tab_view *view, const char *label, const char *actio
     put_view_str(&view->nodes, action);
 }
 
+/* ---- 1.3 view calls -------------------------------------------------------------------------- */
+
+static void view_enabled(tab_view *view, int enabled) {
+    if (!view_open(view, "enabled")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_ENABLED);
+    view->calls++;
+    put_u8(&view->nodes, enabled != 0);
+}
+
+static void view_bar_button(tab_view *view, const char *label, const char *action, uint32_t side) {
+    if (!view_open(view, "bar_button")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_BAR_BUTTON);
+    view->calls++;
+    put_view_str(&view->nodes, label);
+    put_view_str(&view->nodes, action);
+    put_u32(&view->nodes, side);
+}
+
+static void view_shortcut(tab_view *view, uint32_t key, const char *label, const char *action) {
+    if (!view_open(view, "shortcut")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_SHORTCUT);
+    view->calls++;
+    put_u32(&view->nodes, key);
+    put_view_str(&view->nodes, label);
+    put_view_str(&view->nodes, action);
+}
+
+static void view_spans(tab_view *view, const char *const *texts, const uint32_t *styles, size_t count) {
+    if (!view_open(view, "spans")) return;
+    uint64_t declared = texts == NULL ? 0 : (uint64_t)count;
+    uint32_t sent = declared > TABHOST_WIRE_MAX_SPANS + 1 ? TABHOST_WIRE_MAX_SPANS + 1 : (uint32_t)declared;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_SPANS);
+    view->calls++;
+    put_u64(&view->nodes, declared);
+    put_u32(&view->nodes, sent);
+    for (uint32_t i = 0; i < sent; i++) {
+        put_view_str(&view->nodes, texts[i]);
+        put_u32(&view->nodes, styles != NULL ? styles[i] : 0);
+    }
+    view->count++;
+}
+
+/* The rows of the list `id` (of `count`) to draw: the window RENDER named, else the first rows; within
+   the list and TABHOST_WIRE_MAX_LIST_WINDOW rows (ModuleLimits.listWindow, the same rule). */
+static void list_window_of(const tab_view *view, const char *id, uint64_t count, uint64_t *start, uint64_t *end) {
+    uint64_t asked_start = 0, asked_end = TABHOST_WIRE_LIST_WINDOW_ROWS;
+    for (uint32_t i = 0; i < view->window_count; i++)
+        if (strcmp(view->windows[i].id, id) == 0) {
+            asked_start = view->windows[i].start;
+            asked_end = view->windows[i].end;
+        }
+    *start = asked_start < count ? asked_start : count;
+    uint64_t e = asked_end > *start ? asked_end : *start;
+    if (e > count) e = count;
+    if (e > *start + TABHOST_WIRE_MAX_LIST_WINDOW) e = *start + TABHOST_WIRE_MAX_LIST_WINDOW;
+    *end = e;
+}
+
+static void view_list(tab_view *view, const char *id, size_t count) {
+    if (!view_open(view, "list")) return;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_LIST);
+    view->calls++;
+    put_id(&view->nodes, id);
+    put_u64(&view->nodes, (uint64_t)count);
+    view->count++;
+    /* The host refuses these (one log line there) and expects no rows. */
+    if (id == NULL || id[0] == '\0' || strnlen(id, TAB_MAX_ID_BYTES + 1) > TAB_MAX_ID_BYTES || view->in_list) return;
+    uint64_t start, end;
+    list_window_of(view, id, (uint64_t)count, &start, &end);
+    int draws = has_list_row(descriptor);
+    view->in_list = 1;
+    for (uint64_t index = start; index < end && view->open; index++) {
+        put_u8(&view->nodes, TABHOST_WIRE_NODE_LIST_ROW);
+        view->calls++;
+        put_u64(&view->nodes, index);
+        if (draws) descriptor->list_row(view->self, id, (size_t)index, view);
+    }
+    view->in_list = 0;
+    put_u8(&view->nodes, TABHOST_WIRE_NODE_LIST_END);
+    view->calls++;
+}
+
+/* RENDER's optional windows (a host before 1.3 sends none): u32 n, n x (str id, u64 start, u64 end).
+   They replace the instance's last ones. */
+static void free_list_windows(struct tab_host *host) {
+    for (uint32_t i = 0; i < host->window_count; i++) free(host->windows[i].id);
+    free(host->windows);
+    host->windows = NULL;
+    host->window_count = 0;
+}
+
+static void read_list_windows(reader *r, struct tab_host *host) {
+    free_list_windows(host);
+    if (r->offset >= r->count) return;
+    uint32_t n = get_u32(r);
+    if (r->bad || n > 4096) return;
+    host->windows = calloc(n ? n : 1, sizeof *host->windows);
+    if (host->windows == NULL) out_of_memory();
+    for (uint32_t i = 0; i < n && !r->bad; i++) {
+        char *id = get_str(r);
+        uint64_t start = get_u64(r), end = get_u64(r);
+        if (id == NULL || r->bad) {
+            free(id);
+            break;
+        }
+        host->windows[host->window_count++] = (list_window){id, start, end};
+    }
+}
+
+/* ---- 1.3 host calls -------------------------------------------------------------------------- */
+
+static void host_focus(tab_host *host, const char *id) {
+    if (host == NULL || !main_only(host, "focus")) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_id(&b, id);
+    notify(TABHOST_WIRE_FOCUS, &b);
+    free(b.bytes);
+}
+
+static void host_scroll_to(tab_host *host, const char *id, size_t index) {
+    if (host == NULL || !main_only(host, "scroll_to")) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_id(&b, id);
+    put_u64(&b, (uint64_t)index);
+    notify(TABHOST_WIRE_SCROLL_TO, &b);
+    free(b.bytes);
+}
+
+static void host_copy_text(tab_host *host, const char *text) {
+    if (host == NULL || !main_only(host, "copy_text")) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_long_str(&b, text);
+    notify(TABHOST_WIRE_COPY_TEXT, &b);
+    free(b.bytes);
+}
+
+static void host_toast(tab_host *host, const char *text, uint32_t style) {
+    if (host == NULL || !main_only(host, "toast") || text == NULL) return;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_view_str(&b, text);
+    put_u32(&b, style);
+    notify(TABHOST_WIRE_TOAST, &b);
+    free(b.bytes);
+}
+
+static int host_push_for_result(tab_host *host, const char *module, const char *param, int target, const char *tag) {
+    if (host == NULL || !main_only(host, "push_for_result") || module == NULL) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_str(&b, module);
+    put_str(&b, param);
+    put_i32(&b, target);
+    put_id(&b, tag);
+    return host_int_call(TABHOST_WIRE_PUSH_FOR_RESULT, &b);
+}
+
+static int host_present_for_result(tab_host *host, const char *module, const char *param, const char *tag,
+                                   uint32_t flags) {
+    if (host == NULL || !main_only(host, "present_for_result") || module == NULL) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    put_str(&b, module);
+    put_str(&b, param);
+    put_id(&b, tag);
+    put_u32(&b, flags);
+    return host_int_call(TABHOST_WIRE_PRESENT_FOR_RESULT, &b);
+}
+
+static uint64_t host_now_ms(tab_host *host) {
+    if (host == NULL || !main_only(host, "now_ms")) return 0;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    frame reply = call_host(TABHOST_WIRE_NOW_MS, &b);
+    free(b.bytes);
+    reader r = {reply.payload, reply.count, 0, 0};
+    uint64_t now = (reply.flags & TABHOST_WIRE_FLAG_FAILED) ? 0 : get_u64(&r);
+    free(reply.payload);
+    return r.bad ? 0 : now;
+}
+
 /* ---- 1.2 host calls -------------------------------------------------------------------------- */
 
 static void host_finish(tab_host *host, const char *result) {
@@ -1038,6 +1244,18 @@ static const tab_host_api api = {
     .data_dir = host_data_dir,
     .module_dir = host_module_dir,
     .save_soon = host_save_soon,
+    .focus = host_focus,
+    .scroll_to = host_scroll_to,
+    .enabled = view_enabled,
+    .bar_button = view_bar_button,
+    .push_for_result = host_push_for_result,
+    .present_for_result = host_present_for_result,
+    .list = view_list,
+    .spans = view_spans,
+    .copy_text = host_copy_text,
+    .toast = host_toast,
+    .now_ms = host_now_ms,
+    .shortcut = view_shortcut,
 };
 
 /* ---- serving the host ------------------------------------------------------------------------ */
@@ -1062,7 +1280,7 @@ static uint32_t function_bits(const tab_module_descriptor *d) {
     /* The bit order of ModuleFunctions on the host. */
     return (d->create ? 1u << 0 : 0) | (d->start ? 1u << 1 : 0) | (d->render ? 1u << 2 : 0) |
            (d->event ? 1u << 3 : 0) | (d->appearance ? 1u << 4 : 0) | (d->save_state ? 1u << 5 : 0) |
-           (d->restore_state ? 1u << 6 : 0) | (d->destroy ? 1u << 7 : 0);
+           (d->restore_state ? 1u << 6 : 0) | (d->destroy ? 1u << 7 : 0) | (has_list_row(d) ? 1u << 8 : 0);
 }
 
 /* LOAD's optional sandbox part (optional: a host built before it sends none). */
@@ -1474,7 +1692,7 @@ static void scan_file(frame *request, char *path, uint8_t close_after) {
                 if (d->reserved[i] != NULL) reserved |= 1u << i;
             put_u32(&b, reserved);
             /* 1.2's field, where the module's struct holds it. */
-            int has_permissions = header[1] >= sizeof(tab_module_descriptor) && d->abi_minor >= 2;
+            int has_permissions = header[1] >= offsetof(tab_module_descriptor, list_row) && d->abi_minor >= 2;
             if (has_permissions)
                 put_bounded_str(&b, d->permissions, TAB_MAX_PERMISSIONS_BYTES + 1);
             else
@@ -1502,10 +1720,15 @@ static void render_into(struct tab_host *host, buffer *b) {
     view->host = &view->owner;
     view->open = 1;
     view->reported_closed = 0;
+    view->self = host->self;
+    view->windows = host->windows;
+    view->window_count = host->window_count;
     host->rendering++;
     descriptor->render(host->self, view);
     host->rendering--;
     view->open = 0;
+    view->windows = NULL;
+    view->window_count = 0;
     put_u32(b, view->calls);
     put(b, view->nodes.bytes, view->nodes.count);
     free(view->nodes.bytes);
@@ -1598,6 +1821,7 @@ static void serve(frame *request) {
         break;
     }
     case TABHOST_WIRE_RENDER:
+        read_list_windows(&r, host);
         render_into(host, &b);
         break;
     case TABHOST_WIRE_EVENT: {
@@ -1692,6 +1916,7 @@ static void serve(frame *request) {
         }
         if (descriptor->destroy) descriptor->destroy(host->self);
         free_timers(host);
+        free_list_windows(host);
         free(host);
         break;
     }
@@ -1726,6 +1951,7 @@ void tabhost_module_host_destroy_instances(void) {
         instances = host->next;
         if (descriptor != NULL && descriptor->destroy != NULL) descriptor->destroy(host->self);
         free_timers(host);
+        free_list_windows(host);
         free(host);
     }
 }

@@ -21,7 +21,7 @@ struct DemoModuleTests {
     @Test func everyNewModuleDeclaresABI12() throws {
         for product in ["Timeline", "Compose", "Search", "Settings", "Downloads", "Followers"] {
             let d = try BuiltModule.load(product: "TabExample\(product)").descriptor.pointee
-            #expect(d.abi_minor == 2 && d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size), "\(product)")
+            #expect(d.abi_minor == 3 && d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size), "\(product)")
             #expect(String(cString: try #require(d.name)) == product.lowercased())
         }
     }

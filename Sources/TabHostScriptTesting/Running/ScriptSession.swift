@@ -83,6 +83,8 @@ final class ScriptSession {
         } catch {
             throw StepFailure((error.earlier + [error.description] + error.later).map { "the session did not open: \($0)" })
         }
+        // A guarded modal's second to answer runs by the test clock too (ABI 1.3).
+        opened.session.host.clock = { clock.now }
         let factory = opened.session.runtime.factory
         let children = (factory as? MixedModuleInstanceFactory)?.outOfProcess ?? (factory as? OutOfProcessModuleInstanceFactory)
         return Live(opened: opened, loop: loop, clock: clock, children: children)

@@ -72,6 +72,14 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var keptTree: ViewTree?
     /// The module invalidated since `keptTree` was made: the next `render()` asks for a new one.
     private var stale = true
+    /// The rows of each lazy list (ABI 1.3) the front ends last asked to see, those the RENDER in
+    /// flight names, and those the child holds (it draws the FRAMEs it pushes over them).
+    private var wantedListWindows: [String: Range<Int>] = [:]
+    private var postedListWindows: [String: Range<Int>]?
+    private var childListWindows: [String: Range<Int>] = [:]
+    /// When the user's input began that the event the child handles now answers (nil: none, or not
+    /// the user's): the module's calls until its reply count as part of that input (`copy_text`).
+    private var userInputInFlight: ContinuousClock.Instant?
     /// A RENDER of this instance is queued or in flight.
     private var renderPosted = false
     /// Invalidated while that render was posted: another one follows it.
@@ -170,11 +178,17 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         post(writer, ModuleCall(.start, instance: id), userWaits: true) { _ in }
     }
 
-    package func render() -> ViewTree {
+    package func render() -> ViewTree { render(listWindows: [:]) }
+
+    package func render(listWindows: [String: Range<Int>]) -> ViewTree {
         environment.confinement?.assertConfined("\(moduleName) render")
         if let permissionRequest { return permissionTree(permissionRequest) }
         if let startRefusal { return ViewTree([.text("\(title) could not start: \(startRefusal)")]) }
         if let failure { return stoppedTree(failure) }
+        if listWindows != wantedListWindows {
+            wantedListWindows = listWindows
+            if listWindows != childListWindows { stale = true }
+        }
         shown = true
         // Ended by the host (its factory went away): nothing to show.
         guard alive, let connection, connection.state != .stopped else { return ViewTree([]) }
@@ -190,6 +204,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         renderPosted = true
         var writer = WireWriter(.render)
         writer.u64(id)
+        WireViewTree.encode(wantedListWindows, into: &writer)
+        postedListWindows = wantedListWindows
         post(writer, ModuleCall(.render, instance: id), userWaits: true) { [weak self] reply in
             self?.rendered(reply)
         }
@@ -198,16 +214,22 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// A render's reply: kept and shown (the host draws it at once).
     private func rendered(_ reply: ModuleHostConnection.Reply) {
         renderPosted = false
+        let windows = postedListWindows ?? childListWindows
+        postedListWindows = nil
         guard alive else { return }
         switch reply {
         case .replied(var reader):
-            keptTree = (try? decodeTree(&reader)) ?? ViewTree([.text("\(title): the module's process sent a malformed view")])
+            // The child keeps the windows a RENDER named for the frames it pushes after it.
+            childListWindows = windows
+            keptTree =
+                (try? decodeTree(&reader, listWindows: windows))
+                ?? ViewTree([.text("\(title): the module's process sent a malformed view")])
         case .failed(let reason):
             keptTree = ViewTree([.text("\(title): \(reason)")])
         case .unavailable:
             return  // stopped: connectionChanged shows it
         }
-        stale = renderAgain
+        stale = renderAgain || wantedListWindows != childListWindows
         renderAgain = false
         delegate?.moduleDidInvalidate()
     }
@@ -248,10 +270,16 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         default: input = true
         }
         pendingEvents += 1
+        // What the module calls while it handles a user's event (copy_text) arrives after this returns.
+        let userInputBegan = delegate?.moduleUserInputBegan()
         let posted = post(
             writer, ModuleCall(.event, instance: id, detail: detail), userWaits: input, isInput: input,
-            finish: { [weak self] writer in writer.u8(self?.frameRule() ?? 0) }
+            finish: { [weak self] writer in
+                writer.u8(self?.frameRule() ?? 0)
+                self?.userInputInFlight = userInputBegan
+            }
         ) { [weak self] reply in
+            self?.userInputInFlight = nil
             self?.eventHandled(reply)
         }
         if !posted { pendingEvents -= 1 }
@@ -491,7 +519,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// A render whose call had given up arrived: kept and shown.
     func receiveLateRender(_ reader: inout WireReader) {
-        guard alive, let tree = try? decodeTree(&reader) else { return }
+        guard alive, let tree = try? decodeTree(&reader, listWindows: postedListWindows ?? childListWindows) else { return }
         keptTree = tree
         stale = false
         delegate?.moduleDidInvalidate()
@@ -499,16 +527,27 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// The view the child pushed after an event (`FRAME`): kept, acknowledged, drawn.
     private func receiveFrame(_ reader: inout WireReader) throws(WireReader.Malformed) {
-        let tree = try decodeTree(&reader)
+        let tree = try decodeTree(&reader, listWindows: childListWindows)
         connection?.acknowledgeFrame(of: id)
         guard alive else { return }
         keptTree = tree
-        stale = false
+        // Rows the front ends asked for since the child drew these come with the next render.
+        stale = wantedListWindows != childListWindows
         delegate?.moduleDidInvalidate()
     }
 
     /// One of the module's notifications (the instance id already read).
     func apply(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) {
+        if let began = userInputInFlight, let delegate {
+            delegate.moduleBeginUserInput(at: began)
+            defer { delegate.moduleEndUserInput() }
+            try applyNotification(type, &reader)
+        } else {
+            try applyNotification(type, &reader)
+        }
+    }
+
+    private func applyNotification(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) {
         switch type {
         case .setTitle:
             let text = try reader.string()
@@ -532,7 +571,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         case .scheduleTick:
             guard alive else { return }
             environment.ticks.schedule(id, afterMilliseconds: try reader.u32())
-        case .setTimer, .cancelTimer, .saveSoon, .finish, .alert:
+        case .setTimer, .cancelTimer, .saveSoon, .finish, .alert, .focus, .scrollTo, .copyText, .toast:
             try applyHostCall(type, &reader)
         default:
             break  // a notification a newer helper knows: nothing to do
@@ -541,6 +580,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// One of the module's requests (the instance id already read): the reply.
     func serve(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
+        guard let began = userInputInFlight, let delegate else { return try serveRequest(type, &reader) }
+        delegate.moduleBeginUserInput(at: began)
+        defer { delegate.moduleEndUserInput() }
+        return try serveRequest(type, &reader)
+    }
+
+    private func serveRequest(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
         var reply = WireWriter(type)
         switch type {
         case .push:
@@ -563,6 +609,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             reply.u64(UInt64(max(0, delegate?.moduleTabCount() ?? 0)))
         case .dataDir:
             reply.string(dataDirectory())
+        case .pushForResult, .presentForResult, .nowMs:
+            try serveHostCall(type, &reader, into: &reply)
         case .tabItem:
             let index = try reader.u64()
             if index <= UInt64(Int.max), let item = delegate?.moduleTabItem(at: Int(index)) {
@@ -585,8 +633,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// The render reply's view, built by the in-process builder; its lines about the module's calls go
     /// to the instance's log, as in process.
-    private func decodeTree(_ reader: inout WireReader) throws(WireReader.Malformed) -> ViewTree {
-        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory) { [weak self] level, message in
+    private func decodeTree(
+        _ reader: inout WireReader, listWindows: [String: Range<Int>] = [:]
+    ) throws(WireReader.Malformed) -> ViewTree {
+        try WireViewTree.decode(&reader, resourceDirectory: resourceDirectory, listWindows: listWindows) { [weak self] level, message in
             self?.delegate?.moduleLog(level: level, message: message)
         }
     }

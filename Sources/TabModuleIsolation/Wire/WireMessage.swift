@@ -44,6 +44,13 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     static let dataDir = WireMessage(TABHOST_WIRE_DATA_DIR)
     static let frame = WireMessage(TABHOST_WIRE_FRAME)
     static let frameAck = WireMessage(TABHOST_WIRE_FRAME_ACK)
+    static let focus = WireMessage(TABHOST_WIRE_FOCUS)
+    static let scrollTo = WireMessage(TABHOST_WIRE_SCROLL_TO)
+    static let copyText = WireMessage(TABHOST_WIRE_COPY_TEXT)
+    static let toast = WireMessage(TABHOST_WIRE_TOAST)
+    static let pushForResult = WireMessage(TABHOST_WIRE_PUSH_FOR_RESULT)
+    static let presentForResult = WireMessage(TABHOST_WIRE_PRESENT_FOR_RESULT)
+    static let nowMs = WireMessage(TABHOST_WIRE_NOW_MS)
 
     /// The module function a host request runs (what a crash message names).
     var functionName: String {

@@ -20,6 +20,8 @@ package final class InProcessModuleInstance: ModuleInstance {
     private let box: HostHandle
     private let resourceDirectory: String
     private let confinement: ThreadConfinement?
+    /// The module's descriptor has a `list_row` (ABI 1.3).
+    private let hasListRow: Bool
     private var handle: UnsafeMutableRawPointer?
     private var callDepth = 0
     private var destroyPending = false
@@ -37,6 +39,7 @@ package final class InProcessModuleInstance: ModuleInstance {
         descriptor = module.descriptor
         resourceDirectory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
         confinement = environment.confinement
+        hasListRow = module.info.functions.contains(.listRow)
         box = HostHandle(
             instanceID: id, moduleName: module.name, ticks: environment.ticks, dataDirectory: environment.dataDirectory,
             sourceDirectory: resourceDirectory, resourceDirectory: resourceDirectory)
@@ -75,13 +78,21 @@ package final class InProcessModuleInstance: ModuleInstance {
         }
     }
 
-    package func render() -> ViewTree {
+    package func render() -> ViewTree { render(listWindows: [:]) }
+
+    package func render(listWindows: [String: Range<Int>]) -> ViewTree {
         // One builder per instance: a module that keeps `tab_view *` past render reaches a closed
         // builder (ignored, one log line), never freed memory.
         let builder = box.builderForRender()
         builder.begin()
+        builder.listWindows = listWindows
         call("render") { handle in
+            // Read only from a 1.3 descriptor (the loader checked its size): an older one ends before it.
+            if hasListRow, let listRow = descriptor.pointee.list_row {
+                builder.listRowSource = { id, index in listRow(handle, id, index, builder.opaquePointer) }
+            }
             descriptor.pointee.render?(handle, builder.opaquePointer)
+            builder.listRowSource = nil
         }
         return builder.end()
     }

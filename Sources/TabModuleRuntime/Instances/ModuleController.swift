@@ -27,6 +27,10 @@ public final class ModuleController: Controller {
 
     /// The tab bar's badge while the tab's module is busy (the same in every front end).
     public static let busyMark = "…"
+    /// The rows of each lazy list (by id) the front ends asked to see (ABI 1.3).
+    public internal(set) var listWindows: [String: Range<Int>] = [:]
+    /// The id of the last `focus` or `scroll_to` (and which), checked against the next render.
+    var pendingFocusCheck: (id: String, call: String)?
 
     init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleError) {
         info = module.info
@@ -71,8 +75,12 @@ public final class ModuleController: Controller {
         instance.start(param: param)
     }
 
-    /// The module's rendering.
-    public func render() -> ViewTree { instance.render() }
+    /// The module's rendering, with the rows of its lazy lists the front ends asked for.
+    public func render() -> ViewTree {
+        let tree = instance.render(listWindows: listWindows)
+        checkFocusRequest(in: tree)
+        return tree
+    }
 
     /// True for a module built before ABI 1.2: it is rendered again after every event it gets. A 1.2
     /// module is rendered after `invalidate`, when it appears and when a front end needs a frame.
@@ -95,12 +103,13 @@ public final class ModuleController: Controller {
         case .result(let module, let value): moduleEvent = .result(module: module, value: value)
         case .alert(let id, let button): moduleEvent = .alert(id: id, button: button)
         case .timer(let id): moduleEvent = .timer(id)
+        case .dismiss: moduleEvent = .dismiss
         }
         switch moduleEvent {
         case .action, .key, .tick: break
         default: guard modern else { return }
         }
-        instance.send(moduleEvent, focus: modern ? context.focus : nil)
+        deliverTracingUserInput(moduleEvent, focus: modern ? context.focus : nil)
     }
 
     /// The module's `save_state`.
@@ -184,14 +193,20 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {
+        modulePush(module: module, param: param, target: target, tag: nil)
+    }
+
+    public func modulePush(module: String, param: String?, target: ModulePushTarget, tag: String?) -> Bool {
         guard let host, enterScreenCall("push", module) else { return false }
         defer { leaveScreenCall() }
         do {
             // This controller is the new screen's presenter: it gets TAB_EVENT_RESULT when that screen goes.
-            switch target {
-            case .ownStack: try host.push(module: module, param: param, onto: navigationController, presenter: self)
-            case .applicationStack: try host.push(module: module, param: param, presenter: self)
-            }
+            let pushed =
+                switch target {
+                case .ownStack: try host.push(module: module, param: param, onto: navigationController, presenter: self)
+                case .applicationStack: try host.push(module: module, param: param, presenter: self)
+                }
+            pushed.context.resultTag = tag
             return true
         } catch {
             moduleLog(level: .warning, message: "push \(module): \(error)")
@@ -206,10 +221,16 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePresent(module: String, param: String?) -> Bool {
+        modulePresent(module: module, param: param, tag: nil, confirmDismiss: false)
+    }
+
+    public func modulePresent(module: String, param: String?, tag: String?, confirmDismiss: Bool) -> Bool {
         guard let host, enterScreenCall("present", module) else { return false }
         defer { leaveScreenCall() }
         do {
-            try host.present(module: module, param: param, presenter: self)
+            let presented = try host.present(module: module, param: param, presenter: self)
+            presented.context.resultTag = tag
+            presented.context.guardsDismiss = confirmDismiss
             return true
         } catch {
             moduleLog(level: .warning, message: "present \(module): \(error)")

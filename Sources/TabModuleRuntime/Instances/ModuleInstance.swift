@@ -27,6 +27,9 @@ public protocol ModuleInstance: AnyObject {
     func start(param: String?)
     /// The module's `render`: what it built.
     func render() -> ViewTree
+    /// The module's `render`, drawing of each lazy list (by id) the rows in its window (ABI 1.3;
+    /// lists not named get the default window).
+    func render(listWindows: [String: Range<Int>]) -> ViewTree
     /// Delivers `event` to the module's `event`, if it has one, with `focus` as `tab_event.focus`.
     func send(_ event: ModuleEvent, focus: String?)
     /// The module's `appearance(phase)`, if it has one.

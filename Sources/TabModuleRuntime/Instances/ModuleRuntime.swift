@@ -27,6 +27,9 @@ public final class ModuleRuntime: ControllerFactory {
     /// `push`, `present` and `add_tab` calls in progress within one another (each starts a module,
     /// whose `start` may make the next): bounded by `ModuleLimits.maximumScreenCallDepth`.
     var screenCallDepth = 0
+    /// Events a user caused being delivered now, within one another (ABI 1.3's `copy_text` is
+    /// allowed only inside one), and when the outermost began.
+    var userInput: (depth: Int, began: ContinuousClock.Instant) = (0, .now)
 
     private struct Weak {
         weak var controller: ModuleController?

@@ -41,6 +41,8 @@ public final class TickScheduler: Sendable {
     /// The clock this scheduler sets and compares deadlines by: its session's (a test clock under
     /// `tabhost test`, which moves only when a script's `wait` moves it).
     public let clock: HostClock
+    /// The clock's reading when the scheduler was made: `now_ms` counts from it.
+    private let origin: ContinuousClock.Instant
 
     /// Now, by this scheduler's clock.
     public var now: ContinuousClock.Instant { clock.now() }
@@ -61,6 +63,15 @@ public final class TickScheduler: Sendable {
         }
         pipe = (fds[0], fds[1])
         self.clock = clock
+        origin = clock.now()
+    }
+
+    /// `now_ms` (ABI 1.3): milliseconds of this scheduler's clock since it was made; under
+    /// `tabhost test` the test clock's, so a script's `wait` moves it and nothing else does.
+    public var nowMilliseconds: UInt64 {
+        let elapsed = clock.now() - origin
+        let (seconds, attoseconds) = elapsed.components
+        return UInt64(max(0, seconds)) * 1000 + UInt64(max(0, attoseconds) / 1_000_000_000_000_000)
     }
 
     deinit {

@@ -332,12 +332,15 @@ package struct ScreenRenderer: Sendable {
     func layout(_ tree: ViewTree, textWidth: Int, focus: Int? = nil, interaction: InteractionState = InteractionState()) -> [Line] {
         var lines: [Line] = []
         var nextFocus = 0
-        func take() -> Int {
+        func takeIndex() -> Int {
             defer { nextFocus += 1 }
             return nextFocus
         }
-        for node in tree.nodes {
+        func add(_ node: ViewNode) {
             var nodeLines: [Line] = []
+            // A disabled node (ABI 1.3) takes no focus index: `ViewTree.focusables` leaves it out.
+            let enabled = !node.style.contains(.disabled)
+            func take() -> Int? { enabled ? takeIndex() : nil }
             switch node.unstyled {
             case .section(let title):
                 if !lines.isEmpty { lines.append(.blank) }
@@ -347,27 +350,47 @@ package struct ScreenRenderer: Sendable {
             case .text(let text):
                 nodeLines += DisplayWidth.wrap(text, to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)).map { .text($0) }
             case .button(let label, let action):
-                nodeLines.append(.button(label, action: action, focusIndex: take()))
+                if let index = take() {
+                    nodeLines.append(.button(label, action: action, focusIndex: index))
+                } else {
+                    nodeLines.append(.text("[ " + label + " ]"))
+                }
             case .image(let path, let alt):
                 let name = alt ?? "[image: " + (path.split(separator: "/").last.map(String.init) ?? path) + "]"
                 nodeLines += DisplayWidth.wrap(name, to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)).map { .image($0) }
             case .textField(let field):
-                let index = take()
+                guard let index = take() else {
+                    nodeLines.append(.text(field.isSecure || field.value.isEmpty ? (field.placeholder ?? "") : field.value))
+                    break
+                }
                 let editor = interaction.fields[field.id] ?? FieldEditor(text: field.value)
                 let editing = interaction.isEditing && focus == index
                 nodeLines += fieldLines(field, editor: editor, editing: editing, width: textWidth, focusIndex: index)
             case .toggle(let id, let label, let isOn):
-                nodeLines.append(.toggle(id: id, label: label, isOn: isOn, focusIndex: take()))
+                if let index = take() {
+                    nodeLines.append(.toggle(id: id, label: label, isOn: isOn, focusIndex: index))
+                } else {
+                    nodeLines.append(.text((isOn ? "[x] " : "[ ] ") + label))
+                }
             case .progress(let label, let fraction):
                 nodeLines.append(.progress(label: label, fraction: fraction))
             case .table(let table):
-                nodeLines += tableLines(table, width: textWidth) { $0.action != nil ? take() : nil }
+                nodeLines += tableLines(table, width: textWidth) { $0.action != nil && !$0.style.contains(.disabled) ? take() : nil }
+            case .spans(let spans):
+                nodeLines += DisplayWidth.wrap(
+                    spans.map(\.text).joined(), to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)
+                ).map { .text($0) }
+            case .list(let list):
+                for row in list.rows { add(row) }
+                let hidden = list.count - list.rows.count
+                if hidden > 0 { nodeLines.append(.text("⋯ \(hidden) more")) }
             case .styled:
                 break  // `unstyled` never is
             }
             let style = node.style
             lines += style.isEmpty ? nodeLines : nodeLines.map { .styled(style, $0) }
         }
+        for node in tree.nodes { add(node) }
         return lines
     }
 
