@@ -17,7 +17,7 @@ struct DevLoopTests {
         try project.save(heading: "Hello again")
         #expect(try project.run { project.contentText.contains("Hello again") }, "\(project.contentText)")
         #expect(project.contentText == ["Hello again", "Taps", "2", "Tap"], "the taps survive the reload")
-        #expect(project.session.screen.status?.hasPrefix("reloaded hello") == true, "\(project.session.screen.status ?? "-")")
+        #expect(project.session.settledScreen().status?.hasPrefix("reloaded hello") == true, "\(project.session.settledScreen().status ?? "-")")
     }
 
     @Test func aFailedBuildKeepsTheRunningVersionAndShowsTheFirstErrorUntilAGoodBuild() throws {
@@ -27,14 +27,14 @@ struct DevLoopTests {
 
         try project.save(heading: "Broken", broken: true)
         #expect(try project.run { project.outcomes.contains { if case .failed = $0.result { true } else { false } } })
-        let status = project.session.screen.status ?? ""
+        let status = project.session.settledScreen().status ?? ""
         #expect(status.hasPrefix("build failed: hello.c:15:"), "\(status)")
         // gcc quotes with ‘’ in a UTF-8 locale, '' in C.
         #expect(status.contains(": error: expected ") && status.contains(";") && status.hasSuffix("; Ctrl-B shows the log"), "\(status)")
         #expect(project.contentText.first == "Hello", "the running version stays")
 
         project.devLoop?.showLog()
-        let log = project.session.screen
+        let log = project.session.settledScreen()
         #expect(log.isModal && log.title == "Build log")
         let texts = log.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
         #expect(texts.contains { $0.hasPrefix("hello.c:15:") && $0.contains("error: expected ") }, "\(texts)")
@@ -46,7 +46,7 @@ struct DevLoopTests {
 
         try project.save(heading: "Fixed")
         #expect(try project.run { project.contentText.contains("Fixed") }, "\(project.contentText)")
-        #expect(project.session.screen.status?.hasPrefix("reloaded hello") == true, "\(project.session.screen.status ?? "-")")
+        #expect(project.session.settledScreen().status?.hasPrefix("reloaded hello") == true, "\(project.session.settledScreen().status ?? "-")")
     }
 
     @Test func aSaveDuringABuildStopsItsWholeProcessGroupAndBuildsAgain() throws {

@@ -116,7 +116,7 @@ final class DevProjectFixture {
     }
 
     /// The texts of the screen's content.
-    var contentText: [String] { session.screen.content.texts }
+    var contentText: [String] { session.settledScreen().content.texts }
 
     /// The build stops and the private copies go with the fixture, then its directory (the `Fixture`'s,
     /// released after this): a test holds it in a `let`.

@@ -102,6 +102,22 @@ public final class HostSession: ScreenSession {
         return host.screen
     }
 
+    /// The screen once every module answered what it was asked (each isolated module's reply and
+    /// pushed view handled, see `ModuleInstanceFactory.settle(until:)`), or as it is at `deadline`:
+    /// what a front end shows a moment later. For tests and tools that drive the session by hand.
+    public func settledScreen(until deadline: ContinuousClock.Instant = .now + .seconds(5)) -> Screen {
+        loop.preconditionInEventLoop()
+        var screen = host.screen
+        while ContinuousClock.now < deadline {
+            // Computing the screen asks idle modules for the views it lacks: settled when it stays the same.
+            guard runtime.factory.settle(until: deadline) else { break }
+            let next = host.screen
+            if next == screen { break }
+            screen = next
+        }
+        return screen
+    }
+
     /// Applies a front end's action and schedules a state save.
     public func perform(_ action: ScreenAction) {
         loop.preconditionInEventLoop()

@@ -17,7 +17,7 @@ import TabModuleRuntime
 /// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
 ///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
 ///   param and state it is given for then.
-/// - Never waited on: `start`, `render`, `event` and `appearance` are posted (sent when the child is
+/// - Never waited on: `render`, `event` and `appearance` are posted (sent when the child is
 ///   free, in order, their replies handled when they come). `render()` returns the last view the
 ///   child sent (its kept frame; a one-line placeholder with the title before the first) and asks for
 ///   a new one when the module invalidated; after an event on a shown tab the child pushes the new
@@ -88,6 +88,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var pendingEvents = 0
     /// Shown (rendered, or appearing) and not disappeared since: its events ask for a pushed frame.
     private var shown = false
+    /// A new view came and the host was told: its next `render()` is the host drawing it. Any other
+    /// `render()` is the host's own wish for a new view (a tab bar's items changed, everything was
+    /// invalidated), which only the host knows the moment of.
+    private var freshPending = false
     /// `data_dir` could not be made: later calls answer NULL without another line (as in process).
     var dataDirFailed = false
     /// What the module asks for and was not granted, while its tab asks the user (no child yet).
@@ -175,7 +179,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         var writer = WireWriter(.start)
         writer.u64(id)
         writer.string(param)
-        post(writer, ModuleCall(.start, instance: id), userWaits: true) { _ in }
+        // Waited for, with `create`: a screen is made at once, and a module whose start pushes or
+        // presents itself nests (and is refused at the depth limit) as in process.
+        _ = call(writer, ModuleCall(.start, instance: id))
     }
 
     package func render() -> ViewTree { render(listWindows: [:]) }
@@ -192,8 +198,15 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         shown = true
         // Ended by the host (its factory went away): nothing to show.
         guard alive, let connection, connection.state != .stopped else { return ViewTree([]) }
+        // No loop watches the child (a command or test without one): what it sent, or its end, is read now.
+        if connection.loop == nil { connection.pump() }
+        if let failure { return stoppedTree(failure) }
+        if !freshPending { stale = true }
+        freshPending = false
         // An event on its way pushes the new view itself.
         if stale && pendingEvents == 0 && !renderPosted { postRender() }
+        // Found gone on the way (no loop watched it): the stopped screen at once.
+        if let failure { return stoppedTree(failure) }
         let tree = keptTree ?? ViewTree([.text(title)])
         guard let line = notRespondingLine() else { return tree }
         return ViewTree([line] + tree.nodes)
@@ -231,6 +244,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         }
         stale = renderAgain || wantedListWindows != childListWindows
         renderAgain = false
+        freshPending = !stale
         delegate?.moduleDidInvalidate()
     }
 
@@ -510,6 +524,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard alive, let connection else { return }
         if connection.state == .stopped, failure == nil, let reason = connection.failure {
             failure = reason
+            // Its next child draws anew; until then the stopped screen shows.
+            stale = true
             // Its ticks and timers died with the module: a Restart's fresh instance sets its own.
             environment.ticks.cancel(id)
         }
@@ -522,6 +538,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard alive, let tree = try? decodeTree(&reader, listWindows: postedListWindows ?? childListWindows) else { return }
         keptTree = tree
         stale = false
+        freshPending = true
         delegate?.moduleDidInvalidate()
     }
 
@@ -533,6 +550,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         keptTree = tree
         // Rows the front ends asked for since the child drew these come with the next render.
         stale = wantedListWindows != childListWindows
+        freshPending = !stale
         delegate?.moduleDidInvalidate()
     }
 

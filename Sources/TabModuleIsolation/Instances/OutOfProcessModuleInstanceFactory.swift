@@ -86,7 +86,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// what the modules did since their last input. The host's own work that follows (a screen that
     /// asks for the new views) posts more: `settled(_:)` repeats it. True when everything settled.
     @discardableResult
-    public func settle(until deadline: ContinuousClock.Instant = .now + .seconds(5)) -> Bool {
+    public func settle(until deadline: ContinuousClock.Instant) -> Bool {
         var settled = true
         for connection in Array(connections.values) where !connection.settle(until: deadline) { settled = false }
         return settled
@@ -102,6 +102,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         }
         return result
     }
+
+    /// `settle(until:)` with a deadline 5 s from now.
+    @discardableResult
+    public func settle() -> Bool { settle(until: .now + .seconds(5)) }
 
     /// True while some child has a posted call in flight or queued.
     var isBusyPosting: Bool {

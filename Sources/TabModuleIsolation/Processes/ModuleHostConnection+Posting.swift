@@ -76,6 +76,8 @@ extension ModuleHostConnection {
     /// reply says a FRAME follows stays in flight as that instance's render until the frame comes).
     func completePosted(_ frame: WireFrame) {
         guard let done = inFlight else { return }
+        flushPending()
+        guard state != .stopped else { return }
         var reader = frame.reader
         if done.posted.call.function == .event, !frame.isFailure, (try? reader.u8()) == 1, let id = done.posted.call.instance {
             let render = PostedModuleCall(
@@ -97,6 +99,7 @@ extension ModuleHostConnection {
     /// The FRAME of instance `id` was applied: when the call in flight waited for it, the child is free.
     func framePushed(_ id: UInt64) {
         guard awaitsFrame == id, inFlight != nil else { return }
+        flushPending()
         inFlight = nil
         awaitsFrame = nil
         cancelEscalation()
@@ -121,10 +124,11 @@ extension ModuleHostConnection {
         busy = .idle
         var dropped = queue
         queue.removeAll()
+        // Delivered already (the module got it), so not counted; its handler still hears the stop.
+        let inputs = dropped.filter(\.isInput).count
         if let inFlight, awaitsFrame == nil { dropped.insert(inFlight.posted, at: 0) }
         inFlight = nil
         awaitsFrame = nil
-        let inputs = dropped.filter(\.isInput).count
         if inputs > 0 {
             logger.warning(
                 "\(inputs) input event\(inputs == 1 ? "" : "s") dropped: its process stopped before they were delivered",
@@ -138,7 +142,7 @@ extension ModuleHostConnection {
     func waitLonger() {
         guard let current = inFlight else { return }
         inFlight = (current.seq, current.posted, .now)
-        setBusy(.idle)
+        setBusy(.idle, quietly: true)
         scheduleEscalation()
     }
 
@@ -215,8 +219,8 @@ extension ModuleHostConnection {
     }
 
     /// Moves to `level`, telling the instances (every step while not responding: the line shows the
-    /// seconds) and, on the way into and out of not responding, the log and the factory.
-    private func setBusy(_ level: ModuleBusyLevel) {
+    /// seconds) and, on the way into and out of not responding, the factory and (unless `quietly`) the log.
+    private func setBusy(_ level: ModuleBusyLevel, quietly: Bool = false) {
         let old = busy
         busy = level
         if level == .notResponding && old != .notResponding, let call = inFlight?.posted.call {
@@ -225,7 +229,8 @@ extension ModuleHostConnection {
                 metadata: ["module": "\(module.name)"])
             onEvent?(.notResponding(call: call.description))
         } else if old == .notResponding && level != .notResponding {
-            logger.info("responding again", metadata: ["module": "\(module.name)"])
+            // After Wait the module has not answered: the log says nothing until it does or escalates again.
+            if !quietly { logger.info("responding again", metadata: ["module": "\(module.name)"]) }
             onEvent?(.responding)
         }
         guard level != old || level == .notResponding else { return }

@@ -356,9 +356,7 @@ final class ModuleHostConnection {
                     flushPending()
                     return frame.isFailure ? .failed(frame.failureMessage) : .replied(frame.reader)
                 }
-                if frame.type.isNotification && !frame.type.appliesAtOnce && !frame.type.concernsTheChild
-                    && frame.type != .log
-                {
+                if frame.type.isNotification && Self.waitsForTheCall(frame.type) {
                     hold(frame)
                 } else if frame.type.isNotification {
                     apply(frame)
@@ -413,7 +411,7 @@ final class ModuleHostConnection {
 
     /// Applies held notifications in the order the module made them (one applied may make a request
     /// whose wait applies the next ones: they share `pendingHead`).
-    private func flushPending() {
+    func flushPending() {
         while pendingHead < pending.count {
             let frame = pending[pendingHead]
             pendingHead += 1
@@ -538,10 +536,19 @@ final class ModuleHostConnection {
             lateReply(frame, to: call)
             if abandoned.isEmpty { recovered() }
         } else if frame.type.isNotification {
-            apply(frame)
+            // A posted call's notifications wait for its reply, as a waited call's do.
+            if inFlight != nil && awaitsFrame == nil && Self.waitsForTheCall(frame.type) { hold(frame) } else { apply(frame) }
         } else {
+            // The child is blocked in a host call: what it sent before it happens first.
+            flushPending()
             serve(frame)
         }
+    }
+
+    /// A notification held until the module's call returns (not a log line, not one that reaches only
+    /// the tick scheduler, not the child's own, not a pushed frame, which follows the call's reply).
+    static func waitsForTheCall(_ type: WireMessage) -> Bool {
+        !type.appliesAtOnce && !type.concernsTheChild && type != .log && type != .frame
     }
 
     private func lateReply(_ frame: WireFrame, to call: Abandoned) {
