@@ -79,7 +79,7 @@ package struct InputRouter: Sendable {
             interaction.alertButton = 0
         }
         if let alert = screen.alert { interaction.alertButton = min(interaction.alertButton, alert.buttons.count - 1) }
-        let focusables = screen.content.focusables
+        let focusables = screen.terminalFocusables
         guard !focusables.isEmpty else {
             focus = nil
             focused = nil
@@ -103,6 +103,10 @@ package struct InputRouter: Sendable {
         reportedFocus = .some(id)
         return .focus(id)
     }
+
+    mutating func setToast(_ toast: ScreenNote?) { interaction.toast = toast }
+
+    mutating func moveFocus(to index: Int, in focusables: [ViewFocusable]) { setFocus(index, in: focusables) }
 
     private func nearestIndex(of item: ViewFocusable, in focusables: [ViewFocusable]) -> Int? {
         let around = focus ?? 0
@@ -163,7 +167,7 @@ package struct InputRouter: Sendable {
     }
 
     private mutating func route(_ event: InputEvent, on screen: Screen) -> [FrontEndCommand] {
-        let focusables = screen.content.focusables
+        let focusables = screen.terminalFocusables
         if interaction.isEditing, case .field(let id) = focused, let field = Self.field(id, in: screen.content) {
             switch event {
             case .paste(let text):

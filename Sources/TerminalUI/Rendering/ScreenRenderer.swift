@@ -21,6 +21,8 @@ package struct ScreenRenderer: Sendable {
         case header(String)
         case row(ViewRow, focusIndex: Int?)
         case text(String)
+        /// One line of styled runs (ABI 1.3's `spans`, when they fit one line).
+        case spans([ViewSpan])
         case button(String, action: String, focusIndex: Int)
         case image(String)
         /// One line of a text field: `text` as shown (bullets for a secure field), the placeholder
@@ -44,7 +46,7 @@ package struct ScreenRenderer: Sendable {
     ) -> RenderedFrame {
         var grid = CellGrid(width: width, height: height)
         var hits = HitMap()
-        let focusableCount = screen.content.focusables.count
+        let focusableCount = screen.terminalFocusables.count
         let focus = focusableCount == 0 ? nil : min(max(focus ?? 0, 0), focusableCount - 1)
         guard grid.width > 0, grid.height > 0 else {
             return RenderedFrame(grid: grid, hitMap: hits, focus: focus, scroll: 0, contentRows: 0, contentLines: 0)
@@ -59,6 +61,9 @@ package struct ScreenRenderer: Sendable {
         if hasBar { available -= 1 }
         let hasStatus = screen.status != nil && available >= 2
         if hasStatus { available -= 1 }
+        let footer = Self.footer(screen.content.shortcuts)
+        let hasFooter = footer != nil && available >= 2
+        if hasFooter { available -= 1 }
         let barAtTop = hasBar && screen.tabBar?.position == .top
         // A rule under the title (or under a top bar) and one above a bottom bar.
         let titleRule = roomy
@@ -68,6 +73,7 @@ package struct ScreenRenderer: Sendable {
 
         var y = 0
         drawTitleBar(screen, into: &grid, hits: &hits, row: 0, framed: false)
+        drawBarButtons(screen, into: &grid, hits: &hits, row: 0, focus: focus, firstIndex: screen.content.focusables.count)
         y += 1
         if titleRule && !barAtTop {
             drawRule(into: &grid, row: y)
@@ -94,6 +100,9 @@ package struct ScreenRenderer: Sendable {
         }
         if hasStatus, let status = screen.status {
             grid.put(" " + status, x: 0, y: h - 1, style: CellStyle(bold: !options.useColor, foreground: color(.yellow)))
+        }
+        if hasFooter, let footer {
+            grid.put(" " + footer, x: 0, y: h - 1 - (hasStatus ? 1 : 0), style: CellStyle(dim: true), limit: w)
         }
 
         // Content, framed when modal and there is room.
@@ -133,6 +142,9 @@ package struct ScreenRenderer: Sendable {
             let dim = CellStyle(dim: true)
             if scroll > 0 { grid.put("▲", x: x0 + innerWidth - 1, y: innerTop, style: dim) }
             if scroll + innerRows < lines.count { grid.put("▼", x: x0 + innerWidth - 1, y: innerTop + innerRows - 1, style: dim) }
+        }
+        if let toast = interaction.toast, innerRows > 0 {
+            drawToast(toast, into: &grid, row: innerTop + innerRows - 1)
         }
         if let menu = interaction.menu, screen.alert == nil {
             drawMenu(menu, into: &grid, hits: &hits)
@@ -376,6 +388,8 @@ package struct ScreenRenderer: Sendable {
                 nodeLines.append(.progress(label: label, fraction: fraction))
             case .table(let table):
                 nodeLines += tableLines(table, width: textWidth) { $0.action != nil && !$0.style.contains(.disabled) ? take() : nil }
+            case .spans(let spans) where DisplayWidth.of(spans.map(\.text).joined()) <= textWidth:
+                nodeLines.append(.spans(spans))
             case .spans(let spans):
                 nodeLines += DisplayWidth.wrap(
                     spans.map(\.text).joined(), to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)
@@ -411,6 +425,8 @@ package struct ScreenRenderer: Sendable {
             grid.put(title, x: x, y: y, style: st(CellStyle(bold: true, foreground: color(.blue))), limit: avail)
         case .text(let text):
             grid.put(text, x: x, y: y, style: st(CellStyle()), limit: avail)
+        case .spans(let spans):
+            drawSpans(spans, into: &grid, x: x, y: y, width: avail, style: style)
         case .image(let text):
             grid.put(text, x: x, y: y, style: st(CellStyle(dim: true)), limit: avail)
         case .button(let label, let action, let index):
