@@ -32,6 +32,7 @@
 #include "tabhost_isolation.h"
 #include "tabhost_ltdl.h"
 #include "tabhost_sandbox.h"
+#include "tabhost_blame.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -447,6 +448,8 @@ static void release_kept(size_t mark) {
 }
 
 static void serve(frame *request);
+static const char *call_name(uint16_t type);
+static void serve_call(frame *request, reader *r, uint64_t id, size_t mark);
 
 /* Sends a request to the host and serves the host's requests until its reply arrives. */
 static frame call_host(uint16_t type, const buffer *payload) {
@@ -605,6 +608,9 @@ static void send_log(uint64_t id, int level, const char *message) {
     notify(TABHOST_WIRE_LOG, &b);
     free(b.bytes);
 }
+
+/* The watchdog's report: the module's log, as a warning. */
+static void blame_log(uint64_t id, const char *line) { send_log(id, TAB_LOG_WARNING, line); }
 
 static void host_log(tab_host *host, int level, const char *message) {
     if (host == NULL || message == NULL) return;
@@ -1152,6 +1158,7 @@ static void serve_load(frame *request, reader *r) {
     tabhost_sandbox_report report;
     memset(&report, 0, sizeof report);
     char why[768] = "";
+    if (!r->bad && descriptor == NULL) tabhost_blame_warm_up();
     if (r->bad || path == NULL || name == NULL || directory == NULL) {
         reply_failure(request, "malformed load request");
     } else if (descriptor != NULL) {
@@ -1159,6 +1166,8 @@ static void serve_load(frame *request, reader *r) {
     } else if (sandbox.mode != 0 && apply_load_sandbox(&sandbox, &report, why, sizeof why) != 0) {
         reply_failure(request, "%s", why);
     } else {
+        /* Sandboxed, before the module (tabhost_blame.h); without a watchdog, calls are only not watched. */
+        (void)tabhost_blame_start(name, blame_log);
         tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
         void *symbol = image ? tabhost_lt_symbol(image, "tab_module_entry", message, sizeof message) : NULL;
         const tab_module_descriptor *(*entry)(void) = NULL;
@@ -1453,6 +1462,28 @@ static void serve(frame *request) {
         reply_failure(request, "no module is loaded");
         return;
     }
+    tabhost_blame_begin(call_name(request->type), id);
+    serve_call(request, &r, id, mark);
+    tabhost_blame_end();
+}
+
+/* The module function a request calls, as the watchdog's report names it. */
+static const char *call_name(uint16_t type) {
+    switch (type) {
+    case TABHOST_WIRE_CREATE: return "create";
+    case TABHOST_WIRE_START: return "start";
+    case TABHOST_WIRE_RENDER: return "render";
+    case TABHOST_WIRE_EVENT: return "event";
+    case TABHOST_WIRE_APPEARANCE: return "appearance";
+    case TABHOST_WIRE_SAVE_STATE: return "save_state";
+    case TABHOST_WIRE_RESTORE_STATE: return "restore_state";
+    case TABHOST_WIRE_DESTROY: return "destroy";
+    default: return "a call";
+    }
+}
+
+/* One module call: `id` read from `r`, a module loaded. */
+static void serve_call(frame *request, reader *r, uint64_t id, size_t mark) {
     if (request->type == TABHOST_WIRE_CREATE) {
         if (find_instance(id) != NULL) {
             reply_failure(request, "instance %llu exists", (unsigned long long)id);
@@ -1483,7 +1514,7 @@ static void serve(frame *request) {
     buffer b = {0};
     switch (request->type) {
     case TABHOST_WIRE_START: {
-        char *param = get_str(&r);
+        char *param = get_str(r);
         if (descriptor->start) descriptor->start(host->self, param);
         free(param);
         break;
@@ -1518,12 +1549,12 @@ static void serve(frame *request) {
         tab_event event;
         memset(&event, 0, sizeof event);
         event.struct_size = (uint32_t)sizeof event;
-        event.type = get_u32(&r);
-        char *action = get_str(&r);
+        event.type = get_u32(r);
+        char *action = get_str(r);
         event.action = action;
-        event.key = get_u32(&r);
-        char *value = get_str(&r);
-        char *focus = get_str(&r);
+        event.key = get_u32(r);
+        char *value = get_str(r);
+        char *focus = get_str(r);
         event.value = value;
         event.focus = focus;
         /* A timer cancelled (from any thread) after the host sent this does not fire. */
@@ -1535,7 +1566,7 @@ static void serve(frame *request) {
         break;
     }
     case TABHOST_WIRE_APPEARANCE: {
-        int32_t phase = get_i32(&r);
+        int32_t phase = get_i32(r);
         if (descriptor->appearance) descriptor->appearance(host->self, phase);
         break;
     }
@@ -1573,10 +1604,10 @@ static void serve(frame *request) {
         break;
     }
     case TABHOST_WIRE_RESTORE_STATE: {
-        uint32_t size = get_u32(&r);
+        uint32_t size = get_u32(r);
         int restored = 0;
-        if (!r.bad && size <= r.count - r.offset && descriptor->restore_state)
-            restored = descriptor->restore_state(host->self, r.bytes + r.offset, size) != 0;
+        if (!r->bad && size <= r->count - r->offset && descriptor->restore_state)
+            restored = descriptor->restore_state(host->self, r->bytes + r->offset, size) != 0;
         put_u8(&b, (uint8_t)restored);
         break;
     }
