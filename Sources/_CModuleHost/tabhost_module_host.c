@@ -32,6 +32,7 @@
 #include "tabhost_isolation.h"
 #include "tabhost_ltdl.h"
 #include "tabhost_sandbox.h"
+#include "tabhost_blame.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -512,6 +513,8 @@ static void release_kept(size_t mark) {
 }
 
 static void serve(frame *request);
+static const char *call_name(uint16_t type);
+static void serve_call(frame *request, reader *r, uint64_t id, size_t mark);
 
 /* Sends a request to the host and serves the host's requests until its reply arrives. */
 static frame call_host(uint16_t type, const buffer *payload) {
@@ -675,6 +678,9 @@ static void send_log(uint64_t id, int level, const char *message) {
     notify(TABHOST_WIRE_LOG, &b);
     free(b.bytes);
 }
+
+/* The watchdog's report: the module's log, as a warning. */
+static void blame_log(uint64_t id, const char *line) { send_log(id, TAB_LOG_WARNING, line); }
 
 static void host_log(tab_host *host, int level, const char *message) {
     if (host == NULL || message == NULL) return;
@@ -1422,6 +1428,7 @@ static void serve_load(frame *request, reader *r) {
     tabhost_sandbox_report report;
     memset(&report, 0, sizeof report);
     char why[768] = "";
+    if (!r->bad && descriptor == NULL) tabhost_blame_warm_up();
     if (r->bad || path == NULL || name == NULL || directory == NULL) {
         reply_failure(request, "malformed load request");
     } else if (descriptor != NULL) {
@@ -1429,6 +1436,8 @@ static void serve_load(frame *request, reader *r) {
     } else if (sandbox.mode != 0 && apply_load_sandbox(&sandbox, &report, why, sizeof why) != 0) {
         reply_failure(request, "%s", why);
     } else {
+        /* Sandboxed, before the module (tabhost_blame.h); without a watchdog, calls are only not watched. */
+        (void)tabhost_blame_start(name, blame_log);
         tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
         void *symbol = image ? tabhost_lt_symbol(image, "tab_module_entry", message, sizeof message) : NULL;
         const tab_module_descriptor *(*entry)(void) = NULL;
@@ -1784,6 +1793,28 @@ static void serve(frame *request) {
         reply_failure(request, "no module is loaded");
         return;
     }
+    tabhost_blame_begin(call_name(request->type), id);
+    serve_call(request, &r, id, mark);
+    tabhost_blame_end();
+}
+
+/* The module function a request calls, as the watchdog's report names it. */
+static const char *call_name(uint16_t type) {
+    switch (type) {
+    case TABHOST_WIRE_CREATE: return "create";
+    case TABHOST_WIRE_START: return "start";
+    case TABHOST_WIRE_RENDER: return "render";
+    case TABHOST_WIRE_EVENT: return "event";
+    case TABHOST_WIRE_APPEARANCE: return "appearance";
+    case TABHOST_WIRE_SAVE_STATE: return "save_state";
+    case TABHOST_WIRE_RESTORE_STATE: return "restore_state";
+    case TABHOST_WIRE_DESTROY: return "destroy";
+    default: return "a call";
+    }
+}
+
+/* One module call: `id` read from `r`, a module loaded. */
+static void serve_call(frame *request, reader *r, uint64_t id, size_t mark) {
     if (request->type == TABHOST_WIRE_CREATE) {
         if (find_instance(id) != NULL) {
             reply_failure(request, "instance %llu exists", (unsigned long long)id);
@@ -1815,7 +1846,7 @@ static void serve(frame *request) {
     struct tab_host *frame_after = NULL; /* the instance whose FRAME follows the reply */
     switch (request->type) {
     case TABHOST_WIRE_START: {
-        char *param = get_str(&r);
+        char *param = get_str(r);
         if (descriptor->start) descriptor->start(host->self, param);
         free(param);
         break;
@@ -1828,12 +1859,12 @@ static void serve(frame *request) {
         tab_event event;
         memset(&event, 0, sizeof event);
         event.struct_size = (uint32_t)sizeof event;
-        event.type = get_u32(&r);
-        char *action = get_str(&r);
+        event.type = get_u32(r);
+        char *action = get_str(r);
         event.action = action;
-        event.key = get_u32(&r);
-        char *value = get_str(&r);
-        char *focus = get_str(&r);
+        event.key = get_u32(r);
+        char *value = get_str(r);
+        char *focus = get_str(r);
         event.value = value;
         event.focus = focus;
         uint8_t rule = get_u8(&r);
@@ -1862,7 +1893,7 @@ static void serve(frame *request) {
         break;
     }
     case TABHOST_WIRE_APPEARANCE: {
-        int32_t phase = get_i32(&r);
+        int32_t phase = get_i32(r);
         if (descriptor->appearance) descriptor->appearance(host->self, phase);
         break;
     }
@@ -1900,10 +1931,10 @@ static void serve(frame *request) {
         break;
     }
     case TABHOST_WIRE_RESTORE_STATE: {
-        uint32_t size = get_u32(&r);
+        uint32_t size = get_u32(r);
         int restored = 0;
-        if (!r.bad && size <= r.count - r.offset && descriptor->restore_state)
-            restored = descriptor->restore_state(host->self, r.bytes + r.offset, size) != 0;
+        if (!r->bad && size <= r->count - r->offset && descriptor->restore_state)
+            restored = descriptor->restore_state(host->self, r->bytes + r->offset, size) != 0;
         put_u8(&b, (uint8_t)restored);
         break;
     }

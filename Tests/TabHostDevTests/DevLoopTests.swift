@@ -49,6 +49,19 @@ struct DevLoopTests {
         #expect(project.session.settledScreen().status?.hasPrefix("reloaded hello") == true, "\(project.session.settledScreen().status ?? "-")")
     }
 
+    @Test func aRenderOver16MillisecondsShowsInTheStatusLine() throws {
+        let project = try DevProjectFixture()
+        try project.save(heading: "Hello", slowRenders: true)
+        #expect(try project.start().result == .succeeded)
+        #expect(try project.run { project.contentText.contains("Hello") }, "\(project.contentText)")
+        #expect(project.session.screen.status?.hasPrefix("render ") != true, "the first render is fast")
+        project.session.perform(.activate("tap"))
+        #expect(try project.run { project.session.screen.status?.hasPrefix("render ") == true })
+        let status = project.session.screen.status ?? ""
+        let milliseconds = try #require(status.firstMatch(of: /^render (\d+) ms$/).flatMap { Int($0.1) }, "\(status)")
+        #expect(milliseconds > 16, "\(status)")
+    }
+
     @Test func aSaveDuringABuildStopsItsWholeProcessGroupAndBuildsAgain() throws {
         let project = try DevProjectFixture()
         #expect(try project.start().result == .succeeded)

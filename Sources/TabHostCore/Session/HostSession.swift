@@ -41,6 +41,8 @@ public final class HostSession: ScreenSession {
     private var watchTimer: LoopTimerID?
     private var statusTimer: LoopTimerID?
     private var stateTimer: LoopTimerID?
+    /// The pending publication of the module calls' timings.
+    var callTimingsTimer: LoopTimerID?
     private var stateFailureLogged = false
     /// The pending `save_soon`: its timer and who asked.
     var saveSoonTimer: LoopTimerID?
@@ -91,7 +93,10 @@ public final class HostSession: ScreenSession {
         if let watcher {
             loop.watch(watcher.fileDescriptor) { [weak self] in self?.pumpWatcher(readable: true) }
         }
-        loop.atEndOfIteration { [weak self] in self?.publishIfChanged() }
+        loop.atEndOfIteration { [weak self] in
+            self?.publishIfChanged()
+            self?.publishCallTimingsSoon()
+        }
     }
 
     // MARK: ScreenSession

@@ -43,6 +43,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// Every instance made, for `moduleStates`.
     var instances: [WeakInstance] = []
     private var publishedStates: [ModuleProcessState] = []
+    /// Where each child's calls are timed (the runtime's, from the environment of the instances made).
+    var calls: ModuleCallRecorder?
     /// What each module's child runs with, read when the child starts (`settings.grants` at first; a
     /// session adds its layout's grants once it has read the layout).
     public var grants: ModuleGrantSource
@@ -131,6 +133,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
                 module: module, asking: missing, factory: self, environment: environment, delegate: delegate)
         } else {
             if let missing = permissionsToAsk(for: module) { reportAsksForMore(module, missing) }
+            // The runtime's recorder, for every child started from now on (a Restart's too).
+            if let recorder = environment.calls { calls = recorder }
             let connection = try connection(for: module)
             instance = try OutOfProcessModuleInstance(
                 module: module, connection: connection, factory: self, environment: environment, delegate: delegate)
@@ -328,6 +332,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             instancesChanged()
         }
         connection.onDenied = { [weak self] permission in self?.denied(permission, module: module.name) }
+        connection.calls = calls
         connection.checkDataDirectory()
         if let loop { connection.attach(to: loop) }
         connections[key] = connection

@@ -50,6 +50,7 @@ final class ModuleHostConnection {
     struct Abandoned {
         let type: WireMessage
         let instance: UInt64
+        let sent: ContinuousClock.Instant
     }
 
     struct WeakInstance {
@@ -85,6 +86,8 @@ final class ModuleHostConnection {
     private(set) var deniedPermissions: [String] = []
     /// The memory ceiling the child said it reached on its way out (see `MEMORY_CEILING`).
     private var reachedMemoryCeiling: UInt64?
+    /// Where each reply's round trip goes (`recordReply`).
+    var calls: ModuleCallRecorder?
 
     let logger: Logger
     private let link: ModuleHostLink
@@ -302,6 +305,7 @@ final class ModuleHostConnection {
         let seq = takeSeq()
         outstanding.append((seq, call))
         defer { outstanding.removeAll { $0.seq == seq } }
+        let sent = ContinuousClock.now
         switch channel.send(writer.frame(seq: seq), deadline: .now + (timeout ?? settings.hangTimeout)) {
         case .sent: break
         case .closed:
@@ -314,7 +318,8 @@ final class ModuleHostConnection {
             kill(.killedAfterHang(timeout ?? settings.hangTimeout), call: call)
             return .unavailable
         }
-        let reply = awaitReply(seq, type: writer.type, instance: call.instance, timeout: timeout ?? settings.hangTimeout)
+        let reply = awaitReply(
+            seq, type: writer.type, instance: call.instance, sent: sent, timeout: timeout ?? settings.hangTimeout)
         outstanding.removeAll { $0.seq == seq }
         sendNext()
         return reply
@@ -327,13 +332,15 @@ final class ModuleHostConnection {
         return seq
     }
 
-    private func awaitReply(_ seq: UInt32, type: WireMessage, instance: UInt64?, timeout: Duration) -> Reply {
+    private func awaitReply(
+        _ seq: UInt32, type: WireMessage, instance: UInt64?, sent: ContinuousClock.Instant, timeout: Duration
+    ) -> Reply {
         var deadline = ContinuousClock.now + timeout
         while true {
             switch state {
             case .stopped: return .unavailable
             case .unresponsive:
-                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0)
+                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0, sent: sent)
                 return .unavailable
             case .running: break
             }
@@ -341,7 +348,7 @@ final class ModuleHostConnection {
             case .ended:
                 return .unavailable
             case .timedOut:
-                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0)
+                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0, sent: sent)
                 becomeUnresponsive()
                 flushPending()
                 return .unavailable
@@ -353,6 +360,7 @@ final class ModuleHostConnection {
                         violation("a reply to \(frame.seq) while \(seq) was outstanding")
                         return .unavailable
                     }
+                    recordReply(to: type, sent: sent)
                     flushPending()
                     return frame.isFailure ? .failed(frame.failureMessage) : .replied(frame.reader)
                 }
@@ -533,6 +541,7 @@ final class ModuleHostConnection {
                 violation("a reply to \(frame.seq), which was not asked")
                 return
             }
+            recordReply(to: call.type, sent: call.sent)
             lateReply(frame, to: call)
             if abandoned.isEmpty { recovered() }
         } else if frame.type.isNotification {

@@ -12,6 +12,8 @@ public final class ModuleRuntime: ControllerFactory {
     public let registry: ModuleRegistry
     /// Where `schedule_tick` requests collect; watch `ticks.wakeFileDescriptor`.
     public let ticks: TickScheduler
+    /// Every module call's duration (`tabhost inspect NAME --timings`, `tabhost dev`'s status line).
+    public let calls = ModuleCallRecorder()
     /// Receives every module log line, with the module's name as `module` metadata.
     public let logger: Logger
     /// The session's clock: what its timers and ticks run by, and what ABI 1.3's `now_ms` reads.
@@ -130,7 +132,8 @@ public final class ModuleRuntime: ControllerFactory {
     func makeInstance(of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?) throws(ModuleError)
         -> any ModuleInstance
     {
-        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement, dataDirectory: dataDirectory)
+        let environment = ModuleInstanceEnvironment(
+            ticks: ticks, confinement: confinement, dataDirectory: dataDirectory, calls: calls)
         return try factory.makeInstance(of: module, environment: environment, delegate: delegate)
     }
 }
