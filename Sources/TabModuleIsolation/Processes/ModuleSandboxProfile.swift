@@ -42,7 +42,10 @@ struct ModuleSandboxProfile {
     init(for module: LoadedModule, settings: IsolationSettings, granted: [String] = []) {
         mode = settings.sandbox
         var read = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), module.copyPath]
-        for runtime in Self.swiftRuntimeDirectories where !read.contains(runtime) { read.append(runtime) }
+        // A module carrying its own Swift runtime needs none of the toolchain's: it stays out of reach.
+        for runtime in Self.swiftRuntimeDirectories where !read.contains(runtime) && !module.info.carriesSwiftRuntime {
+            read.append(runtime)
+        }
         readPaths = read
         writePaths = []
         if let data = settings.dataDirectory {
