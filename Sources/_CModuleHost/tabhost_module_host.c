@@ -1852,7 +1852,7 @@ static void serve_call(frame *request, reader *r, uint64_t id, size_t mark) {
         break;
     }
     case TABHOST_WIRE_RENDER:
-        read_list_windows(&r, host);
+        read_list_windows(r, host);
         render_into(host, &b);
         break;
     case TABHOST_WIRE_EVENT: {
@@ -1867,8 +1867,8 @@ static void serve_call(frame *request, reader *r, uint64_t id, size_t mark) {
         char *focus = get_str(r);
         event.value = value;
         event.focus = focus;
-        uint8_t rule = get_u8(&r);
-        if (r.bad) rule = TABHOST_WIRE_FRAME_NONE;
+        uint8_t rule = get_u8(r);
+        if (r->bad) rule = TABHOST_WIRE_FRAME_NONE;
         /* A timer cancelled (from any thread) after the host sent this does not fire. */
         int cancelled = event.type == TAB_EVENT_TIMER && (action == NULL || !disarm_timer(host, action, 1));
         if (rule != TABHOST_WIRE_FRAME_NONE) host->collecting++;
