@@ -1759,7 +1759,10 @@ static void push_frame(struct tab_host *host) {
     host->frame_unacked = 1;
     buffer b = {0};
     put_u64(&b, host->id);
+    /* A frame's render is the module's render, wherever it is called from (an EVENT's tail, an ack). */
+    tabhost_blame_begin("render", host->id);
     render_into(host, &b);
+    tabhost_blame_end();
     notify(TABHOST_WIRE_FRAME, &b);
     free(b.bytes);
 }

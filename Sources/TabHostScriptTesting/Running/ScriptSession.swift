@@ -261,6 +261,9 @@ final class ScriptSession {
             // The child's state first, then the loop: a message a thread sent before it went to sleep is
             // already readable when the loop polls.
             let idle = childrenIdle()
+            // A call the host posted to a child and has no answer for yet (a slow event) is work in flight,
+            // however long it runs: the step waits for it (its time-out, a hang or a crash end it).
+            let posted = !live.session.runtime.factory.settle(until: clock.now)
             do {
                 try live.loop.runOnce(timeout: .zero)
             } catch {
@@ -272,10 +275,11 @@ final class ScriptSession {
                 idleRounds = 0
                 continue
             }
-            idleRounds = idle ? idleRounds + 1 : 0
-            if idleRounds >= 2 || clock.now - lastChange >= options.quietPeriod { break }
+            idleRounds = idle && !posted ? idleRounds + 1 : 0
+            if idleRounds >= 2 || (!posted && clock.now - lastChange >= options.quietPeriod) { break }
             if clock.now > deadline {
-                throw StepFailure("the module did not settle within \(options.settleTimeout) (it kept drawing new frames)")
+                let why = posted ? "a call to it had no answer" : "it kept drawing new frames"
+                throw StepFailure("the module did not settle within \(options.settleTimeout) (\(why))")
             }
             do {
                 try live.loop.runOnce(timeout: .milliseconds(1))
