@@ -1,8 +1,8 @@
 import Synchronization
-import _CIsolation
 import TabKit
 import TabModuleLoading
 import TabModuleRuntime
+import _CIsolation
 
 /// A module instance whose module runs in a child process (`tabhost-module-host`), one child per
 /// module version shared by all its instances: every descriptor function and every host API call
@@ -291,11 +291,11 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             finish: { [weak self] writer in
                 writer.u8(self?.frameRule() ?? 0)
                 self?.userInputInFlight = userInputBegan
-            }
-        ) { [weak self] reply in
-            self?.userInputInFlight = nil
-            self?.eventHandled(reply)
-        }
+            },
+            handler: { [weak self] reply in
+                self?.userInputInFlight = nil
+                self?.eventHandled(reply)
+            })
         if !posted { pendingEvents -= 1 }
     }
 
