@@ -1,8 +1,8 @@
 import Synchronization
-import _CIsolation
 import TabKit
 import TabModuleLoading
 import TabModuleRuntime
+import _CIsolation
 
 /// A module instance whose module runs in a child process (`tabhost-module-host`), one child per
 /// module version shared by all its instances: every descriptor function and every host API call
@@ -198,6 +198,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         return ViewTree([line] + tree.nodes)
     }
 
+    /// The kept view is out of date: the next `render()` asks the child.
+    func invalidateKeptView() {
+        freshPending = false
+        stale = true
+    }
+
     /// Asks the child for a new view (an invalidate while it is posted asks for one more after it).
     private func postRender() {
         renderPosted = true
@@ -264,10 +270,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         pendingEvents += 1
         let posted = post(
             writer, ModuleCall(.event, instance: id, detail: detail), userWaits: input, isInput: input,
-            finish: { [weak self] writer in writer.u8(self?.frameRule() ?? 0) }
-        ) { [weak self] reply in
-            self?.eventHandled(reply)
-        }
+            finish: { [weak self] writer in writer.u8(self?.frameRule() ?? 0) },
+            handler: { [weak self] reply in self?.eventHandled(reply) })
         if !posted { pendingEvents -= 1 }
     }
 
