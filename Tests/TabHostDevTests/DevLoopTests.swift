@@ -47,8 +47,8 @@ struct DevLoopTests {
 
         try project.save(heading: "Fixed")
         #expect(try project.run { project.contentText.contains("Fixed") }, "\(project.contentText)")
-        let status = project.session.settledScreen().status
-        #expect(status?.hasPrefix("reloaded hello") == true, "\(status ?? "-")")
+        let reloaded = project.session.settledScreen().status
+        #expect(reloaded?.hasPrefix("reloaded hello") == true, "\(reloaded ?? "-")")
     }
 
     @Test func aSaveDuringABuildStopsItsWholeProcessGroupAndBuildsAgain() throws {

@@ -247,8 +247,11 @@ final class ScriptSession {
                 lastScreen = screen
                 lastChange = clock.now
             }
-            if clock.now - lastChange >= options.quietPeriod { break }
+            // Quiet, and no call posted to the module's child is still on its way (a slow event draws
+            // nothing until it returns).
+            if clock.now - lastChange >= options.quietPeriod && live.session.runtime.factory.settle(until: clock.now) { break }
             if clock.now > deadline {
+                try checkChildren()
                 throw StepFailure("the module did not settle within \(options.settleTimeout) (it kept drawing new frames)")
             }
         }
