@@ -17,8 +17,8 @@ struct DevLoopTests {
         try project.save(heading: "Hello again")
         #expect(try project.run { project.contentText.contains("Hello again") }, "\(project.contentText)")
         #expect(project.contentText == ["Hello again", "Taps", "2", "Tap"], "the taps survive the reload")
-        #expect(
-            project.session.settledScreen().status?.hasPrefix("reloaded hello") == true, "\(project.session.settledScreen().status ?? "-")")
+        let status = project.session.settledScreen().status
+        #expect(status?.hasPrefix("reloaded hello") == true, "\(status ?? "-")")
     }
 
     @Test func aFailedBuildKeepsTheRunningVersionAndShowsTheFirstErrorUntilAGoodBuild() throws {
@@ -47,8 +47,8 @@ struct DevLoopTests {
 
         try project.save(heading: "Fixed")
         #expect(try project.run { project.contentText.contains("Fixed") }, "\(project.contentText)")
-        #expect(
-            project.session.settledScreen().status?.hasPrefix("reloaded hello") == true, "\(project.session.settledScreen().status ?? "-")")
+        let reloaded = project.session.settledScreen().status
+        #expect(reloaded?.hasPrefix("reloaded hello") == true, "\(reloaded ?? "-")")
     }
 
     @Test func aRenderOver16MillisecondsShowsInTheStatusLine() throws {

@@ -278,6 +278,7 @@ final class ScriptSession {
             idleRounds = idle && !posted ? idleRounds + 1 : 0
             if idleRounds >= 2 || (!posted && clock.now - lastChange >= options.quietPeriod) { break }
             if clock.now > deadline {
+                try checkChildren()
                 let why = posted ? "a call to it had no answer" : "it kept drawing new frames"
                 throw StepFailure("the module did not settle within \(options.settleTimeout) (\(why))")
             }

@@ -50,6 +50,13 @@ extension OutOfProcessModuleInstance {
         delegate?.moduleDidInvalidate()
     }
 
+    /// Asks the child for a new view now, as the host does when only it knows the moment (what
+    /// `tabhost-bench isolation` times as the render round trip; without a loop it waits for the view).
+    package func renderNow() -> ViewTree {
+        invalidateKeptView()
+        return render()
+    }
+
     /// "1.2 s".
     static func tenths(_ duration: Duration) -> String {
         let tenths = (duration.components.seconds * 10) + duration.components.attoseconds / 100_000_000_000_000_000

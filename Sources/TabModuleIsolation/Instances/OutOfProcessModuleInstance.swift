@@ -212,6 +212,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         return ViewTree([line] + tree.nodes)
     }
 
+    /// The kept view is out of date: the next `render()` asks the child.
+    func invalidateKeptView() {
+        freshPending = false
+        stale = true
+    }
+
     /// Asks the child for a new view (an invalidate while it is posted asks for one more after it).
     private func postRender() {
         renderPosted = true
