@@ -103,7 +103,7 @@ static void timeline_render(void *opaque, tab_view *view) {
 static void timeline_list_row(void *opaque, const char *id, size_t index, tab_view *view) {
     timeline *self = opaque;
     (void)id;
-    char text[160], handle[80], copy[32];
+    char text[160], handle[80], copy[32], open[32];
     const char *author;
     const char *tweet = timeline_tweet(self, index, text, sizeof(text), &author);
     if (author == NULL) {
@@ -111,7 +111,8 @@ static void timeline_list_row(void *opaque, const char *id, size_t index, tab_vi
         author = handle;
     }
     snprintf(copy, sizeof(copy), "copy:%zu", index);
-    self->api->row(view, tweet, author, NULL);
+    snprintf(open, sizeof(open), "open:%zu", index);
+    self->api->row(view, tweet, author, open);
     self->api->row_action(view, "Copy", copy);
 }
 
@@ -121,6 +122,12 @@ static void timeline_event(void *opaque, const tab_event *event) {
         if (!self->api->present_for_result(self->host, "compose", self->account, "compose", TAB_PRESENT_CONFIRM_DISMISS)) {
             self->api->log(self->host, TAB_LOG_ERROR, "timeline: cannot present compose");
         }
+    } else if (event->type == TAB_EVENT_ACTION && event->action != NULL && strncmp(event->action, "open:", 5) == 0) {
+        char text[160];
+        const char *author;
+        size_t index = strtoul(event->action + 5, NULL, 10);
+        if (index < self->posted_count + generated_count)
+            self->api->push(self->host, "detail", timeline_tweet(self, index, text, sizeof(text), &author), TAB_PUSH_OWN_STACK);
     } else if (event->type == TAB_EVENT_ACTION && event->action != NULL && strncmp(event->action, "copy:", 5) == 0) {
         char text[160];
         const char *author;

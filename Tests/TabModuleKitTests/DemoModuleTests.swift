@@ -28,7 +28,9 @@ struct DemoModuleTests {
 
     /// The list's first rows as the host draws them: each `row` with its Copy row action.
     static func listRows(_ rows: [String]) -> [String] {
-        rows.enumerated().flatMap { [$1, #"row_action("Copy", "copy:\#($0)")"#] }
+        rows.enumerated().flatMap { index, row in
+            [row.replacingOccurrences(of: ", nil)", with: #", "open:\#(index)")"#), #"row_action("Copy", "copy:\#(index)")"#]
+        }
     }
 
     @Test func everyNewModuleDeclaresABI12() throws {

@@ -117,7 +117,10 @@ function draw(changed) {
   const has = (...keys) => changed === null || keys.some((key) => changed.includes(key));
   if (has("title", "backLabel", "isModal")) drawTitleBar();
   if (has("content", "title", "backLabel", "isModal")) drawContent();
-  if (has("content")) drawBarButtonsAndShortcuts();
+  if (has("content")) {
+    drawBarButtonsAndShortcuts();
+    observePlaceholders();
+  }
   if (has("tabBar")) drawTabBar();
   if (has("status")) $("status").textContent = screen.status ?? "";
   if (has("alert")) drawAlert();
@@ -137,6 +140,24 @@ function freshNote(name) {
   const seen = notesSeen[name];
   notesSeen[name] = serial ?? seen ?? 0;
   return seen !== undefined && serial !== undefined && serial !== seen;
+}
+
+// Lazy lists (ABI 1.3): a placeholder that scrolls into view asks for the rows around it.
+const rowsAsked = new Map(); // list id → the start last asked for
+const placeholders = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    const { list, rowsStart } = entry.target.dataset;
+    const start = Number(rowsStart);
+    if (rowsAsked.get(list) === start) continue;
+    rowsAsked.set(list, start);
+    send({ type: "showRows", list, start, count: 64 });
+  }
+});
+
+function observePlaceholders() {
+  placeholders.disconnect();
+  for (const item of main.querySelectorAll("[data-rows-start]")) placeholders.observe(item);
 }
 
 function drawBarButtonsAndShortcuts() {

@@ -129,6 +129,14 @@ export function renderContent(tree) {
         const list = element("ul", "rows lazy-list");
         list.dataset.key = "list:" + node.id;
         list.setAttribute("aria-rowcount", String(node.count));
+        // Placeholders for the rows not drawn: app.js asks for the rows around one when it scrolls into view.
+        const placeholder = (text, start) => {
+          const item = element("li", "row-item placeholder", text);
+          item.dataset.list = node.id;
+          item.dataset.rowsStart = String(Math.max(0, start));
+          return item;
+        };
+        if (node.start > 0) list.append(placeholder(`⋯ ${node.start} earlier`, node.start - 48));
         for (const row of node.rows ?? []) {
           const item = element("li", "row-item");
           if (row.type === "row") {
@@ -140,8 +148,9 @@ export function renderContent(tree) {
           }
           list.append(item);
         }
-        const more = node.count - node.start - (node.rows?.length ?? 0);
-        if (more > 0) list.append(element("li", "row-item placeholder", `⋯ ${more} more`));
+        const drawn = node.rows?.length ?? 0;
+        const more = node.count - node.start - drawn;
+        if (more > 0) list.append(placeholder(`⋯ ${more} more`, node.start + drawn - 16));
         container().append(list);
         group = null;
         break;

@@ -94,6 +94,13 @@ extension ContainerHost {
             return moved ? .changed : .refused
         case .focus, .editText, .submit, .toggle, .answerAlert:
             return performInput(action)
+        case .showRows(let list, let start, let count):
+            let leaf = visibleController
+            guard rendering(of: leaf).containsList(list), let lists = leaf as? any ListWindowing, start >= 0, count > 0 else {
+                return .refused
+            }
+            lists.showRows(of: list, rows: start..<(start + count))
+            return .delivered
         }
     }
 

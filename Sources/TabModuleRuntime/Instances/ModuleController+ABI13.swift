@@ -1,5 +1,12 @@
 import TabKit
 
+extension ModuleController: ListWindowing {
+    /// A front end shows `rows` of the lazy list `list` (`ScreenAction.showRows`).
+    public func showRows(of list: String, rows: Range<Int>) {
+        setListWindow(list, rows: rows)
+    }
+}
+
 extension ModuleController {
     /// How long after a user's event began a module may still write the clipboard from it.
     static let copyWindow = Duration.seconds(1)
