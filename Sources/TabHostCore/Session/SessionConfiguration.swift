@@ -23,6 +23,9 @@ public struct SessionConfiguration: Sendable {
     public var metadataCachePath: String?
     /// Ignore what the metadata cache holds (it is rebuilt from the files).
     public var rescan: Bool
+    /// The layout is the demo of a plain run: installed bundles meant to be tabs (their manifest's `tab`,
+    /// default true) become tabs of a root tab container, before the demo's own root.
+    public var installedBundlesAsRootTabs = false
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(
