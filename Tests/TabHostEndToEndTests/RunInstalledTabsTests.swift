@@ -18,18 +18,21 @@ struct RunInstalledTabsTests {
         let modules = data + "/tabhost/modules"
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         for directory in [data, data + "/tabhost", modules] { _ = chmod(directory, 0o755) }
-        for (name, title, tab) in [("alpha", "Alpha", true), ("beta", "Beta", false)] {
-            let library = try R.compile(
-                R.moduleSource(name: name, title: title, body: #"api->text(view, "this is \#(name)");"#), to: "\(scratch)/\(name).so")
-            let manifest = "\(scratch)/\(name).json"
-            let flag = tab ? "" : #","tab":false"#
-            try #"{"name":"\#(name)","version":"1.0.0","abi":"1.2","files":[]\#(flag)}"#.write(
-                toFile: manifest, atomically: true, encoding: .utf8)
-            let staging = try InstalledBundleSteps.stage(
-                name: name, in: modules, files: ["\(name).so": library, "manifest.json": manifest])
-            try InstalledBundleSteps.placeFirst(staging, name: name, in: modules)
-        }
+        for (name, tab) in [("alpha", true), ("beta", false)] { try installBundle(name, tab: tab, in: modules, scratch: scratch) }
         return (data, modules)
+    }
+
+    /// Installs the C module `name` (titled `Name`, showing "this is NAME") as `tabhost install` places a bundle.
+    private static func installBundle(_ name: String, tab: Bool, in modules: String, scratch: String) throws {
+        let library = try R.compile(
+            R.moduleSource(name: name, title: name.capitalized, body: #"api->text(view, "this is \#(name)");"#), to: "\(scratch)/\(name).so"
+        )
+        let manifest = "\(scratch)/\(name).json"
+        let flag = tab ? "" : #","tab":false"#
+        try #"{"name":"\#(name)","version":"1.0.0","abi":"1.2","files":[]\#(flag)}"#.write(
+            toFile: manifest, atomically: true, encoding: .utf8)
+        let staging = try InstalledBundleSteps.stage(name: name, in: modules, files: ["\(name).so": library, "manifest.json": manifest])
+        try InstalledBundleSteps.placeFirst(staging, name: name, in: modules)
     }
 
     @Test func installedBundlesAreTabsOfTheirOwnBesideTheDemo() throws {
@@ -42,6 +45,10 @@ struct RunInstalledTabsTests {
             #expect(!Self.bar(first).contains("Beta"), "beta is no tab:\n\(first)")
             try plain.send("2")
             try plain.waitFor("Jack")
+            // Installed while it runs: gamma (a tab) joins the root container at once, delta ("tab": false) does not.
+            for (name, tab) in [("delta", false), ("gamma", true)] { try Self.installBundle(name, tab: tab, in: modules, scratch: scratch) }
+            let live = try plain.waitForScreen { Self.bar($0).contains("Gamma") }
+            #expect(!Self.bar(live).contains("Delta") && !Self.bar(live).contains("Beta"), "\(live)")
             try plain.send("q")
             try plain.waitFor("STATUS:0")
 
