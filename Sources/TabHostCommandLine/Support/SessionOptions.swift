@@ -51,13 +51,16 @@ struct SessionOptions: ParsableArguments {
 
     /// The session these options describe.
     var configuration: SessionConfiguration {
-        SessionConfiguration(
+        var configuration = SessionConfiguration(
             directories: noWatch ? ModuleSearchPath.directories(modules) : ModuleSearchPath.watchedDirectories(modules),
             layoutPath: layoutPath,
             statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
             allowInsecurePermissions: loading.allowInsecurePermissions, isolation: isolation,
             isolationSettings: isolationSettings,
             metadataCachePath: ModuleMetadataCache.defaultPath(), rescan: loading.rescan)
+        // A plain run (the demo): installed bundles are tabs of the user's own.
+        configuration.installedBundlesAsRootTabs = layout == nil && modules.isEmpty
+        return configuration
     }
 
     /// `--hang-timeout`, `--kill-timeout` and `--sandbox`.

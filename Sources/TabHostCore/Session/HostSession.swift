@@ -62,6 +62,7 @@ public final class HostSession: ScreenSession {
         self.loop = loop
         reloader = HotReloader(runtime: runtime, host: host)
         reloader.directories = directories
+        reloader.isMeantAsTab = { InstalledBundleTabs.tabFlag(moduleFile: $0) ?? true }
         if watch {
             let watcher = try DirectoryWatcher()
             for directory in directories {

@@ -28,6 +28,9 @@ public struct SessionConfiguration: Sendable {
     /// clock, or a test clock that only a script moves (`tabhost test`, `ModuleTester`). Each session
     /// has its own, so two sessions in one process never share one.
     public var clock: HostClock = .monotonic
+    /// The layout is the demo of a plain run: installed bundles meant to be tabs (their manifest's `tab`,
+    /// default true) become tabs of a root tab container, before the demo's own root.
+    public var installedBundlesAsRootTabs = false
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(

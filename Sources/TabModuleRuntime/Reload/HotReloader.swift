@@ -43,6 +43,10 @@ public final class HotReloader {
     /// data root.
     public var refusedStates: RefusedStateStore?
 
+    /// Whether a content module that appears while the host runs, by its file's path, is meant to be a tab
+    /// (an installed bundle's manifest may say it is not): one that is not is loaded and gets no tab.
+    public var isMeantAsTab: (String) -> Bool = { _ in true }
+
     /// The version of each module file last loaded or refused, by absolute path (see `rescan`). It
     /// starts as the versions the registry saw when it loaded (or looked up) them, no second stat of
     /// every file, taken at the first event rather than at start (a thousand entries on the way to the
@@ -150,7 +154,7 @@ public final class HotReloader {
 
     private func added(_ module: LoadedModule) -> HotReloadReport {
         let version = module.info.version.map { " v\($0)" } ?? ""
-        guard module.info.kind == .content else {
+        guard module.info.kind == .content, isMeantAsTab(module.info.sourcePath) else {
             return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "loaded \(module.name)\(version)")
         }
         // Remembered even without the container yet: a template accepting new modules, pushed later, shows it.
