@@ -82,12 +82,12 @@ public final class ModuleRuntime: ControllerFactory {
         controllers.filter { $0.info.name == module }
     }
 
-    /// Delivers every tick and timer due at `now` on this (the main) thread, and performs the host
-    /// calls modules made from their own threads (`invalidate`, `save_soon`, `log`); returns how
-    /// many were delivered.
+    /// Delivers every tick and timer due at `now` (by default now by the runtime's `clock`) on this (the
+    /// main) thread, and performs the host calls modules made from their own threads (`invalidate`,
+    /// `save_soon`, `log`); returns how many were delivered.
     @discardableResult
-    public func deliverDueTicks(now: ContinuousClock.Instant = .now) -> Int {
-        let due = ticks.takeDue(now: now)
+    public func deliverDueTicks(now: ContinuousClock.Instant? = nil) -> Int {
+        let due = ticks.takeDue(now: now ?? ticks.now)
         guard !due.isEmpty else { return 0 }
         let byInstance = Dictionary(controllers.map { ($0.instance.id, $0) }, uniquingKeysWith: { first, _ in first })
         var delivered = 0
