@@ -66,7 +66,8 @@ static int tabhost_file_denials_openat(int dirfd, const char *path, int flags, m
 }
 
 static mode_t tabhost_file_denials_mode(int flags, va_list arguments) {
-    return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(arguments, unsigned) : 0;
+    /* O_TMPFILE holds O_DIRECTORY's bit: only all of it means a mode was passed. */
+    return ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) ? (mode_t)va_arg(arguments, unsigned) : 0;
 }
 
 #define TABHOST_EXPORTED __attribute__((visibility("default")))

@@ -105,6 +105,8 @@ struct ModuleTimerTests {
         controller.handle(.action("timer y 1 0"))  // cancelled by x's handler before it is delivered
         controller.handle(.action("timer gone 0 0"))
         controller.handle(.action("cancel gone"))
+        // A millisecond later by the runtime's clock, so x is due first, and its handler cancels y.
+        clock.advance(by: .milliseconds(1))
         controller.handle(.action("timer rep 0 10"))
         controller.handle(.action("timer once 30 0"))
         setup.runtime.deliverDueTicks()
@@ -114,7 +116,7 @@ struct ModuleTimerTests {
         #expect(fired.first == "x")
         #expect(!fired.contains("y") && !fired.contains("gone"))
         #expect(fired.filter { $0 == "once" }.count == 1)
-        // At 0, 10, … 80 ms by the runtime's clock: exactly, since only the test moves it.
+        // At 1, 11, … 81 ms by the runtime's clock: exactly, since only the test moves it.
         #expect(fired.filter { $0 == "rep" }.count == 9, "\(fired)")
         pump(setup, clock, steps: 4)
         #expect(try timerNotes(setup).count == fired.count)  // cancelled: no more
