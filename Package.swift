@@ -191,7 +191,7 @@ let package = Package(
             name: "TabModuleIsolation",
             dependencies: [
                 "TabModuleRuntime", "TabModuleLoading", "TabKit", "TabHostLoop", "TabHostConcurrency", "CTabModule", "_CIsolation",
-                .product(name: "Logging", package: "swift-log"),
+                "_CSandbox", .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
@@ -221,7 +221,7 @@ let package = Package(
             name: "TabHostScriptTesting",
             dependencies: [
                 "TabHostCore", "TabHostDev", "TabHostPoll", "TabHostConcurrency", "TabKit", "TabModuleIsolation", "TabModuleLoading",
-                "TabModuleRuntime", "TerminalUI", "_CSandbox",
+                "TabModuleRuntime", "TerminalUI",
             ],
             swiftSettings: strict),
         // libcurl behind one function (its setopt is variadic): HTTPS downloads for install and update.

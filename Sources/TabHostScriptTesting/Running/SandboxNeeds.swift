@@ -1,5 +1,4 @@
 import TabModuleIsolation
-import _CSandbox
 
 /// What a script needs of the kernel's sandbox: a `grant` means something only where the layer that
 /// withholds the permission without it is in force; elsewhere granted and not granted behave alike, and
@@ -9,7 +8,7 @@ enum SandboxNeeds {
     static func skipReason(grants: [String], report: ModuleSandboxReport) -> String? {
         // No layer withholds anything from an unrestricted module.
         if grants.contains("unrestricted") { return nil }
-        let seccomp = report.enforced & TABHOST_SANDBOX_SECCOMP.rawValue != 0
+        let seccomp = report.enforcesSeccomp
         let abi = report.landlockABI
         for grant in grants {
             let lacking: String?
@@ -31,7 +30,7 @@ enum SandboxNeeds {
 
     /// A note for a script that runs where refusals cannot fail it; nil where they can.
     static func note(report: ModuleSandboxReport) -> String? {
-        guard report.enforced & TABHOST_SANDBOX_SECCOMP.rawValue == 0 else { return nil }
+        guard !report.enforcesSeccomp else { return nil }
         return "this kernel's sandbox lacks seccomp: a program or network use the script does not grant cannot fail it"
     }
 }
