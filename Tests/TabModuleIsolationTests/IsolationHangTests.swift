@@ -171,4 +171,14 @@ final class IsolationHangTests {
         setup.activate("count")
         #expect(setup.texts == ["count 2"])
     }
+
+    @Test func aCallsTimingRunsFromItsSendingThroughWait() {
+        setup.activate("slow-event:700", settle: false)
+        #expect(setup.runLoop(until: { self.lineNow != nil }))
+        // Wait restarts the not-responding clock, not the call's duration.
+        #expect(host.apply(.activate(OutOfProcessModuleInstance.waitAction)))
+        #expect(setup.runLoop(until: { (self.setup.runtime.calls.timings(of: "crashy")[.event]?.count ?? 0) == 1 }))
+        let event = setup.runtime.calls.timings(of: "crashy")[.event]
+        #expect((event?.maximum ?? .zero) >= .milliseconds(700), "\(String(describing: event?.maximum))")
+    }
 }

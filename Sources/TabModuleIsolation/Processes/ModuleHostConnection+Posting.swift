@@ -76,7 +76,7 @@ extension ModuleHostConnection {
     /// reply says a FRAME follows stays in flight as that instance's render until the frame comes).
     func completePosted(_ frame: WireFrame) {
         guard let done = inFlight else { return }
-        recordReply(to: done.posted.call.function, sent: done.since)
+        recordReply(to: done.posted.call.function, sent: inFlightSent)
         flushPending()
         guard state != .stopped else { return }
         var reader = frame.reader
@@ -99,8 +99,8 @@ extension ModuleHostConnection {
 
     /// The FRAME of instance `id` was applied: when the call in flight waited for it, the child is free.
     func framePushed(_ id: UInt64) {
-        guard awaitsFrame == id, let done = inFlight else { return }
-        recordReply(to: .render, sent: done.since)
+        guard awaitsFrame == id, inFlight != nil else { return }
+        recordReply(to: .render, sent: inFlightSent)
         flushPending()
         inFlight = nil
         awaitsFrame = nil

@@ -100,7 +100,12 @@ final class ModuleHostConnection {
     /// Posted calls not sent yet, oldest first (`post`).
     var queue: [PostedModuleCall] = []
     /// The posted call the child works on, and since when its clock runs (Wait restarts it).
-    var inFlight: (seq: UInt32, posted: PostedModuleCall, since: ContinuousClock.Instant)?
+    var inFlight: (seq: UInt32, posted: PostedModuleCall, since: ContinuousClock.Instant)? {
+        // A new call's clock for its timings; Wait's restart of `since` keeps it.
+        didSet { if inFlight?.seq != oldValue?.seq || inFlight?.posted.call != oldValue?.posted.call { inFlightSent = .now } }
+    }
+    /// When the posted call in flight was sent, or its FRAME's render began (`recordReply`'s start).
+    var inFlightSent = ContinuousClock.now
     /// The instance whose pushed FRAME ends the call in flight (its event's reply said one follows).
     var awaitsFrame: UInt64?
     /// How far the posted call in flight has escalated.

@@ -46,7 +46,11 @@ package enum DisplayWidth {
     /// The width of a string in columns.
     public static func of(_ string: String) -> Int {
         // Printable ASCII (most text: paths, names) is one column a byte; only the rest needs graphemes.
-        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
+        // Over the contiguous bytes when there are (nearly always): `tabhost list` measures every cell.
+        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        if string.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? string.utf8.allSatisfy(printable) {
+            return string.utf8.count
+        }
         return string.reduce(0) { $0 + of($1) }
     }
 
