@@ -88,10 +88,10 @@ struct ListInspectEndToEndTests {
                     kind:         content
                     image:        \(dir)/assets/s.svg
                     abi:          1.3 (host 1.3)
-                    struct size:  200 bytes
+                    struct size:  208 bytes
                     required:     create render
                     optional:     destroy
-                    not provided: start event appearance save_state restore_state
+                    not provided: start event appearance save_state restore_state list_row
                     swift code:   no
                     permissions:  none
                     granted:      none

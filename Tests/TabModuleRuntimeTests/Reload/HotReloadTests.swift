@@ -329,6 +329,8 @@ struct HotReloadTests {
         #expect(unlink(h.modules + "/delta.so") == 0)
         #expect(h.pump().isEmpty)
         #expect(h.reloader.refusals.isEmpty)
-        #expect(HotReloadStatusFile(directory: h.copies.directory).read() == HotReloadStatus(pid: getpid(), refused: []))
+        var published = HotReloadStatusFile(directory: h.copies.directory).read()
+        published?.timings = nil  // the harness's calls are timed too
+        #expect(published == HotReloadStatus(pid: getpid(), refused: []))
     }
 }
