@@ -253,8 +253,9 @@ final class ModuleHostConnection {
         instances[id] = nil
         instances = instances.filter { $0.value.instance != nil }
         guard instances.isEmpty else { return }
-        // Its destroy (posted while the child was busy) and what is queued before it run first.
-        if inFlight != nil || !queue.isEmpty {
+        // Its destroy (posted while the child was busy) and what is queued before it run first,
+        // unless the child is past the busy mark: then nobody waits for it (a reload of a stuck module).
+        if (inFlight != nil || !queue.isEmpty) && busy == .idle {
             retireWhenIdle = true
         } else {
             retire()
