@@ -10,7 +10,8 @@
  * call becomes a frame: notifications (set_title, log, …) are sent and forgotten, requests (push,
  * add_tab, tab_item, …) wait for the host's reply and serve the host's nested requests meanwhile.
  * View-building calls are collected and travel with the render reply, to be replayed by the host's
- * view builder. `invalidate`, `schedule_tick`, `set_timer`, `cancel_timer`, `save_soon` and `log` are
+ * view builder; after an EVENT whose frame rule asks for it, the instance is rendered right after the
+ * reply and its view pushed as a FRAME (one unacknowledged per instance; FRAME_ACK releases the next). `invalidate`, `schedule_tick`, `set_timer`, `cancel_timer`, `save_soon` and `log` are
  * notifications any thread may send (one mutex serializes the socket's writes); every other call from
  * another thread is ignored here, with the line an in-process host logs.
  *

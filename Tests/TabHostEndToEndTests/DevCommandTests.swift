@@ -140,7 +140,10 @@ struct DevCommandTests {
             try #"{"root": {"tabs": [{"name": "other", "module": "other"}], "acceptsNewModules": true}}"#
                 .write(toFile: layout, atomically: true, encoding: .utf8)
             let tmux = try T(Self.devCommand(in: scratch + "/hello", scratch: scratch, ["--layout", layout, "--modules", modules]))
-            let screen = try tmux.waitForScreen { T.lines(of: $0).last { !$0.isEmpty }?.contains("Hello") == true }
+            // The layout's tab draws its title until its module's first view comes from its child.
+            let screen = try tmux.waitForScreen {
+                T.lines(of: $0).last { !$0.isEmpty }?.contains("Hello") == true && $0.contains("the other tab")
+            }
             #expect(screen.contains("the other tab"), "the layout's own tab stays selected:\n\(screen)")
             try tmux.send("2")
             try tmux.waitFor("Edit the source, rebuild")

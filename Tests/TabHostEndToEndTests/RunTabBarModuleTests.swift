@@ -12,10 +12,12 @@ struct RunTabBarModuleTests {
     @Test func theFancyBarDrawsEveryTabAndDigitsSelect() throws {
         try R.withScratch { scratch in
             let tmux = try T(R.runCommand(["--layout", Products.repositoryRoot + "/Layouts/fancy.json"], scratch: scratch))
-            let first = try tmux.waitFor("Add a tab")
+            // The bar is at the top (under the title bar) and names all four tabs on one line, once the bar
+            // module's first view came from its child (until then its title holds the place).
+            let drawsEveryTab = { (line: String) in ["Launcher", "Clock", "Counter", "Favourites"].allSatisfy { line.contains($0) } }
+            let first = try tmux.waitForScreen { $0.contains("Add a tab") && T.lines(of: $0).contains(where: drawsEveryTab) }
             let lines = T.lines(of: first)
-            // The bar is at the top (under the title bar) and names all four tabs on one line.
-            let barIndex = lines.firstIndex { line in ["Launcher", "Clock", "Counter", "Favourites"].allSatisfy { line.contains($0) } }
+            let barIndex = lines.firstIndex(where: drawsEveryTab)
             #expect(barIndex != nil && barIndex! < 5, "\(first)")
             try tmux.send("2")
             try tmux.waitFor("Local time")

@@ -86,6 +86,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var renderAgain = false
     /// Posted events of this instance not answered yet.
     private var pendingEvents = 0
+    /// The ticks and timers (by id) queued for it and not sent yet.
+    private var queuedClocks: Set<String> = []
     /// Shown (rendered, or appearing) and not disappeared since: its events ask for a pushed frame.
     private var shown = false
     /// A new view came and the host was told: its next `render()` is the host drawing it. Any other
@@ -204,7 +206,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         if !freshPending { stale = true }
         freshPending = false
         // An event on its way pushes the new view itself.
-        if stale && pendingEvents == 0 && !renderPosted { postRender() }
+        if stale && pendingEvents == 0 && !renderPosted && connection.awaitsFrame != id { postRender() }
         // Found gone on the way (no loop watched it): the stopped screen at once.
         if let failure { return stoppedTree(failure) }
         let tree = keptTree ?? ViewTree([.text(title)])
@@ -284,17 +286,26 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         }
         // A module built before 1.2 is taken to change with every event, as in process.
         if module.info.abiMinor < 2 { stale = true }
-        let input: Bool
+        // A tick or a timer already waiting for a busy child is not queued twice (they are not input:
+        // one firing stands for those a busy module missed, as a late tick does in process).
+        let clock: String?
         switch event {
-        case .tick, .timer: input = false
-        default: input = true
+        case .tick: clock = "tick"
+        case .timer(let timer): clock = "timer " + timer
+        default: clock = nil
         }
+        if let clock {
+            guard !queuedClocks.contains(clock) else { return }
+            queuedClocks.insert(clock)
+        }
+        let input = clock == nil
         pendingEvents += 1
         // What the module calls while it handles a user's event (copy_text) arrives after this returns.
         let userInputBegan = delegate?.moduleUserInputBegan()
         let posted = post(
             writer, ModuleCall(.event, instance: id, detail: detail), userWaits: input, isInput: input,
             finish: { [weak self] writer in
+                if let clock { self?.queuedClocks.remove(clock) }
                 writer.u8(self?.frameRule() ?? 0)
                 self?.userInputInFlight = userInputBegan
             },
@@ -302,7 +313,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
                 self?.userInputInFlight = nil
                 self?.eventHandled(reply)
             })
-        if !posted { pendingEvents -= 1 }
+        if !posted {
+            pendingEvents -= 1
+            if let clock { queuedClocks.remove(clock) }
+        }
     }
 
     /// EVENT's frame rule, when it is sent: a frame only for a shown tab and the last of its queued
@@ -317,7 +331,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard alive, case .replied = reply else { return }
         snapshotIfDue()
         // Invalidated without a pushed frame (from another thread, or while hidden): drawn on demand.
-        if stale && shown && pendingEvents == 0 { delegate?.moduleDidInvalidate() }
+        if stale && shown && pendingEvents == 0 && connection?.awaitsFrame != id { delegate?.moduleDidInvalidate() }
     }
 
     package func appearance(_ phase: AppearancePhase) {
@@ -530,8 +544,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard alive, let connection else { return }
         if connection.state == .stopped, failure == nil, let reason = connection.failure {
             failure = reason
-            // Its next child draws anew; until then the stopped screen shows.
+            // Its next child draws anew; until then the stopped screen shows. What was queued is gone.
             stale = true
+            queuedClocks.removeAll()
             // Its ticks and timers died with the module: a Restart's fresh instance sets its own.
             environment.ticks.cancel(id)
         }

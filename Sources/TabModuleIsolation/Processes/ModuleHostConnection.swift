@@ -7,11 +7,12 @@ import TabModuleRuntime
 /// One child process running one module version, shared by all of that version's instances: the
 /// host's side of the wire protocol.
 ///
-/// The calls the user waits on (`start`, `render`, `event`, `appearance`) and the snapshots after
+/// The calls the user waits on (`render`, `event`, `appearance`) and the snapshots after
 /// events are posted (`post`, in `ModuleHostConnection+Posting.swift`): sent one at a time when the
 /// child is free, their replies handled when they come, so the loop never waits on them; the tabs
 /// of a call that takes long escalate on their own (busy mark, the not-responding line, the kill).
-/// The rest (`load`, `create`, `destroy`, `save_state`, `restore_state`) still waits, bounded, below.
+/// The rest (`load`, `create`, `start`, `destroy` while idle, `save_state`, `restore_state`) still
+/// waits, bounded, below.
 ///
 /// Requests nest both ways. While the host waits for a reply (to `create`, say), it serves the
 /// child's requests on the spot (`tab_count`, `tab_item`, `push`, `add_tab`), and those may make
@@ -258,8 +259,9 @@ final class ModuleHostConnection {
         instances[id] = nil
         instances = instances.filter { $0.value.instance != nil }
         guard instances.isEmpty else { return }
-        // Its destroy (posted while the child was busy) and what is queued before it run first.
-        if inFlight != nil || !queue.isEmpty {
+        // Its destroy (posted while the child was busy) and what is queued before it run first,
+        // unless the child is past the busy mark: then nobody waits for it (a reload of a stuck module).
+        if (inFlight != nil || !queue.isEmpty) && busy == .idle {
             retireWhenIdle = true
         } else {
             retire()

@@ -17,7 +17,7 @@
  * u32 pid). The host answers a different major by closing the socket; otherwise its first
  * request is LOAD. Requests nest in both directions: while one side waits for a reply it serves
  * the other side's requests (a module's `push` inside `event`, the host's `create` inside that
- * `push`). The host sends the calls the user waits on (start, render, event, appearance) one at a
+ * `push`). The host sends the calls the user waits on (render, event, appearance) one at a
  * time without waiting: it handles the reply when it comes and keeps the next in a queue until then.
  * Notifications (set_title, log, FRAME, …) have no reply.
  */
