@@ -7,7 +7,8 @@
  * Input: records of u16 type, u16 length, then that many payload bytes. LOAD and SCAN are skipped:
  * they open a file named by the payload, which is the loader's business, not the decoder's.
  * Replies go to a socket (descriptor 3) that a thread drains; the module never makes a call that
- * waits for a reply.
+ * waits for a reply. Its events invalidate, so an EVENT's frame rule pushes FRAMEs, and FRAME_ACK
+ * (a notification, never answered) releases the one owed; the corpus has seeds for both.
  */
 #include "tabhost_isolation.h"
 #include "tabhost_module_host.h"
@@ -62,6 +63,23 @@ static void fuzz_render(void *opaque, tab_view *view) {
     self->api->columns(view, list, self->text != NULL ? strlen(self->text) % 4 : 0);
     self->api->cells(view, list, 3, self->text);
     self->api->cells(view, NULL, 5, NULL);
+    /* 1.3's view calls; the lazy list's window comes from RENDER's payload (the fuzzer's bytes). */
+    size_t n = self->text != NULL ? strlen(self->text) : 0;
+    self->api->enabled(view, (int)(n % 2));
+    self->api->bar_button(view, self->text, self->text, (uint32_t)n);
+    self->api->shortcut(view, (uint32_t)n * 7919u, self->text, self->text);
+    const uint32_t styles[] = {(uint32_t)n, 0, 2};
+    self->api->spans(view, list, n % 2 ? styles : NULL, 3);
+    self->api->list(view, self->text, n * 100000);
+    self->api->list(view, "fixed", 1000000);
+}
+
+/* A lazy list's row: one row and its action, and (every third) a call that does not belong there. */
+static void fuzz_list_row(void *opaque, const char *id, size_t index, tab_view *view) {
+    fuzz_module *self = opaque;
+    self->api->row(view, id, self->text, id);
+    self->api->row_action(view, "Copy", id);
+    if (index % 3 == 0) self->api->list(view, id, index);
 }
 
 static void fuzz_event(void *opaque, const tab_event *event) {
@@ -76,6 +94,11 @@ static void fuzz_event(void *opaque, const tab_event *event) {
         self->api->alert(self->host, event->action, event->focus, event->value, buttons, event->key % 3);
         self->api->finish(self->host, event->value);
         self->api->save_soon(self->host);
+        /* 1.3's host calls that wait for no reply. */
+        self->api->focus(self->host, event->action);
+        self->api->scroll_to(self->host, event->action, event->key);
+        self->api->copy_text(self->host, event->value);
+        self->api->toast(self->host, event->focus, event->key);
     }
     (void)self->api->module_dir(self->host);
 }
@@ -109,7 +132,7 @@ static void fuzz_destroy(void *opaque) {
 static const tab_module_descriptor fuzz_descriptor = {
     TAB_MODULE_DESCRIPTOR_HEADER, .name = "fuzz", .title = "Fuzz", .create = fuzz_create, .start = fuzz_start,
     .render = fuzz_render, .event = fuzz_event, .appearance = fuzz_appearance, .save_state = fuzz_save_state,
-    .restore_state = fuzz_restore_state, .destroy = fuzz_destroy,
+    .restore_state = fuzz_restore_state, .destroy = fuzz_destroy, .list_row = fuzz_list_row,
 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

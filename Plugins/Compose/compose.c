@@ -1,7 +1,9 @@
 /*
  * compose: a new tweet, presented modally by the timeline (start(param) names the account).
- * A multi-line text field holds the draft; Post gives it to `finish` (the timeline gets it
- * as TAB_EVENT_RESULT), Cancel finishes with NULL. The draft survives hot reload.
+ * A multi-line text field holds the draft; Post and Cancel are title-bar buttons (ABI 1.3), Post
+ * disabled past 280 characters. Post gives the draft to `finish` (the timeline gets it as
+ * TAB_EVENT_RESULT), Cancel finishes with NULL. Esc on the guarded modal sends TAB_EVENT_DISMISS:
+ * an empty draft closes, a written one asks first. The draft survives hot reload.
  */
 #include "tab_module.h"
 
@@ -47,8 +49,11 @@ static void compose_start(void *opaque, const char *param) {
 
 static void compose_render(void *opaque, tab_view *view) {
     compose *self = opaque;
-    self->api->text_field(view, "body", self->draft, "What's happening?", TAB_FIELD_MULTILINE);
     size_t used = scalar_count(self->draft);
+    self->api->bar_button(view, "Cancel", "cancel", TAB_BAR_LEADING);
+    self->api->enabled(view, used <= tweet_limit);
+    self->api->bar_button(view, "Post", "post", TAB_BAR_TRAILING);
+    self->api->text_field(view, "body", self->draft, "What's happening?", TAB_FIELD_MULTILINE);
     char count[64];
     snprintf(count, sizeof(count), "%zu/%d", used, tweet_limit);
     if (used > tweet_limit) {
@@ -63,8 +68,6 @@ static void compose_render(void *opaque, tab_view *view) {
         self->api->style(view, TAB_STYLE_ERROR);
         self->api->text(view, "Write something first.");
     }
-    self->api->button(view, "Post", "post");
-    self->api->button(view, "Cancel", "cancel");
 }
 
 static void compose_event(void *opaque, const tab_event *event) {
@@ -82,6 +85,16 @@ static void compose_event(void *opaque, const tab_event *event) {
             self->api->finish(self->host, self->draft);
         }
     } else if (event->type == TAB_EVENT_ACTION && event->action != NULL && strcmp(event->action, "cancel") == 0) {
+        self->api->finish(self->host, NULL);
+    } else if (event->type == TAB_EVENT_DISMISS) {
+        if (self->draft == NULL) {
+            self->api->finish(self->host, NULL);
+        } else {
+            const char *buttons[] = {"Discard", "Keep editing"};
+            self->api->alert(self->host, "discard", "Discard this tweet?", NULL, buttons, 2);
+        }
+    } else if (event->type == TAB_EVENT_ALERT && event->action != NULL && strcmp(event->action, "discard") == 0 &&
+               event->value != NULL && strcmp(event->value, "Discard") == 0) {
         self->api->finish(self->host, NULL);
     }
 }
@@ -122,7 +135,7 @@ static void compose_destroy(void *opaque) {
 static const tab_module_descriptor descriptor = {
     TAB_MODULE_DESCRIPTOR_HEADER,
     .name = "compose",
-    .version = "1.2.0",
+    .version = "1.3.0",
     .title = "New tweet",
     .image = "TabHost_TabExampleCompose.resources/assets/compose.svg",
     .glyph = "✎",

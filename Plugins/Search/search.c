@@ -52,6 +52,8 @@ static void *search_create(const tab_host_api *api, tab_host *host) {
 
 static void search_render(void *opaque, tab_view *view) {
     search *self = opaque;
+    /* ABI 1.3: `/` puts the focus back on the field, from anywhere on the screen. */
+    self->api->shortcut(view, '/', "Search", "find");
     self->api->text_field(view, "query", self->query, "Search tweets", 0);
     const char *query = self->query != NULL ? self->query : "";
     int found = 0;
@@ -77,6 +79,8 @@ static void search_event(void *opaque, const tab_event *event) {
         free(self->query);
         self->query = event->value != NULL && event->value[0] != '\0' ? strdup(event->value) : NULL;
         self->api->invalidate(self->host);
+    } else if (event->type == TAB_EVENT_ACTION && event->action != NULL && strcmp(event->action, "find") == 0) {
+        self->api->focus(self->host, "query");
     }
 }
 

@@ -1,8 +1,10 @@
 /*
  * timeline: an account's tweets (Tweetie's Timeline tab). start(param) names the account.
- * Compose presents the "compose" module modally; what it gives `finish` comes back as
- * TAB_EVENT_RESULT and goes to the top of the timeline. Posted tweets survive hot reload
- * and restoration (save_state/restore_state).
+ * Compose presents the "compose" module modally, guarded (ABI 1.3: Esc asks compose first) and
+ * tagged "compose"; what it gives `finish` comes back as TAB_EVENT_RESULT, goes to the top of the
+ * timeline and says "Posted" in a toast. The timeline is a lazy list (ABI 1.3) of the posted tweets
+ * and 100,000 generated ones, each with a Copy row action. Posted tweets survive hot reload and
+ * restoration (save_state/restore_state).
  */
 #include "tab_module.h"
 
@@ -26,6 +28,8 @@ enum { seed_count = sizeof(seed_tweets) / sizeof(seed_tweets[0]) };
 
 /* Posted tweets kept, newest first; older ones fall off the end. */
 enum { max_posted = 32 };
+/* Generated tweets below the posted ones: the first few are the seed tweets themselves. */
+enum { generated_count = 100000 };
 
 typedef struct timeline {
     const tab_host_api *api;
@@ -61,6 +65,19 @@ static void timeline_add(timeline *self, const char *text) {
     self->posted_count++;
 }
 
+/* Tweet `index` of the list: a posted one, else a generated one (text into `buf`), and its author. */
+static const char *timeline_tweet(timeline *self, size_t index, char *buf, size_t cap, const char **author) {
+    if (index < self->posted_count) {
+        *author = NULL;
+        return self->posted[index];
+    }
+    size_t g = index - self->posted_count;
+    *author = seed_tweets[g % seed_count].author;
+    if (g < seed_count) return seed_tweets[g].text;
+    snprintf(buf, cap, "%s (#%zu)", seed_tweets[g % seed_count].text, g);
+    return buf;
+}
+
 static void timeline_render(void *opaque, tab_view *view) {
     timeline *self = opaque;
     const char *account = self->account != NULL ? self->account : "me";
@@ -72,24 +89,60 @@ static void timeline_render(void *opaque, tab_view *view) {
     self->api->section(view, "Timeline");
     char handle[80];
     snprintf(handle, sizeof(handle), "@%s", account);
-    for (size_t i = 0; i < self->posted_count; i++) self->api->row(view, self->posted[i], handle, NULL);
-    for (int i = 0; i < seed_count; i++) self->api->row(view, seed_tweets[i].text, seed_tweets[i].author, NULL);
+    const char *runs[] = {"Tweets of ", handle};
+    const uint32_t styles[] = {0, TAB_STYLE_BOLD};
+    self->api->spans(view, runs, styles, 2);
+    self->api->list(view, "tweets", self->posted_count + generated_count);
     char count[48];
-    snprintf(count, sizeof(count), "%zu tweets", self->posted_count + seed_count);
+    snprintf(count, sizeof(count), "%zu tweets", self->posted_count + generated_count);
     self->api->style(view, TAB_STYLE_DIM);
     self->api->text(view, count);
+}
+
+/* One row of the lazy list: the tweet, its author, and Copy. */
+static void timeline_list_row(void *opaque, const char *id, size_t index, tab_view *view) {
+    timeline *self = opaque;
+    (void)id;
+    char text[160], handle[80], copy[32], open[32];
+    const char *author;
+    const char *tweet = timeline_tweet(self, index, text, sizeof(text), &author);
+    if (author == NULL) {
+        snprintf(handle, sizeof(handle), "@%s", self->account != NULL ? self->account : "me");
+        author = handle;
+    }
+    snprintf(copy, sizeof(copy), "copy:%zu", index);
+    snprintf(open, sizeof(open), "open:%zu", index);
+    self->api->row(view, tweet, author, open);
+    self->api->row_action(view, "Copy", copy);
 }
 
 static void timeline_event(void *opaque, const tab_event *event) {
     timeline *self = opaque;
     if (event->type == TAB_EVENT_ACTION && event->action != NULL && strcmp(event->action, "compose") == 0) {
-        if (!self->api->present(self->host, "compose", self->account)) {
+        if (!self->api->present_for_result(self->host, "compose", self->account, "compose", TAB_PRESENT_CONFIRM_DISMISS)) {
             self->api->log(self->host, TAB_LOG_ERROR, "timeline: cannot present compose");
+        }
+    } else if (event->type == TAB_EVENT_ACTION && event->action != NULL && strncmp(event->action, "open:", 5) == 0) {
+        char text[160];
+        const char *author;
+        size_t index = strtoul(event->action + 5, NULL, 10);
+        if (index < self->posted_count + generated_count)
+            self->api->push(self->host, "detail", timeline_tweet(self, index, text, sizeof(text), &author), TAB_PUSH_OWN_STACK);
+    } else if (event->type == TAB_EVENT_ACTION && event->action != NULL && strncmp(event->action, "copy:", 5) == 0) {
+        char text[160];
+        const char *author;
+        size_t index = strtoul(event->action + 5, NULL, 10);
+        if (index < self->posted_count + generated_count) {
+            self->api->copy_text(self->host, timeline_tweet(self, index, text, sizeof(text), &author));
+            self->api->toast(self->host, "Copied", 0);
         }
     } else if (event->type == TAB_EVENT_RESULT && event->action != NULL && strcmp(event->action, "compose") == 0) {
         /* NULL: the user cancelled (or went back); "": nothing was written. */
         self->discarded = event->value == NULL || event->value[0] == '\0';
-        if (!self->discarded) timeline_add(self, event->value);
+        if (!self->discarded) {
+            timeline_add(self, event->value);
+            self->api->toast(self->host, "Posted", TAB_STYLE_SUCCESS);
+        }
         self->api->invalidate(self->host);
     }
 }
@@ -148,7 +201,7 @@ static void timeline_destroy(void *opaque) {
 static const tab_module_descriptor descriptor = {
     TAB_MODULE_DESCRIPTOR_HEADER,
     .name = "timeline",
-    .version = "1.2.0",
+    .version = "1.3.0",
     .title = "Timeline",
     .image = "TabHost_TabExampleTimeline.resources/assets/timeline.svg",
     .glyph = "≡",
@@ -159,6 +212,7 @@ static const tab_module_descriptor descriptor = {
     .save_state = timeline_save_state,
     .restore_state = timeline_restore_state,
     .destroy = timeline_destroy,
+    .list_row = timeline_list_row,
 };
 
 TAB_MODULE_DECLARE(descriptor)

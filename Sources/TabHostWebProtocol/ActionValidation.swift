@@ -70,6 +70,9 @@ public enum ActionValidation {
         case .answerAlert(let id, let button):
             guard let alert = screen.alert, alert.id == id else { return Refusal("answerAlert \(excerpt(id)): no such alert is shown") }
             return alert.buttons.contains(button) ? nil : Refusal("answerAlert \(excerpt(id)): no button \(excerpt(button))")
+        case .showRows(let list, let start, let count):
+            guard screen.content.containsList(list) else { return Refusal("showRows \(excerpt(list)): no such list on the screen") }
+            return start >= 0 && count > 0 ? nil : Refusal("showRows \(excerpt(list)): rows \(start) +\(count)")
         }
     }
 
@@ -87,6 +90,7 @@ public enum ActionValidation {
         case .submit: "submit"
         case .toggle: "toggle"
         case .answerAlert: "answerAlert"
+        case .showRows: "showRows"
         }
     }
 

@@ -74,7 +74,7 @@ public enum ScreenMessage {
     /// The changed top-level fields of a screen, under `Screen`'s own key names.
     struct Changes: Encodable {
         enum Key: String, CodingKey {
-            case title, backLabel, content, tabBar, isModal, status, alert, contentID
+            case title, backLabel, content, tabBar, isModal, status, alert, contentID, toast, clipboard, focusRequest
         }
 
         let old: Screen
@@ -90,6 +90,9 @@ public enum ScreenMessage {
             if old.status != new.status { keys.append(.status) }
             if old.alert != new.alert { keys.append(.alert) }
             if old.contentID != new.contentID { keys.append(.contentID) }
+            if old.toast != new.toast { keys.append(.toast) }
+            if old.clipboard != new.clipboard { keys.append(.clipboard) }
+            if old.focusRequest != new.focusRequest { keys.append(.focusRequest) }
             return keys
         }
 
@@ -107,6 +110,9 @@ public enum ScreenMessage {
                 case .status: try encodeOrNull(new.status, key, &c)
                 case .alert: try encodeOrNull(new.alert, key, &c)
                 case .contentID: try c.encode(new.contentID, forKey: key)
+                case .toast: try encodeOrNull(new.toast, key, &c)
+                case .clipboard: try encodeOrNull(new.clipboard, key, &c)
+                case .focusRequest: try encodeOrNull(new.focusRequest, key, &c)
                 }
             }
         }

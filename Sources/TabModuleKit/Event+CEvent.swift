@@ -15,6 +15,7 @@ extension Event {
         case UInt32(TAB_EVENT_RESULT.rawValue): self = .result(module: action, value: value)
         case UInt32(TAB_EVENT_ALERT.rawValue): self = .alert(id: action, button: value ?? "")
         case UInt32(TAB_EVENT_TIMER.rawValue): self = .timer(id: action)
+        case UInt32(TAB_EVENT_DISMISS.rawValue): self = .dismiss
         default: self = .other(type: e.type)
         }
     }

@@ -21,6 +21,10 @@ public enum Event: Sendable, Hashable {
     case alert(id: String, button: String)
     /// The timer `id` set with ``ModuleHost/setTimer(id:after:repeat:)`` fired (ABI 1.2).
     case timer(id: String)
+    /// The user asked to close the modal this instance presents, guarded with
+    /// ``ModuleHost/presentForResult(_:param:tag:confirmDismiss:)``: close it (``ModuleHost/dismiss()``,
+    /// ``ModuleHost/finish(result:)``) or ask with an alert (ABI 1.3).
+    case dismiss
     /// An event type newer than this kit; `type` is the C `tab_event.type`.
     case other(type: UInt32)
 }

@@ -92,6 +92,7 @@ enum ExportRegistry {
         c.save_state = ModuleThunks.saveState
         c.restore_state = ModuleThunks.restoreState
         c.destroy = ModuleThunks.destroy
+        c.list_row = ModuleThunks.listRow
         pointer.initialize(to: c)
         return pointer
     }

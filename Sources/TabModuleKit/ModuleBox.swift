@@ -5,6 +5,8 @@ final class ModuleBox {
     let module: any TabModule
     /// The instance's host, kept to build views.
     let host: ModuleHost
+    /// The render in progress (its lazy lists' row closures), nil between renders.
+    var render: RenderSession?
 
     /// Boxes an instance.
     init(module: any TabModule, host: ModuleHost) {

@@ -35,9 +35,24 @@ enum ModuleThunks {
         guard let me, let handle else { return }
         let box = ModuleBox.from(me)
         let session = RenderSession()
-        defer { session.isOpen = false }
+        let outer = box.render
+        box.render = session
+        defer {
+            session.isOpen = false
+            box.render = outer
+        }
         var view = View(api: box.host.api, handle: handle, session: session)
         box.module.render(into: &view)
+    }
+
+    /// `list_row(self, id, index, view)` (ABI 1.3): the row closure the render gave ``View/list(id:count:row:)``.
+    static let listRow: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int, OpaquePointer?) -> Void = {
+        me, id, index, handle in
+        guard let me, let id, let handle else { return }
+        let box = ModuleBox.from(me)
+        guard let session = box.render, let row = session.listRows[String(cString: id)] else { return }
+        var view = View(api: box.host.api, handle: handle, session: session)
+        row(index, &view)
     }
 
     /// `event(self, e)`.

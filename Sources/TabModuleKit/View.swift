@@ -133,7 +133,7 @@ public struct View {
     }
 
     /// Whether the view is still open; if so, sends the style the next node gets (if any) and clears it.
-    private mutating func beginNode() -> Bool {
+    mutating func beginNode() -> Bool {
         guard session.isOpen else { return false }
         let style = nextStyle.union(enclosingStyle)
         nextStyle = []

@@ -41,6 +41,12 @@ public final class TerminalApp {
     private var isRunning = false
     /// Set by `q`, Ctrl-C or Ctrl-D: input after it (even in the same read) is not applied.
     private var isQuitting = false
+    /// The serials of the notes (toast, copy, focus) already acted on; nil before the first screen,
+    /// whose notes are old news.
+    private var noteSerials: (toast: UInt64, clipboard: UInt64, focus: UInt64)?
+    private var toastTimer: LoopTimerID?
+    /// How long a toast shows.
+    public var toastDuration: Duration = .seconds(3)
     /// Sizes of the frames written so far.
     public private(set) var statistics = FrameStatistics()
     /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
@@ -169,6 +175,36 @@ public final class TerminalApp {
         if let report = router.takeFocusReport(on: screen) { session.perform(report) }
     }
 
+    /// Acts on the notes of `screen` not acted on yet (ABI 1.3): a toast shows for `toastDuration`,
+    /// a copy goes to the terminal's clipboard (OSC 52), a focus request moves the focus.
+    private func takeNotes(of screen: Screen) {
+        let serials = (screen.toast?.serial ?? 0, screen.clipboard?.serial ?? 0, screen.focusRequest?.serial ?? 0)
+        guard let seen = noteSerials else {
+            noteSerials = serials
+            return
+        }
+        noteSerials = serials
+        if let toast = screen.toast, toast.serial != seen.toast {
+            router.show(toast: toast)
+            if let toastTimer { loop.cancel(toastTimer) }
+            toastTimer = loop.schedule(after: toastDuration) { [unowned self] in
+                toastTimer = nil
+                router.show(toast: nil)
+                needsDisplay = true
+            }
+        }
+        if let copy = screen.clipboard, copy.serial != seen.clipboard {
+            do {
+                try terminal.write(ClipboardSequence.bytes(for: copy.text))
+            } catch {
+                fail(error)
+            }
+        }
+        if let request = screen.focusRequest, request.serial != seen.focus, request.index == nil {
+            router.focus(id: request.text, on: screen)
+        }
+    }
+
     private func fail(_ error: TerminalError) {
         failure = error
         quit()
@@ -180,6 +216,7 @@ public final class TerminalApp {
         needsDisplay = false
         let size = terminal.size
         router.prepare(for: screen)
+        takeNotes(of: screen)
         reportFocus(on: screen)
         if !needsFullRepaint, let drawn, drawn.screen == screen, drawn.focus == router.focus,
             drawn.scroll == router.scroll, drawn.interaction == router.interaction, drawn.size == size

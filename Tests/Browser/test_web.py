@@ -1411,3 +1411,89 @@ class TLSTests(BrowserTestCase):
             return Array.from(new Uint8Array(hash)).map(b => b.toString(16).padStart(2, "0")).join("");
         }""", figure.get_attribute("src"))
         self.assertEqual(digest, expected)
+
+
+ABI13_MODULE = r"""
+#include "tab_module.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+typedef struct m { const tab_host_api *api; tab_host *host; char last[64]; } m;
+static void *create(const tab_host_api *api, tab_host *host) {
+    m *self = calloc(1, sizeof *self);
+    if (self != NULL) { self->api = api; self->host = host; strcpy(self->last, "none"); }
+    return self;
+}
+static void render(void *opaque, tab_view *view) {
+    m *self = opaque;
+    const tab_host_api *api = self->api;
+    char line[96];
+    api->bar_button(view, "Cancel", "cancel", TAB_BAR_LEADING);
+    api->enabled(view, 0);
+    api->bar_button(view, "Post", "post", TAB_BAR_TRAILING);
+    api->shortcut(view, '/', "Search", "search");
+    api->shortcut(view, 'n', "New", "new");
+    const char *runs[] = {"Hello ", "@ann"};
+    const uint32_t styles[] = {0, TAB_STYLE_BOLD};
+    api->spans(view, runs, styles, 2);
+    snprintf(line, sizeof line, "last %s", self->last);
+    api->text(view, line);
+    api->list(view, "rows", 1000000);
+}
+static void list_row(void *opaque, const char *id, size_t index, tab_view *view) {
+    m *self = opaque;
+    char title[32], action[32];
+    (void)id;
+    snprintf(title, sizeof title, "Row %zu", index);
+    snprintf(action, sizeof action, "open %zu", index);
+    self->api->row(view, title, NULL, action);
+}
+static void event(void *opaque, const tab_event *e) {
+    m *self = opaque;
+    if (e->type != TAB_EVENT_ACTION) return;
+    snprintf(self->last, sizeof self->last, "%s", e->action);
+    if (strcmp(e->action, "search") == 0) self->api->toast(self->host, "Searching now", TAB_STYLE_SUCCESS);
+    if (strncmp(e->action, "open ", 5) == 0) self->api->copy_text(self->host, e->action);
+    self->api->invalidate(self->host);
+}
+static void destroy(void *self) { free(self); }
+static const tab_module_descriptor descriptor = {
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "abi13", .title = "ABI 13", .create = create,
+    .render = render, .event = event, .destroy = destroy, .list_row = list_row,
+};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+class ABI13Tests(BrowserTestCase):
+    """ABI 1.3 in Chromium, by role: title-bar buttons (a disabled one), the shortcuts' footer and a
+    shortcut, a toast announced (role status), bold spans, copy_text through the Clipboard API after a
+    click, and a lazy list of 1,000,000 rows that draws more as its placeholder scrolls into view."""
+
+    def test_the_new_calls_by_role(self):
+        served, _ = self.serve_modules('{"root": {"stack": {"module": "abi13"}}}', {"abi13.so": ABI13_MODULE})
+        page = self.page(served.url, permissions=["clipboard-read", "clipboard-write"])
+        banner = page.get_by_role("banner")
+        expect(banner.get_by_role("button", name="Cancel")).to_be_enabled()
+        expect(banner.get_by_role("button", name="Post")).to_be_disabled()
+        expect(page.locator("#shortcuts")).to_have_text("/ Search  n New")
+        main = page.get_by_role("main")
+        expect(main.locator(".span.style-bold")).to_have_text("@ann")
+
+        main.get_by_role("button", name="Row 0", exact=True).focus()
+        page.keyboard.press("Escape")  # leave nothing focused that takes "/"
+        page.keyboard.press("/")
+        expect(page.locator("#toast")).to_have_text("Searching now")
+        expect(page.locator("#toast")).to_have_attribute("aria-live", "polite")
+        expect(main).to_contain_text("last search")
+
+        banner.get_by_role("button", name="Cancel").click()
+        expect(main).to_contain_text("last cancel")
+        main.get_by_role("button", name="Row 3", exact=True).click()
+        expect(main).to_contain_text("last open 3")
+        expect(page.locator("#app")).to_have_attribute("data-copied", "open 3")
+        self.assertEqual(page.evaluate("navigator.clipboard.readText()"), "open 3")
+
+        expect(main.get_by_role("button", name="Row 100", exact=True)).to_have_count(0)
+        main.locator(".placeholder").last.scroll_into_view_if_needed()
+        expect(main.get_by_role("button", name="Row 100", exact=True)).to_have_count(1)

@@ -160,7 +160,12 @@ static void tabhost_leak_serve(tabhost_leak_frame *request) {
     case TABHOST_WIRE_PUSH:
     case TABHOST_WIRE_PRESENT:
     case TABHOST_WIRE_ADD_TAB:
+    case TABHOST_WIRE_PUSH_FOR_RESULT:
+    case TABHOST_WIRE_PRESENT_FOR_RESULT:
         tabhost_leak_put_i32(&b, 1);
+        break;
+    case TABHOST_WIRE_NOW_MS:
+        tabhost_leak_put_u64(&b, 1000);
         break;
     case TABHOST_WIRE_TAB_COUNT:
         tabhost_leak_put_u64(&b, 2);
@@ -246,6 +251,11 @@ static void tabhost_leak_forget_actions(void) {
 static uint32_t tabhost_leak_render(uint64_t id) {
     tabhost_leak_buffer b = {0};
     tabhost_leak_put_u64(&b, id);
+    /* ABI 1.3: one lazy-list window (the demo timeline's list, from row 50), so the child keeps one. */
+    tabhost_leak_put_u32(&b, 1);
+    tabhost_leak_put_str(&b, "tweets");
+    tabhost_leak_put_u64(&b, 50);
+    tabhost_leak_put_u64(&b, 60);
     tabhost_leak_frame reply = tabhost_leak_call(TABHOST_WIRE_RENDER, &b);
     tabhost_leak_forget_actions();
     uint32_t count = tabhost_leak_u32(&reply);
@@ -256,7 +266,19 @@ static uint32_t tabhost_leak_render(uint64_t id) {
         size_t numbers = 0;
         int has_list = kind == TABHOST_WIRE_NODE_COLUMNS || kind == TABHOST_WIRE_NODE_CELLS;
         int ends_in_action = kind == TABHOST_WIRE_NODE_ROW || kind == TABHOST_WIRE_NODE_BUTTON ||
-                             kind == TABHOST_WIRE_NODE_CELLS || kind == TABHOST_WIRE_NODE_ROW_ACTION;
+                             kind == TABHOST_WIRE_NODE_CELLS || kind == TABHOST_WIRE_NODE_ROW_ACTION ||
+                             kind == TABHOST_WIRE_NODE_BAR_BUTTON || kind == TABHOST_WIRE_NODE_SHORTCUT;
+        /* ABI 1.3: a shortcut's key comes first; spans are (string, style) pairs. */
+        if (kind == TABHOST_WIRE_NODE_SHORTCUT) (void)tabhost_leak_u32(&reply);
+        if (kind == TABHOST_WIRE_NODE_SPANS) {
+            (void)tabhost_leak_u64(&reply);
+            uint32_t n = tabhost_leak_u32(&reply);
+            for (uint32_t k = 0; k < n; k++) {
+                free(tabhost_leak_str(&reply));
+                (void)tabhost_leak_u32(&reply);
+            }
+            continue;
+        }
         switch (kind) {
         case TABHOST_WIRE_NODE_SECTION: case TABHOST_WIRE_NODE_TEXT: strings = 1; break;
         case TABHOST_WIRE_NODE_ROW: strings = 3; break;
@@ -266,6 +288,11 @@ static uint32_t tabhost_leak_render(uint64_t id) {
         case TABHOST_WIRE_NODE_STYLE: strings = 0; numbers = 4; break;
         case TABHOST_WIRE_NODE_COLUMNS: strings = 0; break;
         case TABHOST_WIRE_NODE_CELLS: strings = 1; break;
+        case TABHOST_WIRE_NODE_ENABLED: strings = 0; numbers = 1; break;
+        case TABHOST_WIRE_NODE_BAR_BUTTON: numbers = 4; break;
+        case TABHOST_WIRE_NODE_LIST: strings = 1; numbers = 8; break;
+        case TABHOST_WIRE_NODE_LIST_ROW: strings = 0; numbers = 8; break;
+        case TABHOST_WIRE_NODE_LIST_END: strings = 0; break;
         default: break;
         }
         if (has_list) {

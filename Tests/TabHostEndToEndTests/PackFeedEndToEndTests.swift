@@ -50,7 +50,7 @@ struct PackFeedEndToEndTests {
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unpacked + "/manifest.json")))
                     as? [String: Any])
             #expect(manifest["name"] as? String == "clock" && manifest["version"] as? String == "0.1.0")
-            #expect(manifest["publisher"] as? String == PublishableProject.publisher && manifest["abi"] as? String == "1.2")
+            #expect(manifest["publisher"] as? String == PublishableProject.publisher && manifest["abi"] as? String == "1.3")
             let files = try #require(manifest["files"] as? [[String: Any]])
             for file in files {
                 let path = try #require(file["path"] as? String)

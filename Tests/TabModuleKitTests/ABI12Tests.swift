@@ -22,7 +22,7 @@ struct ABI12Tests {
     @Test func descriptorDeclaresABI12AndItsPermissions() throws {
         let d = descriptor.pointee
         #expect(d.abi_major == 1)
-        #expect(d.abi_minor == 2)
+        #expect(d.abi_minor == 3)
         #expect(d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size))
         #expect(String(cString: try #require(d.permissions)) == "network read:/tmp")
         #expect(TabModuleExport.entry(for: Probe.self) == UnsafeRawPointer(descriptor))

@@ -11,6 +11,8 @@ final class CallLog {
     var calls: [String] = []
     /// What `push`, `present` and `add_tab` return (nonzero = success).
     var navigationResult: Int32 = 1
+    /// What a view log does on `list` (ABI 1.3): draws rows through the module's `list_row`, as a host does.
+    var drawListRows: ((UnsafePointer<CChar>, Int, OpaquePointer) -> Void)?
     /// Items the fake tab bar reports; C strings owned by this log.
     var barItems: [(title: UnsafeMutablePointer<CChar>, selected: Bool)] = []
     /// What `data_dir` returns (owned by this log), or NULL.

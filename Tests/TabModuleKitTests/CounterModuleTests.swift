@@ -18,7 +18,7 @@ struct CounterModuleTests {
         #expect(d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size))
         #expect(d.abi_major == UInt32(TAB_MODULE_ABI_MAJOR))
         #expect(d.abi_minor == UInt32(TAB_MODULE_ABI_MINOR))
-        #expect(d.abi_minor == 2, "a module built with TabModuleKit declares ABI 1.2")
+        #expect(d.abi_minor == 3, "a module built with TabModuleKit declares ABI 1.3")
         #expect(d.permissions == nil)
         #expect(d.kind == UInt32(TAB_MODULE_KIND_CONTENT.rawValue))
         #expect(String(cString: try #require(d.name)) == "counter")

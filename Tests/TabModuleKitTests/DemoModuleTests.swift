@@ -18,10 +18,25 @@ struct DemoModuleTests {
         #"row("Who else is reading on the train today?", "@jill", nil)"#,
     ]
 
+    /// The timeline's head: Compose, the section, `@Jack` in bold, the lazy list of `count` tweets.
+    static func timelineHead(_ count: Int) -> [String] {
+        [
+            #"button("Compose", "compose")"#, #"section("Timeline")"#, #"spans("Tweets of "/0 "@Jack"/2)"#,
+            #"list("tweets", \#(count))"#,
+        ]
+    }
+
+    /// The list's first rows as the host draws them: each `row` with its Copy row action.
+    static func listRows(_ rows: [String]) -> [String] {
+        rows.enumerated().flatMap { index, row in
+            [row.replacingOccurrences(of: ", nil)", with: #", "open:\#(index)")"#), #"row_action("Copy", "copy:\#(index)")"#]
+        }
+    }
+
     @Test func everyNewModuleDeclaresABI12() throws {
         for product in ["Timeline", "Compose", "Search", "Settings", "Downloads", "Followers"] {
             let d = try BuiltModule.load(product: "TabExample\(product)").descriptor.pointee
-            #expect(d.abi_minor == 2 && d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size), "\(product)")
+            #expect(d.abi_minor == 3 && d.struct_size == UInt32(MemoryLayout<tab_module_descriptor>.size), "\(product)")
             #expect(String(cString: try #require(d.name)) == product.lowercased())
         }
     }
@@ -31,19 +46,22 @@ struct DemoModuleTests {
         timeline.start("Jack")
         #expect(timeline.host.take() == ["invalidate()"])
         #expect(
-            timeline.render() == [#"button("Compose", "compose")"#, #"section("Timeline")"#] + Self.seedRows + [
-                "style(4)", #"text("4 tweets")"#,
+            timeline.render() == Self.timelineHead(100_000) + Self.listRows(Array(Self.seedRows.prefix(3))) + [
+                "style(4)", #"text("100000 tweets")"#,
             ])
 
         timeline.action("compose")
-        #expect(timeline.host.take() == [#"present("compose", "Jack")"#])
+        #expect(timeline.host.take() == [#"present_for_result("compose", "Jack", "compose", 1)"#])
         timeline.send(TAB_EVENT_RESULT, "compose", value: "Hello, world")
-        #expect(timeline.host.take() == ["invalidate()"])
+        #expect(timeline.host.take() == [#"toast("Posted", 32)"#, "invalidate()"])
         let posted = #"row("Hello, world", "@Jack", nil)"#
         #expect(
-            timeline.render() == [#"button("Compose", "compose")"#, #"section("Timeline")"#, posted] + Self.seedRows + [
-                "style(4)", #"text("5 tweets")"#,
+            timeline.render() == Self.timelineHead(100_001) + Self.listRows([posted] + Self.seedRows.prefix(2)) + [
+                "style(4)", #"text("100001 tweets")"#,
             ])
+        // Copy, a row action: the tweet goes to the clipboard.
+        timeline.action("copy:1")
+        #expect(timeline.host.take() == [#"copy_text("Coffee at nine, then the long walk.")"#, #"toast("Copied", 0)"#])
 
         // Cancel (NULL) adds nothing and says so; a result from another screen is not a tweet.
         timeline.send(TAB_EVENT_RESULT, "compose")
@@ -53,6 +71,7 @@ struct DemoModuleTests {
             Array(timeline.render().prefix(4)) == [
                 #"button("Compose", "compose")"#, "style(4)", #"text("Draft discarded.")"#, #"section("Timeline")"#,
             ])
+        _ = timeline.host.take()
 
         // The posted tweets survive a reload, newest first.
         timeline.send(TAB_EVENT_RESULT, "compose", value: "Second")
@@ -61,9 +80,7 @@ struct DemoModuleTests {
         restored.start("Jack")
         #expect(restored.restore(Array(saved.buffer.prefix(saved.needed))))
         #expect(
-            restored.render().prefix(4) == [
-                #"button("Compose", "compose")"#, #"section("Timeline")"#, #"row("Second", "@Jack", nil)"#, posted,
-            ])
+            Array(restored.render().prefix(8)) == Self.timelineHead(100_002) + Self.listRows([#"row("Second", "@Jack", nil)"#, posted]))
         #expect(!restored.restore([1, 2, 3]))
     }
 
@@ -72,10 +89,12 @@ struct DemoModuleTests {
         compose.start("Jack")
         #expect(compose.host.take() == [#"set_title("New tweet as Jack")"#, "invalidate()"])
         #expect(
-            compose.render() == [
-                #"text_field("body", nil, "What's happening?", 2)"#, "style(5)", #"text("0/280")"#, #"button("Post", "post")"#,
-                #"button("Cancel", "cancel")"#,
+            compose.render() == Self.composeBar(enabled: true) + [
+                #"text_field("body", nil, "What's happening?", 2)"#, "style(5)", #"text("0/280")"#,
             ])
+        // Esc on the guarded modal: an empty draft closes.
+        compose.send(type: TAB_EVENT_DISMISS)
+        #expect(compose.host.take() == ["finish(nil)"])
         compose.action("post")  // nothing written: an error line, no finish
         #expect(compose.host.take() == ["invalidate()"])
         #expect(compose.render().contains(#"text("Write something first.")"#))
@@ -83,9 +102,16 @@ struct DemoModuleTests {
         compose.send(TAB_EVENT_TEXT, "body", value: "Héllo\nthere", focus: "body")
         #expect(compose.host.take() == ["invalidate()"])
         #expect(
-            compose.render().prefix(3) == [
+            compose.render().dropFirst(3).prefix(3) == [
                 #"text_field("body", "Héllo\#nthere", "What's happening?", 2)"#, "style(5)", #"text("11/280")"#,
             ])
+        // Esc with a draft asks first; Discard closes.
+        compose.send(type: TAB_EVENT_DISMISS)
+        #expect(compose.host.take() == [#"alert("discard", "Discard this tweet?", nil, ["Discard", "Keep editing"])"#])
+        compose.send(TAB_EVENT_ALERT, "discard", value: "Keep editing")
+        #expect(compose.host.take() == [])
+        compose.send(TAB_EVENT_ALERT, "discard", value: "Discard")
+        #expect(compose.host.take() == ["finish(nil)"])
         compose.action("post")
         #expect(compose.host.take() == [#"finish("Héllo\#nthere")"#])
         compose.action("cancel")
@@ -97,22 +123,31 @@ struct DemoModuleTests {
         let compose = try Self.instance("TabExampleCompose")
         compose.send(TAB_EVENT_TEXT, "body", value: String(repeating: "é", count: length))
         _ = compose.host.take()
-        #expect(compose.render().dropFirst().prefix(2) == [style, #"text("\#(length)/280")"#])
+        #expect(Array(compose.render().prefix(3)) == Self.composeBar(enabled: length <= 280))
+        #expect(compose.render().dropFirst(4).prefix(2) == [style, #"text("\#(length)/280")"#])
         compose.action("post")
         #expect(compose.host.take() == (length > 280 ? [] : [#"finish("\#(String(repeating: "é", count: length))")"#]))
+    }
+
+    /// Compose's title-bar buttons: Cancel, and Post disabled past 280 characters.
+    static func composeBar(enabled: Bool) -> [String] {
+        [#"bar_button("Cancel", "cancel", 0)"#, "enabled(\(enabled ? 1 : 0))", #"bar_button("Post", "post", 1)"#]
     }
 
     @Test func searchFiltersAsOneTypes() throws {
         let search = try Self.instance("TabExampleSearch")
         let all = search.render()
-        #expect(all.prefix(2) == [#"text_field("query", nil, "Search tweets", 0)"#, #"section("All tweets")"#])
+        let shortcut = #"shortcut(47, "Search", "find")"#
+        #expect(all.prefix(3) == [shortcut, #"text_field("query", nil, "Search tweets", 0)"#, #"section("All tweets")"#])
+        search.action("find")  // `/`: the focus goes back to the field
+        #expect(search.host.take() == [#"focus("query")"#])
         #expect(all.suffix(2) == ["style(4)", #"text("6 of 6 tweets")"#])
 
         search.send(TAB_EVENT_TEXT, "query", value: "TOMATO", focus: "query")
         #expect(search.host.take() == ["invalidate()"])
         #expect(
             search.render() == [
-                #"text_field("query", "TOMATO", "Search tweets", 0)"#, #"section("Results")"#,
+                shortcut, #"text_field("query", "TOMATO", "Search tweets", 0)"#, #"section("Results")"#,
                 #"row("Saturday market had the good tomatoes again.", "@john", nil)"#,
                 #"row("Tomatoes, basil, bread: dinner is solved.", "@john", nil)"#, "style(4)", #"text("2 of 6 tweets")"#,
             ])
@@ -124,7 +159,7 @@ struct DemoModuleTests {
         let saved = search.save(capacity: 64)
         let restored = try Self.instance("TabExampleSearch")
         #expect(restored.restore(Array(saved.buffer.prefix(saved.needed))))
-        #expect(restored.render().first == #"text_field("query", "zebra", "Search tweets", 0)"#)
+        #expect(restored.render().dropFirst().first == #"text_field("query", "zebra", "Search tweets", 0)"#)
     }
 
     @Test func settingsTogglesAndKeepsThem() throws {

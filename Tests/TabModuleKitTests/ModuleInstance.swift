@@ -39,9 +39,14 @@ final class ModuleInstance {
         if let param { param.withCString { descriptor.pointee.start?(me, $0) } } else { descriptor.pointee.start?(me, nil) }
     }
 
-    /// Calls `render` and returns the view calls it made.
+    /// Calls `render` and returns the view calls it made; a lazy list draws its first three rows through
+    /// the module's `list_row` during it, as the host does.
     func render() -> [String] {
         let view = CallLog()
+        if let listRow = descriptor.pointee.list_row {
+            let me = me
+            view.drawListRows = { id, index, handle in listRow(me, id, index, handle) }
+        }
         descriptor.pointee.render?(me, view.opaque)
         return view.take()
     }

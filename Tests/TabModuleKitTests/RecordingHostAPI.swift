@@ -45,6 +45,7 @@ enum RecordingHostAPI {
             return 1
         }
         add12(to: &api)
+        add13(to: &api)
         let pointer = UnsafeMutablePointer<tab_host_api>.allocate(capacity: 1)
         pointer.initialize(to: api)
         return pointer

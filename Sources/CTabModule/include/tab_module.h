@@ -1,5 +1,5 @@
 /*
- * tab_module.h: the TabHost module ABI, version 1.2.
+ * tab_module.h: the TabHost module ABI, version 1.3.
  *
  * A tab module is a shared library (.so) that exports exactly one symbol,
  * `tab_module_entry`, returning a static descriptor. This header is all a
@@ -29,6 +29,12 @@
  *        save_soon; `tab_module_descriptor.permissions`. A 1.2 module is
  *        rendered after `invalidate`, when it appears and when a front end
  *        needs a new frame, not after every event (older modules still are).
+ *   1.3  what real modules asked for: host calls focus, scroll_to,
+ *        push_for_result, present_for_result (`enum tab_present_flags`,
+ *        event DISMISS), copy_text, toast, now_ms; view calls enabled,
+ *        bar_button (`enum tab_bar_side`), list (lazy rows through the new
+ *        descriptor function `list_row`), spans, shortcut. A 1.2 module's
+ *        smaller structs keep it loading unchanged.
  *
  * Threading (as in UIKit): the host calls every module function on one thread,
  * its main loop. A module calls the host API only from inside those calls, on
@@ -53,7 +59,7 @@
 #include <stdint.h>
 
 #define TAB_MODULE_ABI_MAJOR 1
-#define TAB_MODULE_ABI_MINOR 2
+#define TAB_MODULE_ABI_MINOR 3
 
 /** First field of every descriptor: "TABM" read as a little-endian word. */
 #define TAB_MODULE_MAGIC 0x4D424154u
@@ -126,9 +132,13 @@ enum tab_event_type {
     TAB_EVENT_SUBMIT = 5, /* Enter in a single-line field: `action` = field id, `value` = its text */
     TAB_EVENT_TOGGLE = 6, /* a toggle flipped: `action` = toggle id, `value` = "1" (on) or "0" (off) */
     TAB_EVENT_RESULT = 7, /* a screen this instance pushed or presented ended: `action` = that screen's
-                             module name, `value` = what it gave `finish`, NULL when the user went Back */
+                             module name (1.3: the `tag` of push_for_result or present_for_result),
+                             `value` = what it gave `finish`, NULL when the user went Back */
     TAB_EVENT_ALERT = 8,  /* an alert was answered: `action` = the alert id, `value` = the button's label */
-    TAB_EVENT_TIMER = 9   /* a timer set with `set_timer` fired: `action` = the timer id */
+    TAB_EVENT_TIMER = 9,  /* a timer set with `set_timer` fired: `action` = the timer id */
+    /* Added in 1.3: delivered only to modules built against 1.3 or later. */
+    TAB_EVENT_DISMISS = 10 /* the user asked to close a modal presented with TAB_PRESENT_CONFIRM_DISMISS
+                              (Esc, Back, a click outside); it stays until `finish` or `dismiss` */
 };
 
 /**
@@ -186,6 +196,20 @@ enum tab_style {
     TAB_STYLE_ERROR = 1u << 3,
     TAB_STYLE_WARNING = 1u << 4,
     TAB_STYLE_SUCCESS = 1u << 5
+};
+
+/** `bar_button(…, side)` (1.3): which end of the title bar the button sits at. */
+enum tab_bar_side {
+    TAB_BAR_LEADING = 0, /* before the title (where Back is) */
+    TAB_BAR_TRAILING = 1 /* after the title */
+};
+
+/** `present_for_result(…, flags)` (1.3): bits. */
+enum tab_present_flags {
+    /* Esc, Back or a click outside do not close the modal: the presented instance gets
+       TAB_EVENT_DISMISS and closes it with `finish` or `dismiss`. If it has not answered a DISMISS
+       within 1 s (stuck or crashed), the next Esc closes the modal: a guard never traps the user. */
+    TAB_PRESENT_CONFIRM_DISMISS = 1u << 0
 };
 
 /** `appearance(self, phase)`: calls strictly cycle will/did appear, will/did disappear. */
@@ -398,6 +422,87 @@ typedef struct tab_host_api {
     const char *(*module_dir)(tab_host *host);
     /** Asks the host to save this instance's state (`save_state`) soon. Safe from any thread. */
     void (*save_soon)(tab_host *host);
+
+    /* Added in 1.3: host calls (on the main thread, like the 1.2 ones). */
+
+    /**
+     * Gives the focus, at the next frame, to the node with the id `id` (a field or toggle by its id,
+     * a button, row or table row by its action); the screen scrolls to it. An unknown id is one
+     * log line.
+     */
+    void (*focus)(tab_host *host, const char *id);
+    /** Scrolls so that the node `id` is visible; for a lazy `list` named `id`, its row `index`. */
+    void (*scroll_to)(tab_host *host, const char *id, size_t index);
+
+    /* Added in 1.3: view calls (valid only inside `render`, on its `view`). */
+
+    /**
+     * With `enabled` 0, the next node added (a `bar_button` too) is shown disabled and can be neither
+     * focused nor activated; like `style`, it applies to the next node only. Where two nodes of a
+     * screen share an id, the first wins and the host logs one line.
+     */
+    void (*enabled)(tab_view *view, int enabled);
+    /**
+     * Adds a button to the title bar (UINavigationItem's bar items) at `side` (enum tab_bar_side)
+     * that sends TAB_EVENT_ACTION `action`; reachable from the keyboard in the terminal.
+     */
+    void (*bar_button)(tab_view *view, const char *label, const char *action, uint32_t side);
+
+    /* Added in 1.3: host calls. */
+
+    /**
+     * As `push`, and the TAB_EVENT_RESULT that comes back has `action` = `tag` (copied; NULL keeps
+     * the module's name), so one module presenting several screens tells their results apart.
+     */
+    int (*push_for_result)(tab_host *host, const char *module, const char *param, int target, const char *tag);
+    /** As `present`, with `tag` as for `push_for_result` and `flags` (enum tab_present_flags). */
+    int (*present_for_result)(tab_host *host, const char *module, const char *param, const char *tag,
+                              uint32_t flags);
+
+    /* Added in 1.3: view calls. */
+
+    /**
+     * Adds a lazy list named `id` of `count` rows of one height: the host calls the descriptor's
+     * `list_row` for the rows on screen and a few around them only, inside this render. Focus,
+     * scrolling, Page Up/Down, Home/End, the wheel and `scroll_to` work over all `count` rows; the
+     * node limit counts the rows drawn, not `count`. Without `list_row` the list stays empty.
+     */
+    void (*list)(tab_view *view, const char *id, size_t count);
+    /**
+     * Adds one paragraph made of `count` styled runs: `texts[i]` drawn in `styles[i]` (enum
+     * tab_style bits; a NULL `styles` is plain). A NULL text is an empty run.
+     */
+    void (*spans)(tab_view *view, const char *const *texts, const uint32_t *styles, size_t count);
+
+    /* Added in 1.3: host calls. */
+
+    /**
+     * Puts `text` on the user's clipboard (terminal: OSC 52, which tmux passes only with
+     * `set-clipboard on`; browser: the Clipboard API). Only while handling an event the user caused
+     * (a key, a click, an edit, or the result or alert answer such an event produced) and within 1 s
+     * of it; otherwise ignored with one log line. Copied.
+     */
+    void (*copy_text)(tab_host *host, const char *text);
+    /**
+     * Shows `text` in one line over the bottom of the tab for about 3 s, coloured by `style` (enum
+     * tab_style); screen readers announce it. Copied.
+     */
+    void (*toast)(tab_host *host, const char *text, uint32_t style);
+    /**
+     * Milliseconds of the host's monotonic clock (under `tabhost test`, its test clock, so a module
+     * that shows time can be tested deterministically).
+     */
+    uint64_t (*now_ms)(tab_host *host);
+
+    /* Added in 1.3: view calls. */
+
+    /**
+     * While this screen shows, `key` (a character or enum tab_key) sends TAB_EVENT_ACTION `action`,
+     * and the shortcut is listed in a footer line (`/ Search  n New`). Keys the host owns (q, 1-9,
+     * Tab, Esc, arrows, Enter) and every key while a field has the focus stay the host's; a refused
+     * key is one log line.
+     */
+    void (*shortcut)(tab_view *view, uint32_t key, const char *label, const char *action);
 } tab_host_api;
 
 /**
@@ -458,6 +563,15 @@ typedef struct tab_module_descriptor {
      * `write:PATH`, `unrestricted`); NULL or "" for nothing. The user grants them.
      */
     const char *permissions;
+
+    /* Added in 1.3. */
+
+    /**
+     * Optional: draws row `index` (0 ..< count) of the lazy `list` named `id`, with exactly one `row`
+     * or `cells` and its `row_action`s on `view`. Called only inside `render`, for the rows on
+     * screen and a few around them.
+     */
+    void (*list_row)(void *self, const char *id, size_t index, tab_view *view);
 } tab_module_descriptor;
 
 /** The fields every descriptor starts with, for designated initializers. */

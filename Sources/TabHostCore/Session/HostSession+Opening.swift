@@ -105,7 +105,7 @@ extension HostSession {
         } else {
             factory = processes ?? InProcessModuleInstanceFactory()
         }
-        let runtime = ModuleRuntime(registry: registry, logger: logger, factory: factory)
+        let runtime = ModuleRuntime(registry: registry, logger: logger, factory: factory, clock: configuration.clock)
         // Set before any instance exists (building the layout creates the root's): only instances
         // made after it are checked. `start()` binds it to the loop thread.
         runtime.confinement = ThreadConfinement()

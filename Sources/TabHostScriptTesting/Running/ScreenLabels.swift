@@ -9,8 +9,8 @@ enum ScreenLabels {
             // An alert is modal: only its buttons can be clicked.
             return alert.buttons.filter { $0 == label }.map { .answerAlert(id: alert.id, button: $0) }
         }
-        var actions: [ScreenAction] = []
-        for node in screen.content.nodes {
+        var actions: [ScreenAction] = screen.content.barButtons.filter { $0.label == label }.map { .activate($0.action) }
+        for node in flattened(screen.content.nodes) {
             switch node.unstyled {
             case .row(let row):
                 if row.title == label, let action = row.action { actions.append(.activate(action)) }
@@ -31,10 +31,18 @@ enum ScreenLabels {
         return actions
     }
 
+    /// The nodes with a lazy list's drawn rows (ABI 1.3) in its place.
+    static func flattened(_ nodes: [ViewNode]) -> [ViewNode] {
+        nodes.flatMap { node -> [ViewNode] in
+            if case .list(let list) = node.unstyled { return list.rows }
+            return [node]
+        }
+    }
+
     /// The title of `focusable` in `content`: a row's title, a button's or toggle's label, a table
     /// row's first cell, a field's placeholder (else its id).
     static func label(of focusable: ViewFocusable, in content: ViewTree) -> String {
-        for node in content.nodes {
+        for node in flattened(content.nodes) {
             switch (node.unstyled, focusable) {
             case (.row(let row), .action(let id)) where row.action == id: return row.title
             case (.button(let title, let action), .action(let id)) where action == id: return title

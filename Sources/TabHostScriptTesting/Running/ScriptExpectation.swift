@@ -33,6 +33,17 @@ struct ScriptExpectation {
             throw StepFailure(
                 ["expected a module log line holding \"\(escaped(wanted))\"; the module logged:"]
                     + (log.isEmpty ? ["  (nothing)"] : log.suffix(20).map { "  |" + $0 }))
+        case .expectClipboard(let wanted):
+            let copied = session.screen?.clipboard?.text
+            guard copied != wanted else { return }
+            throw StepFailure(
+                "expected the clipboard to hold \"\(escaped(wanted))\"; \(copied.map { "it held \"\(escaped($0))\"" } ?? "nothing was copied")"
+            )
+        case .expectToast(let wanted):
+            let shown = session.screen?.toast?.text
+            guard shown != wanted else { return }
+            throw StepFailure(
+                "expected the toast \"\(escaped(wanted))\"; \(shown.map { "the last was \"\(escaped($0))\"" } ?? "none was shown")")
         case .snapshot(let name):
             try snapshot(name)
         default:

@@ -86,7 +86,7 @@ public struct TestScriptParser: Sendable {
     private func expectation(_ arguments: [Word], line: Int) throws(TestScriptError) -> TestStepAction {
         if arguments.count == 1, arguments[0].quoted { return .expectText(arguments[0].text) }
         guard arguments.count == 2, !arguments[0].quoted, arguments[1].quoted else {
-            throw error(line, "expect takes \"TEXT\", or not, focus, result, title or log and \"TEXT\"")
+            throw error(line, "expect takes \"TEXT\", or not, focus, result, title, log, clipboard or toast and \"TEXT\"")
         }
         let text = arguments[1].text
         switch arguments[0].text {
@@ -95,7 +95,9 @@ public struct TestScriptParser: Sendable {
         case "result": return .expectResult(text)
         case "title": return .expectTitle(text)
         case "log": return .expectLog(text)
-        default: throw error(line, "expect takes \"TEXT\", or not, focus, result, title or log and \"TEXT\"")
+        case "clipboard": return .expectClipboard(text)
+        case "toast": return .expectToast(text)
+        default: throw error(line, "expect takes \"TEXT\", or not, focus, result, title, log, clipboard or toast and \"TEXT\"")
         }
     }
 

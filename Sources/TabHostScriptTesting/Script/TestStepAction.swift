@@ -26,6 +26,10 @@ public enum TestStepAction: Sendable, Hashable {
     case expectTitle(String)
     /// `expect log "TEXT"`: one of the module's log lines holds TEXT.
     case expectLog(String)
+    /// `expect clipboard "TEXT"`: the last text a module put on the clipboard (`copy_text`, ABI 1.3).
+    case expectClipboard(String)
+    /// `expect toast "TEXT"`: the last toast a module showed (`toast`, ABI 1.3).
+    case expectToast(String)
     /// `snapshot NAME`: the content area against `tests/__snapshots__/NAME.txt`.
     case snapshot(String)
 }

@@ -1,7 +1,7 @@
 // The page: one WebSocket to the host, a full frame on connect, then changed fields only; clicks,
 // taps and keys become ScreenActions sent back as JSON. See render.js (drawing), morph.js (updating the
 // content in place) and keys.js (keys).
-import { renderAlert, renderContent, renderTabBar } from "./render.js";
+import { renderAlert, renderBarButtons, renderContent, renderTabBar, shortcutsLine } from "./render.js";
 import { keyIntent } from "./keys.js";
 import { morphChildren } from "./morph.js";
 
@@ -117,10 +117,81 @@ function draw(changed) {
   const has = (...keys) => changed === null || keys.some((key) => changed.includes(key));
   if (has("title", "backLabel", "isModal")) drawTitleBar();
   if (has("content", "title", "backLabel", "isModal")) drawContent();
+  if (has("content")) {
+    drawBarButtonsAndShortcuts();
+    observePlaceholders();
+  }
   if (has("tabBar")) drawTabBar();
   if (has("status")) $("status").textContent = screen.status ?? "";
   if (has("alert")) drawAlert();
+  if (has("toast")) drawToast();
+  if (has("clipboard")) copyToClipboard();
+  if (has("focusRequest")) takeFocusRequest();
   app.dataset.frames = String(Number(app.dataset.frames ?? 0) + 1);
+}
+
+// ABI 1.3's notes act once per serial; those of the first frame are old news.
+const notesSeen = { toast: undefined, clipboard: undefined, focusRequest: undefined };
+let toastTimer = null;
+
+/** True the first time `name`'s note shows this serial (false for the first frame's). */
+function freshNote(name) {
+  const serial = screen[name]?.serial;
+  const seen = notesSeen[name];
+  notesSeen[name] = serial ?? seen ?? 0;
+  return seen !== undefined && serial !== undefined && serial !== seen;
+}
+
+// Lazy lists (ABI 1.3): a placeholder that scrolls into view asks for the rows around it.
+const rowsAsked = new Map(); // list id → the start last asked for
+const placeholders = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    const { list, rowsStart } = entry.target.dataset;
+    const start = Number(rowsStart);
+    if (rowsAsked.get(list) === start) continue;
+    rowsAsked.set(list, start);
+    send({ type: "showRows", list, start, count: 64 });
+  }
+});
+
+function observePlaceholders() {
+  placeholders.disconnect();
+  for (const item of main.querySelectorAll("[data-rows-start]")) placeholders.observe(item);
+}
+
+function drawBarButtonsAndShortcuts() {
+  $("bar-leading").replaceChildren(renderBarButtons(screen.content, false));
+  $("bar-trailing").replaceChildren(renderBarButtons(screen.content, true));
+  $("shortcuts").textContent = shortcutsLine(screen.content);
+}
+
+/** A toast (toast, ABI 1.3): one line over the bottom for about 3 s, announced (aria-live). */
+function drawToast() {
+  if (!freshNote("toast")) return;
+  const toast = $("toast");
+  toast.textContent = screen.toast.text;
+  toast.className = "toast" + (screen.toast.style ?? []).map((name) => " style-" + name).join("");
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toast.hidden = true; }, 3000);
+}
+
+/** copy_text (ABI 1.3): the Clipboard API, right after the user's click or key that caused it. */
+function copyToClipboard() {
+  if (!freshNote("clipboard")) return;
+  const text = screen.clipboard.text;
+  app.dataset.copied = text;
+  navigator.clipboard?.writeText(text).catch(() => {});
+}
+
+/** focus and scroll_to (ABI 1.3): the named focusable takes the focus, or comes into view. */
+function takeFocusRequest() {
+  if (!freshNote("focusRequest")) return;
+  const target = main.querySelector(`[data-focus="${CSS.escape(screen.focusRequest.text)}"]`)
+    ?? main.querySelector(`[data-key="list:${CSS.escape(screen.focusRequest.text)}"]`);
+  if (screen.focusRequest.index == null) target?.focus();
+  target?.scrollIntoView({ block: "nearest" });
 }
 
 function drawTitleBar() {

@@ -79,7 +79,7 @@ export function renderContent(tree) {
       case "row": {
         const item = element("li", "row-item");
         if (node.action != null) item.dataset.key = "row:" + node.action;
-        item.append(renderRow(node));
+        item.append(isDisabled(node) ? renderRow({ ...node, action: null }) : renderRow(node));
         if (node.rowActions?.length) item.append(renderRowActions(node.rowActions));
         rowList().append(item);
         break;
@@ -90,9 +90,12 @@ export function renderContent(tree) {
         break;
       case "button": {
         const b = applyStyle(button("action-button", node.label), node.style);
-        b.dataset.action = node.action;
-        b.dataset.focus = node.action;
         b.dataset.key = "button:" + node.action;
+        if (isDisabled(node)) b.disabled = true; // enabled(view, 0): neither focused nor activated
+        else {
+          b.dataset.action = node.action;
+          b.dataset.focus = node.action;
+        }
         container().append(b);
         group = null;
         break;
@@ -113,6 +116,45 @@ export function renderContent(tree) {
         container().append(renderTable(node));
         group = null;
         break;
+      case "spans": {
+        // One paragraph of styled runs (spans, ABI 1.3).
+        const p = applyStyle(element("p", "text spans"), node.style);
+        for (const run of node.spans ?? []) p.append(applyStyle(element("span", "span", run.text), run.style));
+        container().append(p);
+        group = null;
+        break;
+      }
+      case "list": {
+        // A lazy list (ABI 1.3): the rows drawn, then how many more there are.
+        const list = element("ul", "rows lazy-list");
+        list.dataset.key = "list:" + node.id;
+        list.setAttribute("aria-rowcount", String(node.count));
+        // Placeholders for the rows not drawn: app.js asks for the rows around one when it scrolls into view.
+        const placeholder = (text, start) => {
+          const item = element("li", "row-item placeholder", text);
+          item.dataset.list = node.id;
+          item.dataset.rowsStart = String(Math.max(0, start));
+          return item;
+        };
+        if (node.start > 0) list.append(placeholder(`⋯ ${node.start} earlier`, node.start - 48));
+        for (const row of node.rows ?? []) {
+          const item = element("li", "row-item");
+          if (row.type === "row") {
+            if (row.action != null && !isDisabled(row)) item.dataset.key = "row:" + row.action;
+            item.append(isDisabled(row) ? renderRow({ ...row, action: null }) : renderRow(row));
+            if (row.rowActions?.length) item.append(renderRowActions(row.rowActions));
+          } else if (row.type === "table") {
+            item.append(renderTable(row));
+          }
+          list.append(item);
+        }
+        const drawn = node.rows?.length ?? 0;
+        const more = node.count - node.start - drawn;
+        if (more > 0) list.append(placeholder(`⋯ ${more} more`, node.start + drawn - 16));
+        container().append(list);
+        group = null;
+        break;
+      }
       case "image": {
         const figure = element("figure", "image");
         const img = element("img");
@@ -128,6 +170,32 @@ export function renderContent(tree) {
     }
   }
   return fragment;
+}
+
+/** True for a node drawn disabled (enabled(view, 0), ABI 1.3). */
+function isDisabled(node) {
+  return !!node.style?.includes("disabled");
+}
+
+/** The title bar's buttons (bar_button, ABI 1.3) of one side: real buttons; a disabled one is. */
+export function renderBarButtons(tree, trailing) {
+  const fragment = document.createDocumentFragment();
+  for (const item of tree?.barButtons ?? []) {
+    if ((item.trailing !== false) !== trailing) continue;
+    const b = button("bar-button", item.label);
+    if (item.enabled === false) b.disabled = true;
+    else b.dataset.action = item.action;
+    fragment.append(b);
+  }
+  return fragment;
+}
+
+/** The footer line of a screen's shortcuts (`/ Search  n New`). */
+export function shortcutsLine(tree) {
+  const names = { 0x110005: "Backspace", 0x110006: "Del", 0x110009: "Home", 0x11000a: "End", 0x11000b: "PgUp", 0x11000c: "PgDn" };
+  return (tree?.shortcuts ?? [])
+    .map((s) => (names[s.key] ?? (s.key === 32 ? "Space" : String.fromCodePoint(s.key))) + " " + s.label)
+    .join("  ");
 }
 
 /** One row: a button when it has an action (with a disclosure chevron), else an inert line. */

@@ -34,6 +34,12 @@ public final class ControllerContext {
     /// The tag its pusher or presenter gave it (room for ABI 1.3's result tags), kept in `--state`;
     /// nil for none.
     public var resultTag: String?
+    /// True for a modal presented with `TAB_PRESENT_CONFIRM_DISMISS` (ABI 1.3): Back and Dismiss send
+    /// it `ControllerEvent.dismiss` instead of closing it (`ContainerHost.goBack()`).
+    public var guardsDismiss = false
+    /// When the last `ControllerEvent.dismiss` went to it, while it has not answered (no alert, not
+    /// closed): past a second, the next Back closes the modal anyway.
+    var unansweredDismiss: ContinuousClock.Instant?
     /// What `ContainerHost.finish(_:result:)` gave, handed to `presenter` when the screen goes (nil:
     /// it went some other way, e.g. the user went Back).
     public internal(set) var finishResult: String?

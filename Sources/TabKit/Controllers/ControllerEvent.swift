@@ -19,4 +19,7 @@ public enum ControllerEvent: Sendable, Hashable {
     case alert(id: String, button: String)
     /// The timer `id` the controller set fired (ABI 1.2).
     case timer(String)
+    /// The user asked to close the modal this controller presents, guarded with
+    /// `TAB_PRESENT_CONFIRM_DISMISS` (ABI 1.3): it stays until the controller closes it.
+    case dismiss
 }

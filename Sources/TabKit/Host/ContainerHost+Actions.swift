@@ -70,11 +70,19 @@ extension ContainerHost {
             }
             return .refused
         case .back:
+            if let guarded = guardedModal() { return askToDismiss(guarded) }
             return goBack() ? .changed : .refused
         case .dismiss:
+            if let guarded = guardedModal() { return askToDismiss(guarded) }
             return dismiss() ? .changed : .refused
         case .key(let key):
-            send(.key(key), to: visibleController)
+            let leaf = visibleController
+            // A screen's shortcut (ABI 1.3) turns its key into the action; front ends keep the host's keys.
+            if let shortcut = rendering(of: leaf).shortcuts.first(where: { $0.key == key.rawValue }) {
+                send(.action(shortcut.action), to: leaf)
+            } else {
+                send(.key(key), to: leaf)
+            }
             return .delivered
         case .moveTab(let from, let to):
             guard let tabs = visibleTabContainer, tabs.slots.indices.contains(from), tabs.slots.indices.contains(to),
@@ -86,6 +94,13 @@ extension ContainerHost {
             return moved ? .changed : .refused
         case .focus, .editText, .submit, .toggle, .answerAlert:
             return performInput(action)
+        case .showRows(let list, let start, let count):
+            let leaf = visibleController
+            guard rendering(of: leaf).containsList(list), let lists = leaf as? any ListWindowing, start >= 0, count > 0 else {
+                return .refused
+            }
+            lists.showRows(of: list, rows: start..<(start + count))
+            return .delivered
         }
     }
 

@@ -42,7 +42,9 @@ extension ContainerHost {
             // Cleared now, so that the screen's presenter hears of it once, however it goes.
             controller.context.presenter = nil
             pendingResults.append(
-                PendingResult(presenter: presenter, module: controller.context.module ?? "", value: controller.context.finishResult))
+                PendingResult(
+                    presenter: presenter, module: controller.context.resultTag ?? controller.context.module ?? "",
+                    value: controller.context.finishResult))
         }
         for child in (controller as? any ContainerNode)?.children ?? [] { queueResults(of: child) }
     }

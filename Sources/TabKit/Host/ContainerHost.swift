@@ -52,6 +52,15 @@ public final class ContainerHost {
     var alerts: [PendingAlert] = []
     /// Results of screens that went, in order, until `deliverPendingResults()` hands them over.
     var pendingResults: [PendingResult] = []
+    /// The last toast, copy and focus request modules made (ABI 1.3; `Screen`).
+    var toast: ScreenNote?
+    var clipboard: ScreenNote?
+    var focusRequest: (note: ScreenNote, content: UInt64)?
+    /// Numbers the notes: a front end acts on each serial once.
+    var noteSerial: UInt64 = 0
+    /// The clock a guarded modal's second to answer is measured by (`tabhost test` gives it its test
+    /// clock, so a script decides when that second is over).
+    public var clock: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// True while `deliverPendingResults()` runs: a change a result causes queues behind it.
     var isDeliveringResults = false
 

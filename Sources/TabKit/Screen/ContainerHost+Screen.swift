@@ -43,6 +43,8 @@ extension ContainerHost {
         let leaf = chain.last ?? root
         return Screen(
             title: (titleOwner ?? leaf).title, backLabel: modals.isEmpty ? backLabel : nil, content: rendering(of: leaf),
-            tabBar: tabBar, isModal: !modals.isEmpty, status: status, alert: shownAlert, contentID: leaf.context.identity)
+            tabBar: tabBar, isModal: !modals.isEmpty, status: status, alert: shownAlert, contentID: leaf.context.identity,
+            toast: toast, clipboard: clipboard,
+            focusRequest: focusRequest.flatMap { $0.content == leaf.context.identity ? $0.note : nil })
     }
 }

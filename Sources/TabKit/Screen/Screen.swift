@@ -21,12 +21,23 @@ public struct Screen: Sendable, Hashable, Codable {
     /// The `ControllerContext.identity` of the controller whose content this is (0 when unknown):
     /// the same number means the same screen, a new one a new screen even where an old one was.
     public var contentID: UInt64
+    /// The last `toast` (ABI 1.3): front ends show a new one (a new `serial`) for about three seconds.
+    public var toast: ScreenNote?
+    /// The last `copy_text` (ABI 1.3): front ends put a new one (a new `serial`) on the clipboard once.
+    public var clipboard: ScreenNote?
+    /// The last `focus` or `scroll_to` of the shown content (ABI 1.3): front ends move the focus
+    /// to `text` (an id) or scroll to it (`index`: a lazy list's row) once per `serial`.
+    public var focusRequest: ScreenNote?
 
     /// Creates a screen.
     public init(
         title: String, backLabel: String? = nil, content: ViewTree = ViewTree(), tabBar: TabBar? = nil,
-        isModal: Bool = false, status: String? = nil, alert: ScreenAlert? = nil, contentID: UInt64 = 0
+        isModal: Bool = false, status: String? = nil, alert: ScreenAlert? = nil, contentID: UInt64 = 0,
+        toast: ScreenNote? = nil, clipboard: ScreenNote? = nil, focusRequest: ScreenNote? = nil
     ) {
+        self.toast = toast
+        self.clipboard = clipboard
+        self.focusRequest = focusRequest
         self.title = title
         self.backLabel = backLabel
         self.content = content

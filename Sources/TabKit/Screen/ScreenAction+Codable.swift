@@ -1,12 +1,12 @@
 extension ScreenAction: Codable {
     /// The JSON keys: `type` names the case, the others are its fields.
     enum CodingKeys: String, CodingKey {
-        case type, slot, id, key, from, to, field, value, on, button
+        case type, slot, id, key, from, to, field, value, on, button, list, start, count
     }
 
     /// The case names written as `type`.
     enum Kind: String, Codable {
-        case selectTab, activate, back, dismiss, key, moveTab, focus, editText, submit, toggle, answerAlert
+        case selectTab, activate, back, dismiss, key, moveTab, focus, editText, submit, toggle, answerAlert, showRows
     }
 
     /// Reads the flat form `{"type": "activate", "id": …}` that `encode(to:)` writes.
@@ -26,6 +26,10 @@ extension ScreenAction: Codable {
         case .toggle: self = .toggle(id: try c.decode(String.self, forKey: .id), isOn: try c.decode(Bool.self, forKey: .on))
         case .answerAlert:
             self = .answerAlert(id: try c.decode(String.self, forKey: .id), button: try c.decode(String.self, forKey: .button))
+        case .showRows:
+            self = .showRows(
+                list: try c.decode(String.self, forKey: .list), start: try c.decode(Int.self, forKey: .start),
+                count: try c.decode(Int.self, forKey: .count))
         }
     }
 
@@ -33,7 +37,8 @@ extension ScreenAction: Codable {
     /// boundaries): `{"type":"selectTab","slot":n}`, `{"type":"activate","id":…}`, `{"type":"back"}`,
     /// `{"type":"dismiss"}`, `{"type":"key","key":n}` (the `tab_key` value), `{"type":"moveTab","from":n,"to":n}`,
     /// `{"type":"focus","id":…}` (no id: nothing focused), `{"type":"editText","field":…,"value":…}`,
-    /// `{"type":"submit","field":…,"value":…}`, `{"type":"toggle","id":…,"on":true}`, `{"type":"answerAlert","id":…,"button":…}`.
+    /// `{"type":"submit","field":…,"value":…}`, `{"type":"toggle","id":…,"on":true}`, `{"type":"answerAlert","id":…,"button":…}`,
+    /// `{"type":"showRows","list":…,"start":n,"count":n}`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -73,6 +78,11 @@ extension ScreenAction: Codable {
             try c.encode(Kind.answerAlert, forKey: .type)
             try c.encode(id, forKey: .id)
             try c.encode(button, forKey: .button)
+        case .showRows(let list, let start, let count):
+            try c.encode(Kind.showRows, forKey: .type)
+            try c.encode(list, forKey: .list)
+            try c.encode(start, forKey: .start)
+            try c.encode(count, forKey: .count)
         }
     }
 }

@@ -24,4 +24,7 @@ public enum ScreenAction: Sendable, Hashable {
     case toggle(id: String, isOn: Bool)
     /// The user answered the shown alert `id` with the button labelled `button` (`TAB_EVENT_ALERT`).
     case answerAlert(id: String, button: String)
+    /// The front end shows (or is about to show) rows `start ..< start + count` of the lazy list `list`
+    /// of the shown content (ABI 1.3): its next rendering draws those.
+    case showRows(list: String, start: Int, count: Int)
 }

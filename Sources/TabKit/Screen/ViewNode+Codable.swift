@@ -2,12 +2,12 @@ extension ViewNode: Codable {
     /// The JSON keys: `type` names the case, the others are its fields (a row's are `ViewRow`'s).
     enum CodingKeys: String, CodingKey {
         case type, title, detail, action, glyph, badge, text, label, path, alt
-        case id, value, placeholder, secure, multiline, on, fraction, headers, rows, style
+        case id, value, placeholder, secure, multiline, on, fraction, headers, rows, style, spans, count, start
     }
 
     /// The case names written as `type`.
     enum Kind: String, Codable {
-        case section, row, text, button, image, textField, toggle, progress, table
+        case section, row, text, button, image, textField, toggle, progress, table, spans, list
     }
 
     /// Reads the flat form `{"type": "row", "title": …}` that `encode(to:)` writes; a `style` key
@@ -40,6 +40,12 @@ extension ViewNode: Codable {
         case .table:
             node = .table(
                 ViewTable(headers: try c.decode([String].self, forKey: .headers), rows: try c.decode([ViewTableRow].self, forKey: .rows)))
+        case .spans: node = .spans(try c.decode([ViewSpan].self, forKey: .spans))
+        case .list:
+            node = .list(
+                ViewList(
+                    id: try c.decode(String.self, forKey: .id), count: try c.decode(Int.self, forKey: .count),
+                    start: try c.decode(Int.self, forKey: .start), rows: try c.decode([ViewNode].self, forKey: .rows)))
         }
         self = .styling(node, try c.decodeIfPresent(ViewStyle.self, forKey: .style) ?? [])
     }
@@ -50,7 +56,9 @@ extension ViewNode: Codable {
     /// `{"type":"text","text":…}`, `{"type":"button","label":…,"action":…}`, `{"type":"image","path":…,"alt":…}`,
     /// `{"type":"textField","id":…,"value":…,"placeholder":…,"secure":true,"multiline":true}`,
     /// `{"type":"toggle","id":…,"label":…,"on":true}`, `{"type":"progress","label":…,"fraction":0.5}` (no
-    /// fraction: indeterminate), `{"type":"table","headers":[…],"rows":[{"cells":[…],"action":…,"style":[…],"rowActions":[…]}]}`.
+    /// fraction: indeterminate), `{"type":"table","headers":[…],"rows":[{"cells":[…],"action":…,"style":[…],"rowActions":[…]}]}`,
+    /// `{"type":"spans","spans":[{"text":…,"style":[…]}]}`, `{"type":"list","id":…,"count":…,"start":…,"rows":[…]}`
+    /// (the drawn rows from `start` on, each a row or one-row table object).
     /// A styled node is its node's object with `"style":["bold","error",…]`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -92,6 +100,15 @@ extension ViewNode: Codable {
             try c.encode(Kind.table, forKey: .type)
             try c.encode(table.headers, forKey: .headers)
             try c.encode(table.rows, forKey: .rows)
+        case .spans(let spans):
+            try c.encode(Kind.spans, forKey: .type)
+            try c.encode(spans, forKey: .spans)
+        case .list(let list):
+            try c.encode(Kind.list, forKey: .type)
+            try c.encode(list.id, forKey: .id)
+            try c.encode(list.count, forKey: .count)
+            try c.encode(list.start, forKey: .start)
+            try c.encode(list.rows, forKey: .rows)
         case .styled(let style, let node):
             try node.encode(to: encoder)
             try c.encode(style, forKey: .style)

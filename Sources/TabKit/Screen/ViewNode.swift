@@ -21,6 +21,10 @@ public enum ViewNode: Sendable, Hashable {
     case progress(label: String?, fraction: Double?)
     /// A table (ABI 1.2).
     case table(ViewTable)
+    /// One paragraph of styled runs (ABI 1.3: `spans`).
+    case spans([ViewSpan])
+    /// A lazy list (ABI 1.3: `list` and the module's `list_row`).
+    case list(ViewList)
     /// `node` drawn in `style` (ABI 1.2: `style` before a node). Never nests, never empty.
     indirect case styled(ViewStyle, ViewNode)
 

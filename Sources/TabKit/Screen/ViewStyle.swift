@@ -7,7 +7,10 @@ public struct ViewStyle: OptionSet, Sendable, Hashable, Codable {
     public var rawValue: UInt32
 
     /// A style from its `tab_style` bits (bits the ABI does not define are dropped).
-    public init(rawValue: UInt32) { self.rawValue = rawValue & 0x3F }
+    public init(rawValue: UInt32) { self.rawValue = rawValue & 0x7F }
+
+    /// The bits a module may give `style` (`tab_style`); `disabled` is the host's, from `enabled`.
+    public static let moduleBits: UInt32 = 0x3F
 
     /// `TAB_STYLE_MONOSPACE`: a fixed-width font (the terminal's is always).
     public static let monospace = ViewStyle(rawValue: 1 << 0)
@@ -21,6 +24,9 @@ public struct ViewStyle: OptionSet, Sendable, Hashable, Codable {
     public static let warning = ViewStyle(rawValue: 1 << 4)
     /// `TAB_STYLE_SUCCESS`.
     public static let success = ViewStyle(rawValue: 1 << 5)
+    /// Not a `tab_style` bit: `enabled(view, 0)` (ABI 1.3) before the node. Drawn disabled; the
+    /// node can be neither focused nor activated.
+    public static let disabled = ViewStyle(rawValue: 1 << 6)
 
     /// The one colour of the style: error before warning before success; nil for none.
     public var tone: ViewStyle? {
@@ -42,7 +48,7 @@ public struct ViewStyle: OptionSet, Sendable, Hashable, Codable {
 
     private static let named: [(name: String, style: ViewStyle)] = [
         ("monospace", .monospace), ("bold", .bold), ("dim", .dim), ("error", .error), ("warning", .warning),
-        ("success", .success),
+        ("success", .success), ("disabled", .disabled),
     ]
 
     /// Decodes the array of names `encode(to:)` writes.

@@ -13,12 +13,18 @@ extension ViewTree {
     /// row's secondary action the row it belongs to; nil when that row cannot have the focus.
     public func focus(implied action: String) -> String? {
         if focusableActions.contains(action) { return action }
+        return Self.rowFocus(of: action, in: nodes)
+    }
+
+    private static func rowFocus(of action: String, in nodes: [ViewNode]) -> String? {
         for node in nodes {
             switch node.unstyled {
             case .row(let row) where row.rowActions.contains { $0.action == action }:
                 return row.action
             case .table(let table):
                 if let row = table.rows.first(where: { $0.rowActions.contains { $0.action == action } }) { return row.action }
+            case .list(let list):
+                if let focus = rowFocus(of: action, in: list.rows) { return focus }
             default: break
             }
         }

@@ -16,6 +16,8 @@ extension ViewTree {
             case .toggle(_, let label, _): [label]
             case .progress(let label, _): [label].compactMap { $0 }
             case .table(let table): table.headers + table.rows.flatMap { $0.cells + $0.rowActions.map(\.label) }
+            case .spans(let spans): [spans.map(\.text).joined()]
+            case .list(let list): ViewTree(list.rows).texts
             case .styled: []
             }
         }

@@ -1,11 +1,18 @@
-/// The content of one screen: an ordered list of nodes.
+/// The content of one screen: an ordered list of nodes, and (ABI 1.3) the title bar's buttons and
+/// the screen's shortcuts.
 public struct ViewTree: Sendable, Hashable, Codable {
     /// The nodes in display order.
     public var nodes: [ViewNode]
+    /// The title bar's buttons (`bar_button`), in the order the module added them.
+    public var barButtons: [ViewBarButton]
+    /// The keys that send actions while the screen shows (`shortcut`), in the order added.
+    public var shortcuts: [ViewShortcut]
 
     /// Creates a tree from `nodes`.
-    public init(_ nodes: [ViewNode] = []) {
+    public init(_ nodes: [ViewNode] = [], barButtons: [ViewBarButton] = [], shortcuts: [ViewShortcut] = []) {
         self.nodes = nodes
+        self.barButtons = barButtons
+        self.shortcuts = shortcuts
     }
 
     /// The action ids of the activatable nodes (rows and table rows with an action, buttons), in
@@ -15,34 +22,48 @@ public struct ViewTree: Sendable, Hashable, Codable {
     }
 
     /// Everything that can have the focus, in display order: activatable rows, table rows and
-    /// buttons, text fields and toggles (ABI 1.2: the first one has the focus when a screen appears).
+    /// buttons, text fields and toggles (ABI 1.2: the first one has the focus when a screen appears),
+    /// the drawn rows of lazy lists; never a disabled node (ABI 1.3). The title bar's buttons are
+    /// not among them: front ends reach them apart (`barButtons`).
     public var focusables: [ViewFocusable] {
         var result: [ViewFocusable] = []
-        for node in nodes {
-            switch node.unstyled {
-            case .row(let row): if let action = row.action { result.append(.action(action)) }
-            case .button(_, let action): result.append(.action(action))
-            case .table(let table): result += table.rows.compactMap { $0.action.map(ViewFocusable.action) }
-            case .textField(let field): result.append(.field(field.id))
-            case .toggle(let id, _, _): result.append(.toggle(id))
-            default: break
-            }
-        }
+        for node in nodes { Self.collectFocusables(node, into: &result) }
         return result
     }
 
-    /// Every action id a front end may send with `ScreenAction.activate`: the focusable actions and
-    /// the rows' secondary actions (`row_action`).
+    private static func collectFocusables(_ node: ViewNode, into result: inout [ViewFocusable]) {
+        if node.style.contains(.disabled) { return }
+        switch node.unstyled {
+        case .row(let row): if let action = row.action { result.append(.action(action)) }
+        case .button(_, let action): result.append(.action(action))
+        case .table(let table):
+            result += table.rows.filter { !$0.style.contains(.disabled) }.compactMap { $0.action.map(ViewFocusable.action) }
+        case .textField(let field): result.append(.field(field.id))
+        case .toggle(let id, _, _): result.append(.toggle(id))
+        case .list(let list): for row in list.rows { collectFocusables(row, into: &result) }
+        default: break
+        }
+    }
+
+    /// Every action id a front end may send with `ScreenAction.activate`: the focusable actions, the
+    /// rows' secondary actions (`row_action`), the enabled bar buttons and the shortcuts.
     public var actions: Set<String> {
         var result = Set(focusableActions)
-        for node in nodes {
-            switch node.unstyled {
-            case .row(let row): result.formUnion(row.rowActions.map(\.action))
-            case .table(let table): result.formUnion(table.rows.flatMap(\.rowActions).map(\.action))
-            default: break
-            }
-        }
+        for node in nodes { Self.collectRowActions(node, into: &result) }
+        result.formUnion(barButtons.filter(\.isEnabled).map(\.action))
+        result.formUnion(shortcuts.map(\.action))
         return result
+    }
+
+    private static func collectRowActions(_ node: ViewNode, into result: inout Set<String>) {
+        if node.style.contains(.disabled) { return }
+        switch node.unstyled {
+        case .row(let row): result.formUnion(row.rowActions.map(\.action))
+        case .table(let table):
+            result.formUnion(table.rows.filter { !$0.style.contains(.disabled) }.flatMap(\.rowActions).map(\.action))
+        case .list(let list): for row in list.rows { collectRowActions(row, into: &result) }
+        default: break
+        }
     }
 
     /// The ids of the text fields, for checking `ScreenAction.editText` and `.submit`.
@@ -53,5 +74,25 @@ public struct ViewTree: Sendable, Hashable, Codable {
     /// The ids of the toggles, for checking `ScreenAction.toggle`.
     public var toggleIDs: Set<String> {
         Set(focusables.compactMap { if case .toggle(let id) = $0 { id } else { nil } })
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case nodes, barButtons, shortcuts
+    }
+
+    /// Reads what `encode(to:)` writes (absent bar buttons and shortcuts are none).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        nodes = try c.decode([ViewNode].self, forKey: .nodes)
+        barButtons = try c.decodeIfPresent([ViewBarButton].self, forKey: .barButtons) ?? []
+        shortcuts = try c.decodeIfPresent([ViewShortcut].self, forKey: .shortcuts) ?? []
+    }
+
+    /// `{"nodes":[…]}`, with `barButtons` and `shortcuts` only when there are some.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(nodes, forKey: .nodes)
+        if !barButtons.isEmpty { try c.encode(barButtons, forKey: .barButtons) }
+        if !shortcuts.isEmpty { try c.encode(shortcuts, forKey: .shortcuts) }
     }
 }

@@ -34,8 +34,42 @@ extension OutOfProcessModuleInstance {
             for _ in 0..<sent { buttons.append(try reader.optionalString()) }
             let alert = ModuleHostCalls.alert(id: alertID, title: title, message: message, labels: buttons, declared: declared, log: log)
             if let alert { delegate?.moduleAlert(alert) }
+        case .focus:
+            guard let focus = try reader.optionalString(), !focus.isEmpty else { return log("focus with a NULL or empty id ignored") }
+            delegate?.moduleFocus(id: focus)
+        case .scrollTo:
+            let target = try reader.optionalString()
+            let index = Int(clamping: try reader.u64())
+            guard let target, !target.isEmpty else { return log("scroll_to with a NULL or empty id ignored") }
+            delegate?.moduleScroll(to: target, index: index)
+        case .copyText:
+            delegate?.moduleCopyText(try reader.optionalString() ?? "")
+        case .toast:
+            guard let text = try reader.optionalString() else { return }
+            delegate?.moduleToast(text, style: ViewStyle(rawValue: try reader.u32() & ViewStyle.moduleBits))
         default:
             break
+        }
+    }
+
+    /// One of the 1.3 requests (the instance id already read): its answer into `reply`.
+    func serveHostCall(_ type: WireMessage, _ reader: inout WireReader, into reply: inout WireWriter) throws(WireReader.Malformed) {
+        switch type {
+        case .pushForResult:
+            let module = try reader.string()
+            let param = try reader.optionalString()
+            let target = ModulePushTarget(rawValue: try reader.i32()) ?? .ownStack
+            let tag = try reader.optionalString()
+            reply.i32(delegate?.modulePush(module: module, param: param, target: target, tag: tag) == true ? 1 : 0)
+        case .presentForResult:
+            let module = try reader.string()
+            let param = try reader.optionalString()
+            let tag = try reader.optionalString()
+            let flags = try reader.u32()
+            let guarded = flags & 1 != 0  // TAB_PRESENT_CONFIRM_DISMISS
+            reply.i32(delegate?.modulePresent(module: module, param: param, tag: tag, confirmDismiss: guarded) == true ? 1 : 0)
+        default:
+            reply.u64(environment.ticks.nowMilliseconds)
         }
     }
 

@@ -8,20 +8,37 @@ import _CIsolation
 package enum WireViewTree {
     /// Reads the view; throws for a payload no child of ours sends. `log` gets the builder's lines
     /// about the module's calls (a cut value, a dropped column, a row action without a row).
+    /// `listWindows` are the rows of each lazy list the render's request asked for: the child drew
+    /// those, and the builder checks that it drew no others.
     package static func decode(
-        _ reader: inout WireReader, resourceDirectory: String, log: ((ModuleLogLevel, String) -> Void)? = nil
+        _ reader: inout WireReader, resourceDirectory: String, listWindows: [String: Range<Int>] = [:],
+        log: ((ModuleLogLevel, String) -> Void)? = nil
     ) throws(WireReader.Malformed) -> ViewTree {
         let count = try reader.u32()
         let builder = ModuleViewBuilder(resourceDirectory: resourceDirectory, log: log)
         builder.begin()
+        builder.listWindows = listWindows
+        var window: Range<Int>?
         // Every call takes at least one byte, so a count larger than the payload ends in `Malformed`.
         for _ in 0..<count {
-            try replay(try reader.u8(), &reader, into: builder)
+            try replay(try reader.u8(), &reader, into: builder, window: &window)
         }
         return builder.end()
     }
 
-    private static func replay(_ kind: UInt8, _ reader: inout WireReader, into builder: ModuleViewBuilder) throws(WireReader.Malformed) {
+    /// The RENDER request's lazy-list windows: u32 n, n x (str id, u64 start, u64 end).
+    static func encode(_ listWindows: [String: Range<Int>], into writer: inout WireWriter) {
+        writer.u32(UInt32(listWindows.count))
+        for (id, window) in listWindows.sorted(by: { $0.key < $1.key }) {
+            writer.string(id)
+            writer.u64(UInt64(max(0, window.lowerBound)))
+            writer.u64(UInt64(max(0, window.upperBound)))
+        }
+    }
+
+    private static func replay(
+        _ kind: UInt8, _ reader: inout WireReader, into builder: ModuleViewBuilder, window: inout Range<Int>?
+    ) throws(WireReader.Malformed) {
         switch UInt32(kind) {
         case TABHOST_WIRE_NODE_SECTION.rawValue:
             let title = try reader.optionalString()
@@ -61,6 +78,50 @@ package enum WireViewTree {
         case TABHOST_WIRE_NODE_ROW_ACTION.rawValue:
             let label = try reader.optionalString()
             builder.rowAction(label: label, action: try reader.optionalString())
+        default:
+            try replay13(UInt32(kind), &reader, into: builder, window: &window)
+        }
+    }
+
+    /// The view calls of ABI 1.3; a lazy list's rows must lie in the window `list` gave (the child
+    /// computes it by the same rule from the same request).
+    private static func replay13(
+        _ kind: UInt32, _ reader: inout WireReader, into builder: ModuleViewBuilder, window: inout Range<Int>?
+    ) throws(WireReader.Malformed) {
+        switch kind {
+        case TABHOST_WIRE_NODE_ENABLED.rawValue:
+            builder.enabled(try reader.u8() != 0)
+        case TABHOST_WIRE_NODE_BAR_BUTTON.rawValue:
+            let label = try reader.optionalString()
+            let action = try reader.optionalString()
+            builder.barButton(label: label, action: action, side: try reader.u32())
+        case TABHOST_WIRE_NODE_LIST.rawValue:
+            let id = try reader.optionalString()
+            window = builder.list(id: id, count: Int(clamping: try reader.u64()))
+        case TABHOST_WIRE_NODE_LIST_ROW.rawValue:
+            let index = try reader.u64()
+            guard let open = window, index < UInt64(open.upperBound), Int(index) >= open.lowerBound else {
+                throw WireReader.Malformed()
+            }
+            builder.listRow(Int(index))
+        case TABHOST_WIRE_NODE_LIST_END.rawValue:
+            window = nil
+            builder.endList()
+        case TABHOST_WIRE_NODE_SPANS.rawValue:
+            let declared = try reader.u64()
+            let sent = try reader.u32()
+            guard sent <= ModuleLimits.maximumSpans + 1, UInt64(sent) <= declared else { throw WireReader.Malformed() }
+            var texts: [String?] = []
+            var styles: [UInt32] = []
+            for _ in 0..<sent {
+                texts.append(try reader.optionalString())
+                styles.append(try reader.u32())
+            }
+            builder.spans(texts, styles: styles, declared: Int(clamping: declared))
+        case TABHOST_WIRE_NODE_SHORTCUT.rawValue:
+            let key = try reader.u32()
+            let label = try reader.optionalString()
+            builder.shortcut(key: key, label: label, action: try reader.optionalString())
         default:
             throw WireReader.Malformed()
         }

@@ -68,6 +68,8 @@ package enum DescriptorValidator {
         if d.save_state != nil { functions.insert(.saveState) }
         if d.restore_state != nil { functions.insert(.restoreState) }
         if d.destroy != nil { functions.insert(.destroy) }
+        // Only a 1.3 descriptor has `list_row`: an older one's struct ends before it.
+        if size >= TabModuleABI.descriptorSize13 && d.abi_minor >= 3 && d.list_row != nil { functions.insert(.listRow) }
         let missing = [(ModuleFunctions.create, "create"), (.render, "render")].filter { !functions.contains($0.0) }
         if !missing.isEmpty {
             let names = missing.map(\.1).joined(separator: " and ")

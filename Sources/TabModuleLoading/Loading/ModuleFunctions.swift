@@ -22,12 +22,14 @@ public struct ModuleFunctions: OptionSet, Hashable, Sendable {
     public static let restoreState = ModuleFunctions(rawValue: 1 << 6)
     /// `destroy` (optional).
     public static let destroy = ModuleFunctions(rawValue: 1 << 7)
+    /// `list_row` (optional, ABI 1.3: only read from a descriptor built against 1.3 or later).
+    public static let listRow = ModuleFunctions(rawValue: 1 << 8)
 
     /// Every function with its C name, in descriptor order.
     public static let all: [(function: ModuleFunctions, cName: String)] = [
         (.create, "create"), (.start, "start"), (.render, "render"), (.event, "event"),
         (.appearance, "appearance"), (.saveState, "save_state"), (.restoreState, "restore_state"),
-        (.destroy, "destroy"),
+        (.destroy, "destroy"), (.listRow, "list_row"),
     ]
 
     /// The C names of the functions in this set, in descriptor order.

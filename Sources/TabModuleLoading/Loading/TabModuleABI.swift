@@ -9,5 +9,7 @@ public enum TabModuleABI {
     /// The size of a v1 descriptor (up to and including `reserved`): the smallest `struct_size` accepted.
     public static let descriptorSize = UInt32(MemoryLayout<tab_module_descriptor>.offset(of: \.permissions)!)
     /// The size of a 1.2 descriptor, which ends with `permissions`.
-    public static let descriptorSize12 = UInt32(MemoryLayout<tab_module_descriptor>.size)
+    public static let descriptorSize12 = UInt32(MemoryLayout<tab_module_descriptor>.offset(of: \.list_row)!)
+    /// The size of a 1.3 descriptor, which ends with `list_row`.
+    public static let descriptorSize13 = UInt32(MemoryLayout<tab_module_descriptor>.size)
 }

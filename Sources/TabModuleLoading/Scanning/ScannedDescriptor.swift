@@ -39,6 +39,7 @@ package final class ScannedDescriptor: @unchecked Sendable {
         if functions.contains(.saveState) { storage.pointee.save_state = { _, _, _ in ScannedDescriptor.trap() } }
         if functions.contains(.restoreState) { storage.pointee.restore_state = { _, _, _ in ScannedDescriptor.trap() } }
         if functions.contains(.destroy) { storage.pointee.destroy = { _ in ScannedDescriptor.trap() } }
+        if functions.contains(.listRow) { storage.pointee.list_row = { _, _, _, _ in ScannedDescriptor.trap() } }
         withUnsafeMutableBytes(of: &storage.pointee.reserved) { slots in
             let width = MemoryLayout<UnsafeMutableRawPointer?>.stride
             for slot in 0..<(slots.count / width) where fields.reserved & (1 << slot) != 0 {

@@ -19,6 +19,8 @@ enum HostAPITable {
         addViewCalls(to: &api)
         addHostCalls12(to: &api)
         addViewCalls12(to: &api)
+        addHostCalls13(to: &api)
+        addViewCalls13(to: &api)
         return api
     }
 

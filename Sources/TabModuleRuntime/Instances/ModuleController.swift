@@ -21,6 +21,16 @@ public final class ModuleController: Controller {
     private var badge: String?
     /// The tab's badge from before a refused reload put "!" there, restored when the mark goes.
     private var badgeBeforeFailure: String?
+    /// The busy mark is on the tab (`ModuleInstance.isBusy`), and the badge it covers.
+    private var showsBusyMark = false
+    private var badgeBeforeBusy: String?
+
+    /// The tab bar's badge while the tab's module is busy (the same in every front end).
+    public static let busyMark = "…"
+    /// The rows of each lazy list (by id) the front ends asked to see (ABI 1.3).
+    public internal(set) var listWindows: [String: Range<Int>] = [:]
+    /// The id of the last `focus` or `scroll_to` (and which), checked against the next render.
+    var pendingFocusCheck: (id: String, call: String)?
 
     init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleError) {
         info = module.info
@@ -65,8 +75,12 @@ public final class ModuleController: Controller {
         instance.start(param: param)
     }
 
-    /// The module's rendering.
-    public func render() -> ViewTree { instance.render() }
+    /// The module's rendering, with the rows of its lazy lists the front ends asked for.
+    public func render() -> ViewTree {
+        let tree = instance.render(listWindows: listWindows)
+        checkFocusRequest(in: tree)
+        return tree
+    }
 
     /// True for a module built before ABI 1.2: it is rendered again after every event it gets. A 1.2
     /// module is rendered after `invalidate`, when it appears and when a front end needs a frame.
@@ -89,12 +103,13 @@ public final class ModuleController: Controller {
         case .result(let module, let value): moduleEvent = .result(module: module, value: value)
         case .alert(let id, let button): moduleEvent = .alert(id: id, button: button)
         case .timer(let id): moduleEvent = .timer(id)
+        case .dismiss: moduleEvent = .dismiss
         }
         switch moduleEvent {
         case .action, .key, .tick: break
         default: guard modern else { return }
         }
-        instance.send(moduleEvent, focus: modern ? context.focus : nil)
+        deliverTracingUserInput(moduleEvent, focus: modern ? context.focus : nil)
     }
 
     /// The module's `save_state`.
@@ -124,6 +139,7 @@ public final class ModuleController: Controller {
         titleOverride = staged?.title
         markReloadFailure(nil)
         if let staged, let badge = staged.badge { moduleDidSetBadge(badge) }
+        moduleBusyChanged()
     }
 
     /// Marks (or clears) a refused reload: a "!" badge on the tab and the reason kept for the UI.
@@ -149,7 +165,13 @@ extension ModuleController: ModuleInstanceDelegate {
     public func moduleDidSetBadge(_ badge: String?) {
         let badge = badge.map { limited($0, "set_badge", ModuleLimits.maximumBadgeBytes) }
         self.badge = badge
-        if reloadFailure == nil { setTabBadge(badge) } else { badgeBeforeFailure = badge }
+        if showsBusyMark {
+            badgeBeforeBusy = badge
+        } else if reloadFailure == nil {
+            setTabBadge(badge)
+        } else {
+            badgeBeforeFailure = badge
+        }
         host?.invalidateScreen()
     }
 
@@ -157,15 +179,34 @@ extension ModuleController: ModuleInstanceDelegate {
         host?.invalidate(self)
     }
 
+    public func moduleBusyChanged() {
+        let busy = instance.isBusy
+        guard busy != showsBusyMark, reloadFailure == nil else { return }
+        showsBusyMark = busy
+        if busy {
+            badgeBeforeBusy = owningTab?.tab.badge
+            setTabBadge(Self.busyMark)
+        } else {
+            setTabBadge(badgeBeforeBusy)
+        }
+        host?.invalidateScreen()
+    }
+
     public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {
+        modulePush(module: module, param: param, target: target, tag: nil)
+    }
+
+    public func modulePush(module: String, param: String?, target: ModulePushTarget, tag: String?) -> Bool {
         guard let host, enterScreenCall("push", module) else { return false }
         defer { leaveScreenCall() }
         do {
             // This controller is the new screen's presenter: it gets TAB_EVENT_RESULT when that screen goes.
-            switch target {
-            case .ownStack: try host.push(module: module, param: param, onto: navigationController, presenter: self)
-            case .applicationStack: try host.push(module: module, param: param, presenter: self)
-            }
+            let pushed =
+                switch target {
+                case .ownStack: try host.push(module: module, param: param, onto: navigationController, presenter: self)
+                case .applicationStack: try host.push(module: module, param: param, presenter: self)
+                }
+            pushed.context.resultTag = tag
             return true
         } catch {
             moduleLog(level: .warning, message: "push \(module): \(error)")
@@ -180,10 +221,16 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePresent(module: String, param: String?) -> Bool {
+        modulePresent(module: module, param: param, tag: nil, confirmDismiss: false)
+    }
+
+    public func modulePresent(module: String, param: String?, tag: String?, confirmDismiss: Bool) -> Bool {
         guard let host, enterScreenCall("present", module) else { return false }
         defer { leaveScreenCall() }
         do {
-            try host.present(module: module, param: param, presenter: self)
+            let presented = try host.present(module: module, param: param, presenter: self)
+            presented.context.resultTag = tag
+            presented.context.guardsDismiss = confirmDismiss
             return true
         } catch {
             moduleLog(level: .warning, message: "present \(module): \(error)")

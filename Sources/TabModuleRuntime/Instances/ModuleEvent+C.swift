@@ -14,6 +14,7 @@ extension ModuleEvent {
         case .result(let module, let value): (TAB_EVENT_RESULT.rawValue, module, 0, value)
         case .alert(let id, let button): (TAB_EVENT_ALERT.rawValue, id, 0, button)
         case .timer(let id): (TAB_EVENT_TIMER.rawValue, id, 0, nil)
+        case .dismiss: (TAB_EVENT_DISMISS.rawValue, nil, 0, nil)
         }
     }
 }

@@ -20,4 +20,6 @@ public enum ModuleEvent: Sendable, Hashable {
     case alert(id: String, button: String)
     /// `TAB_EVENT_TIMER` (1.2): the timer `id` fired.
     case timer(String)
+    /// `TAB_EVENT_DISMISS` (1.3): the user asked to close the guarded modal this instance presents.
+    case dismiss
 }

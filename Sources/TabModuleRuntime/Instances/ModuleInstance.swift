@@ -20,10 +20,16 @@ public protocol ModuleInstance: AnyObject {
     var isStopped: Bool { get }
     /// True while the instance waits for the user's Restart after its module's crash loop.
     var isHeld: Bool { get }
+    /// True while its module works on a call the user waits on past the busy threshold, or on any
+    /// call past the hang timeout (its process is shared: every instance of the module is busy then).
+    var isBusy: Bool { get }
     /// The module's `start(param)`, if it has one.
     func start(param: String?)
     /// The module's `render`: what it built.
     func render() -> ViewTree
+    /// The module's `render`, drawing of each lazy list (by id) the rows in its window (ABI 1.3;
+    /// lists not named get the default window).
+    func render(listWindows: [String: Range<Int>]) -> ViewTree
     /// Delivers `event` to the module's `event`, if it has one, with `focus` as `tab_event.focus`.
     func send(_ event: ModuleEvent, focus: String?)
     /// The module's `appearance(phase)`, if it has one.

@@ -29,6 +29,16 @@ public enum ModuleLimits {
     /// is cut, behind a last line saying so. A child sends at most `TABHOST_WIRE_MAX_VIEW_BYTES` (a
     /// MiB more, for the encoding), so a render reply never costs the host more than that.
     public static let maximumViewBytes = 4 << 20
+    /// Runs of one `spans` paragraph (ABI 1.3); more are dropped.
+    public static let maximumSpans = Int(TABHOST_WIRE_MAX_SPANS)
+    /// Rows of a lazy list drawn when no front end asked for a window yet (from row 0).
+    public static let defaultListWindowRows = Int(TABHOST_WIRE_LIST_WINDOW_ROWS)
+    /// Rows of one lazy list drawn in one render at most, whatever window was asked for.
+    public static let maximumListWindowRows = Int(TABHOST_WIRE_MAX_LIST_WINDOW)
+    /// Buttons of one title bar (`bar_button`, ABI 1.3); more are dropped.
+    public static let maximumBarButtons = 8
+    /// Shortcuts of one screen (`shortcut`, ABI 1.3); more are dropped.
+    public static let maximumShortcuts = 32
     /// Bytes of one module's saved state (`save_state`); a larger state is not saved.
     public static let maximumStateBytes = Int(TABHOST_WIRE_MAX_STATE)
 
@@ -76,6 +86,15 @@ public enum ModuleLimits {
             used += size
         }
         return kept + "…"
+    }
+
+    /// The rows of a lazy list of `count` rows drawn when `requested` was asked for (nil: none yet):
+    /// within the list and at most `maximumListWindowRows` of them. The child computes the same.
+    package static func listWindow(_ requested: Range<Int>?, count: Int) -> Range<Int> {
+        let asked = requested ?? 0..<defaultListWindowRows
+        let start = min(max(asked.lowerBound, 0), count)
+        let end = min(max(asked.upperBound, start), count, start + maximumListWindowRows)
+        return start..<end
     }
 
     /// The last line of a view cut at `maximumViewBytes`.

@@ -5,7 +5,7 @@ import TabKit
 /// Every limit of the view (`ModuleLimits`) is enforced here, with one log line per kind of problem
 /// and render, so an in-process render and one read off the wire from a child end up the same.
 package final class ModuleViewBuilder {
-    package private(set) var nodes: [ViewNode] = []
+    package internal(set) var nodes: [ViewNode] = []
     /// Relative image paths resolve against this directory (the module file's).
     let resourceDirectory: String
     /// False outside `render`: calls are ignored, with one log line until the next render.
@@ -15,13 +15,27 @@ package final class ModuleViewBuilder {
     /// The instance whose view this is (in-process instances; nil on the wire).
     weak var host: HostHandle?
     /// Nodes counted toward `ModuleLimits.maximumViewNodes` (a table row counts as one).
-    private var count = 0
+    var count = 0
     /// Bytes of the strings collected, counted toward `ModuleLimits.maximumViewBytes`.
     private var bytes = 0
-    /// The style `style` set for the next node (or table row).
-    private var pendingStyle: ViewStyle = []
+    /// The style `style` set for the next node (or table row), with `.disabled` after `enabled(0)`.
+    var pendingStyle: ViewStyle = []
     /// The problems already logged in this render (or, when closed, since the last one).
     private var reported: Set<String> = []
+    /// The title bar's buttons (`bar_button`, ABI 1.3).
+    var barButtons: [ViewBarButton] = []
+    /// The screen's shortcuts (`shortcut`, ABI 1.3).
+    var shortcuts: [ViewShortcut] = []
+    /// The ids the render's nodes used so far: a second node with one of them is one log line.
+    var usedIDs: Set<String> = []
+    /// The lazy list being drawn (ABI 1.3): its node's index in `nodes`, and where its current row's
+    /// calls begin (`cells` never adds to a table from before it).
+    var openList: (node: Int, rowStart: Int, index: Int?)?
+    /// The rows the front ends asked to see of each lazy list (by id); the rest default.
+    package var listWindows: [String: Range<Int>] = [:]
+    /// Draws row `index` of the list `id` through the module's `list_row` (in process, during a
+    /// render of a module that has one); nil: lists stay empty.
+    var listRowSource: ((UnsafePointer<CChar>, Int) -> Void)?
 
     /// A builder, open, for one render.
     package init(resourceDirectory: String, log: ((ModuleLogLevel, String) -> Void)? = nil) {
@@ -36,15 +50,22 @@ package final class ModuleViewBuilder {
         bytes = 0
         pendingStyle = []
         reported = []
+        barButtons = []
+        shortcuts = []
+        usedIDs = []
+        openList = nil
         isOpen = true
     }
 
     /// Closes the builder and returns what the render built; later calls are ignored.
     package func end() -> ViewTree {
+        if openList != nil { endList() }
         isOpen = false
         reported = []
-        let tree = ViewTree(nodes)
+        let tree = ViewTree(nodes, barButtons: barButtons, shortcuts: shortcuts)
         nodes = []
+        barButtons = []
+        shortcuts = []
         return tree
     }
 
@@ -56,6 +77,7 @@ package final class ModuleViewBuilder {
         let node = limited(node, call: call)
         guard fitsBytes(Self.byteSize(of: node)) else { return }
         count += 1
+        noteIDs(of: node)
         nodes.append(ViewNode.styling(node, takeStyle()))
     }
 
@@ -85,7 +107,7 @@ package final class ModuleViewBuilder {
     /// `style`: the `tab_style` bits for the next node (or the next table row, before `cells`).
     package func style(_ bits: UInt32) {
         guard accepts("style") else { return }
-        pendingStyle = ViewStyle(rawValue: bits)
+        pendingStyle = ViewStyle(rawValue: bits & ViewStyle.moduleBits).union(pendingStyle.intersection(.disabled))
     }
 
     /// `columns`: starts a table with these headers (nil is an empty header). `declared` is how many
@@ -107,7 +129,8 @@ package final class ModuleViewBuilder {
             style: takeStyle())
         guard fitsBytes(row.cells.reduce(row.action?.utf8.count ?? 0) { $0 + $1.utf8.count }) else { return }
         count += 1
-        if let last = nodes.indices.last, case .table(var table) = nodes[last].unstyled {
+        if let id = row.action { noteID(id) }
+        if let last = nodes.indices.last, last >= (openList?.rowStart ?? 0), case .table(var table) = nodes[last].unstyled {
             table.rows.append(row)
             nodes[last] = ViewNode.styling(.table(table), nodes[last].style)
         } else {
@@ -121,7 +144,7 @@ package final class ModuleViewBuilder {
         guard accepts("row_action") else { return }
         let rowAction = ViewRowAction(label: cut(label ?? ""), action: cut(action ?? ""))
         guard count <= ModuleLimits.maximumViewNodes, fitsBytes(rowAction.label.utf8.count + rowAction.action.utf8.count) else { return }
-        guard let last = nodes.indices.last else {
+        guard let last = nodes.indices.last, last >= (openList?.rowStart ?? 0) else {
             return report("row_action with no row before it ignored; call it right after row or cells")
         }
         let style = nodes[last].style
@@ -145,7 +168,7 @@ package final class ModuleViewBuilder {
     }
 
     /// True when the builder is open; else false, after one line until the next render.
-    private func accepts(_ call: String) -> Bool {
+    func accepts(_ call: String) -> Bool {
         if isOpen { return true }
         if reported.insert("closed").inserted {
             log?(.warning, "\(call) called outside render; ignored (view calls are valid only inside render, on its view)")
@@ -154,7 +177,7 @@ package final class ModuleViewBuilder {
     }
 
     /// True while the render has room for one more node; the first time not, one text line says so.
-    private func fitsOneMore() -> Bool {
+    func fitsOneMore() -> Bool {
         guard count >= ModuleLimits.maximumViewNodes else { return true }
         if count == ModuleLimits.maximumViewNodes {
             count += 1
@@ -167,7 +190,7 @@ package final class ModuleViewBuilder {
     /// True, counting them, while `size` more bytes fit `ModuleLimits.maximumViewBytes`; the first time
     /// not, a last text line says the view was cut there and nothing more is collected. Bytes, not
     /// time: the same module always gets the same view.
-    private func fitsBytes(_ size: Int) -> Bool {
+    func fitsBytes(_ size: Int) -> Bool {
         guard bytes + size > ModuleLimits.maximumViewBytes else {
             bytes += size
             return true
@@ -185,12 +208,13 @@ package final class ModuleViewBuilder {
         case .row(let row): size += row.action?.utf8.count ?? 0
         case .button(_, let action): size += action.utf8.count
         case .image(let path, _): size += path.utf8.count
+        case .list(let list): size += list.id.utf8.count
         default: break
         }
         return size
     }
 
-    private func takeStyle() -> ViewStyle {
+    func takeStyle() -> ViewStyle {
         defer { pendingStyle = [] }
         return pendingStyle
     }
@@ -206,12 +230,12 @@ package final class ModuleViewBuilder {
     }
 
     /// One warning line, once per kind of problem and render.
-    private func report(_ message: String) {
+    func report(_ message: String) {
         guard reported.insert(message).inserted else { return }
         log?(.warning, message)
     }
 
-    private func cut(_ text: String) -> String { ModuleLimits.cut(text, to: ModuleLimits.maximumViewStringBytes) }
+    func cut(_ text: String) -> String { ModuleLimits.cut(text, to: ModuleLimits.maximumViewStringBytes) }
 
     /// `node` with every string within its limit: view strings at 16 KiB, a field's value at
     /// `ModuleLimits.maximumFieldBytes` (a cut value is one log line naming `call`).
@@ -253,6 +277,9 @@ package final class ModuleViewBuilder {
                 return row
             }
             return .table(table)
+        case .spans(let spans):
+            return .spans(spans.prefix(ModuleLimits.maximumSpans).map { ViewSpan(text: cut($0.text), style: $0.style) })
+        case .list: return node  // built by `list` itself, row by row
         case .styled(let style, let inner): return ViewNode.styling(limited(inner, call: call), style)
         }
     }

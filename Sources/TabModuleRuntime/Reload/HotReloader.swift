@@ -22,6 +22,8 @@ public final class HotReloader {
         didSet { publishStatus() }
     }
     private var hasPublishedStatus = false
+    /// The call recorder's generation the status file holds.
+    package private(set) var publishedCalls: UInt64 = 0
     /// The last reload of each module file (absolute path) and what became of it, published with the
     /// refusals for `tabhost update` and `tabhost rollback` in another terminal.
     package private(set) var reloads: [String: ModuleReloadOutcome] = [:]
@@ -97,15 +99,26 @@ public final class HotReloader {
             reason: report.message, at: ModuleReloadOutcome.now())
     }
 
+    /// Rewrites the status file when a module call was made since it was written (the session calls
+    /// this a second after a call: the calls' timings are not worth a write each).
+    package func publishCallTimingsIfChanged() {
+        if runtime.calls.generation != publishedCalls { publishStatus() }
+    }
+
     private func publishStatus() {
         guard let statusFile else { return }
+        publishedCalls = runtime.calls.generation
+        let timings = runtime.calls.published
         // Nothing to say and nothing said yet: no file (readers take a missing file as nothing refused,
         // nothing stopped), and a start does not encode and write one on the way to its first frame.
-        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty && deniedPermissions.isEmpty && reloads.isEmpty {
+        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty && deniedPermissions.isEmpty && reloads.isEmpty
+            && timings.isEmpty
+        {
             return
         }
         statusFile.write(
-            Array(refusals.values), modules: moduleStates, denied: deniedPermissions, reloads: Array(reloads.values))
+            Array(refusals.values), modules: moduleStates, denied: deniedPermissions, reloads: Array(reloads.values),
+            timings: timings)
         hasPublishedStatus = true
     }
 

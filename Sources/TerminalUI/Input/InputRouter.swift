@@ -79,7 +79,7 @@ package struct InputRouter: Sendable {
             interaction.alertButton = 0
         }
         if let alert = screen.alert { interaction.alertButton = min(interaction.alertButton, alert.buttons.count - 1) }
-        let focusables = screen.content.focusables
+        let focusables = screen.terminalFocusables
         guard !focusables.isEmpty else {
             focus = nil
             focused = nil
@@ -103,6 +103,13 @@ package struct InputRouter: Sendable {
         reportedFocus = .some(id)
         return .focus(id)
     }
+
+    mutating func setToast(_ toast: ScreenNote?) { interaction.toast = toast }
+
+    /// What has the focus, for the extensions.
+    var focusedItem: ViewFocusable? { focused }
+
+    mutating func moveFocus(to index: Int, in focusables: [ViewFocusable]) { setFocus(index, in: focusables) }
 
     private func nearestIndex(of item: ViewFocusable, in focusables: [ViewFocusable]) -> Int? {
         let around = focus ?? 0
@@ -159,11 +166,12 @@ package struct InputRouter: Sendable {
         if focused != before, let report = takeFocusReport(on: screen) {
             commands.insert(.perform(report), at: 0)
         }
+        if focused != before, let rows = listWindowRequest(on: screen) { commands.append(.perform(rows)) }
         return commands
     }
 
     private mutating func route(_ event: InputEvent, on screen: Screen) -> [FrontEndCommand] {
-        let focusables = screen.content.focusables
+        let focusables = screen.terminalFocusables
         if interaction.isEditing, case .field(let id) = focused, let field = Self.field(id, in: screen.content) {
             switch event {
             case .paste(let text):
@@ -277,13 +285,15 @@ package struct InputRouter: Sendable {
                 return [.redraw, .perform(.key(tabKey))]
             }
             let page = max(1, contentRows / 2)
+            // The arrows move within the content; the title bar's buttons (ABI 1.3) are Tab's.
+            let content = screen.content.focusables.isEmpty ? focusables : Array(focusables.prefix(screen.content.focusables.count))
             switch key {
-            case .up: moveFocus(by: -1, in: focusables)
-            case .down: moveFocus(by: 1, in: focusables)
-            case .pageUp: moveFocus(by: -page, in: focusables)
-            case .pageDown: moveFocus(by: page, in: focusables)
-            case .home: moveFocus(by: -focusables.count, in: focusables)
-            default: moveFocus(by: focusables.count, in: focusables)
+            case .up: moveFocus(by: -1, in: content)
+            case .down: moveFocus(by: 1, in: content)
+            case .pageUp: moveFocus(by: -page, in: content)
+            case .pageDown: moveFocus(by: page, in: content)
+            case .home: moveFocus(by: -content.count, in: content)
+            default: moveFocus(by: content.count, in: content)
             }
             return [.redraw]
         case .tab, .backTab:

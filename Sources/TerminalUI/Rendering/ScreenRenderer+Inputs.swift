@@ -15,7 +15,7 @@ extension ScreenRenderer {
         guard !style.isEmpty else { return cell }
         var cell = cell
         if style.contains(.bold) { cell.bold = true }
-        if style.contains(.dim) { cell.dim = true }
+        if style.contains(.dim) || style.contains(.disabled) { cell.dim = true }
         if let tone = style.tone {
             let tint: TerminalColor = tone == .error ? .red : tone == .warning ? .yellow : .green
             if options.useColor {

@@ -21,6 +21,8 @@ package struct ScreenRenderer: Sendable {
         case header(String)
         case row(ViewRow, focusIndex: Int?)
         case text(String)
+        /// One line of styled runs (ABI 1.3's `spans`, when they fit one line).
+        case spans([ViewSpan])
         case button(String, action: String, focusIndex: Int)
         case image(String)
         /// One line of a text field: `text` as shown (bullets for a secure field), the placeholder
@@ -44,7 +46,7 @@ package struct ScreenRenderer: Sendable {
     ) -> RenderedFrame {
         var grid = CellGrid(width: width, height: height)
         var hits = HitMap()
-        let focusableCount = screen.content.focusables.count
+        let focusableCount = screen.terminalFocusables.count
         let focus = focusableCount == 0 ? nil : min(max(focus ?? 0, 0), focusableCount - 1)
         guard grid.width > 0, grid.height > 0 else {
             return RenderedFrame(grid: grid, hitMap: hits, focus: focus, scroll: 0, contentRows: 0, contentLines: 0)
@@ -59,6 +61,9 @@ package struct ScreenRenderer: Sendable {
         if hasBar { available -= 1 }
         let hasStatus = screen.status != nil && available >= 2
         if hasStatus { available -= 1 }
+        let footer = Self.footer(screen.content.shortcuts)
+        let hasFooter = footer != nil && available >= 2
+        if hasFooter { available -= 1 }
         let barAtTop = hasBar && screen.tabBar?.position == .top
         // A rule under the title (or under a top bar) and one above a bottom bar.
         let titleRule = roomy
@@ -68,6 +73,7 @@ package struct ScreenRenderer: Sendable {
 
         var y = 0
         drawTitleBar(screen, into: &grid, hits: &hits, row: 0, framed: false)
+        drawBarButtons(screen, into: &grid, hits: &hits, row: 0, focus: focus, firstIndex: screen.content.focusables.count)
         y += 1
         if titleRule && !barAtTop {
             drawRule(into: &grid, row: y)
@@ -94,6 +100,9 @@ package struct ScreenRenderer: Sendable {
         }
         if hasStatus, let status = screen.status {
             grid.put(" " + status, x: 0, y: h - 1, style: CellStyle(bold: !options.useColor, foreground: color(.yellow)))
+        }
+        if hasFooter, let footer {
+            grid.put(" " + footer, x: 0, y: h - 1 - (hasStatus ? 1 : 0), style: CellStyle(dim: true), limit: w)
         }
 
         // Content, framed when modal and there is room.
@@ -133,6 +142,9 @@ package struct ScreenRenderer: Sendable {
             let dim = CellStyle(dim: true)
             if scroll > 0 { grid.put("▲", x: x0 + innerWidth - 1, y: innerTop, style: dim) }
             if scroll + innerRows < lines.count { grid.put("▼", x: x0 + innerWidth - 1, y: innerTop + innerRows - 1, style: dim) }
+        }
+        if let toast = interaction.toast, innerRows > 0 {
+            drawToast(toast, into: &grid, row: innerTop + innerRows - 1)
         }
         if let menu = interaction.menu, screen.alert == nil {
             drawMenu(menu, into: &grid, hits: &hits)
@@ -332,12 +344,15 @@ package struct ScreenRenderer: Sendable {
     func layout(_ tree: ViewTree, textWidth: Int, focus: Int? = nil, interaction: InteractionState = InteractionState()) -> [Line] {
         var lines: [Line] = []
         var nextFocus = 0
-        func take() -> Int {
+        func takeIndex() -> Int {
             defer { nextFocus += 1 }
             return nextFocus
         }
-        for node in tree.nodes {
+        func add(_ node: ViewNode) {
             var nodeLines: [Line] = []
+            // A disabled node (ABI 1.3) takes no focus index: `ViewTree.focusables` leaves it out.
+            let enabled = !node.style.contains(.disabled)
+            func take() -> Int? { enabled ? takeIndex() : nil }
             switch node.unstyled {
             case .section(let title):
                 if !lines.isEmpty { lines.append(.blank) }
@@ -347,27 +362,49 @@ package struct ScreenRenderer: Sendable {
             case .text(let text):
                 nodeLines += DisplayWidth.wrap(text, to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)).map { .text($0) }
             case .button(let label, let action):
-                nodeLines.append(.button(label, action: action, focusIndex: take()))
+                if let index = take() {
+                    nodeLines.append(.button(label, action: action, focusIndex: index))
+                } else {
+                    nodeLines.append(.text("[ " + label + " ]"))
+                }
             case .image(let path, let alt):
                 let name = alt ?? "[image: " + (path.split(separator: "/").last.map(String.init) ?? path) + "]"
                 nodeLines += DisplayWidth.wrap(name, to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)).map { .image($0) }
             case .textField(let field):
-                let index = take()
+                guard let index = take() else {
+                    nodeLines.append(.text(field.isSecure || field.value.isEmpty ? (field.placeholder ?? "") : field.value))
+                    break
+                }
                 let editor = interaction.fields[field.id] ?? FieldEditor(text: field.value)
                 let editing = interaction.isEditing && focus == index
                 nodeLines += fieldLines(field, editor: editor, editing: editing, width: textWidth, focusIndex: index)
             case .toggle(let id, let label, let isOn):
-                nodeLines.append(.toggle(id: id, label: label, isOn: isOn, focusIndex: take()))
+                if let index = take() {
+                    nodeLines.append(.toggle(id: id, label: label, isOn: isOn, focusIndex: index))
+                } else {
+                    nodeLines.append(.text((isOn ? "[x] " : "[ ] ") + label))
+                }
             case .progress(let label, let fraction):
                 nodeLines.append(.progress(label: label, fraction: fraction))
             case .table(let table):
-                nodeLines += tableLines(table, width: textWidth) { $0.action != nil ? take() : nil }
+                nodeLines += tableLines(table, width: textWidth) { $0.action != nil && !$0.style.contains(.disabled) ? take() : nil }
+            case .spans(let spans) where DisplayWidth.of(spans.map(\.text).joined()) <= textWidth:
+                nodeLines.append(.spans(spans))
+            case .spans(let spans):
+                nodeLines += DisplayWidth.wrap(
+                    spans.map(\.text).joined(), to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)
+                ).map { .text($0) }
+            case .list(let list):
+                for row in list.rows { add(row) }
+                let hidden = list.count - list.rows.count
+                if hidden > 0 { nodeLines.append(.text("⋯ \(hidden) more")) }
             case .styled:
                 break  // `unstyled` never is
             }
             let style = node.style
             lines += style.isEmpty ? nodeLines : nodeLines.map { .styled(style, $0) }
         }
+        for node in tree.nodes { add(node) }
         return lines
     }
 
@@ -388,6 +425,8 @@ package struct ScreenRenderer: Sendable {
             grid.put(title, x: x, y: y, style: st(CellStyle(bold: true, foreground: color(.blue))), limit: avail)
         case .text(let text):
             grid.put(text, x: x, y: y, style: st(CellStyle()), limit: avail)
+        case .spans(let spans):
+            drawSpans(spans, into: &grid, x: x, y: y, width: avail, style: style)
         case .image(let text):
             grid.put(text, x: x, y: y, style: st(CellStyle(dim: true)), limit: avail)
         case .button(let label, let action, let index):

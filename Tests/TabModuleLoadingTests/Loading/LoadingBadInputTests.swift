@@ -94,13 +94,13 @@ struct LoadingBadInputTests {
             "descriptor struct_size 16 is smaller than the v1 descriptor (\(TabModuleABI.descriptorSize) bytes)"),
         .source(
             "other ABI major", ModuleSource().with("abi_major", "2"), .abiMajorMismatch,
-            "built for module ABI 2.2; this host speaks ABI 1.2"),
+            "built for module ABI 2.3; this host speaks ABI 1.3"),
         .source(
             "newer ABI minor", ModuleSource().with("abi_minor", "5"), .abiMinorTooNew,
-            "built for module ABI 1.5, newer than this host's 1.2"),
+            "built for module ABI 1.5, newer than this host's 1.3"),
         .source(
-            "next ABI minor", ModuleSource().with("abi_minor", "3"), .abiMinorTooNew,
-            "built for module ABI 1.3, newer than this host's 1.2"),
+            "next ABI minor", ModuleSource().with("abi_minor", "4"), .abiMinorTooNew,
+            "built for module ABI 1.4, newer than this host's 1.3"),
         .source(
             "nonzero reserved slot", ModuleSource().with("reserved", "{[3] = (void *)1}"), .reservedNotZero,
             "reserved[3] is not zero"),

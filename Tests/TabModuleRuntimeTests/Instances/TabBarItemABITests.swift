@@ -181,8 +181,8 @@ final class TabBarItemABITests {
     @Test func aModuleBuiltAgainstTheCurrentHeaderDeclaresTheHostsMinor() throws {
         let setup = try Self.setUp(bar: "collectbar")
         let info = try #require(setup.runtime.registry.module(named: "collectbar")?.info)
-        #expect(info.abiMajor == 1 && info.abiMinor == 2)
-        #expect(TabModuleABI.minor == 2)
+        #expect(info.abiMajor == 1 && info.abiMinor == 3)
+        #expect(TabModuleABI.minor == 3)
     }
 
     @Test func aModuleBuiltAgainstTheOneZeroHeaderLoadsRendersAndKeepsItsSmallerItems() throws {

@@ -1,0 +1,117 @@
+import Foundation
+import TabHostTesting
+import Testing
+
+/// ABI 1.3 in a real terminal (tmux), in process and isolated, from a module built from the header
+/// alone: title-bar buttons (a disabled one skipped, the other reached by Shift-Tab), the shortcuts'
+/// footer and a shortcut's action, a toast, OSC 52 reaching tmux's clipboard only after a key, and
+/// Page Down going on past the first rows drawn of a lazy list of 1,000,000 rows.
+@Suite(.tags(.tmux), .selectedByTags, .timeLimit(.minutes(2)))
+struct RunABI13TerminalTests {
+    static let source = #"""
+        #include "tab_module.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct m { const tab_host_api *api; tab_host *host; char last[64]; } m;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            m *self = calloc(1, sizeof *self);
+            if (self != NULL) { self->api = api; self->host = host; strcpy(self->last, "none"); }
+            return self;
+        }
+        static void start(void *opaque, const char *param) {
+            m *self = opaque;
+            (void)param;
+            self->api->set_timer(self->host, "early", 10, 0);
+        }
+        static void render(void *opaque, tab_view *view) {
+            m *self = opaque;
+            const tab_host_api *api = self->api;
+            char line[96];
+            api->bar_button(view, "Cancel", "cancel", TAB_BAR_LEADING);
+            api->enabled(view, 0);
+            api->bar_button(view, "Post", "post", TAB_BAR_TRAILING);
+            api->shortcut(view, '/', "Search", "search");
+            api->shortcut(view, 'n', "New", "new");
+            snprintf(line, sizeof line, "last %s", self->last);
+            api->text(view, line);
+            api->list(view, "rows", 1000000);
+        }
+        static void list_row(void *opaque, const char *id, size_t index, tab_view *view) {
+            m *self = opaque;
+            char title[32], action[32];
+            (void)id;
+            snprintf(title, sizeof title, "Row %zu", index);
+            snprintf(action, sizeof action, "open %zu", index);
+            self->api->row(view, title, NULL, action);
+        }
+        static void event(void *opaque, const tab_event *e) {
+            m *self = opaque;
+            if (e->type == TAB_EVENT_TIMER) self->api->copy_text(self->host, "behind your back");
+            if (e->type != TAB_EVENT_ACTION) return;
+            snprintf(self->last, sizeof self->last, "%s", e->action);
+            if (strcmp(e->action, "search") == 0) self->api->toast(self->host, "Searching now", TAB_STYLE_SUCCESS);
+            if (strncmp(e->action, "open ", 5) == 0) self->api->copy_text(self->host, e->action);
+            self->api->invalidate(self->host);
+        }
+        static void destroy(void *self) { free(self); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "abi13tty", .title = "ABI 13", .create = create, .start = start,
+            .render = render, .event = event, .destroy = destroy, .list_row = list_row,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+
+    @Test(arguments: ["none", "process"])
+    func theNewCallsInATerminal(isolation: String) throws {
+        try RunSupport.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try RunSupport.compile(Self.source, to: modules + "/abi13tty.so")
+            let tmux = try TmuxSession(
+                RunSupport.runCommand(["--modules", modules, "--no-watch", "--isolation", isolation], scratch: scratch))
+            _ = try TmuxSession.tmux(["-L", tmux.socket, "set-option", "-g", "set-clipboard", "on"])
+            try tmux.waitForScreen {
+                $0.contains("[Cancel]") && $0.contains("[Post]") && $0.contains("/ Search  n New") && $0.contains("Row 0")
+            }
+            // The timer's copy came without a key: nothing reached the clipboard.
+            #expect((try? TmuxSession.tmux(["-L", tmux.socket, "show-buffer"])) == nil)
+
+            try tmux.send("/")
+            try tmux.waitForScreen { $0.contains("Searching now") && $0.contains("last search") }
+            // Shift-Tab from the first row wraps to the last focusable: Cancel (Post is disabled).
+            try tmux.send("BTab")
+            try tmux.send("Enter")
+            try tmux.waitFor("last cancel")
+            try tmux.send("Tab")  // back to Row 0
+            try tmux.send("Enter")
+            try tmux.waitFor("last open 0")
+            let copied = try tmux.waitForBuffer()
+            #expect(copied == "open 0")
+
+            for _ in 0..<12 { try tmux.send("PageDown") }
+            let screen = try tmux.waitForScreen { Self.largestRow(in: $0) > 100 }
+            #expect(Self.largestRow(in: screen) > 100, "\(screen)")
+        }
+    }
+
+    /// The largest N of the "Row N" lines on `screen`.
+    static func largestRow(in screen: String) -> Int {
+        screen.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: "Row ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }.max() ?? -1
+    }
+}
+
+extension TmuxSession {
+    /// tmux's paste buffer once OSC 52 set it.
+    func waitForBuffer(timeout: Duration = .seconds(10)) throws -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let buffer = try? Self.tmux(["-L", socket, "show-buffer"]), !buffer.isEmpty { return buffer }
+            usleep(50_000)
+        }
+        return nil
+    }
+}
