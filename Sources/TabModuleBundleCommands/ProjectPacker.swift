@@ -49,6 +49,7 @@ struct ProjectPacker {
         guard access(built, R_OK) == 0 else {
             throw BundleCommandError("\(built): the build made no module file; check the project's build and pack again")
         }
+        try Self.refuseToolchainRuntime(BundleFile.read(built, limit: Self.fileLimit), built: built, language: project.language)
         let info = try Self.descriptor(of: built)
         if let wanted = settings.version, wanted != info.version {
             throw BundleCommandError(
@@ -67,6 +68,21 @@ struct ProjectPacker {
             "\(path): \(written.name) \(written.version), \(count), signed by key id \(key.keyID)",
             "permissions: \(written.permissions.isEmpty ? "none" : written.permissions.joined(separator: ", "))",
         ]
+    }
+
+    /// Refuses a module that needs a Swift toolchain's shared runtime (`DT_NEEDED libswift…`): on a machine without
+    /// that toolchain, or with another Swift version, it would not load. The scaffold's release build carries the
+    /// runtime inside instead (`-static-stdlib`).
+    static func refuseToolchainRuntime(_ bytes: [UInt8], built: String, language: DevProject.Language) throws {
+        guard (try? ELFFacts.check(bytes, path: built))?.needsSwiftRuntime == true else { return }
+        let fix =
+            language == .swift
+            ? "add linkerSettings: [.unsafeFlags([\"-static-stdlib\"], .when(configuration: .release))] to its target "
+                + "in Package.swift (tabhost new --swift writes it)"
+            : "link it without the Swift runtime libraries"
+        throw BundleCommandError(
+            "\(built): the module needs the Swift runtime libraries of the toolchain that built it (libswift…), "
+                + "which a machine without that toolchain lacks; \(fix), and pack again")
     }
 
     /// The descriptor of `file`, read by a scanner child (this process never opens the module).

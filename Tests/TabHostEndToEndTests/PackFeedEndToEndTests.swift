@@ -107,6 +107,25 @@ struct PackFeedEndToEndTests {
         }
     }
 
+    /// A module that needs a toolchain's shared Swift runtime would not load where that toolchain is not: refused.
+    @Test func aModuleNeedingTheToolchainsSwiftRuntimeIsRefused() throws {
+        try S.withDirectory { dir in
+            let (project, key) = try projectAndKey(in: dir)
+            let runtime = try RunSwiftRuntimeTests.swiftRuntimeDirectory()
+            let makefile = project + "/Makefile"
+            let text = try String(contentsOfFile: makefile, encoding: .utf8)
+            try text.replacingOccurrences(of: "-o $@ clock.c", with: "-o $@ clock.c -L\(runtime) -Wl,--no-as-needed -lswiftCore")
+                .write(toFile: makefile, atomically: false, encoding: .utf8)
+            let packed = try S.run(["pack", project, "--key", key, "--output", dir + "/out.tabmod"])
+            #expect(packed.status == 1, "\(packed)")
+            #expect(
+                packed.stderr == "\(project)/clock.so: the module needs the Swift runtime libraries of the toolchain that built it "
+                    + "(libswift…), which a machine without that toolchain lacks; link it without the Swift runtime libraries, "
+                    + "and pack again\n", "\(packed)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/out.tabmod"))
+        }
+    }
+
     @Test func aFailedBuildShowsTheLogsTail() throws {
         try S.withDirectory { dir in
             let (project, key) = try projectAndKey(in: dir)

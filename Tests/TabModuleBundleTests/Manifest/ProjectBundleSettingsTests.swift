@@ -12,14 +12,17 @@ import Testing
     private func info(version: String? = "1.4.0") -> ModuleInfo {
         ModuleInfo(
             name: "clock", version: version, title: "Clock", glyph: nil, declaredImage: nil, imagePath: nil, kind: .content, abiMajor: 1,
-            abiMinor: 2, structSize: 0, functions: [], sourcePath: "/x/clock.so", containsSwift: false, permissions: ["network"])
+            abiMinor: TabModuleABI.minor, structSize: 0, functions: [], sourcePath: "/x/clock.so", containsSwift: false,
+            permissions: ["network"])
     }
 
     @Test func theManifestTakesTheDescriptorsFieldsAndTheProjectsAndAgreesWithTheDescriptor() throws {
         let settings = try ProjectBundleSettings.decode(Array(Self.settings.utf8), path: "clock/tabmod.json")
         let files = [BundleFileEntry(path: "x86_64-linux-gnu/clock.so", bytes: [1, 2, 3], arch: "x86_64-linux-gnu")]
         let manifest = try BundleManifest(settings: settings, descriptor: info(), files: files, project: "clock")
-        #expect(manifest.name == "clock" && manifest.version.description == "1.4.0" && manifest.abi == "1.2" && manifest.title == "Clock")
+        #expect(
+            manifest.name == "clock" && manifest.version.description == "1.4.0" && manifest.abi == "1.\(TabModuleABI.minor)"
+                && manifest.title == "Clock")
         #expect(manifest.publisher == "Ada Example" && manifest.updates == "https://example.org/clock/feed.json")
         #expect(manifest.permissions == ["network"] && manifest.files == files)
         try manifest.checkAgrees(with: info(), file: files[0].path, bundle: "clock-1.4.0.tabmod")
