@@ -200,8 +200,8 @@ public final class TerminalApp {
                 fail(error)
             }
         }
-        if let request = screen.focusRequest, request.serial != seen.focus, request.index == nil {
-            router.focus(id: request.text, on: screen)
+        if let request = screen.focusRequest, request.serial != seen.focus {
+            router.focus(id: request.text, row: request.index, on: screen)
         }
     }
 

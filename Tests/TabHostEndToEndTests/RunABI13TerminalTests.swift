@@ -4,8 +4,8 @@ import Testing
 
 /// ABI 1.3 in a real terminal (tmux), in process and isolated, from a module built from the header
 /// alone: title-bar buttons (a disabled one skipped, the other reached by Shift-Tab), the shortcuts'
-/// footer and a shortcut's action, a toast, OSC 52 reaching tmux's clipboard only after a key, and
-/// Page Down going on past the first rows drawn of a lazy list of 1,000,000 rows.
+/// footer and a shortcut's action, a toast, OSC 52 reaching tmux's clipboard only after a key,
+/// Page Down going on past the first rows drawn of a lazy list of 1,000,000 rows, and `scroll_to` its row 500,000.
 @Suite(.tags(.tmux), .selectedByTags, .timeLimit(.minutes(2)))
 struct RunABI13TerminalTests {
     static let source = #"""
@@ -52,6 +52,7 @@ struct RunABI13TerminalTests {
             snprintf(self->last, sizeof self->last, "%s", e->action);
             if (strcmp(e->action, "search") == 0) self->api->toast(self->host, "Searching now", TAB_STYLE_SUCCESS);
             if (strncmp(e->action, "open ", 5) == 0) self->api->copy_text(self->host, e->action);
+            if (strcmp(e->action, "new") == 0) self->api->scroll_to(self->host, "rows", 500000);
             self->api->invalidate(self->host);
         }
         static void destroy(void *self) { free(self); }
@@ -92,6 +93,9 @@ struct RunABI13TerminalTests {
             for _ in 0..<12 { try tmux.send("PageDown") }
             let screen = try tmux.waitForScreen { Self.largestRow(in: $0) > 100 }
             #expect(Self.largestRow(in: screen) > 100, "\(screen)")
+            // scroll_to: the list's window moves to row 500,000 and the focus lands on it.
+            try tmux.send("n")
+            try tmux.waitFor("Row 500000")
         }
     }
 

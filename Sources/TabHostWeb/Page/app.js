@@ -160,6 +160,11 @@ function observePlaceholders() {
   for (const item of main.querySelectorAll("[data-rows-start]")) placeholders.observe(item);
 }
 
+/** The index of a lazy list element's first drawn row. */
+function listStart(list) {
+  return Number(list.dataset.start ?? 0);
+}
+
 function drawBarButtonsAndShortcuts() {
   $("bar-leading").replaceChildren(renderBarButtons(screen.content, false));
   $("bar-trailing").replaceChildren(renderBarButtons(screen.content, true));
@@ -191,6 +196,13 @@ function takeFocusRequest() {
   const target = main.querySelector(`[data-focus="${CSS.escape(screen.focusRequest.text)}"]`)
     ?? main.querySelector(`[data-key="list:${CSS.escape(screen.focusRequest.text)}"]`);
   if (screen.focusRequest.index == null) target?.focus();
+  else {
+    // scroll_to on a lazy list: its row, drawn by the frame that carries the request.
+    const row = target?.querySelectorAll(":scope > .row-item:not(.placeholder)")[screen.focusRequest.index - (target ? listStart(target) : 0)];
+    row?.querySelector("[data-focus]")?.focus();
+    (row ?? target)?.scrollIntoView({ block: "nearest" });
+    return;
+  }
   target?.scrollIntoView({ block: "nearest" });
 }
 

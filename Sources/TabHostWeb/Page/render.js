@@ -128,6 +128,7 @@ export function renderContent(tree) {
         // A lazy list (ABI 1.3): the rows drawn, then how many more there are.
         const list = element("ul", "rows lazy-list");
         list.dataset.key = "list:" + node.id;
+        list.dataset.start = String(node.start);
         list.setAttribute("aria-rowcount", String(node.count));
         // Placeholders for the rows not drawn: app.js asks for the rows around one when it scrolls into view.
         const placeholder = (text, start) => {
