@@ -102,6 +102,7 @@ let package = Package(
         .library(name: "TabModuleBundle", targets: ["TabModuleBundle"]),
         .library(name: "TabModuleBundleArchive", targets: ["TabModuleBundleArchive"]),
         .library(name: "TabModuleKit", targets: ["TabModuleKit"]),
+        .library(name: "TabModuleTesting", targets: ["TabModuleTesting"]),
         .library(name: "TabHostLoop", targets: ["TabHostLoop"]),
         .library(name: "TabHostPoll", targets: ["TabHostPoll"]),
         .library(name: "TabHostClient", targets: ["TabHostClient"]),
@@ -144,7 +145,14 @@ let package = Package(
             cSettings: strictC + [.unsafeFlags(["-fvisibility=hidden"])],
             // SwiftPM links through swiftc, which adds libswiftCore; with the static library and the two
             // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+            // The file calls of tabhost_file_denials.c are exported, so a module's calls resolve to them first.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib"]
+                        + ["open", "open64", "openat", "openat64", "fopen", "fopen64", "opendir", "mkdir", "unlink"].flatMap {
+                            ["-Xlinker", "--export-dynamic-symbol=\($0)"]
+                        })
+            ]),
         .target(name: "TabKit", swiftSettings: strict),
         // LockedValue: the package's lock, a pthread mutex ThreadSanitizer sees (not Synchronization's Mutex).
         .target(name: "TabHostConcurrency", swiftSettings: strict),
@@ -183,7 +191,7 @@ let package = Package(
             name: "TabModuleIsolation",
             dependencies: [
                 "TabModuleRuntime", "TabModuleLoading", "TabKit", "TabHostLoop", "TabHostConcurrency", "CTabModule", "_CIsolation",
-                .product(name: "Logging", package: "swift-log"),
+                "_CSandbox", .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
@@ -242,6 +250,8 @@ let package = Package(
             swiftSettings: strict),
         // Linked into Swift modules only, so built as they are (uninstrumented).
         .target(name: "TabModuleKit", dependencies: ["CTabModule"], swiftSettings: strict + uninstrumentedSwift),
+        // Module authors' tests drive their module through the installed `tabhost test-drive`: no host dependency.
+        .target(name: "TabModuleTesting", swiftSettings: strict),
         .target(
             name: "TerminalUI",
             dependencies: [
@@ -419,7 +429,9 @@ let package = Package(
         .testTarget(
             name: "SandboxTests", dependencies: ["TabHostTesting"], exclude: ["tabhost_sandbox_driver.c"], swiftSettings: strict),
         // The .tabtest format's parser (the runner is tested end to end, through the built `tabhost test`).
-        .testTarget(name: "TabHostScriptTestingTests", dependencies: ["TabHostScriptTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "TabHostScriptTestingTests", dependencies: ["TabHostScriptTesting", "TabModuleTesting", "TabHostTesting"],
+            swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)

@@ -7,7 +7,8 @@
  * Input: records of u16 type, u16 length, then that many payload bytes. LOAD and SCAN are skipped:
  * they open a file named by the payload, which is the loader's business, not the decoder's.
  * Replies go to a socket (descriptor 3) that a thread drains; the module never makes a call that
- * waits for a reply.
+ * waits for a reply. Its events invalidate, so an EVENT's frame rule pushes FRAMEs, and FRAME_ACK
+ * (a notification, never answered) releases the one owed; the corpus has seeds for both.
  */
 #include "tabhost_isolation.h"
 #include "tabhost_module_host.h"

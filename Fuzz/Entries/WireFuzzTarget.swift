@@ -5,7 +5,7 @@ extension FuzzTarget {
     /// The host's side of the isolation protocol on a byte stream from a child: frames are cut off
     /// it as `ModuleHostChannel` cuts them, and each is read as the host reads that type: a HELLO, a
     /// scan report (rebuilt into a descriptor and validated, as the scanner does), a render reply's
-    /// view, a failure's reason, notification fields.
+    /// view, a pushed FRAME's view, a failure's reason, notification fields.
     static let wire = FuzzTarget("wire", "isolation protocol decoder, host side (WireFrame.cut, WireHello, ModuleScanReport, WireViewTree)")
     {
         bytes in
@@ -25,6 +25,9 @@ extension FuzzTarget {
                 let file = CheckedModuleFile(path: "/fuzz/module.so", bytes: [], facts: ELFFacts(containsSwift: false))
                 _ = try? DescriptorValidator.validate(scanned.pointer, file: file)
             }
+            // A pushed FRAME: the instance id, then a view as render's reply carries it.
+            reader = frame.reader
+            if (try? reader.u64()) != nil { _ = try? WireViewTree.decode(&reader, resourceDirectory: "/fuzz") }
             reader = frame.reader
             _ = try? reader.u64()
             _ = try? reader.optionalString()

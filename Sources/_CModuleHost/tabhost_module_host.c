@@ -32,6 +32,7 @@
 #include "tabhost_isolation.h"
 #include "tabhost_ltdl.h"
 #include "tabhost_sandbox.h"
+#include "tabhost_blame.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -49,6 +50,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "tabhost_file_denials.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -229,13 +232,46 @@ static int denial_fd = -1;
 /* Categories already told to the host (bit 1 << category): one notification each per child. */
 static unsigned denials_told;
 
-/* Tells the host, once per category, the permissions whose refusals the pipe holds. */
+/* The pipe's bytes not yet told: a file refusal's record can end in the next read. */
+static unsigned char denial_bytes[2 * (4 + TABHOST_FILE_DENIAL_MAX_PATH)];
+static size_t denial_byte_count;
+/* File refusals told to the host: a module probing many paths is named for the first ones only. */
+static unsigned file_denials_told;
+
+/* Tells the host of one file refusal record (test mode): its category, then "read:PATH" or "write:PATH". */
+static void tell_file_denial(const unsigned char *record, size_t path_length) {
+    if (file_denials_told >= 64) return;
+    file_denials_told++;
+    char text[8 + TABHOST_FILE_DENIAL_MAX_PATH];
+    snprintf(text, sizeof text, "%s:%.*s", record[1] == 'r' ? "read" : "write", (int)path_length, (const char *)record + 4);
+    buffer b = {0};
+    put_u64(&b, 0); /* no instance: the child's */
+    put_u8(&b, TABHOST_SANDBOX_DENIED_FILE);
+    put_str(&b, text);
+    send_frame(TABHOST_WIRE_SANDBOX_DENIED, 0, 0, &b);
+    free(b.bytes);
+}
+
+/* Tells the host, once per category, the permissions whose refusals the pipe holds, and each file
+   refusal's path (tabhost_file_denials.h). */
 static void drain_denials(void) {
-    unsigned char bytes[64];
     ssize_t count;
-    while ((count = read(denial_fd, bytes, sizeof bytes)) > 0 || (count < 0 && errno == EINTR)) {
-        for (ssize_t i = 0; i < count; i++) {
-            unsigned category = bytes[i];
+    while ((count = read(denial_fd, denial_bytes + denial_byte_count, sizeof denial_bytes - denial_byte_count)) > 0 ||
+           (count < 0 && errno == EINTR)) {
+        if (count < 0) continue;
+        denial_byte_count += (size_t)count;
+        size_t i = 0;
+        while (i < denial_byte_count) {
+            unsigned category = denial_bytes[i];
+            if (category == TABHOST_SANDBOX_DENIED_FILE) {
+                if (denial_byte_count - i < 4) break;
+                size_t length = denial_bytes[i + 2] | (size_t)denial_bytes[i + 3] << 8;
+                if (denial_byte_count - i < 4 + length) break;
+                tell_file_denial(denial_bytes + i, length);
+                i += 4 + length;
+                continue;
+            }
+            i++;
             if (category == 0 || category > 31 || (denials_told & (1u << category))) continue;
             denials_told |= 1u << category;
             buffer b = {0};
@@ -244,6 +280,8 @@ static void drain_denials(void) {
             send_frame(TABHOST_WIRE_SANDBOX_DENIED, 0, 0, &b);
             free(b.bytes);
         }
+        memmove(denial_bytes, denial_bytes + i, denial_byte_count - i);
+        denial_byte_count -= i;
     }
 }
 
@@ -382,6 +420,12 @@ typedef struct timer_entry {
 } timer_entry;
 
 /* What `tab_host *` points at in this process. */
+/* One lazy list's rows RENDER asked to draw (ABI 1.3). */
+typedef struct list_window {
+    char *id;
+    uint64_t start, end;
+} list_window;
+
 struct tab_host {
     uint64_t id;
     void *self;
@@ -394,6 +438,15 @@ struct tab_host {
     size_t reported_count;
     /* Renders of this instance in progress; main thread only. */
     int rendering;
+    /* Main thread only: inside an EVENT whose frame rule may push a FRAME (its invalidate is noted in
+       `invalidated`, not sent); a FRAME the host has not acknowledged; a FRAME owed once it does. */
+    int collecting;
+    int invalidated;
+    int frame_unacked;
+    int frame_owed;
+    /* 1.3: the lazy-list windows the last RENDER asked for, kept for the FRAMEs the child pushes. */
+    list_window *windows;
+    uint32_t window_count;
 };
 
 /* 1.3's `list_row`, read only where the module's struct holds it (an older one ends before it). */
@@ -401,12 +454,6 @@ static int has_list_row(const tab_module_descriptor *d) {
     return d->struct_size >= offsetof(tab_module_descriptor, list_row) + sizeof d->list_row && d->abi_minor >= 3 &&
            d->list_row != NULL;
 }
-
-/* One lazy list's rows RENDER asked to draw (ABI 1.3). */
-typedef struct list_window {
-    char *id;
-    uint64_t start, end;
-} list_window;
 
 /* What `tab_view *` points at: the render reply being built. Never freed: a closed view goes back to
    a free list, so a module that keeps the pointer past `render` reaches a closed view, not freed
@@ -421,8 +468,9 @@ struct tab_view {
     /* The instance rendering, by id only (for log lines): it may be gone when a stale call comes. */
     struct tab_host *host, owner;
     struct tab_view *next_free;
-    /* 1.3: the rendering instance's `self` (for list_row), the lazy-list windows RENDER asked for,
-       and whether a list's row is being drawn (a list inside one is refused, as in process). */
+    /* 1.3: the rendering instance's `self` (for list_row), its lazy-list windows (borrowed from the
+       instance for the render), and whether a list's row is being drawn (a list inside one is refused,
+       as in process). */
     void *self;
     list_window *windows;
     uint32_t window_count;
@@ -465,6 +513,8 @@ static void release_kept(size_t mark) {
 }
 
 static void serve(frame *request);
+static const char *call_name(uint16_t type);
+static void serve_call(frame *request, reader *r, uint64_t id, size_t mark);
 
 /* Sends a request to the host and serves the host's requests until its reply arrives. */
 static frame call_host(uint16_t type, const buffer *payload) {
@@ -547,6 +597,11 @@ static void host_simple(tab_host *host, uint16_t type) {
    another thread of the module). */
 static void host_invalidate(tab_host *host) {
     if (host != NULL && on_main_thread() && host->rendering > 0) return;
+    /* Inside an event that pushes its frame: the FRAME after it carries the change. */
+    if (host != NULL && on_main_thread() && host->collecting > 0) {
+        host->invalidated = 1;
+        return;
+    }
     host_simple(host, TABHOST_WIRE_INVALIDATE);
 }
 static void host_save_soon(tab_host *host) { host_simple(host, TABHOST_WIRE_SAVE_SOON); }
@@ -623,6 +678,9 @@ static void send_log(uint64_t id, int level, const char *message) {
     notify(TABHOST_WIRE_LOG, &b);
     free(b.bytes);
 }
+
+/* The watchdog's report: the module's log, as a warning. */
+static void blame_log(uint64_t id, const char *line) { send_log(id, TAB_LOG_WARNING, line); }
 
 static void host_log(tab_host *host, int level, const char *message) {
     if (host == NULL || message == NULL) return;
@@ -877,15 +935,22 @@ static void view_list(tab_view *view, const char *id, size_t count) {
     view->calls++;
 }
 
-/* RENDER's optional windows (a host before 1.3 sends none): u32 n, n x (str id, u64 start, u64 end). */
-static void read_list_windows(reader *r, tab_view *view) {
-    view->windows = NULL;
-    view->window_count = 0;
+/* RENDER's optional windows (a host before 1.3 sends none): u32 n, n x (str id, u64 start, u64 end).
+   They replace the instance's last ones. */
+static void free_list_windows(struct tab_host *host) {
+    for (uint32_t i = 0; i < host->window_count; i++) free(host->windows[i].id);
+    free(host->windows);
+    host->windows = NULL;
+    host->window_count = 0;
+}
+
+static void read_list_windows(reader *r, struct tab_host *host) {
+    free_list_windows(host);
     if (r->offset >= r->count) return;
     uint32_t n = get_u32(r);
     if (r->bad || n > 4096) return;
-    view->windows = calloc(n ? n : 1, sizeof *view->windows);
-    if (view->windows == NULL) out_of_memory();
+    host->windows = calloc(n ? n : 1, sizeof *host->windows);
+    if (host->windows == NULL) out_of_memory();
     for (uint32_t i = 0; i < n && !r->bad; i++) {
         char *id = get_str(r);
         uint64_t start = get_u64(r), end = get_u64(r);
@@ -893,15 +958,8 @@ static void read_list_windows(reader *r, tab_view *view) {
             free(id);
             break;
         }
-        view->windows[view->window_count++] = (list_window){id, start, end};
+        host->windows[host->window_count++] = (list_window){id, start, end};
     }
-}
-
-static void free_list_windows(tab_view *view) {
-    for (uint32_t i = 0; i < view->window_count; i++) free(view->windows[i].id);
-    free(view->windows);
-    view->windows = NULL;
-    view->window_count = 0;
 }
 
 /* ---- 1.3 host calls -------------------------------------------------------------------------- */
@@ -1314,6 +1372,7 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     /* The host made TMPDIR (0700, empty): the child mounts its own capped tmpfs over it, so the host only
        removes an empty directory. */
     profile.private_tmp = s->tmpdir;
+    bool report_files = false;
     /* The host expands read:PATH and write:PATH into the path lists; the other grants are names. */
     for (uint32_t i = 0; i < s->grant_count; i++) {
         const char *grant = s->grants[i];
@@ -1324,6 +1383,8 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
         /* Not a permission: the host's mark that a read: or write: path was granted (the path lists
            always hold the module's own directories, so their length says nothing). */
         if (strcmp(grant, "paths") == 0) profile.watch_files = true;
+        /* Not a permission either: test mode's mark that refused file opens are named (tabhost_file_denials.h). */
+        if (strcmp(grant, "report-files") == 0) report_files = true;
     }
     /* Refusals a permission would lift are named on a pipe, made before the lock (see wait_for_host). */
     int denials[2] = {-1, -1};
@@ -1334,6 +1395,7 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     int status = tabhost_sandbox_apply(&profile, report);
     if (status == 0 && profile.report_denials) {
         denial_fd = denials[0];
+        if (report_files) tabhost_file_denials_start(denials[1]);
     } else if (denials[0] >= 0) {
         close(denials[0]);
         close(denials[1]);
@@ -1366,6 +1428,7 @@ static void serve_load(frame *request, reader *r) {
     tabhost_sandbox_report report;
     memset(&report, 0, sizeof report);
     char why[768] = "";
+    if (!r->bad && descriptor == NULL) tabhost_blame_warm_up();
     if (r->bad || path == NULL || name == NULL || directory == NULL) {
         reply_failure(request, "malformed load request");
     } else if (descriptor != NULL) {
@@ -1373,6 +1436,8 @@ static void serve_load(frame *request, reader *r) {
     } else if (sandbox.mode != 0 && apply_load_sandbox(&sandbox, &report, why, sizeof why) != 0) {
         reply_failure(request, "%s", why);
     } else {
+        /* Sandboxed, before the module (tabhost_blame.h); without a watchdog, calls are only not watched. */
+        (void)tabhost_blame_start(name, blame_log);
         tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
         void *symbol = image ? tabhost_lt_symbol(image, "tab_module_entry", message, sizeof message) : NULL;
         const tab_module_descriptor *(*entry)(void) = NULL;
@@ -1651,8 +1716,72 @@ static void scan_file(frame *request, char *path, uint8_t close_after) {
     free(b.bytes);
 }
 
+/* The module's render of `host`: u32 count and the view calls, appended to `b` (RENDER's reply, FRAME). */
+static void render_into(struct tab_host *host, buffer *b) {
+    tab_view *view = free_views;
+    if (view != NULL) {
+        free_views = view->next_free;
+    } else {
+        view = calloc(1, sizeof *view);
+        if (view == NULL) out_of_memory();
+    }
+    view->owner = (struct tab_host){.id = host->id};
+    view->host = &view->owner;
+    view->open = 1;
+    view->reported_closed = 0;
+    view->self = host->self;
+    view->windows = host->windows;
+    view->window_count = host->window_count;
+    host->rendering++;
+    descriptor->render(host->self, view);
+    host->rendering--;
+    view->open = 0;
+    view->windows = NULL;
+    view->window_count = 0;
+    put_u32(b, view->calls);
+    put(b, view->nodes.bytes, view->nodes.count);
+    free(view->nodes.bytes);
+    view->nodes = (buffer){0};
+    view->count = view->calls = 0;
+    view->overflowed = 0;
+    view->next_free = free_views;
+    free_views = view;
+}
+
+/* Renders `host` and pushes the view as a FRAME, or owes it until the host acknowledges the last one. */
+static void push_frame(struct tab_host *host) {
+    host->invalidated = 0;
+    if (host->frame_unacked) {
+        host->frame_owed = 1;
+        return;
+    }
+    host->frame_owed = 0;
+    host->frame_unacked = 1;
+    buffer b = {0};
+    put_u64(&b, host->id);
+    /* A frame's render is the module's render, wherever it is called from (an EVENT's tail, an ack). */
+    tabhost_blame_begin("render", host->id);
+    render_into(host, &b);
+    tabhost_blame_end();
+    notify(TABHOST_WIRE_FRAME, &b);
+    free(b.bytes);
+}
+
+/* FRAME_ACK: the host applied the instance's frame; one owed meanwhile goes now. */
+static void frame_acknowledged(reader *r) {
+    struct tab_host *host = find_instance(get_u64(r));
+    if (host == NULL || r->bad) return;
+    host->frame_unacked = 0;
+    /* Inside the instance's own call (an ACK read while it waits for push's reply) it goes after it. */
+    if (host->frame_owed && host->collecting == 0 && host->rendering == 0) push_frame(host);
+}
+
 static void serve(frame *request) {
     reader r = {request->payload, request->count, 0, 0};
+    if (request->type == TABHOST_WIRE_FRAME_ACK) {
+        frame_acknowledged(&r);
+        return;
+    }
     size_t mark = kept_count;
     if (request->type == TABHOST_WIRE_LOAD) {
         serve_load(request, &r);
@@ -1667,6 +1796,28 @@ static void serve(frame *request) {
         reply_failure(request, "no module is loaded");
         return;
     }
+    tabhost_blame_begin(call_name(request->type), id);
+    serve_call(request, &r, id, mark);
+    tabhost_blame_end();
+}
+
+/* The module function a request calls, as the watchdog's report names it. */
+static const char *call_name(uint16_t type) {
+    switch (type) {
+    case TABHOST_WIRE_CREATE: return "create";
+    case TABHOST_WIRE_START: return "start";
+    case TABHOST_WIRE_RENDER: return "render";
+    case TABHOST_WIRE_EVENT: return "event";
+    case TABHOST_WIRE_APPEARANCE: return "appearance";
+    case TABHOST_WIRE_SAVE_STATE: return "save_state";
+    case TABHOST_WIRE_RESTORE_STATE: return "restore_state";
+    case TABHOST_WIRE_DESTROY: return "destroy";
+    default: return "a call";
+    }
+}
+
+/* One module call: `id` read from `r`, a module loaded. */
+static void serve_call(frame *request, reader *r, uint64_t id, size_t mark) {
     if (request->type == TABHOST_WIRE_CREATE) {
         if (find_instance(id) != NULL) {
             reply_failure(request, "instance %llu exists", (unsigned long long)id);
@@ -1695,64 +1846,57 @@ static void serve(frame *request) {
         return;
     }
     buffer b = {0};
+    struct tab_host *frame_after = NULL; /* the instance whose FRAME follows the reply */
     switch (request->type) {
     case TABHOST_WIRE_START: {
-        char *param = get_str(&r);
+        char *param = get_str(r);
         if (descriptor->start) descriptor->start(host->self, param);
         free(param);
         break;
     }
-    case TABHOST_WIRE_RENDER: {
-        tab_view *view = free_views;
-        if (view != NULL) {
-            free_views = view->next_free;
-        } else {
-            view = calloc(1, sizeof *view);
-            if (view == NULL) out_of_memory();
-        }
-        view->owner = (struct tab_host){.id = host->id};
-        view->host = &view->owner;
-        view->open = 1;
-        view->reported_closed = 0;
-        view->self = host->self;
-        read_list_windows(&r, view);
-        host->rendering++;
-        descriptor->render(host->self, view);
-        host->rendering--;
-        view->open = 0;
-        free_list_windows(view);
-        put_u32(&b, view->calls);
-        put(&b, view->nodes.bytes, view->nodes.count);
-        free(view->nodes.bytes);
-        view->nodes = (buffer){0};
-        view->count = view->calls = 0;
-        view->overflowed = 0;
-        view->next_free = free_views;
-        free_views = view;
+    case TABHOST_WIRE_RENDER:
+        read_list_windows(r, host);
+        render_into(host, &b);
         break;
-    }
     case TABHOST_WIRE_EVENT: {
         tab_event event;
         memset(&event, 0, sizeof event);
         event.struct_size = (uint32_t)sizeof event;
-        event.type = get_u32(&r);
-        char *action = get_str(&r);
+        event.type = get_u32(r);
+        char *action = get_str(r);
         event.action = action;
-        event.key = get_u32(&r);
-        char *value = get_str(&r);
-        char *focus = get_str(&r);
+        event.key = get_u32(r);
+        char *value = get_str(r);
+        char *focus = get_str(r);
         event.value = value;
         event.focus = focus;
+        uint8_t rule = get_u8(r);
+        if (r->bad) rule = TABHOST_WIRE_FRAME_NONE;
         /* A timer cancelled (from any thread) after the host sent this does not fire. */
         int cancelled = event.type == TAB_EVENT_TIMER && (action == NULL || !disarm_timer(host, action, 1));
+        if (rule != TABHOST_WIRE_FRAME_NONE) host->collecting++;
         if (descriptor->event && !cancelled) descriptor->event(host->self, &event);
         free(action);
         free(value);
         free(focus);
+        /* Still there: a nested DESTROY of the instance in its own event is refused by the host. */
+        if (rule != TABHOST_WIRE_FRAME_NONE && find_instance(id) == host) {
+            host->collecting--;
+            int changed = host->invalidated || descriptor->abi_minor < 2;
+            if (rule == TABHOST_WIRE_FRAME_ALWAYS || changed || host->frame_owed) {
+                /* Rendered after the reply, which says a FRAME follows: the host blames a slow render on render. */
+                if (host->frame_unacked) {
+                    host->frame_owed = 1;
+                } else {
+                    frame_after = host;
+                }
+            }
+        }
+        put_u8(&b, frame_after != NULL);
         break;
     }
     case TABHOST_WIRE_APPEARANCE: {
-        int32_t phase = get_i32(&r);
+        int32_t phase = get_i32(r);
         if (descriptor->appearance) descriptor->appearance(host->self, phase);
         break;
     }
@@ -1790,10 +1934,10 @@ static void serve(frame *request) {
         break;
     }
     case TABHOST_WIRE_RESTORE_STATE: {
-        uint32_t size = get_u32(&r);
+        uint32_t size = get_u32(r);
         int restored = 0;
-        if (!r.bad && size <= r.count - r.offset && descriptor->restore_state)
-            restored = descriptor->restore_state(host->self, r.bytes + r.offset, size) != 0;
+        if (!r->bad && size <= r->count - r->offset && descriptor->restore_state)
+            restored = descriptor->restore_state(host->self, r->bytes + r->offset, size) != 0;
         put_u8(&b, (uint8_t)restored);
         break;
     }
@@ -1806,6 +1950,7 @@ static void serve(frame *request) {
         }
         if (descriptor->destroy) descriptor->destroy(host->self);
         free_timers(host);
+        free_list_windows(host);
         free(host);
         break;
     }
@@ -1818,6 +1963,7 @@ static void serve(frame *request) {
     release_kept(mark);
     reply(request, &b);
     free(b.bytes);
+    if (frame_after != NULL) push_frame(frame_after);
 }
 
 void tabhost_module_host_use_module(const tab_module_descriptor *module) {
@@ -1839,6 +1985,7 @@ void tabhost_module_host_destroy_instances(void) {
         instances = host->next;
         if (descriptor != NULL && descriptor->destroy != NULL) descriptor->destroy(host->self);
         free_timers(host);
+        free_list_windows(host);
         free(host);
     }
 }

@@ -25,6 +25,12 @@ import Glibc
 /// child, `create`, `render`; milliseconds) and the RSS, PSS and private dirty memory of one child
 /// (KiB), for `--first` and, when given, for `--swift` (a Swift module such as the Counter example).
 ///
+/// Out of process, the render round trip asks the child each time (`OutOfProcessModuleInstance.renderNow`: a
+/// drawn tab takes its kept view, which costs nothing). With `--spinner` (Scripts/bench-baseline/spin_probe.c),
+/// a third line (`mode=spinning`): event → pushed frame (the probe's "tick" action until its FRAME is applied,
+/// microseconds), then the tab switch and its composition between the two other modules, first while every
+/// module answers, then while the probe spins forever in `event` (same run, same host).
+///
 /// With `--sandbox`, the out-of-process measurements run twice in the same run, with
 /// `IsolationSettings.sandbox` `.off` and `.on` (a third line, `mode=process sandbox=on`), and the
 /// child starts alternate between the two start by start, so that whatever else the machine does
@@ -52,12 +58,15 @@ struct BenchIsolationCommand: ParsableCommand {
     @Flag(help: "Also measure out of process with the kernel sandbox on, alternating with it off.")
     var sandbox = false
 
+    @Option(help: "The spinning probe (.so, Scripts/bench-baseline/spin_probe.c): event → frame, and switches while it spins.")
+    var spinner: String?
+
     func run() throws {
         let loading = try ModuleLoadingChain.forCommand()
         defer { loading.copies.removeAll() }
         let registry = loading.registry
         var modules: [LoadedModule] = []
-        for path in [first, second] + (swift.map { [$0] } ?? []) {
+        for path in [first, second] + (swift.map { [$0] } ?? []) + (spinner.map { [$0] } ?? []) {
             do {
                 modules.append(try registry.load(file: path).module)
             } catch {
@@ -78,21 +87,12 @@ struct BenchIsolationCommand: ParsableCommand {
             host.start()
             _ = host.apply(.selectTab(1))
             _ = host.apply(.selectTab(0))
-            let renders = measure(iterations) { _ = host.visibleController.render() }
-            var next = 1
-            let switches = measure(iterations) {
-                _ = host.apply(.selectTab(next))
-                _ = host.screen
-                next = 1 - next
+            let renders = measure(iterations) {
+                let visible = (host.visibleController as? ModuleController)?.instance
+                if let isolated = visible as? OutOfProcessModuleInstance { _ = isolated.renderNow() } else { _ = visible?.render() }
             }
-            // What a terminal front end does per switch: the model's screen, then a 200×60 frame and its diff.
-            let renderer = ScreenRenderer()
-            var differ = FrameDiffer()
-            let compositions = measure(iterations) {
-                _ = host.apply(.selectTab(next))
-                _ = differ.frame(renderer.render(host.screen, width: 200, height: 60).grid)
-                next = 1 - next
-            }
+            let switches = switchTabs(host, composing: false)
+            let compositions = switchTabs(host, composing: true)
             BenchMeasure.report([
                 "mode": isolation.rawValue,
                 "sandbox": sandboxMode.rawValue,
@@ -103,7 +103,40 @@ struct BenchIsolationCommand: ParsableCommand {
                 "compose_p50_us": BenchMeasure.format(BenchMeasure.percentile(compositions, 50) * 1000),
             ])
         }
+        if let spinning = spinner != nil ? modules.last : nil {
+            try reportSpinning(modules: Array(modules.prefix(2)) + [spinning], registry: registry, logger: quiet)
+        }
         try reportChildren(modules: modules, logger: quiet)
+    }
+
+    /// `mode=spinning`: event → pushed frame on the probe, then switches between the two other tabs
+    /// while every module answers and while the probe spins (no loop runs here, so each posted call
+    /// is waited for: the spin's own event gives up at the hang timeout and the probe spins on).
+    private func reportSpinning(modules: [LoadedModule], registry: ModuleRegistry, logger: Logger) throws {
+        let factory = Self.settings(sandbox: .off).moduleChildren(logger: logger)
+        defer { factory.shutdown() }
+        let runtime = ModuleRuntime(registry: registry, logger: logger, factory: factory)
+        let tabs = modules.map { LayoutTab(name: $0.name, module: $0.name) }
+        let host = ContainerHost(layout: Layout(root: .tabs(LayoutTabContainer(tabs: tabs))), factory: runtime)
+        host.start()
+        _ = host.apply(.selectTab(2))
+        _ = host.screen
+        let frames = measure(iterations) { host.visibleController.handle(.action("tick")) }
+        _ = host.apply(.selectTab(0))
+        let answering = switchTabs(host, composing: false)
+        _ = host.apply(.selectTab(2))
+        host.visibleController.handle(.action("spin"))
+        _ = host.apply(.selectTab(0))
+        let spinning = switchTabs(host, composing: false)
+        let composed = switchTabs(host, composing: true)
+        let ms = { (values: [Double], percentile: Int) in BenchMeasure.format(BenchMeasure.percentile(values, percentile) * 1000) }
+        BenchMeasure.report([
+            "mode": "spinning",
+            "frame_p50_us": ms(frames, 50), "frame_p99_us": ms(frames, 99),
+            "answering_switch_p50_us": ms(answering, 50), "answering_switch_p99_us": ms(answering, 99),
+            "spinning_switch_p50_us": ms(spinning, 50), "spinning_switch_p99_us": ms(spinning, 99),
+            "spinning_compose_p50_us": ms(composed, 50), "spinning_compose_p99_us": ms(composed, 99),
+        ])
     }
 
     /// Child start to first render (with the sandbox off, and on when asked, alternating), and one
@@ -159,6 +192,24 @@ struct BenchIsolationCommand: ParsableCommand {
     /// Out-of-process settings with the sandbox `mode` (the rest as `tabhost run` has them).
     static func settings(sandbox mode: SandboxMode) -> IsolationSettings {
         IsolationSettings(sandbox: mode)
+    }
+
+    /// Switches between tabs 0 and 1 `iterations` times (from tab 0), each time computing the model's screen
+    /// or, `composing`, what a terminal front end does: the screen, then a 200×60 frame and its diff.
+    private func switchTabs(_ host: ContainerHost, composing: Bool) -> [Double] {
+        _ = host.apply(.selectTab(0))
+        var next = 1
+        let renderer = ScreenRenderer()
+        var differ = FrameDiffer()
+        return measure(iterations) {
+            _ = host.apply(.selectTab(next))
+            if composing {
+                _ = differ.frame(renderer.render(host.screen, width: 200, height: 60).grid)
+            } else {
+                _ = host.screen
+            }
+            next = 1 - next
+        }
     }
 
     /// Runs `body` `count` times (after a tenth as warm-up); returns each run's milliseconds.

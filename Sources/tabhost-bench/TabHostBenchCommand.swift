@@ -11,6 +11,6 @@ struct TabHostBenchCommand: ParsableCommand {
         abstract: "In-process measurements for Scripts/bench (prints key=value lines).",
         subcommands: [
             BenchLoadCommand.self, BenchReloadCommand.self, BenchFramesCommand.self, BenchIsolationCommand.self, BenchDevCommand.self,
-            BenchBundleCommand.self, BenchListsCommand.self,
+            BenchBundleCommand.self, BenchChildStartCommand.self, BenchListsCommand.self,
         ])
 }

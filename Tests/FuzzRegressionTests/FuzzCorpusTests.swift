@@ -52,7 +52,9 @@ struct FuzzCorpusTests {
                 "clang", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function", "-I\(repo)/Sources/_CIsolation/include",
                 "-I\(repo)/Sources/CTabModule/include", "-I\(repo)/Sources/_CLtdl/include", "-I\(repo)/Sources/_CSandbox/include",
                 "-I\(repo)/Sources/_CModuleHost/include", "\(repo)/Fuzz/C/\(Self.cTargets[name]!)", "\(repo)/Fuzz/C/replay_main.c",
-                "\(repo)/Sources/_CModuleHost/tabhost_module_host.c", "\(repo)/Sources/_CLtdl/tabhost_ltdl.c",
+                "\(repo)/Sources/_CModuleHost/tabhost_module_host.c", "\(repo)/Sources/_CModuleHost/tabhost_file_denials.c",
+                "\(repo)/Sources/_CModuleHost/tabhost_blame.c",
+                "\(repo)/Sources/_CLtdl/tabhost_ltdl.c",
                 "\(repo)/Sources/_CIsolation/tabhost_isolation.c", "\(repo)/Sources/_CSandbox/tabhost_sandbox.c", "-lltdl", "-lpthread",
                 "-o", replay,
             ])

@@ -14,7 +14,7 @@ struct HostSessionSaveSoonTests {
 
     /// The saver on screen in `harness`.
     static func saver(_ harness: SessionHarness) throws -> ModuleController {
-        #expect(SessionHarness.text(of: harness.session.screen) == "count 0")
+        #expect(SessionHarness.text(of: harness.session.settledScreen()) == "count 0")
         return try #require(harness.session.runtime.controllers(ofModule: "saver").first)
     }
 
@@ -42,7 +42,7 @@ struct HostSessionSaveSoonTests {
         #expect(entries.first?.state == Data([1, 0, 0, 0]).base64EncodedString())
         // A host started from that file, as after a `kill -9`, shows the change.
         let next = try SessionHarness(root: Self.root, modules: Self.modules, statePath: statePath)
-        #expect(SessionHarness.text(of: next.session.screen) == "count 1")
+        #expect(SessionHarness.text(of: next.session.settledScreen()) == "count 1")
     }
 
     @Test func restartAfterACrashRestoresWhatSaveSoonSaved() throws {
@@ -57,8 +57,8 @@ struct HostSessionSaveSoonTests {
         let deadline = ContinuousClock.now + .milliseconds(300)
         try harness.run(until: { ContinuousClock.now >= deadline })
         session.perform(.activate("segv"))
-        #expect(SessionHarness.text(of: session.screen)?.hasPrefix("Saver stopped") == true)
+        #expect(SessionHarness.text(of: session.settledScreen())?.hasPrefix("Saver stopped") == true)
         session.perform(.activate("tabhost:restart"))
-        #expect(SessionHarness.text(of: session.screen) == "count 2")
+        #expect(SessionHarness.text(of: session.settledScreen()) == "count 2")
     }
 }

@@ -17,7 +17,8 @@ struct DevLoopTests {
         try project.save(heading: "Hello again")
         #expect(try project.run { project.contentText.contains("Hello again") }, "\(project.contentText)")
         #expect(project.contentText == ["Hello again", "Taps", "2", "Tap"], "the taps survive the reload")
-        #expect(project.session.screen.status?.hasPrefix("reloaded hello") == true, "\(project.session.screen.status ?? "-")")
+        let status = project.session.settledScreen().status
+        #expect(status?.hasPrefix("reloaded hello") == true, "\(status ?? "-")")
     }
 
     @Test func aFailedBuildKeepsTheRunningVersionAndShowsTheFirstErrorUntilAGoodBuild() throws {
@@ -27,14 +28,14 @@ struct DevLoopTests {
 
         try project.save(heading: "Broken", broken: true)
         #expect(try project.run { project.outcomes.contains { if case .failed = $0.result { true } else { false } } })
-        let status = project.session.screen.status ?? ""
+        let status = project.session.settledScreen().status ?? ""
         #expect(status.hasPrefix("build failed: hello.c:15:"), "\(status)")
         // gcc quotes with ‘’ in a UTF-8 locale, '' in C.
         #expect(status.contains(": error: expected ") && status.contains(";") && status.hasSuffix("; Ctrl-B shows the log"), "\(status)")
         #expect(project.contentText.first == "Hello", "the running version stays")
 
         project.devLoop?.showLog()
-        let log = project.session.screen
+        let log = project.session.settledScreen()
         #expect(log.isModal && log.title == "Build log")
         let texts = log.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
         #expect(texts.contains { $0.hasPrefix("hello.c:15:") && $0.contains("error: expected ") }, "\(texts)")
@@ -46,7 +47,21 @@ struct DevLoopTests {
 
         try project.save(heading: "Fixed")
         #expect(try project.run { project.contentText.contains("Fixed") }, "\(project.contentText)")
-        #expect(project.session.screen.status?.hasPrefix("reloaded hello") == true, "\(project.session.screen.status ?? "-")")
+        let reloaded = project.session.settledScreen().status
+        #expect(reloaded?.hasPrefix("reloaded hello") == true, "\(reloaded ?? "-")")
+    }
+
+    @Test func aRenderOver16MillisecondsShowsInTheStatusLine() throws {
+        let project = try DevProjectFixture()
+        try project.save(heading: "Hello", slowRenders: true)
+        #expect(try project.start().result == .succeeded)
+        #expect(try project.run { project.contentText.contains("Hello") }, "\(project.contentText)")
+        #expect(project.session.screen.status?.hasPrefix("render ") != true, "the first render is fast")
+        project.session.perform(.activate("tap"))
+        #expect(try project.run { project.session.screen.status?.hasPrefix("render ") == true })
+        let status = project.session.screen.status ?? ""
+        let milliseconds = try #require(status.firstMatch(of: /^render (\d+) ms$/).flatMap { Int($0.1) }, "\(status)")
+        #expect(milliseconds > 16, "\(status)")
     }
 
     @Test func aSaveDuringABuildStopsItsWholeProcessGroupAndBuildsAgain() throws {

@@ -34,8 +34,9 @@ final class DevProjectFixture {
         try save(heading: "Hello")
     }
 
-    /// Writes the source in place (as editors without backups do), showing `heading`; `broken` leaves out a semicolon.
-    func save(heading: String, broken: Bool = false) throws {
+    /// Writes the source in place (as editors without backups do), showing `heading`; `broken` leaves out
+    /// a semicolon; `slowRenders` makes each render after the first tap count to 60 million (well over 16 ms).
+    func save(heading: String, broken: Bool = false, slowRenders: Bool = false) throws {
         let source = """
             #include <tab_module.h>
             #include <stdlib.h>
@@ -48,7 +49,7 @@ final class DevProjectFixture {
                 return s;
             }
             static void render(void *self, tab_view *view) {
-                hello *s = self;
+                hello *s = self; if (\(slowRenders ? 1 : 0) && s->taps > 0) for (volatile long i = 0; i < 60000000L; i++) {}
                 char taps[16];
                 snprintf(taps, sizeof taps, "%d", s->taps);
                 s->api->section(view, "\(heading)")\(broken ? "" : ";")
@@ -116,7 +117,7 @@ final class DevProjectFixture {
     }
 
     /// The texts of the screen's content.
-    var contentText: [String] { session.screen.content.texts }
+    var contentText: [String] { session.settledScreen().content.texts }
 
     /// The build stops and the private copies go with the fixture, then its directory (the `Fixture`'s,
     /// released after this): a test holds it in a `let`.

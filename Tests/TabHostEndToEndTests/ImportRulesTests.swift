@@ -56,7 +56,7 @@ struct ImportRulesTests {
             target: "TabModuleIsolation",
             allowed: [
                 "TabModuleRuntime", "TabModuleLoading", "TabKit", "TabHostLoop", "TabHostConcurrency", "CTabModule", "_CIsolation",
-                "Logging", "SystemPackage",
+                "_CSandbox", "Logging", "SystemPackage",
             ]),
         // The live session and the dev loop: every layer below, no front end.
         Rule(target: "TabHostCore", allowed: nil, forbidden: frontEnds),

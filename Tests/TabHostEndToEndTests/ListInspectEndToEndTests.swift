@@ -87,7 +87,7 @@ struct ListInspectEndToEndTests {
                     glyph:        ★
                     kind:         content
                     image:        \(dir)/assets/s.svg
-                    abi:          1.2 (host 1.2)
+                    abi:          1.3 (host 1.3)
                     struct size:  200 bytes
                     required:     create render
                     optional:     destroy
@@ -134,7 +134,7 @@ struct ListInspectEndToEndTests {
         ("text.so", "text", "notELF", "not an ELF file (starts with \"just tex\")"),
         ("noentry.so", "noentry", "missingEntry", "no tab_module_entry symbol (not a TabHost module)"),
         ("badname.so", "badname", "badName", "module name \"Bad Name\" has characters outside [a-z0-9._-]"),
-        ("newer.so", "newer", "abiMinorTooNew", "built for module ABI 1.9, newer than this host's 1.2"),
+        ("newer.so", "newer", "abiMinorTooNew", "built for module ABI 1.9, newer than this host's 1.3"),
     ])
     func inspectExplainsARejectedFile(_ file: String, _ kind: String, _ code: String, _ reason: String) throws {
         try S.withDirectory { dir in

@@ -184,7 +184,7 @@ struct MetadataCacheEndToEndTests {
         #expect(
             output.stderr
                 == "tabhost: \(setup.cacheFile): discarded the module metadata cache "
-                + "(written by a host with module ABI 2.2, this host has 1.2); it is rebuilt from the module files\n"
+                + "(written by a host with module ABI 2.2, this host has 1.3); it is rebuilt from the module files\n"
         )
     }
 

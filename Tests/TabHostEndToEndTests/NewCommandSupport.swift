@@ -36,7 +36,7 @@ enum NewCommandSupport {
     /// What the checker prints for a freshly scaffolded module (C and Swift scaffolds behave alike).
     static func expectedTranscript(name: String, title: String, image: String?) -> String {
         """
-        magic=ok size=ok abi=1.2 kind=0 name=\(name) version=0.1.0 title=\(title) glyph=◆ image=\(image ?? "NULL")
+        magic=ok size=ok abi=1.3 kind=0 name=\(name) version=0.1.0 title=\(title) glyph=◆ image=\(image ?? "NULL")
         set_title(\(title))
         section(\(name))
         row(Taps|0|NULL)

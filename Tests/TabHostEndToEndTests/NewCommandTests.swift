@@ -116,12 +116,15 @@ struct NewCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let project = "\(dir.directory)/bar"
         let manifest = try String(contentsOfFile: "\(project)/Package.swift", encoding: .utf8)
-        #expect(manifest.contains(".package(path: \"\(NewCommandSupport.repoRoot.path)\")"))
+        #expect(manifest.contains(".package(path: \"\(NewCommandSupport.repoRoot.path)/TabModuleKit\")"), "\(manifest)")
         let source = try String(contentsOfFile: "\(project)/Sources/Bar/Bar.swift", encoding: .utf8)
         #expect(source.contains("view.textField(id: \"name\"") && source.contains("case .text(field: \"name\""))
 
         let build = try NewCommandSupport.run("/usr/bin/env", ["swift", "build", "--package-path", project])
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        // TabModuleKit's own package: none of the host's dependencies is resolved.
+        let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: project + "/.build/checkouts")) ?? []
+        #expect(checkouts.isEmpty, "\(checkouts)")
         let library = "\(project)/.build/debug/libbar.so"
         let symbols = try NewCommandSupport.run("/usr/bin/env", ["nm", "-D", "--defined-only", library])
         #expect(symbols.stdout.split(separator: "\n").contains { $0.hasSuffix(" T tab_module_entry") })

@@ -50,7 +50,7 @@ struct PackFeedEndToEndTests {
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unpacked + "/manifest.json")))
                     as? [String: Any])
             #expect(manifest["name"] as? String == "clock" && manifest["version"] as? String == "0.1.0")
-            #expect(manifest["publisher"] as? String == PublishableProject.publisher && manifest["abi"] as? String == "1.2")
+            #expect(manifest["publisher"] as? String == PublishableProject.publisher && manifest["abi"] as? String == "1.3")
             let files = try #require(manifest["files"] as? [[String: Any]])
             for file in files {
                 let path = try #require(file["path"] as? String)
@@ -136,20 +136,80 @@ struct PackFeedEndToEndTests {
         }
     }
 
-    /// A Swift project: `swift build -c release`, `.build/release/libNAME.so` as `ARCH/libNAME.so`. Slow (a release
-    /// build of TabModuleKit).
-    @Test(.tags(.slow), .timeLimit(.minutes(10)))
-    func aSwiftProjectPacksItsReleaseBuild() throws {
+    /// A Swift project made by `tabhost new --swift` from this checkout: it resolves no dependency of the host's,
+    /// `pack` ships its release build (`ARCH/libNAME.so`) with the Swift runtime inside (no `libswift…` needed, no
+    /// RUNPATH into a toolchain), and the installed bundle runs in its sandboxed child with the toolchain's
+    /// directory empty (a mount namespace of the child's own) and out of the sandbox's reach, while
+    /// `--isolation none` refuses it with one line. Slow: one release build of TabModuleKit, for every check.
+    @Test(.tags(.tmux, .slow), .selectedByTags, .timeLimit(.minutes(10)))
+    func aSwiftProjectPacksIntoABundleThatRunsWithoutTheToolchain() throws {
         try S.withDirectory { dir in
-            let made = try S.run(["new", "sw", "--swift", "--output", dir, "--tabhost-package", Products.repositoryRoot])
+            let made = try S.run(["new", "sw", "--swift", "--output", dir])
             try #require(made.status == 0, "\(made)")
-            try PublishableProject.fill(dir + "/sw")
+            let project = dir + "/sw"
+            let manifest = try String(contentsOfFile: project + "/Package.swift", encoding: .utf8)
+            #expect(manifest.contains(".package(path: \"\(Products.repositoryRoot)/TabModuleKit\")"), "\(manifest)")
+            try PublishableProject.fill(project)
             let key = dir + "/publisher.key"
             try #require(try S.run(["keygen", "--output", key, "--unencrypted"]).status == 0)
-            let packed = try S.run(["pack", dir + "/sw", "--key", key, "--output", dir + "/sw.tabmod"])
-            #expect(packed.status == 0 && packed.stdout.hasPrefix("\(dir)/sw.tabmod: sw 0.1.0, 1 file, "), "\(packed)")
+            let packed = try S.run(["pack", project, "--key", key, "--output", dir + "/sw.tabmod"])
+            try #require(packed.status == 0 && packed.stdout.hasPrefix("\(dir)/sw.tabmod: sw 0.1.0, 1 file, "), "\(packed)")
+
+            // Nothing but TabModuleKit (a local package) was resolved: no checkout, no pin.
+            let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: project + "/.build/checkouts")) ?? []
+            #expect(checkouts.isEmpty, "the host's dependencies were checked out: \(checkouts)")
+            let resolved = (try? String(contentsOfFile: project + "/Package.resolved", encoding: .utf8)) ?? ""
+            #expect(!resolved.contains("\"location\""), "pins: \(resolved)")
+
             let listed = try run("tar", arguments: ["-tzf", dir + "/sw.tabmod"])
-            #expect(listed.stdout.contains("-linux-gnu/libsw.so\n"), "\(listed)")
+            let library = try #require(listed.stdout.split(separator: "\n").first { $0.hasSuffix("-linux-gnu/libsw.so") }, "\(listed)")
+            try #require(try run("tar", arguments: ["-xzf", dir + "/sw.tabmod", "-C", dir, String(library)]).succeeded)
+            let dynamic = try run("readelf", arguments: ["-d", dir + "/" + library])
+            let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+            #expect(!needed.isEmpty && !needed.contains { $0.contains("libswift") }, "\(dynamic.stdout)")
+            let runpath = dynamic.stdout.split(separator: "\n").filter { $0.contains("(RUNPATH)") || $0.contains("(RPATH)") }
+            #expect(!runpath.contains { $0.contains("/lib/swift") }, "\(runpath)")
+
+            // The user's trust store and data stay untouched.
+            let home = ["XDG_CONFIG_HOME": dir + "/config", "XDG_DATA_HOME": dir + "/data"]
+            let modules = dir + "/mods"
+            let installed = try S.run(["install", dir + "/sw.tabmod", "--yes", "--modules", modules], environment: home)
+            try #require(installed.status == 0, "\(installed)")
+
+            // The module's child (and the scanner) start in a mount namespace where the toolchain's runtime
+            // directory is an empty tmpfs; the wrapper records what it saw there.
+            let runtime = try RunSwiftRuntimeTests.swiftRuntimeDirectory()
+            let wrapper = dir + "/hidden-toolchain-helper"
+            let unshare = getuid() == 0 ? "unshare -m" : "unshare -rm"
+            let script = """
+                #!/bin/sh
+                exec \(unshare) sh -c 'mount -t tmpfs tmpfs "$1" && ls -A "$1" > "$2.$$" && shift 2 && exec "$@"' sh \
+                    \(RunSupport.quote(runtime)) \(RunSupport.quote(dir + "/seen")) \(RunSupport.quote(Products.path("tabhost-module-host"))) "$@"
+
+                """
+            try script.write(toFile: wrapper, atomically: true, encoding: .utf8)
+            _ = chmod(wrapper, 0o755)
+            let tmux = try TmuxSession(
+                RunSupport.runCommand(["--modules", modules], scratch: dir),
+                environment: home.merging(["TABHOST_MODULE_HOST": wrapper]) { $1 })
+            try tmux.waitFor("Hello, stranger!", timeout: .seconds(60))
+            try tmux.send("Enter")
+            try tmux.waitForScreen { RunSupport.line(containing: "Taps", in: $0)?.hasSuffix(" 1") == true }
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+            let seen = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("seen.") }
+            #expect(!seen.isEmpty, "the wrapper started no child")
+            for file in seen {
+                #expect(try String(contentsOfFile: dir + "/" + file, encoding: .utf8).isEmpty, "the toolchain was visible")
+            }
+            let log = try String(contentsOfFile: dir + "/tabhost.log", encoding: .utf8)
+            #expect(!log.contains("error"), "\(log)")
+            // The wrapper does hide the runtime: the example Counter, built against it, cannot be opened there.
+            let shared = dir + "/shared"
+            mkdir(shared, 0o755)
+            try FileManager.default.copyItem(atPath: Products.path("libTabExampleCounter.so"), toPath: shared + "/counter.so")
+            let refused = try S.run(["list", shared], environment: ["TABHOST_MODULE_HOST": wrapper])
+            #expect(refused.status == 1 && refused.stdout.contains("the dynamic loader refused it"), "\(refused)")
         }
     }
 }

@@ -165,8 +165,17 @@ struct LiveServerTests {
 
         // What one page does, the other sees.
         try second.sendText(#"{"type":"back"}"#)
-        #expect(try Message(socket.receiveText()).changes["title"] as? String == "Accounts")
-        #expect(try Message(second.receiveText()).changes["title"] as? String == "Accounts")
+        #expect(try Self.nextTitle(socket) == "Accounts")
+        #expect(try Self.nextTitle(second) == "Accounts")
+    }
+
+    /// The title of the next update that changes it: an isolated module's view comes in an update of
+    /// its own when its child answers (the screen was drawn at once from what was kept).
+    private static func nextTitle(_ socket: LoopbackSocket) throws -> String? {
+        for _ in 0..<8 {
+            if let title = try Message(socket.receiveText()).changes["title"] as? String { return title }
+        }
+        return nil
     }
 
     @Test func imagesAreServedByTicketOnlyWhileTheCurrentScreenShowsThem() throws {
@@ -195,7 +204,7 @@ struct LiveServerTests {
         }
         // Back on the accounts list no image is shown any more: the ticket is revoked.
         try socket.sendText(#"{"type":"back"}"#)
-        _ = try socket.receiveText()
+        #expect(try Self.nextTitle(socket) == "Accounts")
         #expect(try host.get(address).status == 404)
     }
 

@@ -51,7 +51,8 @@ final class ABI13CallsTests {
 
     /// Renders both instances with `windows`; they must agree, tree and log lines.
     func render(_ windows: [String: Range<Int>] = [:]) -> ViewTree {
-        let tree = isolated.render(listWindows: windows)
+        // The child answers on the loop: settled, the isolated view is the one its render made.
+        let tree = factory.settled { isolated.render(listWindows: windows) }
         #expect(tree == local.render(listWindows: windows))
         #expect(isolatedRecorder.logs == localRecorder.logs)
         return tree
@@ -105,6 +106,7 @@ final class ABI13CallsTests {
             isolated.send(.action(action), focus: nil)
             local.send(.action(action), focus: nil)
         }
+        factory.settle()
         #expect(
             isolatedRecorder.calls13 == [
                 "focus search", "focus nowhere", "scroll posts 500000", "copy copied text", "toast Posted [\"success\"]",
@@ -114,6 +116,7 @@ final class ABI13CallsTests {
         #expect(render().nodes.last == .text("now 1"))
         isolated.send(.dismiss, focus: nil)
         local.send(.dismiss, focus: nil)
+        factory.settle()
         #expect(render().nodes.last == .text("dismiss"))
     }
 
@@ -142,7 +145,7 @@ final class ABI13CallsTests {
             inProcess.destroy()
         }
         let expected = ViewTree([.row(ViewRow(title: "Old", action: "old", rowActions: [ViewRowAction(label: "Share", action: "share")]))])
-        #expect(child.render() == expected && inProcess.render(listWindows: ["x": 0..<5]) == expected)
+        #expect(factory.settled { child.render() } == expected && inProcess.render(listWindows: ["x": 0..<5]) == expected)
         #expect(recorder.logs.isEmpty)
     }
 }

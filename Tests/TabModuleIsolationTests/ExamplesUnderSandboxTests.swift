@@ -45,7 +45,7 @@ struct ExamplesUnderSandboxTests {
         host.start()
         for (index, name) in Self.examples.enumerated() {
             #expect(host.apply(.selectTab(index)), "\(name)")
-            let texts = host.screen.content.nodes.map { "\($0)" }
+            let texts = factory.settled { host.screen }.content.nodes.map { "\($0)" }
             #expect(!texts.isEmpty, "\(name) shows nothing")
             #expect(
                 !texts.contains { $0.contains("stopped") || $0.contains("could not") || $0.contains("not responding") }, "\(name): \(texts)"

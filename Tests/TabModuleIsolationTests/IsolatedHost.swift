@@ -53,6 +53,7 @@ final class IsolatedHost {
                 ]}}}
                 """)
         setup.host.start()
+        _ = setup.screen
         return setup
     }
 
@@ -67,13 +68,24 @@ final class IsolatedHost {
         (host.visibleController as? ModuleController)?.instance
     }
 
-    /// Delivers an action to the visible module directly, as a front end does for an id on screen.
-    func activate(_ action: String) {
+    /// Delivers an action to the visible module directly, as a front end does for an id on screen, and
+    /// (unless `settle` is false) waits until the modules answered it (the factory's `settle`).
+    func activate(_ action: String, settle: Bool = true) {
         host.visibleController.handle(.action(action))
+        if settle { factory.settle() }
     }
 
-    /// The text nodes of the visible screen.
+    /// The visible screen once every module answered what it was asked (the factory's `settled`): what
+    /// a front end shows a moment later. Not for a module that hangs: it waits 5 s for it.
+    var screen: Screen { factory.settled { host.screen } }
+
+    /// The text nodes of the visible screen, settled.
     var texts: [String] {
+        screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
+    }
+
+    /// The text nodes of the visible screen as it is now (a hung module's kept view).
+    var textsNow: [String] {
         host.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 

@@ -33,7 +33,7 @@ final class IsolationCrashLoopTests {
     }
 
     private var buttons: [ViewNode] {
-        host.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
+        setup.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
     }
 
     /// Pushes a new crashy screen (a new instance: a new child unless the module is held).
@@ -120,7 +120,7 @@ final class IsolationCrashLoopTests {
         for seconds in [0, 1, 2] { try crash(at: seconds) }
         try host.push(module: "probe", param: "fresh")
         #expect(setup.childPID(of: "probe") != nil)
-        #expect(host.screen.content.nodes.first == .section(title: "fresh"))
+        #expect(setup.screen.content.nodes.first == .section(title: "fresh"))
     }
 
     /// A reload of a held module's file starts no child either: the new version, with the state the

@@ -16,7 +16,7 @@ final class IsolationCrashTests {
     }
 
     private var buttons: [ViewNode] {
-        host.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
+        setup.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
     }
 
     @Test(arguments: [
@@ -40,10 +40,10 @@ final class IsolationCrashTests {
         #expect(host.apply(.selectTab(0)))
         setup.activate("segv")
         #expect(host.apply(.selectTab(1)))
-        #expect(host.screen.title == "Kept")
-        #expect(host.screen.content.nodes.first == .section(title: "B"))
+        #expect(setup.screen.title == "Kept")
+        #expect(setup.screen.content.nodes.first == .section(title: "B"))
         host.visibleController.handle(.action("badge:2"))
-        #expect(host.screen.tabBar?.items.map(\.badge) == [nil, "2"])
+        #expect(setup.screen.tabBar?.items.map(\.badge) == [nil, "2"])
     }
 
     @Test func restartStartsANewChildAndRestoresTheLastSavedState() throws {
@@ -65,7 +65,7 @@ final class IsolationCrashTests {
         #expect(setup.texts.first?.hasPrefix("Crashy stopped: ") == true)
         #expect(buttons == [.button(label: "Restart", action: "tabhost:restart")])
         #expect(host.apply(.selectTab(1)))
-        #expect(host.screen.content.nodes.first == .section(title: "B"))
+        #expect(setup.screen.content.nodes.first == .section(title: "B"))
     }
 
     @Test func aCrashWhileIdleIsNoticedOnTheLoop() throws {

@@ -67,7 +67,7 @@ struct IsolationDataDirectoryLimitTests {
             settings: settings)
         setup.runtime.dataDirectory = settings.dataDirectory
         setup.host.start()
-        let texts = setup.host.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        let texts = setup.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
         let usage = try #require(ModuleDataDirectory.usage(of: outside.directory + "/data/writer"))
         #expect(usage >= 2 << 20, "\(texts)")
         let lines = setup.log.lines.filter { $0.contains("over its soft limit") }

@@ -35,7 +35,8 @@ final class IsolationInputTests {
         try #require(registry.errors.isEmpty, "\(registry.errors)")
         module = try #require(registry.modules.first { $0.name == "widgets" })
         factory = OutOfProcessModuleInstanceFactory(settings: IsolatedHost.testSettings, logger: log.logger)
-        factory.attach(to: loop)
+        // No loop: every posted call is waited for, so each expectation sees what the call did.
+        _ = loop
         environment = ModuleInstanceEnvironment(
             ticks: ticks, confinement: nil, dataDirectory: ModuleDataDirectory(root: dataRoot.path("data")))
         instance = try factory.makeInstance(of: module, environment: environment, delegate: recorder)
@@ -56,11 +57,11 @@ final class IsolationInputTests {
 
     /// The line the widgets module shows for the last event it got.
     var lastEvent: String? {
-        texts(instance.render()).first { $0.hasPrefix("event ") }
+        texts(factory.settled { instance.render() }).first { $0.hasPrefix("event ") }
     }
 
     var timerLine: String? {
-        texts(instance.render()).first { $0.hasPrefix("timers ") }
+        texts(factory.settled { instance.render() }).first { $0.hasPrefix("timers ") }
     }
 
     /// Delivers the timers due now to `instance`, as the runtime does: claimed, then sent as events.
@@ -89,7 +90,7 @@ final class IsolationInputTests {
     /// Every 1.2 node, read off the wire, is the tree the same module builds in process, with the same
     /// log lines; and that tree is what the rules say.
     @Test func everyNewNodeMatchesTheInProcessTree() throws {
-        let isolated = instance.render()
+        let isolated = factory.settled { instance.render() }
         let inProcessRecorder = RecordingDelegate()
         let inProcess = try InProcessModuleInstanceFactory().makeInstance(
             of: module, environment: environment, delegate: inProcessRecorder)
@@ -134,7 +135,7 @@ final class IsolationInputTests {
         defer { inProcess.destroy() }
         instance.send(.action("long"), focus: nil)
         inProcess.send(.action("long"), focus: nil)
-        let isolated = instance.render()
+        let isolated = factory.settled { instance.render() }
         let local = inProcess.render()
         #expect(isolated == local)
         #expect(recorder.logs == inProcessRecorder.logs)
@@ -145,12 +146,14 @@ final class IsolationInputTests {
     }
 
     @Test func aViewCallAfterRenderIsIgnoredWithOneLine() {
-        _ = instance.render()
+        _ = factory.settled { instance.render() }
+        // Hidden: no frame is pushed after each event, so no render opens a view between them.
+        instance.appearance(.didDisappear)
         instance.send(.action("late-view"), focus: nil)
         instance.send(.action("late-view"), focus: nil)
         let lines = recorder.logs.filter { $0.contains("called outside render") }
         #expect(lines == ["warning: text called outside render; ignored (view calls are valid only inside render, on its view)"])
-        #expect(!texts(instance.render()).contains("late"))
+        #expect(!texts(factory.settled { instance.render() }).contains("late"))
     }
 
     // MARK: Events
@@ -219,7 +222,7 @@ final class IsolationInputTests {
 
     @Test func dataDirIsMadeByTheHostAndModuleDirIsTheOriginalFilesDirectory() throws {
         instance.send(.action("dirs"), focus: nil)
-        let lines = texts(instance.render())
+        let lines = texts(factory.settled { instance.render() })
         let data = dataRoot.path("data/widgets")
         #expect(lines.contains("data \(data) stable 1"))
         #expect(lines.contains("module \(fixture.directory)"))

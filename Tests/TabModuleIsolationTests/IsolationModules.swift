@@ -1,8 +1,8 @@
 /// C sources of the modules the isolation tests run in child processes.
 enum IsolationModules {
     /// "crashy": counts, saves and restores its count, and misbehaves on request: crashes,
-    /// aborts, exits, hangs in event or render, writes to stdout and stderr, closes every
-    /// descriptor, forks a child that outlives it. Its render shows "count N".
+    /// aborts, exits, hangs in event or render, spins (on the CPU) in event or render, writes to stdout
+    /// and stderr, closes every descriptor, forks a child that outlives it. Its render shows "count N".
     static let crashy = #"""
         #define _GNU_SOURCE
         #include "tab_module.h"
@@ -13,7 +13,8 @@ enum IsolationModules {
         #include <time.h>
         #include <unistd.h>
 
-        typedef struct crashy { const tab_host_api *api; tab_host *host; int count; int slow_render_ms; int hang_render; } crashy;
+        typedef struct crashy { const tab_host_api *api; tab_host *host; int count; int slow_render_ms; int hang_render; int spin_render; } crashy;
+        static volatile unsigned long spins;
 
         static void sleep_ms(int ms) {
             struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -27,6 +28,7 @@ enum IsolationModules {
         static void render(void *opaque, tab_view *view) {
             crashy *self = opaque;
             if (self->hang_render) for (;;) pause();
+            if (self->spin_render) for (;;) spins++;
             if (self->slow_render_ms > 0) { int ms = self->slow_render_ms; self->slow_render_ms = 0; sleep_ms(ms); }
             char line[64];
             snprintf(line, sizeof line, "count %d", self->count);
@@ -45,6 +47,8 @@ enum IsolationModules {
             else if (strncmp(a, "slow-event:", 11) == 0) sleep_ms(atoi(a + 11));
             else if (strncmp(a, "slow-render:", 12) == 0) { self->slow_render_ms = atoi(a + 12); self->api->invalidate(self->host); }
             else if (strcmp(a, "hang-render") == 0) { self->hang_render = 1; self->api->invalidate(self->host); }
+            else if (strcmp(a, "spin") == 0) for (;;) spins++;
+            else if (strcmp(a, "spin-render") == 0) { self->spin_render = 1; self->api->invalidate(self->host); }
             else if (strcmp(a, "print") == 0) { printf("hello from stdout\n"); fprintf(stderr, "hello from stderr\n"); }
             else if (strcmp(a, "close-all") == 0) { for (int fd = 0; fd < 1024; fd++) close(fd); }
             else if (strcmp(a, "fork") == 0) { if (fork() == 0) { for (;;) pause(); } }

@@ -54,7 +54,7 @@ struct IsolationPermissionTests {
         try Self.withAskingPeek { setup, secret, store in
             #expect(setup.texts.first == "Peek asks to: read \(secret)", "\(setup.texts)")
             #expect(setup.texts.contains("Not now runs it with what it was granted; it asks again next time."))
-            let buttons = setup.host.screen.content.nodes.compactMap { if case .button(let label, _) = $0 { label } else { nil } }
+            let buttons = setup.screen.content.nodes.compactMap { if case .button(let label, _) = $0 { label } else { nil } }
             #expect(buttons == ["Allow", "Not now"])
             #expect(setup.childPID(of: "peek") == nil)
             #expect(!FileManager.default.fileExists(atPath: store))

@@ -21,7 +21,7 @@ final class IsolationRestartWithoutStateTests {
     }
 
     private var buttons: [ViewNode] {
-        host.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
+        setup.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
     }
 
     /// Saves the poison (snapshots follow every handled event in these tests), then crashes.

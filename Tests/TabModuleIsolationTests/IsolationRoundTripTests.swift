@@ -28,13 +28,13 @@ final class IsolationRoundTripTests {
         let pid = try #require(setup.childPID(of: "probe"))
         #expect(pid != getpid())
         #expect(
-            host.screen.content.nodes == [
+            setup.screen.content.nodes == [
                 .section(title: "A"), .text("starts 1 ticks 0"), .row(ViewRow(title: "Row", detail: "detail", action: "row")),
                 .button(label: "Button", action: "button"), .image(path: setup.fixture.path("pic.svg"), alt: "a picture"),
             ])
         // One child per module, shared by its instances.
         #expect(host.apply(.selectTab(1)))
-        #expect(host.screen.content.nodes.first == .section(title: "B"))
+        #expect(setup.screen.content.nodes.first == .section(title: "B"))
         #expect(setup.factory.childProcesses.map(\.module) == ["collectbar", "probe"])
     }
 
@@ -42,7 +42,7 @@ final class IsolationRoundTripTests {
     /// item stay valid until that render returns (the bar reads them all before drawing any).
     @Test func aTabBarModuleReadsEveryItemFromInsideRender() {
         let labels = {
-            (self.host.screen.tabBar?.custom?.nodes ?? []).compactMap { node -> String? in
+            (self.setup.screen.tabBar?.custom?.nodes ?? []).compactMap { node -> String? in
                 if case .button(let label, _) = node { label } else { nil }
             }
         }
@@ -53,11 +53,11 @@ final class IsolationRoundTripTests {
 
     @Test func notificationsReachTheModel() {
         setup.activate("title:Hello")
-        #expect(host.screen.title == "Hello")
+        #expect(setup.screen.title == "Hello")
         setup.activate("badge:3")
-        #expect(host.screen.tabBar?.items.map(\.badge) == ["3", nil])
+        #expect(setup.screen.tabBar?.items.map(\.badge) == ["3", nil])
         setup.activate("badge-clear")
-        #expect(host.screen.tabBar?.items.map(\.badge) == [nil, nil])
+        #expect(setup.screen.tabBar?.items.map(\.badge) == [nil, nil])
         setup.activate("log")
         #expect(setup.log.lines.contains("probe warning: hello from probe"))
     }
@@ -67,16 +67,16 @@ final class IsolationRoundTripTests {
         setup.activate("push-unknown")
         #expect(setup.log.lines.contains("probe info: push unknown returned 0"))
         setup.activate("push-own")
-        #expect(host.screen.content.nodes.first == .section(title: "own child"))
+        #expect(setup.screen.content.nodes.first == .section(title: "own child"))
         setup.activate("pop")
-        #expect(host.screen.content.nodes.first == .section(title: "A"))
+        #expect(setup.screen.content.nodes.first == .section(title: "A"))
         setup.activate("present")
-        #expect(host.screen.isModal)
+        #expect(setup.screen.isModal)
         setup.activate("dismiss")
-        #expect(!host.screen.isModal)
+        #expect(!setup.screen.isModal)
         setup.activate("addtab:first")
-        #expect(host.screen.tabBar?.items.count == 3)
-        #expect(host.screen.content.nodes.prefix(2) == [.section(title: "first"), .text("starts 1 ticks 0")])
+        #expect(setup.screen.tabBar?.items.count == 3)
+        #expect(setup.screen.content.nodes.prefix(2) == [.section(title: "first"), .text("starts 1 ticks 0")])
     }
 
     /// Under ThreadSanitizer a thread the module starts in the child is one the runtime never saw (the

@@ -156,6 +156,6 @@ struct IsolationRunPathTests {
             layout: try Layout.parse(#"{"root": {"stack": {"module": "\#(module)"}}}"#, file: "layout.json", knownModules: [module]),
             factory: runtime)
         host.start()
-        return host.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        return factory.settled { host.screen }.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 }

@@ -208,7 +208,7 @@ struct IsolationSandboxDenialTests {
         let reason = "it reached its memory ceiling (256 MiB): \(signal) in event \"\(action)\""
         #expect(setup.texts == ["Hog stopped: \(reason)"], "\(setup.texts)")
         #expect(setup.log.lines.contains("hog error: stopped: \(reason)"), "\(setup.log.lines)")
-        let buttons = setup.host.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
+        let buttons = setup.screen.content.nodes.filter { if case .button = $0 { true } else { false } }
         #expect(buttons.first == .button(label: "Restart", action: "tabhost:restart"))
         #expect(setup.host.apply(.selectTab(1)))
         #expect(setup.texts == ["calm and well"])

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import TabModuleLoading
 import TabModuleRuntime
 
@@ -53,12 +52,9 @@ struct RunningHostReport: Equatable, Encodable {
     /// than this process) about module `name` or module file `file`: refusals first, then the module's
     /// process state, then the permissions its sandbox refused.
     static func find(name: String?, file: String?, root: String = ModuleCopyDirectory.defaultRoot()) -> [RunningHostReport] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         var found: [RunningHostReport] = []
-        for entry in entries.sorted() where entry.hasPrefix("tabhost-") {
-            let digits = entry.dropFirst("tabhost-".count).prefix { $0.isNumber }
-            guard let pid = Int32(digits), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM else { continue }
-            guard let status = HotReloadStatusFile(directory: root + "/" + entry).read() else { continue }
+        for (pid, directory) in RunningHostDirectories.live(root: root) {
+            guard let status = HotReloadStatusFile(directory: directory).read() else { continue }
             for item in status.refused where (name != nil && item.module == name) || (file != nil && item.file == file) {
                 found.append(
                     RunningHostReport(pid: pid, module: item.module, file: item.file, state: .refused, reason: item.reason))

@@ -20,6 +20,9 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Print how long a running host's calls into module NAME took: count, p50, p99 and max per call.")
+    var timings = false
+
     @Option(name: .customLong("modules"), parsing: .upToNextOption, help: "Directories to find a module NAME in.")
     var modules: [String] = []
 
@@ -35,6 +38,9 @@ struct InspectCommand: ParsableCommand {
         }
         if targetIsFile && !modules.isEmpty {
             throw ValidationError("--modules only applies to a module NAME, not to a file")
+        }
+        if targetIsFile && timings {
+            throw ValidationError("--timings applies to a module NAME (a running host's module), not to a file")
         }
     }
 
@@ -53,6 +59,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
+        if timings { return try printTimings() }
         let loaded = try loading.commandModules()
         let copies = loaded.copies
         defer { copies.removeAll() }

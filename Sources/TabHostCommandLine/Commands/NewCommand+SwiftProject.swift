@@ -16,11 +16,17 @@ extension NewCommand {
                     .library(name: "\(n)", type: .dynamic, targets: ["\(type)"])
                 ],
                 dependencies: [
-                    // TabModuleKit by local path: an installed TabHost SDK or the TabHost checkout that made this project.
+                    // TabModuleKit by local path: an installed TabHost SDK, or the TabModuleKit package of the TabHost
+                    // checkout that made this project (no dependency of the host's).
                     .package(path: "\(kitPath)")
                 ],
                 targets: [
-                    .target(name: "\(type)", dependencies: [.product(name: "TabModuleKit", package: "\(identity)")])
+                    .target(
+                        name: "\(type)", dependencies: [.product(name: "TabModuleKit", package: "\(identity)")],
+                        // A release build (what `tabhost pack` ships) carries the Swift runtime inside the .so, so it
+                        // runs where no Swift toolchain is, or another version; SwiftPM's --static-swift-stdlib
+                        // applies to executables only.
+                        linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))])
                 ]
             )
 
@@ -101,10 +107,12 @@ extension NewCommand {
             line while the old version keeps running; Ctrl-B shows the build log; q quits). The first build \
             compiles TabModuleKit and takes a while; later ones take seconds.
 
-            `swift build -c release` builds `.build/release/lib\(n).so`; \
-            put that file in the modules directory TabHost watches. TabModuleKit comes from \
-            `\(kitPath)` (an installed TabHost SDK or a TabHost checkout) by local path, so this package builds \
-            outside the TabHost repository on this machine; change the path in Package.swift to build elsewhere. \
+            `tabhost pack` builds it in release and writes a signed bundle (fill in `tabmod.json` first). A release \
+            build (`swift build -c release`, `.build/release/lib\(n).so`) links the Swift runtime into the module \
+            (`-static-stdlib`), so it runs where no Swift toolchain is installed; a debug build uses this machine's. \
+            TabModuleKit comes from `\(kitPath)` (an installed TabHost SDK, or the TabModuleKit package of a \
+            TabHost checkout) by local path, and nothing else is resolved; change the path in Package.swift to build \
+            elsewhere. \
             An image with Swift code is never unloaded: \
             a hot reload loads the new copy and keeps the old one mapped.
 

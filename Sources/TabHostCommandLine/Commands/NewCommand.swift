@@ -13,7 +13,8 @@ struct NewCommand: ParsableCommand {
         discussion: """
             Writes DIR/NAME/. The C project (NAME.c, tab_module.h, Makefile) builds with `make` into \
             NAME.so, needing only a C compiler. The Swift project is a SwiftPM package whose dynamic \
-            library uses TabModuleKit from this TabHost checkout (by local path).
+            library uses TabModuleKit (the installed SDK, or this TabHost checkout's TabModuleKit package, by local \
+            path); its release build carries the Swift runtime inside the .so.
             """)
 
     /// The module's name: its descriptor name and the project directory's name.
@@ -44,7 +45,10 @@ struct NewCommand: ParsableCommand {
         let projectURL = outputURL.appendingPathComponent(moduleName.text, isDirectory: true)
         var files: [(path: String, text: String)]
         if swift {
-            let kit = URL(fileURLWithPath: tabhostPackage, isDirectory: true).standardizedFileURL
+            var kit = URL(fileURLWithPath: tabhostPackage, isDirectory: true).standardizedFileURL
+            // A checkout's root: its TabModuleKit package, so the project resolves none of the host's dependencies.
+            let own = kit.appendingPathComponent("TabModuleKit", isDirectory: true)
+            if FileManager.default.fileExists(atPath: own.appendingPathComponent("Package.swift").path) { kit = own }
             guard FileManager.default.fileExists(atPath: kit.appendingPathComponent("Sources/TabModuleKit").path) else {
                 Self.fail(
                     "\(kit.path) is not a TabHost package (no Sources/TabModuleKit), "

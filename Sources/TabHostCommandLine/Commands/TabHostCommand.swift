@@ -16,7 +16,7 @@ public struct TabHostCommand: ParsableCommand {
             RunCommand.self, DevCommand.self, ServeCommand.self, ListCommand.self, InspectCommand.self, CheckLayoutCommand.self,
             NewCommand.self, GrantCommand.self, RevokeCommand.self, PermissionsCommand.self, KeygenCommand.self,
             TrustCommand.self, PackCommand.self, FeedCommand.self, InstallCommand.self, UpdateCommand.self, RollbackCommand.self,
-            RemoveCommand.self, TestCommand.self,
+            RemoveCommand.self, TestCommand.self, TestDriveCommand.self,
         ])
 
     /// The browser front end `serve` and `run --web` start, set once by `main(web:)` before parsing;

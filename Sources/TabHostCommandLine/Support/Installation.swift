@@ -31,8 +31,9 @@ enum Installation {
     static var demoLayoutPath: String { layoutsDirectory + "/demo.json" }
 
     /// The package a Swift scaffold takes TabModuleKit from: the installed SDK package
-    /// (`PREFIX/share/tabhost/TabModuleKit`) or the checkout.
+    /// (`PREFIX/share/tabhost/TabModuleKit`) or the checkout's `TabModuleKit` package, which depends on nothing
+    /// (the checkout's own Package.swift would make a module project resolve all of the host's dependencies).
     static var swiftPackage: String {
-        prefix.map { $0 + "/share/tabhost/TabModuleKit" } ?? checkout
+        (prefix.map { $0 + "/share/tabhost" } ?? checkout) + "/TabModuleKit"
     }
 }

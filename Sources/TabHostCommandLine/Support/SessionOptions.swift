@@ -44,22 +44,31 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "Seconds a module call may take before its tab shows that it is not responding (--isolation process).")
     var hangTimeout: Double = 1
 
+    @Option(help: "Seconds a module call may take before its process is killed and its tabs show Restart (--isolation process).")
+    var killTimeout: Double = 10
+
     @OptionGroup var loading: ModuleLoadingOptions
 
     /// The session these options describe.
     var configuration: SessionConfiguration {
-        SessionConfiguration(
+        var configuration = SessionConfiguration(
             directories: noWatch ? ModuleSearchPath.directories(modules) : ModuleSearchPath.watchedDirectories(modules),
             layoutPath: layoutPath,
             statePath: state, logPath: log ?? HostLogFile.defaultPath, watch: !noWatch,
             allowInsecurePermissions: loading.allowInsecurePermissions, isolation: isolation,
             isolationSettings: isolationSettings,
             metadataCachePath: ModuleMetadataCache.defaultPath(), rescan: loading.rescan)
+        // A plain run (the demo): installed bundles are tabs of the user's own.
+        configuration.installedBundlesAsRootTabs = layout == nil && modules.isEmpty
+        return configuration
     }
 
-    /// `--hang-timeout` and `--sandbox`.
+    /// `--hang-timeout`, `--kill-timeout` and `--sandbox`.
     var isolationSettings: IsolationSettings {
-        var settings = IsolationSettings(sandbox: sandboxMode, hangTimeout: .milliseconds(Int(max(0.01, hangTimeout) * 1000)))
+        let hang = Duration.milliseconds(Int(max(0.01, hangTimeout) * 1000))
+        // The kill limit comes after the line: a smaller one is raised to the hang timeout.
+        let kill = max(hang, Duration.milliseconds(Int(min(max(0.01, killTimeout), 86_400) * 1000)))
+        var settings = IsolationSettings(sandbox: sandboxMode, hangTimeout: hang, killTimeout: kill)
         settings.grants = ModuleGrantSource()
         return settings
     }
@@ -75,7 +84,7 @@ struct SessionOptions: ParsableArguments {
         } else {
             writeStandardError(
                 "tabhost: --isolation none: modules run in this process, where the sandbox cannot confine them; "
-                    + "they can do anything you can")
+                    + "they can do anything you can, and the host's loop waits for every call they make")
         }
         if sandbox == .require { throw ExitCode(2) }
     }

@@ -70,7 +70,7 @@ extension HostSession {
         scanner?.finish()  // its images stay mapped while it lives; a reload starts another
         var warnings = registry.errors.map(\.description)
 
-        let layout: Layout
+        var layout: Layout
         do {
             layout = try readLayout(configuration.layoutPath, registry: registry, parsed: layoutReading?.value() ?? nil)
         } catch let error as TabKitError {
@@ -85,6 +85,8 @@ extension HostSession {
                 earlier: warnings)
         }
 
+        layout = InstalledBundleTabs(registry: registry).placing(
+            in: layout, generated: configuration.layoutPath == nil, asRootTabs: configuration.installedBundlesAsRootTabs)
         if let failure = logFile.openFailure { warnings.append(failure) }
 
         // Set before any instance exists: the layout's author curated these grants for this setup.
@@ -103,7 +105,7 @@ extension HostSession {
         } else {
             factory = processes ?? InProcessModuleInstanceFactory()
         }
-        let runtime = ModuleRuntime(registry: registry, logger: logger, factory: factory)
+        let runtime = ModuleRuntime(registry: registry, logger: logger, factory: factory, clock: configuration.clock)
         // Set before any instance exists (building the layout creates the root's): only instances
         // made after it are checked. `start()` binds it to the loop thread.
         runtime.confinement = ThreadConfinement()

@@ -41,6 +41,8 @@ public final class HostSession: ScreenSession {
     private var watchTimer: LoopTimerID?
     private var statusTimer: LoopTimerID?
     private var stateTimer: LoopTimerID?
+    /// The pending publication of the module calls' timings.
+    var callTimingsTimer: LoopTimerID?
     private var stateFailureLogged = false
     /// The pending `save_soon`: its timer and who asked.
     var saveSoonTimer: LoopTimerID?
@@ -60,6 +62,7 @@ public final class HostSession: ScreenSession {
         self.loop = loop
         reloader = HotReloader(runtime: runtime, host: host)
         reloader.directories = directories
+        reloader.isMeantAsTab = { InstalledBundleTabs.tabFlag(moduleFile: $0) ?? true }
         if watch {
             let watcher = try DirectoryWatcher()
             for directory in directories {
@@ -91,7 +94,10 @@ public final class HostSession: ScreenSession {
         if let watcher {
             loop.watch(watcher.fileDescriptor) { [weak self] in self?.pumpWatcher(readable: true) }
         }
-        loop.atEndOfIteration { [weak self] in self?.publishIfChanged() }
+        loop.atEndOfIteration { [weak self] in
+            self?.publishIfChanged()
+            self?.publishCallTimingsSoon()
+        }
     }
 
     // MARK: ScreenSession
@@ -100,6 +106,22 @@ public final class HostSession: ScreenSession {
     public var screen: Screen {
         loop.preconditionInEventLoop()
         return host.screen
+    }
+
+    /// The screen once every module answered what it was asked (each isolated module's reply and
+    /// pushed view handled, see `ModuleInstanceFactory.settle(until:)`), or as it is at `deadline`:
+    /// what a front end shows a moment later. For tests and tools that drive the session by hand.
+    public func settledScreen(until deadline: ContinuousClock.Instant = .now + .seconds(5)) -> Screen {
+        loop.preconditionInEventLoop()
+        var screen = host.screen
+        while ContinuousClock.now < deadline {
+            // Computing the screen asks idle modules for the views it lacks: settled when it stays the same.
+            guard runtime.factory.settle(until: deadline) else { break }
+            let next = host.screen
+            if next == screen { break }
+            screen = next
+        }
+        return screen
     }
 
     /// Applies a front end's action and schedules a state save.

@@ -1,5 +1,6 @@
 import TabModuleIsolation
 import TabModuleLoading
+import TabModuleRuntime
 
 /// What a live session is made of, as a command's options give it: the same for every front end.
 public struct SessionConfiguration: Sendable {
@@ -23,6 +24,13 @@ public struct SessionConfiguration: Sendable {
     public var metadataCachePath: String?
     /// Ignore what the metadata cache holds (it is rebuilt from the files).
     public var rescan: Bool
+    /// What this session's module timers and ticks run by (and ABI 1.3's `now_ms` reads): the monotonic
+    /// clock, or a test clock that only a script moves (`tabhost test`, `ModuleTester`). Each session
+    /// has its own, so two sessions in one process never share one.
+    public var clock: HostClock = .monotonic
+    /// The layout is the demo of a plain run: installed bundles meant to be tabs (their manifest's `tab`,
+    /// default true) become tabs of a root tab container, before the demo's own root.
+    public var installedBundlesAsRootTabs = false
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(

@@ -4,6 +4,7 @@ import SystemPackage
 import TabHostClient
 import TabHostCore
 import TabHostLoop
+import TabModuleRuntime
 
 /// The module author's loop behind `tabhost dev`: watches a project's sources, rebuilds on a save
 /// (debounced; a save during a build stops it and builds again), and on success puts the new module
@@ -33,6 +34,8 @@ public final class DevLoop {
     private var debounceTimer: LoopTimerID?
     private var killTimer: LoopTimerID?
     private var busyTimer: LoopTimerID?
+    /// The slow render the status line said last (see `showSlowRender`).
+    private var shownSlowRender: ModuleCallRecorder.SlowRender?
 
     /// How long a status line about the build stays: until the next build replaces it.
     private static let untilReplaced: Duration = .seconds(86_400)
@@ -74,7 +77,20 @@ public final class DevLoop {
     public func attach(to session: HostSession) {
         self.session = session
         session.loop.watch(watcher.fileDescriptor) { [weak self] in self?.sourcesChanged() }
+        session.loop.atEndOfIteration { [weak self] in self?.showSlowRender() }
         if let lastOutcome { report(lastOutcome) }
+    }
+
+    /// `render 23 ms` in the status line after a render over `ModuleCallRecorder.slowRender` (the
+    /// session shows the project's module alone), at most once a second (the line's own redraw may
+    /// render again), and never over a failed build's line.
+    private func showSlowRender() {
+        guard let session, let slow = session.runtime.calls.lastSlowRender, slow != shownSlowRender else { return }
+        if let shown = shownSlowRender, slow.at - shown.at < .seconds(1) { return }
+        if case .failed = lastOutcome?.result { return }
+        shownSlowRender = slow
+        let milliseconds = Int((Double(ModuleCallTimings.nanoseconds(slow.duration)) / 1e6).rounded())
+        session.showStatus("render \(milliseconds) ms")
     }
 
     /// Stops a running build (its whole process group).

@@ -3,14 +3,19 @@ public enum JUnitReport {
     /// The document for `outcomes`, one test case per script.
     public static func document(_ outcomes: [ScriptOutcome], suite: String) -> String {
         let failures = outcomes.filter { !$0.passed }.count
+        let skipped = outcomes.filter { $0.skipReason != nil }.count
         let total = outcomes.reduce(Duration.zero) { $0 + $1.duration }
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" time=\"\(seconds(total))\">",
+            "<testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">",
         ]
         for outcome in outcomes {
             let head = "  <testcase name=\"\(escape(outcome.path))\" classname=\"\(escape(suite))\" time=\"\(seconds(outcome.duration))\""
-            if outcome.passed {
+            if let reason = outcome.skipReason {
+                lines.append(head + ">")
+                lines.append("    <skipped message=\"\(escape(reason))\"/>")
+                lines.append("  </testcase>")
+            } else if outcome.passed {
                 lines.append(head + "/>")
             } else {
                 lines.append(head + ">")

@@ -10,8 +10,10 @@ public struct ScriptOutcome: Sendable, Hashable {
     public var notes: [String]
     /// Real time the script took.
     public var duration: Duration
+    /// Why the script did not run (`# SKIP`): this kernel's sandbox lacks a layer it needs; nil when it ran.
+    public var skipReason: String?
 
-    /// True when every step passed.
+    /// True when no step failed (a skipped script did not fail either).
     public var passed: Bool { failedLine == nil }
 
     /// An outcome for `path`.

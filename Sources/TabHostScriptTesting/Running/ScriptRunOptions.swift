@@ -14,6 +14,9 @@ public struct ScriptRunOptions: Sendable {
     public var settleTimeout: Duration
     /// How long the module must stay quiet (no new frame) to count as settled.
     public var quietPeriod: Duration
+    /// At most this Landlock ABI in the module's sandbox (0: the best the kernel offers): tests reach an
+    /// older kernel's missing layers, and the scripts they skip, with it.
+    public var sandboxLandlockABILimit: Int32 = 0
 
     /// Options with the defaults of `tabhost test`.
     public init(

@@ -23,9 +23,7 @@ public final class ScriptRunner {
             return outcome
         }
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        // The data directory the module's `data_dir` is under: fresh for each script (the session reads it at start).
-        setenv("XDG_DATA_HOME", scratch + "/data", 1)
-        setenv("XDG_CONFIG_HOME", scratch + "/config", 1)
+        Self.prepareEnvironment(scratch: scratch)
         var session: ScriptSession?
         do throws(StepFailure) {
             let opened = try ScriptSession(script: script, options: options, scratch: scratch)
@@ -37,7 +35,10 @@ public final class ScriptRunner {
         }
         if let session {
             defer { session.close() }
-            if outcome.passed {
+            if outcome.passed, let reason = session.skipReason {
+                outcome.skipReason = reason
+            } else if outcome.passed {
+                if let note = session.sandboxNote { session.notes.append(note) }
                 for step in script.steps {
                     do {
                         try session.perform(step)
@@ -52,6 +53,17 @@ public final class ScriptRunner {
         }
         outcome.duration = clock.now - started
         return outcome
+    }
+
+    /// Points the data and config homes into `scratch`, fresh for each script (the session reads them
+    /// at start), and fixes the locale and time zone, which the module's child inherits: output that
+    /// depends on them is the same everywhere.
+    static func prepareEnvironment(scratch: String) {
+        setenv("XDG_DATA_HOME", scratch + "/data", 1)
+        setenv("XDG_CONFIG_HOME", scratch + "/config", 1)
+        setenv("LANG", "C.UTF-8", 1)
+        setenv("LC_ALL", "C.UTF-8", 1)
+        setenv("TZ", "UTC", 1)
     }
 
     /// A fresh private directory under the temporary directory; nil when it cannot be made.

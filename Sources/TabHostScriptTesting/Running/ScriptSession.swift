@@ -66,15 +66,16 @@ final class ScriptSession {
         var settings = IsolationSettings(
             sandbox: .on, hangTimeout: options.settleTimeout, killTimeout: options.settleTimeout + .seconds(5))
         settings.dataDirectory = ModuleDataDirectory(root: scratch + "/data/tabhost/data")
+        settings.sandboxLandlockABILimit = options.sandboxLandlockABILimit
+        settings.sandboxReportsFileDenials = true
         // Only the script's grants: never the user's store, never what the module declares.
         settings.grants = ModuleGrantSource(storePath: nil, layout: [options.moduleName: script.grants])
-        let configuration = SessionConfiguration(
+        var configuration = SessionConfiguration(
             directories: [ModuleDirectory(options.moduleDirectory)], layoutPath: layoutPath, statePath: nil,
             logPath: scratch + "/tabhost.log", watch: false, isolation: .process, isolationSettings: settings,
             metadataCachePath: nil)
         let clock = TestClock()
-        // Read by the session's tick scheduler when it is made: its timers run by this clock.
-        TickScheduler.testClock.withLock { $0 = { clock.now } }
+        configuration.clock = clock.hostClock
         let loop = PollEventLoop()
         let opened: HostSession.Opened
         do {
@@ -142,6 +143,18 @@ final class ScriptSession {
         default:
             try ScriptExpectation(session: self).check(step.action)
         }
+    }
+
+    /// Why the script cannot be tested under this kernel's sandbox (`# SKIP`); nil when it can. Known
+    /// once the module's child has started.
+    var skipReason: String? {
+        guard let report = live.children?.sandboxReport(of: options.moduleName) else { return nil }
+        return SandboxNeeds.skipReason(grants: script.grants, report: report)
+    }
+
+    /// A note on what this kernel's sandbox cannot make fail the script; nil when nothing.
+    var sandboxNote: String? {
+        live.children?.sandboxReport(of: options.moduleName).flatMap(SandboxNeeds.note(report:))
     }
 
     /// Text the module logged (its lines in the session's log, without time stamps).
@@ -232,31 +245,67 @@ final class ScriptSession {
         try settle()
     }
 
-    /// Runs the loop until the module is quiet (no new frame for `quietPeriod`), then draws; fails on a
-    /// crash, a hang, a slow call or a time-out.
+    /// Waits until the module has settled: the loop has nothing ready, the host nothing to draw, and
+    /// every thread of the module's child is asleep (so what its own threads `invalidate` has arrived
+    /// and been handled); a child with a thread that never sleeps counts as settled once it has drawn no
+    /// new frame for `quietPeriod`. Then draws; fails on a crash, a hang, a slow call or a time-out.
+    ///
+    /// The one place that says what "settled" means, for `tabhost test` and `ModuleTester` alike.
     func settle() throws(StepFailure) {
         let clock = ContinuousClock()
         let deadline = clock.now + options.settleTimeout
         var lastChange = clock.now
         var lastScreen = screen
+        var idleRounds = 0
         while true {
+            // The child's state first, then the loop: a message a thread sent before it went to sleep is
+            // already readable when the loop polls.
+            let idle = childrenIdle()
+            // A call the host posted to a child and has no answer for yet (a slow event) is work in flight,
+            // however long it runs: the step waits for it (its time-out, a hang or a crash end it).
+            let posted = !live.session.runtime.factory.settle(until: clock.now)
             do {
-                try live.loop.runOnce(timeout: .milliseconds(5))
+                try live.loop.runOnce(timeout: .zero)
             } catch {
                 throw StepFailure("the event loop failed: \(error.description)")
             }
-            if screen != lastScreen || live.session.host.needsRender {
+            if screen != lastScreen || live.session.host.needsRender || ticksDue() {
                 lastScreen = screen
                 lastChange = clock.now
+                idleRounds = 0
+                continue
             }
-            if clock.now - lastChange >= options.quietPeriod { break }
+            idleRounds = idle && !posted ? idleRounds + 1 : 0
+            if idleRounds >= 2 || (!posted && clock.now - lastChange >= options.quietPeriod) { break }
             if clock.now > deadline {
-                throw StepFailure("the module did not settle within \(options.settleTimeout) (it kept drawing new frames)")
+                try checkChildren()
+                let why = posted ? "a call to it had no answer" : "it kept drawing new frames"
+                throw StepFailure("the module did not settle within \(options.settleTimeout) (\(why))")
+            }
+            do {
+                try live.loop.runOnce(timeout: .milliseconds(1))
+            } catch {
+                throw StepFailure("the event loop failed: \(error.description)")
             }
         }
         screen = live.session.screen
         draw()
         try checkChildren()
+    }
+
+    /// True when a tick, timer or call from a module's thread is due by the test clock (and wakes the
+    /// loop to deliver it).
+    private func ticksDue() -> Bool {
+        let ticks = live.session.runtime.ticks
+        guard let next = ticks.nextDeadline, next <= ticks.now else { return false }
+        ticks.wakeLoop()
+        return true
+    }
+
+    /// True when no thread of any module child is running or runnable.
+    private func childrenIdle() -> Bool {
+        guard let children = live.children else { return true }
+        return children.childProcesses.allSatisfy { ChildProcessTree.isIdle($0.pid) }
     }
 
     /// Draws the current screen as the terminal would, at the script's size.
@@ -273,14 +322,15 @@ final class ScriptSession {
 
     private func checkChildren() throws(StepFailure) {
         guard let children = live.children else { return }
-        // The child reports what its sandbox refused that a permission would allow (a program, the network).
+        // The child reports what its sandbox refused that a permission would allow (a program, the network,
+        // a file: `read:PATH`, `write:PATH`).
         let refused = children.deniedPermissions[options.moduleName] ?? []
         if let permission = refused.first(where: { !reportedRefusals.contains($0) }) {
             reportedRefusals.insert(permission)
             throw StepFailure("the sandbox refused what `grant \(permission)` would allow; the script does not grant it")
         }
         for (_, pid) in children.childProcesses {
-            guard let total = Self.cpuTime(of: pid) else { continue }
+            guard let total = ChildProcessTree.cpuTime(of: pid) else { continue }
             let used = total - (cpuTimes[pid] ?? .zero)
             cpuTimes[pid] = total
             if used > options.slowCall {
@@ -292,42 +342,6 @@ final class ScriptSession {
         if let state = children.moduleStates.first(where: { $0.module == options.moduleName }) {
             let what = state.state == .stopped ? "the module crashed" : "the module is not responding"
             throw StepFailure("\(what): \(state.reason)")
-        }
-    }
-
-    /// User plus system CPU time of process `pid` and every process below it, from /proc/PID/stat; nil
-    /// when `pid`'s cannot be read. The pid the host knows only waits: under the sandbox the module's own
-    /// process is a descendant of it, in a PID namespace of its own.
-    static func cpuTime(of pid: Int32) -> Duration? {
-        guard let own = ownCPUTicks(of: pid) else { return nil }
-        var ticks = own
-        var pending = children(of: pid)
-        var seen: Set<Int32> = [pid]
-        while let next = pending.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            ticks += ownCPUTicks(of: next) ?? 0
-            pending += children(of: next)
-        }
-        return .milliseconds(ticks * 1000 / max(1, sysconf(Int32(_SC_CLK_TCK))))
-    }
-
-    /// The utime + stime ticks of `pid` alone.
-    private static func ownCPUTicks(of pid: Int32) -> Int? {
-        guard let data = ProcFile.bytes("/proc/\(pid)/stat", limit: 65536), let text = Optional(String(decoding: data, as: UTF8.self)),
-            let close = text.lastIndex(of: ")")
-        else { return nil }
-        // After the command name (which may hold spaces) come the fields from the third on.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        return user + system
-    }
-
-    /// The children of every thread of `pid` (/proc/PID/task/TID/children).
-    private static func children(of pid: Int32) -> [Int32] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.flatMap { task -> [Int32] in
-            guard let data = ProcFile.bytes("/proc/\(pid)/task/\(task)/children", limit: 65536) else { return [] }
-            return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Int32($0) }
         }
     }
 

@@ -38,10 +38,6 @@ public final class TestSuiteRun {
     public func run(
         scripts: [TestScript], moduleDirectory: String, write: (String) -> Void
     ) -> [ScriptOutcome] {
-        // Fixed for every script and inherited by the module's child: output that depends on them is the same everywhere.
-        setenv("LANG", "C.UTF-8", 1)
-        setenv("LC_ALL", "C.UTF-8", 1)
-        setenv("TZ", "UTC", 1)
         let runner = ScriptRunner(
             options: ScriptRunOptions(
                 moduleDirectory: moduleDirectory, moduleName: project.name,
@@ -54,8 +50,7 @@ public final class TestSuiteRun {
             outcomes.append(outcome)
             write(TAPReport.lines(for: outcome, number: index + 1).joined(separator: "\n"))
         }
-        let passed = outcomes.filter(\.passed).count
-        write("\(passed) passed, \(outcomes.count - passed) failed")
+        write(TAPReport.summary(of: outcomes))
         return outcomes
     }
 }

@@ -16,7 +16,7 @@ extension BundleManifest {
         self.init(
             name: info.name, version: version, abi: "\(info.abiMajor).\(info.abiMinor)", title: info.title,
             description: settings.description, publisher: settings.publisher, license: settings.license, homepage: settings.homepage,
-            permissions: info.permissions, updates: settings.updates, files: files)
+            permissions: info.permissions, updates: settings.updates, files: files, tab: settings.tab ?? true)
         if let problem = checkProblem() {
             throw BundleError(
                 .invalidManifestField, path: project, reason: problem, hint: "fix tabmod.json or the descriptor, and pack again")

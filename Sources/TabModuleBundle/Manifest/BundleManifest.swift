@@ -3,7 +3,7 @@ import TabModuleLoading
 /// `manifest.json`: what a bundle is (name, version, ABI), who publishes it, what it asks to do, where its
 /// next version is announced, and every file it holds with its size and SHA-256.
 ///
-/// Every field is required (`arch` of a file excepted) and no other field is accepted: a manifest is
+/// Every field is required (`arch` of a file and `tab` excepted) and no other field is accepted: a manifest is
 /// signed, so anything in it is meant, and anything not understood is refused rather than ignored.
 public struct BundleManifest: Sendable, Hashable, Codable {
     /// The largest `manifest.json` read.
@@ -31,11 +31,15 @@ public struct BundleManifest: Sendable, Hashable, Codable {
     public var updates: String
     /// Every file of the bundle besides the manifest and its signature.
     public var files: [BundleFileEntry]
+    /// Whether the module is meant to be a tab (`"tab"`, optional, default true): a plain `tabhost run` gives an
+    /// installed bundle that is one a tab of the user's own; false for a module only ever pushed or presented by
+    /// another, which then gets no tab by itself. Written only when false.
+    public var tab: Bool
 
     /// A manifest of these fields (not checked: `decode` checks what is read; `encoded` writes what is given).
     public init(
         name: String, version: SemanticVersion, abi: String, title: String, description: String, publisher: String, license: String,
-        homepage: String, permissions: [String], updates: String, files: [BundleFileEntry]
+        homepage: String, permissions: [String], updates: String, files: [BundleFileEntry], tab: Bool = true
     ) {
         self.name = name
         self.version = version
@@ -48,10 +52,11 @@ public struct BundleManifest: Sendable, Hashable, Codable {
         self.permissions = permissions
         self.updates = updates
         self.files = files
+        self.tab = tab
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, version, abi, title, description, publisher, license, homepage, permissions, updates, files
+        case name, version, abi, title, description, publisher, license, homepage, permissions, updates, files, tab
     }
 
     /// Decodes strictly and checks every field (see `decode(_:path:)`).
@@ -73,6 +78,7 @@ public struct BundleManifest: Sendable, Hashable, Codable {
         permissions = try object.decode([String].self, forKey: .permissions)
         updates = try object.decode(String.self, forKey: .updates)
         files = try object.decode([BundleFileEntry].self, forKey: .files)
+        tab = try object.decodeIfPresent(Bool.self, forKey: .tab) ?? true
         if let problem = checkProblem() { throw ManifestFieldProblem(problem) }
     }
 
@@ -90,6 +96,8 @@ public struct BundleManifest: Sendable, Hashable, Codable {
         try object.encode(permissions, forKey: .permissions)
         try object.encode(updates, forKey: .updates)
         try object.encode(files, forKey: .files)
+        // The default is left out, so a manifest without the field reads and signs as before it existed.
+        if !tab { try object.encode(tab, forKey: .tab) }
     }
 
     /// Why the fields (beyond their JSON types) are not a valid manifest, or nil when they are.

@@ -22,18 +22,24 @@ public struct ProjectBundleSettings: Sendable, Hashable, Codable {
     /// The version the author means to publish, optional: when present, `pack` refuses a module whose
     /// descriptor says another (the version itself always comes from the descriptor).
     public var version: String?
+    /// Whether the module is meant to be a tab, optional (default true): the manifest's `tab`.
+    public var tab: Bool?
 
     /// Settings of these fields.
-    public init(publisher: String, description: String, license: String, homepage: String, updates: String, version: String? = nil) {
+    public init(
+        publisher: String, description: String, license: String, homepage: String, updates: String, version: String? = nil,
+        tab: Bool? = nil
+    ) {
         self.publisher = publisher
         self.description = description
         self.license = license
         self.homepage = homepage
         self.updates = updates
         self.version = version
+        self.tab = tab
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case publisher, description, license, homepage, updates, version }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case publisher, description, license, homepage, updates, version, tab }
 
     /// Decodes strictly: an unknown field is refused.
     public init(from decoder: any Decoder) throws {
@@ -45,12 +51,13 @@ public struct ProjectBundleSettings: Sendable, Hashable, Codable {
         homepage = try object.decode(String.self, forKey: .homepage)
         updates = try object.decode(String.self, forKey: .updates)
         version = try object.decodeIfPresent(String.self, forKey: .version)
+        tab = try object.decodeIfPresent(Bool.self, forKey: .tab)
     }
 
     /// The settings in `bytes` (read from `path`); one line for anything wrong, the fields' values checked
     /// when the manifest is made (`BundleManifest(settings:descriptor:files:)`).
     public static func decode(_ bytes: [UInt8], path: String) throws(BundleError) -> ProjectBundleSettings {
-        let hint = "fix tabmod.json (fields: publisher, description, license, homepage, updates; version optional)"
+        let hint = "fix tabmod.json (fields: publisher, description, license, homepage, updates; version and tab optional)"
         do {
             return try JSONDecoder().decode(ProjectBundleSettings.self, from: Data(bytes))
         } catch let problem as ManifestFieldProblem {

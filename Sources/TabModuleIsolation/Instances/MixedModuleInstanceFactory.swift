@@ -27,4 +27,9 @@ public struct MixedModuleInstanceFactory: ModuleInstanceFactory {
         }
         return try outOfProcess.makeInstance(of: module, environment: environment, delegate: delegate)
     }
+
+    /// Waits for the isolated instances (`OutOfProcessModuleInstanceFactory.settle(until:)`); the others
+    /// answer every call before it returns.
+    @discardableResult
+    public func settle(until deadline: ContinuousClock.Instant) -> Bool { outOfProcess.settle(until: deadline) }
 }

@@ -2,6 +2,7 @@ import Synchronization
 import TabKit
 import TabModuleLoading
 import TabModuleRuntime
+import _CIsolation
 
 /// A module instance whose module runs in a child process (`tabhost-module-host`), one child per
 /// module version shared by all its instances: every descriptor function and every host API call
@@ -16,8 +17,14 @@ import TabModuleRuntime
 /// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
 ///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
 ///   param and state it is given for then.
-/// - Hang: a call that passes the hang timeout returns (a render shows "<Title> is not responding");
-///   calls made meanwhile return at once; a late render is shown when it arrives.
+/// - Never waited on: `render`, `event` and `appearance` are posted (sent when the child is
+///   free, in order, their replies handled when they come). `render()` returns the last view the
+///   child sent (its kept frame; a one-line placeholder with the title before the first) and asks for
+///   a new one when the module invalidated; after an event on a shown tab the child pushes the new
+///   view itself (`FRAME`).
+/// - Slow: after `ModuleHostConnection.busyAfter` with a call the user waits on, `isBusy` (the tab's
+///   busy mark); past the hang timeout the view starts with one line, "<Title> is not responding
+///   (render, 1.2 s) — Wait · Restart"; at the kill timeout the child is killed (the stopped screen).
 ///
 /// Main-loop only. `destroy` runs once, never in the middle of one of this instance's calls.
 package final class OutOfProcessModuleInstance: ModuleInstance {
@@ -25,6 +32,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     package static let restartAction = "tabhost:restart"
     /// The action id of the Restart without saved state button on a stopped module's screen.
     package static let restartWithoutStateAction = "tabhost:restart-without-state"
+    /// The action id of Wait on the not-responding line.
+    package static let waitAction = "tabhost:wait"
+    /// The action id of Restart on the not-responding line: kills the stuck child and restarts.
+    package static let restartStuckAction = "tabhost:restart-stuck"
+    /// The action id of Restart without saved state on the not-responding line.
+    package static let restartStuckWithoutStateAction = "tabhost:restart-stuck-without-state"
     /// The action id of Allow on the permission prompt.
     package static let allowAction = "tabhost:allow"
     /// The action id of Not now on the permission prompt.
@@ -54,9 +67,31 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private(set) var savedState: [UInt8]?
     private var lastSnapshot: ContinuousClock.Instant?
     /// The title for messages: the descriptor's, or the last one the module set.
-    private var title: String
-    /// A render that arrived after its call gave up, shown by the next `render()`.
-    private var lateTree: ViewTree?
+    private(set) var title: String
+    /// The last view the child sent: shown at once whenever the tab is drawn (its kept frame).
+    private var keptTree: ViewTree?
+    /// The module invalidated since `keptTree` was made: the next `render()` asks for a new one.
+    private var stale = true
+    /// The rows of each lazy list (ABI 1.3) the front ends last asked to see, those the RENDER in
+    /// flight names, and those the child holds (it draws the FRAMEs it pushes over them).
+    private var wantedListWindows: [String: Range<Int>] = [:]
+    private var postedListWindows: [String: Range<Int>]?
+    private var childListWindows: [String: Range<Int>] = [:]
+    /// When the user's input began that the event the child handles now answers (nil: none, or not
+    /// the user's): the module's calls until its reply count as part of that input (`copy_text`).
+    private var userInputInFlight: ContinuousClock.Instant?
+    /// A RENDER of this instance is queued or in flight.
+    private var renderPosted = false
+    /// Invalidated while that render was posted: another one follows it.
+    private var renderAgain = false
+    /// Posted events of this instance not answered yet.
+    private var pendingEvents = 0
+    /// Shown (rendered, or appearing) and not disappeared since: its events ask for a pushed frame.
+    private var shown = false
+    /// A new view came and the host was told: its next `render()` is the host drawing it. Any other
+    /// `render()` is the host's own wish for a new view (a tab bar's items changed, everything was
+    /// invalidated), which only the host knows the moment of.
+    private var freshPending = false
     /// `data_dir` could not be made: later calls answer NULL without another line (as in process).
     var dataDirFailed = false
     /// What the module asks for and was not granted, while its tab asks the user (no child yet).
@@ -120,7 +155,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     package var isAlive: Bool { alive }
 
     /// True while the child has not answered a call within the hang timeout.
-    package var isNotResponding: Bool { failure == nil && connection?.state == .unresponsive }
+    package var isNotResponding: Bool {
+        failure == nil && (connection?.state == .unresponsive || connection?.busy == .notResponding)
+    }
+
+    /// True while its child works on a call past the busy threshold (the tab's busy mark).
+    package var isBusy: Bool { failure == nil && connection.map { $0.busy != .idle || $0.state == .unresponsive } == true }
 
     /// True while it shows the stopped screen (its child stopped, or it is held).
     package var isStopped: Bool { failure != nil }
@@ -139,6 +179,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         var writer = WireWriter(.start)
         writer.u64(id)
         writer.string(param)
+        // Waited for, with `create`: a screen is made at once, and a module whose start pushes or
+        // presents itself nests (and is refused at the depth limit) as in process.
         _ = call(writer, ModuleCall(.start, instance: id))
     }
 
@@ -149,24 +191,67 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         if let permissionRequest { return permissionTree(permissionRequest) }
         if let startRefusal { return ViewTree([.text("\(title) could not start: \(startRefusal)")]) }
         if let failure { return stoppedTree(failure) }
-        if let lateTree {
-            self.lateTree = nil
-            return lateTree
+        if listWindows != wantedListWindows {
+            wantedListWindows = listWindows
+            if listWindows != childListWindows { stale = true }
         }
+        shown = true
+        // Ended by the host (its factory went away): nothing to show.
+        guard alive, let connection, connection.state != .stopped else { return ViewTree([]) }
+        // No loop watches the child (a command or test without one): what it sent, or its end, is read now.
+        if connection.loop == nil { connection.pump() }
+        if let failure { return stoppedTree(failure) }
+        if !freshPending { stale = true }
+        freshPending = false
+        // An event on its way pushes the new view itself.
+        if stale && pendingEvents == 0 && !renderPosted { postRender() }
+        // Found gone on the way (no loop watched it): the stopped screen at once.
+        if let failure { return stoppedTree(failure) }
+        let tree = keptTree ?? ViewTree([.text(title)])
+        guard let line = notRespondingLine() else { return tree }
+        return ViewTree([line] + tree.nodes)
+    }
+
+    /// The kept view is out of date: the next `render()` asks the child.
+    func invalidateKeptView() {
+        freshPending = false
+        stale = true
+    }
+
+    /// Asks the child for a new view (an invalidate while it is posted asks for one more after it).
+    private func postRender() {
+        renderPosted = true
         var writer = WireWriter(.render)
         writer.u64(id)
-        WireViewTree.encode(listWindows, into: &writer)
-        switch call(writer, ModuleCall(.render, instance: id)) {
-        case .replied(var reader):
-            if let tree = try? decodeTree(&reader, listWindows: listWindows) { return tree }
-            return ViewTree([.text("\(title): the module's process sent a malformed view")])
-        case .failed(let reason):
-            return ViewTree([.text("\(title): \(reason)")])
-        case .unavailable:
-            if let failure { return stoppedTree(failure) }
-            // Ended by the host (its factory went away): nothing to show.
-            return connection?.state == .stopped ? ViewTree([]) : notRespondingTree
+        WireViewTree.encode(wantedListWindows, into: &writer)
+        postedListWindows = wantedListWindows
+        post(writer, ModuleCall(.render, instance: id), userWaits: true) { [weak self] reply in
+            self?.rendered(reply)
         }
+    }
+
+    /// A render's reply: kept and shown (the host draws it at once).
+    private func rendered(_ reply: ModuleHostConnection.Reply) {
+        renderPosted = false
+        let windows = postedListWindows ?? childListWindows
+        postedListWindows = nil
+        guard alive else { return }
+        switch reply {
+        case .replied(var reader):
+            // The child keeps the windows a RENDER named for the frames it pushes after it.
+            childListWindows = windows
+            keptTree =
+                (try? decodeTree(&reader, listWindows: windows))
+                ?? ViewTree([.text("\(title): the module's process sent a malformed view")])
+        case .failed(let reason):
+            keptTree = ViewTree([.text("\(title): \(reason)")])
+        case .unavailable:
+            return  // stopped: connectionChanged shows it
+        }
+        stale = renderAgain || wantedListWindows != childListWindows
+        renderAgain = false
+        freshPending = !stale
+        delegate?.moduleDidInvalidate()
     }
 
     package func send(_ event: ModuleEvent, focus: String?) {
@@ -180,6 +265,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             if event == .action(Self.restartWithoutStateAction) { restart(restoringState: false) }
             return
         }
+        if case .action(let action) = event, handleNotRespondingAction(action) { return }
         guard module.info.functions.contains(.event) else { return }
         var writer = WireWriter(.event)
         writer.u64(id)
@@ -196,17 +282,51 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         case .tick: detail = "(tick)"
         default: detail = "(\(fields.action.map { "\"\($0)\"" } ?? "event \(fields.type)"))"
         }
-        if case .replied = call(writer, ModuleCall(.event, instance: id, detail: detail)) {
-            snapshotIfDue()
+        // A module built before 1.2 is taken to change with every event, as in process.
+        if module.info.abiMinor < 2 { stale = true }
+        let input: Bool
+        switch event {
+        case .tick, .timer: input = false
+        default: input = true
         }
+        pendingEvents += 1
+        // What the module calls while it handles a user's event (copy_text) arrives after this returns.
+        let userInputBegan = delegate?.moduleUserInputBegan()
+        let posted = post(
+            writer, ModuleCall(.event, instance: id, detail: detail), userWaits: input, isInput: input,
+            finish: { [weak self] writer in
+                writer.u8(self?.frameRule() ?? 0)
+                self?.userInputInFlight = userInputBegan
+            },
+            handler: { [weak self] reply in
+                self?.userInputInFlight = nil
+                self?.eventHandled(reply)
+            })
+        if !posted { pendingEvents -= 1 }
+    }
+
+    /// EVENT's frame rule, when it is sent: a frame only for a shown tab and the last of its queued
+    /// events (a burst of keys pushes one frame); always when the host's view of it is stale.
+    private func frameRule() -> UInt8 {
+        guard shown, alive, let connection, !connection.hasQueuedEvent(for: id) else { return 0 }
+        return UInt8(stale ? TABHOST_WIRE_FRAME_ALWAYS.rawValue : TABHOST_WIRE_FRAME_IF_CHANGED.rawValue)
+    }
+
+    private func eventHandled(_ reply: ModuleHostConnection.Reply) {
+        pendingEvents -= 1
+        guard alive, case .replied = reply else { return }
+        snapshotIfDue()
+        // Invalidated without a pushed frame (from another thread, or while hidden): drawn on demand.
+        if stale && shown && pendingEvents == 0 { delegate?.moduleDidInvalidate() }
     }
 
     package func appearance(_ phase: AppearancePhase) {
+        shown = phase == .willAppear || phase == .didAppear
         guard module.info.functions.contains(.appearance) else { return }
         var writer = WireWriter(.appearance)
         writer.u64(id)
         writer.i32(Int32(phase.cValue.rawValue))
-        _ = call(writer, ModuleCall(.appearance, instance: id))
+        post(writer, ModuleCall(.appearance, instance: id), userWaits: shown) { _ in }
     }
 
     package func saveState() -> [UInt8]? {
@@ -215,9 +335,16 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard module.info.functions.contains(.saveState) else { return nil }
         var writer = WireWriter(.saveState)
         writer.u64(id)
+        // A child busy past the mark does not hold up the loop: the snapshot it saved last stands in.
+        if connection?.busy != .idle { return savedState }
         let reply = call(writer, ModuleCall(.saveState, instance: id))
         // Stopped during the call: what it saved last is all there is.
         if failure != nil { return savedState }
+        return keepSaved(reply)
+    }
+
+    /// A save_state reply: the bytes, kept for Restart; nil when nothing (or too much) was saved.
+    private func keepSaved(_ reply: ModuleHostConnection.Reply) -> [UInt8]? {
         guard case .replied(var reader) = reply, (try? reader.u8()) == 1, let bytes = try? reader.data() else { return nil }
         guard bytes.count <= ModuleLimits.maximumStateBytes else {
             delegate?.moduleLog(level: .warning, message: ModuleLimits.stateRefusal(UInt(bytes.count)))
@@ -254,6 +381,17 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         } else {
             destroyNow()
         }
+    }
+
+    /// One posted call on this instance (see `ModuleHostConnection.post`); nothing when it is stopped.
+    @discardableResult
+    private func post(
+        _ writer: WireWriter, _ moduleCall: ModuleCall, userWaits: Bool, isInput: Bool = false,
+        finish: ((inout WireWriter) -> Void)? = nil, handler: @escaping (ModuleHostConnection.Reply) -> Void
+    ) -> Bool {
+        guard alive, failure == nil, let connection else { return false }
+        environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
+        return connection.post(writer, call: moduleCall, userWaits: userWaits, isInput: isInput, finish: finish, handler: handler)
     }
 
     // MARK: Calls
@@ -319,14 +457,20 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard module.info.functions.contains(.saveState), alive, failure == nil else { return }
         let interval = settings.snapshotInterval
         if let lastSnapshot, ContinuousClock.now - lastSnapshot < interval { return }
-        _ = saveState()
+        lastSnapshot = .now
+        var writer = WireWriter(.saveState)
+        writer.u64(id)
+        post(writer, ModuleCall(.saveState, instance: id), userWaits: false) { [weak self] reply in
+            guard let self, self.alive, self.failure == nil else { return }
+            _ = self.keepSaved(reply)
+        }
     }
 
     /// Restart (the user's choice, so it also ends a crash loop): a new child (or the module's
     /// current one), then create, start, and restore the state last saved unless `restoringState`
     /// is false: then that state is dropped (once the module runs again), so neither a later Restart
     /// nor a reload brings it back.
-    private func restart(restoringState: Bool) {
+    func restart(restoringState: Bool) {
         guard let factory, failure != nil, alive else { return }
         let previous = failure
         defer { factory.instancesChanged() }
@@ -386,21 +530,48 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         guard alive, let connection else { return }
         if connection.state == .stopped, failure == nil, let reason = connection.failure {
             failure = reason
+            // Its next child draws anew; until then the stopped screen shows.
+            stale = true
             // Its ticks and timers died with the module: a Restart's fresh instance sets its own.
             environment.ticks.cancel(id)
         }
+        delegate?.moduleBusyChanged()
         delegate?.moduleDidInvalidate()
     }
 
-    /// A render whose call had given up arrived: shown at the next `render()`.
+    /// A render whose call had given up arrived: kept and shown.
     func receiveLateRender(_ reader: inout WireReader) {
-        guard alive, let tree = try? decodeTree(&reader) else { return }
-        lateTree = tree
+        guard alive, let tree = try? decodeTree(&reader, listWindows: postedListWindows ?? childListWindows) else { return }
+        keptTree = tree
+        stale = false
+        freshPending = true
+        delegate?.moduleDidInvalidate()
+    }
+
+    /// The view the child pushed after an event (`FRAME`): kept, acknowledged, drawn.
+    private func receiveFrame(_ reader: inout WireReader) throws(WireReader.Malformed) {
+        let tree = try decodeTree(&reader, listWindows: childListWindows)
+        connection?.acknowledgeFrame(of: id)
+        guard alive else { return }
+        keptTree = tree
+        // Rows the front ends asked for since the child drew these come with the next render.
+        stale = wantedListWindows != childListWindows
+        freshPending = !stale
         delegate?.moduleDidInvalidate()
     }
 
     /// One of the module's notifications (the instance id already read).
     func apply(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) {
+        if let began = userInputInFlight, let delegate {
+            delegate.moduleBeginUserInput(at: began)
+            defer { delegate.moduleEndUserInput() }
+            try applyNotification(type, &reader)
+        } else {
+            try applyNotification(type, &reader)
+        }
+    }
+
+    private func applyNotification(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) {
         switch type {
         case .setTitle:
             let text = try reader.string()
@@ -409,7 +580,11 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         case .setBadge:
             delegate?.moduleDidSetBadge(try reader.optionalString())
         case .invalidate:
+            stale = true
+            if renderPosted { renderAgain = true }
             delegate?.moduleDidInvalidate()
+        case .frame:
+            try receiveFrame(&reader)
         case .pop:
             delegate?.modulePop()
         case .dismiss:
@@ -429,6 +604,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// One of the module's requests (the instance id already read): the reply.
     func serve(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
+        guard let began = userInputInFlight, let delegate else { return try serveRequest(type, &reader) }
+        delegate.moduleBeginUserInput(at: began)
+        defer { delegate.moduleEndUserInput() }
+        return try serveRequest(type, &reader)
+    }
+
+    private func serveRequest(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
         var reply = WireWriter(type)
         switch type {
         case .push:
@@ -508,14 +690,5 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         nodes.append(.button(label: "Allow", action: Self.allowAction))
         nodes.append(.button(label: "Not now", action: Self.notNowAction))
         return ViewTree(nodes)
-    }
-
-    /// "<Title> is not responding" while a call waits past the hang timeout.
-    private var notRespondingTree: ViewTree {
-        let kill = ModuleHostExit.seconds(settings.killTimeout)
-        return ViewTree([
-            .text("\(title) is not responding"),
-            .text("It is stopped if it does not answer within \(kill)."),
-        ])
     }
 }

@@ -43,6 +43,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// Every instance made, for `moduleStates`.
     var instances: [WeakInstance] = []
     private var publishedStates: [ModuleProcessState] = []
+    /// Where each child's calls are timed (the runtime's, from the environment of the instances made).
+    var calls: ModuleCallRecorder?
     /// What each module's child runs with, read when the child starts (`settings.grants` at first; a
     /// session adds its layout's grants once it has read the layout).
     public var grants: ModuleGrantSource
@@ -81,6 +83,37 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         for connection in connections.values { connection.attach(to: loop) }
     }
 
+    /// Waits until no child has a posted call in flight or queued (each reply and pushed frame
+    /// handled), or until `deadline`: the one way for tests (and commands that run no loop) to see
+    /// what the modules did since their last input. The host's own work that follows (a screen that
+    /// asks for the new views) posts more: `settled(_:)` repeats it. True when everything settled.
+    @discardableResult
+    public func settle(until deadline: ContinuousClock.Instant) -> Bool {
+        var settled = true
+        for connection in Array(connections.values) where !connection.settle(until: deadline) { settled = false }
+        return settled
+    }
+
+    /// Calls `body` (e.g. a screen's computation, which asks idle modules for new views) and settles,
+    /// until a call of `body` leaves nothing to wait for, or `deadline`: `body`'s last result.
+    public func settled<Result>(until deadline: ContinuousClock.Instant = .now + .seconds(5), _ body: () -> Result) -> Result {
+        var result = body()
+        while isBusyPosting, ContinuousClock.now < deadline {
+            settle(until: deadline)
+            result = body()
+        }
+        return result
+    }
+
+    /// `settle(until:)` with a deadline 5 s from now.
+    @discardableResult
+    public func settle() -> Bool { settle(until: .now + .seconds(5)) }
+
+    /// True while some child has a posted call in flight or queued.
+    var isBusyPosting: Bool {
+        connections.values.contains { $0.inFlight != nil || !$0.queue.isEmpty }
+    }
+
     /// A new instance in the child of `module`'s version (started now, or the spare child, when none
     /// runs); for a module held after a crash loop, an instance that shows the stopped screen and
     /// starts a child only when the user chooses Restart.
@@ -100,6 +133,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
                 module: module, asking: missing, factory: self, environment: environment, delegate: delegate)
         } else {
             if let missing = permissionsToAsk(for: module) { reportAsksForMore(module, missing) }
+            // The runtime's recorder, for every child started from now on (a Restart's too).
+            if let recorder = environment.calls { calls = recorder }
             let connection = try connection(for: module)
             instance = try OutOfProcessModuleInstance(
                 module: module, connection: connection, factory: self, environment: environment, delegate: delegate)
@@ -179,6 +214,11 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     public var childProcesses: [(module: String, pid: Int32)] {
         connections.values.compactMap { connection in connection.livePID.map { (connection.module.name, $0) } }
             .sorted { $0.module < $1.module }
+    }
+
+    /// What the sandbox of `module`'s running child enforces and lacks; nil before its child has loaded it.
+    public func sandboxReport(of module: String) -> ModuleSandboxReport? {
+        connections.values.first { $0.module.name == module && $0.sandboxReport != nil }?.sandboxReport
     }
 
     /// Ends every child now (their instances show nothing more; call when the session ends).
@@ -292,6 +332,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             instancesChanged()
         }
         connection.onDenied = { [weak self] permission in self?.denied(permission, module: module.name) }
+        connection.calls = calls
         connection.checkDataDirectory()
         if let loop { connection.attach(to: loop) }
         connections[key] = connection

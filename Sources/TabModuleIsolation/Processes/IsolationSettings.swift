@@ -30,6 +30,9 @@ public struct IsolationSettings: Sendable {
     /// At most this Landlock ABI in the sandbox (0: the best the kernel offers): tests reach an older
     /// kernel's missing layers with it.
     public var sandboxLandlockABILimit: Int32 = 0
+    /// Test mode (`tabhost test`): the child names each file open its sandbox refuses (`read:PATH`,
+    /// `write:PATH` in `deniedPermissions`), as it names refused programs and network use.
+    public var sandboxReportsFileDenials = false
     /// Where the sandbox finds what each module was granted (none by default: a session passes the
     /// user's store, its layout's grants and `tabhost dev`'s; see `OutOfProcessModuleInstanceFactory.grants`).
     public var grants: ModuleGrantSource = .none

@@ -7,7 +7,13 @@ import TabModuleRuntime
 /// One child process running one module version, shared by all of that version's instances: the
 /// host's side of the wire protocol.
 ///
-/// Requests nest both ways. While the host waits for a reply (to `render`, say), it serves the
+/// The calls the user waits on (`start`, `render`, `event`, `appearance`) and the snapshots after
+/// events are posted (`post`, in `ModuleHostConnection+Posting.swift`): sent one at a time when the
+/// child is free, their replies handled when they come, so the loop never waits on them; the tabs
+/// of a call that takes long escalate on their own (busy mark, the not-responding line, the kill).
+/// The rest (`load`, `create`, `destroy`, `save_state`, `restore_state`) still waits, bounded, below.
+///
+/// Requests nest both ways. While the host waits for a reply (to `create`, say), it serves the
 /// child's requests on the spot (`tab_count`, `tab_item`, `push`, `add_tab`), and those may make
 /// the host call into the child again (`appearance` when a push hides a screen). Notifications
 /// (`set_title`, `pop`, `log`, …) are held until the module's call returns, or until it makes its
@@ -41,12 +47,13 @@ final class ModuleHostConnection {
         case unavailable
     }
 
-    private struct Abandoned {
+    struct Abandoned {
         let type: WireMessage
         let instance: UInt64
+        let sent: ContinuousClock.Instant
     }
 
-    private struct WeakInstance {
+    struct WeakInstance {
         weak var instance: OutOfProcessModuleInstance?
     }
 
@@ -79,15 +86,28 @@ final class ModuleHostConnection {
     private(set) var deniedPermissions: [String] = []
     /// The memory ceiling the child said it reached on its way out (see `MEMORY_CEILING`).
     private var reachedMemoryCeiling: UInt64?
+    /// Where each reply's round trip goes (`recordReply`).
+    var calls: ModuleCallRecorder?
 
-    private let logger: Logger
+    let logger: Logger
     private let link: ModuleHostLink
     private var process: ModuleHostProcess { link.process }
-    private var channel: ModuleHostChannel { link.channel }
-    private var instances: [UInt64: WeakInstance] = [:]
+    var channel: ModuleHostChannel { link.channel }
+    private(set) var instances: [UInt64: WeakInstance] = [:]
     private var nextSeq: UInt32 = 1
     /// Requests sent and not answered yet, innermost last: what a crash or hang message names.
-    private var outstanding: [(seq: UInt32, call: ModuleCall)] = []
+    private(set) var outstanding: [(seq: UInt32, call: ModuleCall)] = []
+    /// Posted calls not sent yet, oldest first (`post`).
+    var queue: [PostedModuleCall] = []
+    /// The posted call the child works on, and since when its clock runs (Wait restarts it).
+    var inFlight: (seq: UInt32, posted: PostedModuleCall, since: ContinuousClock.Instant)?
+    /// The instance whose pushed FRAME ends the call in flight (its event's reply said one follows).
+    var awaitsFrame: UInt64?
+    /// How far the posted call in flight has escalated.
+    var busy: ModuleBusyLevel = .idle
+    var escalationTimer: LoopTimerID?
+    /// The last instance went while a posted call was in flight: retired once the child is free.
+    var retireWhenIdle = false
     /// Notifications held until the module's current call returns or makes a request.
     private var pending: [WireFrame] = []
     /// The next of `pending` to apply.
@@ -96,12 +116,14 @@ final class ModuleHostConnection {
     private var pendingBytes = 0
     /// Notifications dropped since `pending` was last applied (over its bound).
     private var droppedNotifications = 0
-    private var abandoned: [UInt32: Abandoned] = [:]
+    var abandoned: [UInt32: Abandoned] = [:]
     /// The call that stopped answering, and when it was sent.
-    private var hung: (call: ModuleCall?, since: ContinuousClock.Instant)?
+    private(set) var hung: (call: ModuleCall?, since: ContinuousClock.Instant)?
+    /// The call a synchronous request gave up on while the child still works on it.
+    var hungCall: (call: ModuleCall?, since: ContinuousClock.Instant)? { state == .unresponsive ? hung : nil }
     /// Instances destroyed while the child was not responding: destroyed there once it answers again.
     private var pendingDestroys: [UInt64] = []
-    private var loop: (any EventLoop)?
+    private(set) var loop: (any EventLoop)?
     private var watches: [LoopWatchID] = []
     private var killTimer: LoopTimerID?
 
@@ -230,7 +252,13 @@ final class ModuleHostConnection {
     func unregister(_ id: UInt64) {
         instances[id] = nil
         instances = instances.filter { $0.value.instance != nil }
-        if instances.isEmpty { retire() }
+        guard instances.isEmpty else { return }
+        // Its destroy (posted while the child was busy) and what is queued before it run first.
+        if inFlight != nil || !queue.isEmpty {
+            retireWhenIdle = true
+        } else {
+            retire()
+        }
     }
 
     /// The module's `create` for `id` in the child: true when it returned an instance.
@@ -246,7 +274,12 @@ final class ModuleHostConnection {
         case .running:
             var writer = WireWriter(.destroy)
             writer.u64(id)
-            _ = request(writer, call: ModuleCall(.destroy))
+            if inFlight != nil {
+                // The child works on another call: the destroy waits its turn, the loop does not.
+                post(writer, call: ModuleCall(.destroy), userWaits: false) { _ in }
+            } else {
+                _ = request(writer, call: ModuleCall(.destroy))
+            }
         case .unresponsive:
             pendingDestroys.append(id)
         case .stopped:
@@ -264,14 +297,15 @@ final class ModuleHostConnection {
 
     // MARK: Requests
 
-    /// Sends a request and waits for its reply, serving the child's requests meanwhile.
+    /// Sends a request and waits for its reply, serving the child's requests meanwhile (and handling
+    /// the reply of a posted call in flight, which comes first).
     func request(_ writer: WireWriter, call: ModuleCall, timeout: Duration? = nil) -> Reply {
         if state == .unresponsive { killIfHungTooLong() }
         guard state == .running else { return .unavailable }
-        let seq = nextSeq
-        nextSeq = nextSeq == UInt32.max ? 1 : nextSeq + 1
+        let seq = takeSeq()
         outstanding.append((seq, call))
         defer { outstanding.removeAll { $0.seq == seq } }
+        let sent = ContinuousClock.now
         switch channel.send(writer.frame(seq: seq), deadline: .now + (timeout ?? settings.hangTimeout)) {
         case .sent: break
         case .closed:
@@ -284,16 +318,29 @@ final class ModuleHostConnection {
             kill(.killedAfterHang(timeout ?? settings.hangTimeout), call: call)
             return .unavailable
         }
-        return awaitReply(seq, type: writer.type, instance: call.instance, timeout: timeout ?? settings.hangTimeout)
+        let reply = awaitReply(
+            seq, type: writer.type, instance: call.instance, sent: sent, timeout: timeout ?? settings.hangTimeout)
+        outstanding.removeAll { $0.seq == seq }
+        sendNext()
+        return reply
     }
 
-    private func awaitReply(_ seq: UInt32, type: WireMessage, instance: UInt64?, timeout: Duration) -> Reply {
+    /// The next request id (never 0, which notifications carry).
+    func takeSeq() -> UInt32 {
+        let seq = nextSeq
+        nextSeq = nextSeq == UInt32.max ? 1 : nextSeq + 1
+        return seq
+    }
+
+    private func awaitReply(
+        _ seq: UInt32, type: WireMessage, instance: UInt64?, sent: ContinuousClock.Instant, timeout: Duration
+    ) -> Reply {
         var deadline = ContinuousClock.now + timeout
         while true {
             switch state {
             case .stopped: return .unavailable
             case .unresponsive:
-                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0)
+                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0, sent: sent)
                 return .unavailable
             case .running: break
             }
@@ -301,22 +348,23 @@ final class ModuleHostConnection {
             case .ended:
                 return .unavailable
             case .timedOut:
-                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0)
+                abandoned[seq] = Abandoned(type: type, instance: instance ?? 0, sent: sent)
                 becomeUnresponsive()
                 flushPending()
                 return .unavailable
             case .frame(let frame):
-                if frame.isReply {
+                if frame.isReply, let inFlight, frame.seq == inFlight.seq {
+                    completePosted(frame)
+                } else if frame.isReply {
                     guard frame.seq == seq else {
                         violation("a reply to \(frame.seq) while \(seq) was outstanding")
                         return .unavailable
                     }
+                    recordReply(to: type, sent: sent)
                     flushPending()
                     return frame.isFailure ? .failed(frame.failureMessage) : .replied(frame.reader)
                 }
-                if frame.type.isNotification && !frame.type.appliesAtOnce && !frame.type.concernsTheChild
-                    && frame.type != .log
-                {
+                if frame.type.isNotification && Self.waitsForTheCall(frame.type) {
                     hold(frame)
                 } else if frame.type.isNotification {
                     apply(frame)
@@ -331,14 +379,14 @@ final class ModuleHostConnection {
         }
     }
 
-    private enum Incoming {
+    enum Incoming {
         case frame(WireFrame)
         case timedOut
         case ended
     }
 
     /// The next frame from the child, draining its output meanwhile, until `deadline`.
-    private func receive(until deadline: ContinuousClock.Instant) -> Incoming {
+    func receive(until deadline: ContinuousClock.Instant) -> Incoming {
         guard state != .stopped else { return .ended }
         switch link.next(until: deadline) {
         case .frame(let frame): return .frame(frame)
@@ -371,7 +419,7 @@ final class ModuleHostConnection {
 
     /// Applies held notifications in the order the module made them (one applied may make a request
     /// whose wait applies the next ones: they share `pendingHead`).
-    private func flushPending() {
+    func flushPending() {
         while pendingHead < pending.count {
             let frame = pending[pendingHead]
             pendingHead += 1
@@ -399,6 +447,7 @@ final class ModuleHostConnection {
             applyChildNotice(frame.type, &reader)
             return
         }
+        defer { if frame.type == .frame { framePushed(id) } }
         guard let instance = instances[id]?.instance else { return }  // destroyed meanwhile
         do {
             try instance.apply(frame.type, &reader)
@@ -413,8 +462,10 @@ final class ModuleHostConnection {
         switch type {
         case .sandboxDenied:
             guard let category = try? reader.u8() else { return violation("a malformed sandbox notification") }
+            // A file refusal (test mode) names its path: `read:PATH` or `write:PATH`.
+            let file = category == Self.deniedFileCategory ? try? reader.string() : nil
             // Unknown categories are a newer child's: nothing to name.
-            guard let permission = Self.deniedPermission[category], !deniedPermissions.contains(permission) else { return }
+            guard let permission = file ?? Self.deniedPermission[category], !deniedPermissions.contains(permission) else { return }
             deniedPermissions.append(permission)
             logger.warning(
                 "\(ModuleDeniedPermissions.line(permission: permission, module: module.name))", metadata: ["module": "\(module.name)"])
@@ -431,6 +482,8 @@ final class ModuleHostConnection {
 
     /// The permission of each category of `enum tabhost_sandbox_denial`.
     private static let deniedPermission: [UInt8: String] = [1: "exec", 2: "network"]
+    /// TABHOST_SANDBOX_DENIED_FILE: a file open the sandbox refused, with its permission as a string.
+    private static let deniedFileCategory: UInt8 = 3
 
     /// Answers one of the child's requests.
     private func serve(_ frame: WireFrame) {
@@ -474,20 +527,37 @@ final class ModuleHostConnection {
                 return
             }
             guard let frame else { break }
-            if frame.isReply {
-                guard let call = abandoned.removeValue(forKey: frame.seq) else {
-                    violation("a reply to \(frame.seq), which was not asked")
-                    return
-                }
-                lateReply(frame, to: call)
-                if abandoned.isEmpty { recovered() }
-            } else if frame.type.isNotification {
-                apply(frame)
-            } else {
-                serve(frame)
-            }
+            dispatch(frame)
         }
         if state != .stopped && (ended || !process.isRunning) { childEnded() }
+    }
+
+    /// One frame that came while no call waits: the reply of the posted call in flight or of an
+    /// abandoned one, a notification, or a request of the child's.
+    func dispatch(_ frame: WireFrame) {
+        if frame.isReply {
+            if let inFlight, frame.seq == inFlight.seq { return completePosted(frame) }
+            guard let call = abandoned.removeValue(forKey: frame.seq) else {
+                violation("a reply to \(frame.seq), which was not asked")
+                return
+            }
+            recordReply(to: call.type, sent: call.sent)
+            lateReply(frame, to: call)
+            if abandoned.isEmpty { recovered() }
+        } else if frame.type.isNotification {
+            // A posted call's notifications wait for its reply, as a waited call's do.
+            if inFlight != nil && awaitsFrame == nil && Self.waitsForTheCall(frame.type) { hold(frame) } else { apply(frame) }
+        } else {
+            // The child is blocked in a host call: what it sent before it happens first.
+            flushPending()
+            serve(frame)
+        }
+    }
+
+    /// A notification held until the module's call returns (not a log line, not one that reaches only
+    /// the tick scheduler, not the child's own, not a pushed frame, which follows the call's reply).
+    static func waitsForTheCall(_ type: WireMessage) -> Bool {
+        !type.appliesAtOnce && !type.concernsTheChild && type != .log && type != .frame
     }
 
     private func lateReply(_ frame: WireFrame, to call: Abandoned) {
@@ -517,7 +587,7 @@ final class ModuleHostConnection {
     }
 
     /// Kills a child that has not answered for the kill timeout (checked lazily without a loop).
-    private func killIfHungTooLong(force: Bool = false) {
+    func killIfHungTooLong(force: Bool = false) {
         guard state == .unresponsive, let hung else { return }
         if force || ContinuousClock.now - hung.since >= settings.killTimeout - settings.hangTimeout {
             kill(.killedAfterHang(settings.killTimeout), call: hung.call)
@@ -540,13 +610,14 @@ final class ModuleHostConnection {
         }
         notifyInstances()
         onEvent?(.responding)
+        sendNext()
     }
 
-    private func violation(_ what: String) {
+    func violation(_ what: String) {
         kill(.protocolViolation(what), call: outstanding.last?.call)
     }
 
-    private func kill(_ reason: ModuleHostExit, call: ModuleCall?) {
+    func kill(_ reason: ModuleHostExit, call: ModuleCall?) {
         guard state != .stopped else { return }
         process.kill()
         process.reap(block: true)
@@ -555,7 +626,7 @@ final class ModuleHostConnection {
 
     /// End-of-file or exit: reaps the child and says how it ended, in the innermost call waiting
     /// (or in `blaming`'s call, or none, when the caller knows better).
-    private func childEnded(blaming: ModuleCall?? = .none) {
+    func childEnded(blaming: ModuleCall?? = .none) {
         guard state != .stopped else { return }
         link.drainOutput(limit: ModuleHostLink.maximumOutputBytesAtEnd)
         var exit = process.reap(block: false)
@@ -569,7 +640,7 @@ final class ModuleHostConnection {
         let blamed: ModuleCall?
         switch blaming {
         case .some(let call): blamed = call
-        case .none: blamed = outstanding.last?.call ?? hung?.call
+        case .none: blamed = outstanding.last?.call ?? hung?.call ?? inFlight?.posted.call
         }
         stop(with: ModuleHostFailure(exit: exit ?? .closedConnection, call: blamed))
     }
@@ -607,12 +678,13 @@ final class ModuleHostConnection {
             notifyInstances()
             onEvent?(.stopped(failure))
         }
+        dropPosted()
         onStop?(self)
         onStop = nil
         onEvent = nil
     }
 
-    private func notifyInstances() {
+    func notifyInstances() {
         for entry in instances.values {
             entry.instance?.connectionChanged()
         }

@@ -42,7 +42,10 @@ struct ModuleSandboxProfile {
     init(for module: LoadedModule, settings: IsolationSettings, granted: [String] = []) {
         mode = settings.sandbox
         var read = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), module.copyPath]
-        for runtime in Self.swiftRuntimeDirectories where !read.contains(runtime) { read.append(runtime) }
+        // A module carrying its own Swift runtime needs none of the toolchain's: it stays out of reach.
+        for runtime in Self.swiftRuntimeDirectories where !read.contains(runtime) && !module.info.carriesSwiftRuntime {
+            read.append(runtime)
+        }
         readPaths = read
         writePaths = []
         if let data = settings.dataDirectory {
@@ -64,6 +67,7 @@ struct ModuleSandboxProfile {
         maxMemoryBytes = settings.sandboxMemoryCeiling ?? Self.memoryCeiling
         landlockABILimit = settings.sandboxLandlockABILimit
         grant(granted)
+        if settings.sandboxReportsFileDenials { grantedPermissions.append(Self.fileDenialsMark) }
     }
 
     /// Adds the granted permissions: paths to the lists (`~/` expanded), the rest as names for the child.
@@ -98,6 +102,9 @@ struct ModuleSandboxProfile {
 
     /// Sent among the granted permissions when a `read:` or `write:` path was granted (inotify allowed).
     static let grantedPathsMark = "paths"
+    /// Sent among the granted permissions in test mode: the child names refused file opens (a child that
+    /// predates it ignores the name).
+    static let fileDenialsMark = "report-files"
 
     /// Appends LOAD's sandbox part.
     func write(to writer: inout WireWriter) {

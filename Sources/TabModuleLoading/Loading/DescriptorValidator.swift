@@ -84,7 +84,8 @@ package enum DescriptorValidator {
         return ModuleInfo(
             name: name, version: version, title: title, glyph: glyph, declaredImage: declaredImage,
             imagePath: imagePath, kind: kind, abiMajor: d.abi_major, abiMinor: d.abi_minor, structSize: size,
-            functions: functions, sourcePath: path, containsSwift: file.facts.containsSwift, permissions: permissions)
+            functions: functions, sourcePath: path, containsSwift: file.facts.containsSwift, permissions: permissions,
+            carriesSwiftRuntime: file.facts.carriesSwiftRuntime)
     }
 
     /// True for a valid module name (``ModuleNameRules/nameProblem(_:)``).

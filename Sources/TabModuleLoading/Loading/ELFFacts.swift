@@ -6,9 +6,20 @@ import Glibc
 package struct ELFFacts: Sendable, Equatable {
     /// True when a section's name starts with `swift5_` (the image contains Swift code).
     package var containsSwift: Bool
+    /// True when a `DT_NEEDED` entry names a `libswift…` library: the image takes its Swift runtime from a
+    /// toolchain's shared libraries (found through its RUNPATH), not from inside itself.
+    package var needsSwiftRuntime: Bool
 
     /// Facts as a check found them (the fuzz targets make them for bytes they do not check).
-    package init(containsSwift: Bool) { self.containsSwift = containsSwift }
+    package init(containsSwift: Bool, needsSwiftRuntime: Bool = false) {
+        self.containsSwift = containsSwift
+        self.needsSwiftRuntime = needsSwiftRuntime
+    }
+
+    /// Swift code with no shared Swift runtime needed: the runtime is linked into the image (`-static-stdlib`),
+    /// so the image must be the only Swift in its process (Swift has no stable ABI on Linux: two runtimes
+    /// in one process do not know each other's types).
+    package var carriesSwiftRuntime: Bool { containsSwift && !needsSwiftRuntime }
 
     /// `e_machine` of the running host binary, read from `/proc/self/exe` (with a compile-time fallback).
     static let hostMachine: UInt16 = {
@@ -108,6 +119,7 @@ package struct ELFFacts: Sendable, Equatable {
         let shEnd = end(shoff, shnum * shentsize)
         guard shEnd <= size else { throw truncated(shEnd, "its section headers need") }
         var containsSwift = false
+        var dynamicSection: Int?
         guard shstrndx < shnum else { return ELFFacts(containsSwift: false) }
         let strtab = Int(shoff + shstrndx * shentsize)
         let namesOffset = u64(bytes, strtab + 24)
@@ -121,8 +133,35 @@ package struct ELFFacts: Sendable, Equatable {
             if sectionType != 8 && sectionEnd > size { throw truncated(sectionEnd, "its sections need") }
             let nameAt = UInt64(u32(bytes, at))
             if nameAt < namesSize && hasPrefix(bytes, Int(namesOffset + nameAt), "swift5_") { containsSwift = true }
+            // Type 6 is SHT_DYNAMIC: its entries name the libraries the image needs.
+            if sectionType == 6 { dynamicSection = at }
         }
-        return ELFFacts(containsSwift: containsSwift)
+        let needsRuntime =
+            dynamicSection.map { neededLibraries(bytes, section: $0, shoff: shoff, shnum: shnum, shentsize: shentsize) } ?? false
+        return ELFFacts(containsSwift: containsSwift, needsSwiftRuntime: needsRuntime)
+    }
+
+    /// Whether a `DT_NEEDED` entry of the dynamic section whose header is at `section` names a `libswift…`
+    /// library. The section's bytes were checked to lie inside the file; its string table (`sh_link`) is
+    /// checked here, and anything malformed counts as needing nothing.
+    private static func neededLibraries(_ bytes: [UInt8], section: Int, shoff: UInt64, shnum: UInt64, shentsize: UInt64) -> Bool {
+        let link = UInt64(u32(bytes, section + 40))
+        guard link < shnum else { return false }
+        let strings = Int(shoff + link * shentsize)
+        let stringsOffset = u64(bytes, strings + 24)
+        let stringsSize = u64(bytes, strings + 32)
+        guard end(stringsOffset, stringsSize) <= UInt64(bytes.count) else { return false }
+        let offset = u64(bytes, section + 24)
+        let count = u64(bytes, section + 32) / 16
+        for index in 0..<count {
+            let at = Int(offset + index * 16)
+            let tag = u64(bytes, at)
+            if tag == 0 { break }  // DT_NULL ends the table
+            let value = u64(bytes, at + 8)
+            // Tag 1 is DT_NEEDED; its value is an offset into the string table.
+            if tag == 1 && value < stringsSize && hasPrefix(bytes, Int(stringsOffset + value), "libswift") { return true }
+        }
+        return false
     }
 
     /// The first bytes of a non-ELF file, as quoted text when printable, else as hex.

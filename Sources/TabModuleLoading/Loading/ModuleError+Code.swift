@@ -89,5 +89,9 @@ extension ModuleError {
         public static let badVersion = Code("badVersion")
         /// The descriptor's `glyph` holds a control character (``ControlCharacters``).
         public static let badGlyph = Code("badGlyph")
+
+        /// The image carries its own Swift runtime (linked with `-static-stdlib`, as a Swift bundle is) and
+        /// was to be opened in the host's process, which has a Swift runtime already: it runs only isolated.
+        public static let carriesSwiftRuntime = Code("carriesSwiftRuntime")
     }
 }

@@ -26,6 +26,9 @@ public struct ModuleInfo: Sendable, Equatable {
     public var sourcePath: String
     /// True when the image contains Swift code (a `swift5_*` ELF section): it is never unloaded.
     public var containsSwift: Bool
+    /// True when the image's Swift runtime is linked into it (Swift code, no `libswift…` library needed): it runs
+    /// only in a process of its own, never in the host's (which has a runtime already).
+    public var carriesSwiftRuntime: Bool
     /// What the descriptor's `permissions` asks for (ABI 1.2), one name each: `network`,
     /// `read:~/notes`…; empty when it asks for nothing (and for modules before 1.2).
     public var permissions: [String]
@@ -35,7 +38,7 @@ public struct ModuleInfo: Sendable, Equatable {
         name: String, version: String?, title: String, glyph: String?, declaredImage: String?,
         imagePath: String?, kind: ModuleKind, abiMajor: UInt32, abiMinor: UInt32, structSize: UInt32,
         functions: ModuleFunctions, sourcePath: String, containsSwift: Bool,
-        permissions: [String] = []
+        permissions: [String] = [], carriesSwiftRuntime: Bool = false
     ) {
         self.name = name
         self.version = version
@@ -50,6 +53,7 @@ public struct ModuleInfo: Sendable, Equatable {
         self.functions = functions
         self.sourcePath = sourcePath
         self.containsSwift = containsSwift
+        self.carriesSwiftRuntime = carriesSwiftRuntime
         self.permissions = permissions
     }
 }

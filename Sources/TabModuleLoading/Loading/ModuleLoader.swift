@@ -61,6 +61,11 @@ public struct ModuleLoader: Sendable {
                 throw error
             }
         }
+        // A second Swift runtime in this process would not know the host's types (no stable ABI on Linux).
+        if file.facts.carriesSwiftRuntime {
+            copies.remove(copyAt: copy.path)
+            throw Self.carriesSwiftRuntime(file.path)
+        }
         var message = [CChar](repeating: 0, count: 512)
         guard let image = tabhost_lt_open(copy.path, &message, message.count) else {
             copies.remove(copyAt: copy.path)
@@ -110,6 +115,13 @@ public struct ModuleLoader: Sendable {
         ModuleError(
             .openFailed, path: original, reason: "the dynamic loader refused it: \(loaderMessage(message, copy: copy, original: original))",
             hint: "check its dependencies with ldd and rebuild it")
+    }
+
+    private static func carriesSwiftRuntime(_ path: String) -> ModuleError {
+        ModuleError(
+            .carriesSwiftRuntime, path: path,
+            reason: "it carries its own Swift runtime, so it cannot run in the host's process, which has one",
+            hint: "run it isolated, as by default (drop --isolation none, or \"isolation\": \"none\" in the layout)")
     }
 
     private static func missingEntry(_ path: String) -> ModuleError {

@@ -183,7 +183,7 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         guard functions.isSuperset(of: [.create, .render]), functions.rawValue <= 0xFF else {
             throw malformed("function bits \(functions.rawValue)")
         }
-        guard swift <= 1 else { throw malformed("Swift flag \(swift)") }
+        guard swift <= 2 else { throw malformed("Swift flag \(swift)") }
         guard case .success(let permissions) = ModulePermissions.parse(Array(permissionText.utf8)) else {
             throw malformed("permissions \"\(permissionText.prefix(64))\"")
         }
@@ -193,7 +193,7 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         return ModuleInfo(
             name: name, version: version, title: title, glyph: glyph, declaredImage: declaredImage, imagePath: imagePath,
             kind: kind, abiMajor: major, abiMinor: minor, structSize: structSize, functions: functions, sourcePath: path,
-            containsSwift: swift == 1, permissions: permissions)
+            containsSwift: swift >= 1, permissions: permissions, carriesSwiftRuntime: swift == 2)
     }
 
     private static func isEncodable(_ entry: CachedModuleEntry) -> Bool {
@@ -225,7 +225,9 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
             for value in [info.kind.rawValue, info.abiMajor, info.abiMinor, info.structSize, info.functions.rawValue] {
                 writer.integer(value)
             }
-            writer.integer(UInt8(info.containsSwift ? 1 : 0))
+            // 0 no Swift, 1 Swift with a shared runtime, 2 Swift carrying its runtime (a cache written before
+            // that distinction has only 0 and 1).
+            writer.integer(UInt8(info.carriesSwiftRuntime ? 2 : info.containsSwift ? 1 : 0))
             writer.string(info.permissions.joined(separator: " "))
         case .refused(let error):
             writer.integer(refusedTag)

@@ -22,6 +22,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     private let confinement: ThreadConfinement?
     /// The module's descriptor has a `list_row` (ABI 1.3).
     private let hasListRow: Bool
+    private let calls: ModuleCallRecorder?
     private var handle: UnsafeMutableRawPointer?
     private var callDepth = 0
     private var destroyPending = false
@@ -40,14 +41,16 @@ package final class InProcessModuleInstance: ModuleInstance {
         resourceDirectory = ModuleFileReader.parentDirectory(of: module.info.sourcePath)
         confinement = environment.confinement
         hasListRow = module.info.functions.contains(.listRow)
+        calls = environment.calls
         box = HostHandle(
             instanceID: id, moduleName: module.name, ticks: environment.ticks, dataDirectory: environment.dataDirectory,
             sourceDirectory: resourceDirectory, resourceDirectory: resourceDirectory)
         box.delegate = delegate
         confinement?.assertConfined("\(module.name) create")
-        guard let create = descriptor.pointee.create,
-            let made = create(HostAPITable.pointer, box.opaquePointer)
-        else {
+        let began = ContinuousClock.now
+        let made = descriptor.pointee.create?(HostAPITable.pointer, box.opaquePointer)
+        calls?.record(.create, module: module.name, duration: .now - began)
+        guard let made else {
             box.ticks.cancel(id)  // a tick asked for before create failed has no one to go to
             throw ModuleError(
                 .createFailed, module: module.name, path: module.info.sourcePath,
@@ -68,7 +71,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     package var isAlive: Bool { handle != nil }
 
     package func start(param: String?) {
-        call("start") { handle in
+        call(.start) { handle in
             guard let start = descriptor.pointee.start else { return }
             if let param {
                 param.withCString { start(handle, $0) }
@@ -86,7 +89,7 @@ package final class InProcessModuleInstance: ModuleInstance {
         let builder = box.builderForRender()
         builder.begin()
         builder.listWindows = listWindows
-        call("render") { handle in
+        call(.render) { handle in
             // Read only from a 1.3 descriptor (the loader checked its size): an older one ends before it.
             if hasListRow, let listRow = descriptor.pointee.list_row {
                 builder.listRowSource = { id, index in listRow(handle, id, index, builder.opaquePointer) }
@@ -98,7 +101,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     }
 
     package func send(_ event: ModuleEvent, focus: String?) {
-        call("event") { handle in
+        call(.event) { handle in
             guard let handler = descriptor.pointee.event else { return }
             let fields = event.cFields
             var raw = tab_event()
@@ -124,7 +127,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     }
 
     package func appearance(_ phase: AppearancePhase) {
-        call("appearance") { handle in
+        call(.appearance) { handle in
             descriptor.pointee.appearance?(handle, Int32(phase.cValue.rawValue))
         }
     }
@@ -132,7 +135,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     package func saveState() -> [UInt8]? {
         guard let save = descriptor.pointee.save_state else { return nil }
         var result: [UInt8]?
-        call("save_state") { handle in
+        call(.saveState) { handle in
             var capacity = save(handle, nil, 0)
             // The size may grow between the two calls; ask again a few times, then give up.
             // size_t arrives as Int: SIZE_MAX is -1 here, and [UInt8](count: -1) traps.
@@ -157,7 +160,7 @@ package final class InProcessModuleInstance: ModuleInstance {
     package func restoreState(_ bytes: [UInt8]) -> Bool {
         guard let restore = descriptor.pointee.restore_state else { return false }
         var restored = false
-        call("restore_state") { handle in
+        call(.restoreState) { handle in
             restored = bytes.withUnsafeBytes { restore(handle, $0.baseAddress, $0.count) } != 0
         }
         return restored
@@ -176,21 +179,25 @@ package final class InProcessModuleInstance: ModuleInstance {
         guard let handle else { return }
         self.handle = nil
         box.delegate = nil
+        let began = ContinuousClock.now
         descriptor.pointee.destroy?(handle)
+        calls?.record(.destroy, module: moduleName, duration: .now - began)
         // After destroy: a module thread may schedule a tick until destroy stops it.
         box.ticks.cancel(id)
     }
 
     /// Runs one module call with re-entrancy bookkeeping: a module may pop or
     /// dismiss itself from inside `event`, and must not be destroyed under its own feet.
-    /// `function` names the descriptor function for the confinement check.
-    private func call(_ function: StaticString, _ body: (UnsafeMutableRawPointer) -> Void) {
+    /// `kind` names the descriptor function for the confinement check and the call's timings.
+    private func call(_ kind: ModuleCallKind, _ body: (UnsafeMutableRawPointer) -> Void) {
         guard let handle else { return }
-        confinement?.assertConfined("\(moduleName) \(function)")
+        confinement?.assertConfined("\(moduleName) \(kind.rawValue)")
         withExtendedLifetime(self) {
             if callDepth == 0 { box.enterLoopThread() }
             callDepth += 1
+            let began = ContinuousClock.now
             body(handle)
+            calls?.record(kind, module: moduleName, duration: .now - began)
             callDepth -= 1
             // tab_item's strings live until the module call that obtained them returns.
             if callDepth == 0 { box.releaseCallStrings() }

@@ -74,10 +74,25 @@ extension ModuleController {
         case .tick, .timer: userCaused = false
         }
         guard userCaused, let runtime = moduleRuntime else { return instance.send(event, focus: focus) }
-        if runtime.userInput.depth == 0 { runtime.userInput.began = runtime.ticks.now }
-        runtime.userInput.depth += 1
-        defer { runtime.userInput.depth -= 1 }
+        moduleBeginUserInput(at: runtime.userInput.depth == 0 ? runtime.ticks.now : runtime.userInput.began)
+        defer { moduleEndUserInput() }
         instance.send(event, focus: focus)
+    }
+
+    public func moduleUserInputBegan() -> ContinuousClock.Instant? {
+        guard let input = moduleRuntime?.userInput, input.depth > 0 else { return nil }
+        return input.began
+    }
+
+    public func moduleBeginUserInput(at began: ContinuousClock.Instant) {
+        guard let runtime = moduleRuntime else { return }
+        if runtime.userInput.depth == 0 { runtime.userInput.began = began }
+        runtime.userInput.depth += 1
+    }
+
+    public func moduleEndUserInput() {
+        guard let runtime = moduleRuntime, runtime.userInput.depth > 0 else { return }
+        runtime.userInput.depth -= 1
     }
 
     /// After a render: a `focus` or `scroll_to` id that the view does not show is one log line.

@@ -21,6 +21,12 @@ public final class ModuleController: Controller {
     private var badge: String?
     /// The tab's badge from before a refused reload put "!" there, restored when the mark goes.
     private var badgeBeforeFailure: String?
+    /// The busy mark is on the tab (`ModuleInstance.isBusy`), and the badge it covers.
+    private var showsBusyMark = false
+    private var badgeBeforeBusy: String?
+
+    /// The tab bar's badge while the tab's module is busy (the same in every front end).
+    public static let busyMark = "…"
     /// The rows of each lazy list (by id) the front ends asked to see (ABI 1.3).
     public internal(set) var listWindows: [String: Range<Int>] = [:]
     /// The id of the last `focus` or `scroll_to` (and which), checked against the next render.
@@ -133,6 +139,7 @@ public final class ModuleController: Controller {
         titleOverride = staged?.title
         markReloadFailure(nil)
         if let staged, let badge = staged.badge { moduleDidSetBadge(badge) }
+        moduleBusyChanged()
     }
 
     /// Marks (or clears) a refused reload: a "!" badge on the tab and the reason kept for the UI.
@@ -158,12 +165,31 @@ extension ModuleController: ModuleInstanceDelegate {
     public func moduleDidSetBadge(_ badge: String?) {
         let badge = badge.map { limited($0, "set_badge", ModuleLimits.maximumBadgeBytes) }
         self.badge = badge
-        if reloadFailure == nil { setTabBadge(badge) } else { badgeBeforeFailure = badge }
+        if showsBusyMark {
+            badgeBeforeBusy = badge
+        } else if reloadFailure == nil {
+            setTabBadge(badge)
+        } else {
+            badgeBeforeFailure = badge
+        }
         host?.invalidateScreen()
     }
 
     public func moduleDidInvalidate() {
         host?.invalidate(self)
+    }
+
+    public func moduleBusyChanged() {
+        let busy = instance.isBusy
+        guard busy != showsBusyMark, reloadFailure == nil else { return }
+        showsBusyMark = busy
+        if busy {
+            badgeBeforeBusy = owningTab?.tab.badge
+            setTabBadge(Self.busyMark)
+        } else {
+            setTabBadge(badgeBeforeBusy)
+        }
+        host?.invalidateScreen()
     }
 
     public func modulePush(module: String, param: String?, target: ModulePushTarget) -> Bool {

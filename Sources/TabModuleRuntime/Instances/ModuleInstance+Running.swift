@@ -3,4 +3,6 @@ extension ModuleInstance {
     public var isStopped: Bool { false }
     /// An instance whose module runs in this process is never held.
     public var isHeld: Bool { false }
+    /// An instance whose module runs in this process is never busy apart from the host.
+    public var isBusy: Bool { false }
 }

@@ -20,6 +20,9 @@ public protocol ModuleInstance: AnyObject {
     var isStopped: Bool { get }
     /// True while the instance waits for the user's Restart after its module's crash loop.
     var isHeld: Bool { get }
+    /// True while its module works on a call the user waits on past the busy threshold, or on any
+    /// call past the hang timeout (its process is shared: every instance of the module is busy then).
+    var isBusy: Bool { get }
     /// The module's `start(param)`, if it has one.
     func start(param: String?)
     /// The module's `render`: what it built.

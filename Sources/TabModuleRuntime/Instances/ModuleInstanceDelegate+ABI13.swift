@@ -25,4 +25,13 @@ extension ModuleInstanceDelegate {
 
     /// `toast`: show `text` over the bottom of the tab for a moment.
     public func moduleToast(_ text: String, style: ViewStyle) {}
+
+    /// No user input is tracked by a delegate that predates `copy_text`.
+    public func moduleUserInputBegan() -> ContinuousClock.Instant? { nil }
+
+    /// Nothing to track (see `moduleUserInputBegan()`).
+    public func moduleBeginUserInput(at began: ContinuousClock.Instant) {}
+
+    /// Nothing to track (see `moduleUserInputBegan()`).
+    public func moduleEndUserInput() {}
 }

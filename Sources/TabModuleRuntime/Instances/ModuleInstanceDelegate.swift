@@ -33,6 +33,8 @@ public protocol ModuleInstanceDelegate: AnyObject {
     func moduleAlert(_ alert: ScreenAlert)
     /// `save_soon` (1.2): save this instance's state soon (state file, Restart).
     func moduleSaveSoon()
+    /// The instance's `isBusy` may have changed: the busy mark on its tab follows.
+    func moduleBusyChanged()
     /// `push_for_result` (1.3): `push`, whose result comes back with `tag` as its action.
     func modulePush(module: String, param: String?, target: ModulePushTarget, tag: String?) -> Bool
     /// `present_for_result` (1.3): `present` with a tag, guarded when `confirmDismiss`.
@@ -45,4 +47,17 @@ public protocol ModuleInstanceDelegate: AnyObject {
     func moduleCopyText(_ text: String)
     /// `toast` (1.3): `text` over the bottom of the tab for a moment.
     func moduleToast(_ text: String, style: ViewStyle)
+    /// When the user's key, click or edit this instance handles now began; nil outside one (for
+    /// `copy_text`: an isolated instance keeps it with the event it posts).
+    func moduleUserInputBegan() -> ContinuousClock.Instant?
+    /// The module's calls from here to `moduleEndUserInput()` answer the user's input that began at
+    /// `began`: an isolated module's calls arrive after the host's call that posted its event returned.
+    func moduleBeginUserInput(at began: ContinuousClock.Instant)
+    /// Ends what `moduleBeginUserInput(at:)` began.
+    func moduleEndUserInput()
+}
+
+extension ModuleInstanceDelegate {
+    /// The instance's `isBusy` may have changed (its tab's busy mark); ignored by default.
+    public func moduleBusyChanged() {}
 }

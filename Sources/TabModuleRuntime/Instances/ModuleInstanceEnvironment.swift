@@ -9,14 +9,17 @@ public struct ModuleInstanceEnvironment: Sendable {
     public var confinement: ThreadConfinement?
     /// Where `data_dir` makes each module's own directory; nil when no home directory is known.
     public var dataDirectory: ModuleDataDirectory?
+    /// Where each call's duration goes (nil: not recorded).
+    public var calls: ModuleCallRecorder?
 
     /// Creates an environment; module data directories default to the XDG data home's.
     public init(
         ticks: TickScheduler, confinement: ThreadConfinement?,
-        dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
+        dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment(), calls: ModuleCallRecorder? = nil
     ) {
         self.ticks = ticks
         self.confinement = confinement
         self.dataDirectory = dataDirectory
+        self.calls = calls
     }
 }

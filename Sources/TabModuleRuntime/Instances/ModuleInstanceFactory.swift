@@ -10,4 +10,15 @@ public protocol ModuleInstanceFactory {
     func makeInstance(
         of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) -> any ModuleInstance
+
+    /// Waits until every instance it made has answered what it was asked (nothing posted to a module
+    /// is still on its way), or until `deadline`; true when everything settled. For tests and for
+    /// commands that run no loop.
+    @discardableResult
+    func settle(until deadline: ContinuousClock.Instant) -> Bool
+}
+
+extension ModuleInstanceFactory {
+    /// An in-process module answers every call before it returns: always settled.
+    public func settle(until deadline: ContinuousClock.Instant) -> Bool { true }
 }

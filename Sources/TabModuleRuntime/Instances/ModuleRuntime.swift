@@ -11,9 +11,13 @@ public final class ModuleRuntime: ControllerFactory {
     /// The loaded modules, by name.
     public let registry: ModuleRegistry
     /// Where `schedule_tick` requests collect; watch `ticks.wakeFileDescriptor`.
-    public let ticks = TickScheduler()
+    public let ticks: TickScheduler
+    /// Every module call's duration (`tabhost inspect NAME --timings`, `tabhost dev`'s status line).
+    public let calls = ModuleCallRecorder()
     /// Receives every module log line, with the module's name as `module` metadata.
     public let logger: Logger
+    /// The session's clock: what its timers and ticks run by, and what ABI 1.3's `now_ms` reads.
+    public var clock: HostClock { ticks.clock }
     /// Makes the instances behind the controllers (in this process unless told otherwise).
     public let factory: any ModuleInstanceFactory
     /// The thread module calls must come from, checked in debug builds by the instances made after
@@ -33,10 +37,13 @@ public final class ModuleRuntime: ControllerFactory {
         weak var controller: ModuleController?
     }
 
-    /// Creates a runtime over `registry` whose module log lines go to `logger`.
+    /// Creates a runtime over `registry` whose module log lines go to `logger`, whose timers and
+    /// ticks run by `clock`.
     public init(
-        registry: ModuleRegistry, logger: Logger, factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory()
+        registry: ModuleRegistry, logger: Logger, factory: any ModuleInstanceFactory = InProcessModuleInstanceFactory(),
+        clock: HostClock = .monotonic
     ) {
+        ticks = TickScheduler(clock: clock)
         self.registry = registry
         self.logger = logger
         self.factory = factory
@@ -75,12 +82,12 @@ public final class ModuleRuntime: ControllerFactory {
         controllers.filter { $0.info.name == module }
     }
 
-    /// Delivers every tick and timer due at `now` on this (the main) thread, and performs the host
-    /// calls modules made from their own threads (`invalidate`, `save_soon`, `log`); returns how
-    /// many were delivered.
+    /// Delivers every tick and timer due at `now` (by default now by the runtime's `clock`) on this (the
+    /// main) thread, and performs the host calls modules made from their own threads (`invalidate`,
+    /// `save_soon`, `log`); returns how many were delivered.
     @discardableResult
-    public func deliverDueTicks(now: ContinuousClock.Instant = .now) -> Int {
-        let due = ticks.takeDue(now: now)
+    public func deliverDueTicks(now: ContinuousClock.Instant? = nil) -> Int {
+        let due = ticks.takeDue(now: now ?? ticks.now)
         guard !due.isEmpty else { return 0 }
         let byInstance = Dictionary(controllers.map { ($0.instance.id, $0) }, uniquingKeysWith: { first, _ in first })
         var delivered = 0
@@ -125,7 +132,8 @@ public final class ModuleRuntime: ControllerFactory {
     func makeInstance(of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?) throws(ModuleError)
         -> any ModuleInstance
     {
-        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: confinement, dataDirectory: dataDirectory)
+        let environment = ModuleInstanceEnvironment(
+            ticks: ticks, confinement: confinement, dataDirectory: dataDirectory, calls: calls)
         return try factory.makeInstance(of: module, environment: environment, delegate: delegate)
     }
 }

@@ -12,6 +12,8 @@ public final class TickScheduler: Sendable {
         var deadline: ContinuousClock.Instant
         var instance: UInt64
         var work: ScheduledWork
+        /// When it was asked for, among everything scheduled: what breaks a tie between equal deadlines.
+        var order: UInt64
     }
 
     private struct TimerKey: Hashable, Sendable {
@@ -22,6 +24,8 @@ public final class TickScheduler: Sendable {
     private struct TimerEntry: Sendable {
         var deadline: ContinuousClock.Instant
         var repeatMilliseconds: UInt32
+        /// As `Pending.order`: a test clock that does not move gives many timers one deadline.
+        var order: UInt64 = 0
     }
 
     private struct State: Sendable {
@@ -30,6 +34,8 @@ public final class TickScheduler: Sendable {
         /// Timer firings `takeDue` handed out and not yet claimed: a cancel before the claim stops them.
         var taken: [UInt64: TimerKey] = [:]
         var nextFiring: UInt64 = 1
+        /// The next `order` of what is scheduled.
+        var nextOrder: UInt64 = 0
         /// `.log` items in `pending`.
         var queuedLogs = 0
         /// Log lines from other threads not queued (over `ModuleLimits.maximumQueuedLogLines`), by instance.
@@ -38,23 +44,20 @@ public final class TickScheduler: Sendable {
 
     private let state = LockedValue(State())
     private let pipe: (read: Int32, write: Int32)
-    private let clock: @Sendable () -> ContinuousClock.Instant
+    /// The clock this scheduler sets and compares deadlines by: its session's (a test clock under
+    /// `tabhost test`, which moves only when a script's `wait` moves it).
+    public let clock: HostClock
     /// The clock's reading when the scheduler was made: `now_ms` counts from it.
     private let origin: ContinuousClock.Instant
 
-    /// The clock schedulers made from now on set and compare deadlines by; nil: the monotonic clock.
-    /// `tabhost test` sets a clock that moves only when a script's `wait` moves it, before it opens a
-    /// session, so that timers fire exactly as the script says, never by the wall clock.
-    public static let testClock = LockedValue<(@Sendable () -> ContinuousClock.Instant)?>(nil)
-
-    /// Now, by this scheduler's clock (the test clock under `tabhost test`).
-    public var now: ContinuousClock.Instant { clock() }
+    /// Now, by this scheduler's clock.
+    public var now: ContinuousClock.Instant { clock.now() }
 
     /// The read end of the wake-up pipe: readable when work was scheduled. Watch it with `poll`.
     public var wakeFileDescriptor: Int32 { pipe.read }
 
-    /// Creates a scheduler with its own non-blocking wake-up pipe.
-    public init() {
+    /// Creates a scheduler with its own non-blocking wake-up pipe, running by `clock`.
+    public init(clock: HostClock = .monotonic) {
         var fds: [Int32] = [-1, -1]
         if Glibc.pipe(&fds) == 0 {
             for fd in fds {
@@ -65,15 +68,14 @@ public final class TickScheduler: Sendable {
             fds = [-1, -1]
         }
         pipe = (fds[0], fds[1])
-        let testClock: (@Sendable () -> ContinuousClock.Instant)? = Self.testClock.withLock { $0 }
-        clock = testClock ?? { ContinuousClock.now }
-        origin = clock()
+        self.clock = clock
+        origin = clock.now()
     }
 
     /// `now_ms` (ABI 1.3): milliseconds of this scheduler's clock since it was made; under
     /// `tabhost test` the test clock's, so a script's `wait` moves it and nothing else does.
     public var nowMilliseconds: UInt64 {
-        let elapsed = clock() - origin
+        let elapsed = clock.now() - origin
         let (seconds, attoseconds) = elapsed.components
         return UInt64(max(0, seconds)) * 1000 + UInt64(max(0, attoseconds) / 1_000_000_000_000_000)
     }
@@ -101,7 +103,7 @@ public final class TickScheduler: Sendable {
     package func setTimer(_ instance: UInt64, id: String, afterMilliseconds: UInt32, repeatMilliseconds: UInt32) -> Bool {
         let key = TimerKey(instance: instance, id: id)
         let period = repeatMilliseconds == 0 ? 0 : max(repeatMilliseconds, UInt32(ModuleLimits.minimumTimerRepeatMilliseconds))
-        let entry = TimerEntry(deadline: now + .milliseconds(Int(afterMilliseconds)), repeatMilliseconds: period)
+        var entry = TimerEntry(deadline: now + .milliseconds(Int(afterMilliseconds)), repeatMilliseconds: period)
         let set = state.withLock { state in
             if state.timers[key] == nil {
                 let count = state.timers.keys.reduce(0) { $0 + ($1.instance == instance ? 1 : 0) }
@@ -109,6 +111,8 @@ public final class TickScheduler: Sendable {
             }
             // The same id replaces: a firing of the old timer not yet delivered never arrives.
             state.taken = state.taken.filter { $0.value != key }
+            entry.order = state.nextOrder
+            state.nextOrder += 1
             state.timers[key] = entry
             return true
         }
@@ -162,21 +166,21 @@ public final class TickScheduler: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(pipe.read, &buffer, buffer.count) > 0 {}
         return state.withLock { state in
-            var due: [(ContinuousClock.Instant, DueWork)] = []
+            var due: [(ContinuousClock.Instant, UInt64, DueWork)] = []
             for item in state.pending where item.deadline <= now {
-                due.append((item.deadline, DueWork(instance: item.instance, work: item.work, firing: 0)))
+                due.append((item.deadline, item.order, DueWork(instance: item.instance, work: item.work, firing: 0)))
             }
             state.pending.removeAll { $0.deadline <= now }
             state.queuedLogs = state.pending.reduce(0) { $0 + ($1.work.isLog ? 1 : 0) }
             for (instance, count) in state.droppedLogs.sorted(by: { $0.key < $1.key }) {
-                due.append((now, DueWork(instance: instance, work: .log(.warning, ModuleLimits.queuedLogDrop(count)), firing: 0)))
+                due.append((now, .max, DueWork(instance: instance, work: .log(.warning, ModuleLimits.queuedLogDrop(count)), firing: 0)))
             }
             state.droppedLogs.removeAll()
             for (key, entry) in state.timers where entry.deadline <= now {
                 let firing = state.nextFiring
                 state.nextFiring += 1
                 state.taken[firing] = key
-                due.append((entry.deadline, DueWork(instance: key.instance, work: .timer(key.id), firing: firing)))
+                due.append((entry.deadline, entry.order, DueWork(instance: key.instance, work: .timer(key.id), firing: firing)))
                 if entry.repeatMilliseconds > 0 {
                     let period = Duration.milliseconds(Int(entry.repeatMilliseconds))
                     var next = entry.deadline + period
@@ -187,8 +191,8 @@ public final class TickScheduler: Sendable {
                     state.timers[key] = nil
                 }
             }
-            // Stable: work queued together keeps its order.
-            return due.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+            // Earliest first; equal deadlines in the order they were asked for (timers live in a dictionary).
+            return due.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         }
     }
 
@@ -210,7 +214,8 @@ public final class TickScheduler: Sendable {
                 }
                 state.queuedLogs += 1
             }
-            state.pending.append(Pending(deadline: deadline, instance: instance, work: work))
+            state.pending.append(Pending(deadline: deadline, instance: instance, work: work, order: state.nextOrder))
+            state.nextOrder += 1
             return true
         }
         if queued { wake() }

@@ -6,8 +6,9 @@
 /// "modules": [{"module": "clock", "state": "stopped", "reason": "Clock stopped: SIGSEGV in event \"segv\"", "crashes": 1}]}`
 /// (`module` is null when the file never provided one), and `"denied": [{"module": "clock", "permissions":
 /// ["exec"]}]`, and `"reloads": [ModuleReloadOutcome, …]` (the last new version of each module file and
-/// what became of it). `modules`, `denied` and `reloads` came later: a host that predates them leaves
-/// them out, and they read as nil.
+/// what became of it), and `"timings": {"clock": {"render": ModuleCallTimings, …}}` (each module's call
+/// durations by call kind). `modules`, `denied`, `reloads` and `timings` came later: a host that predates
+/// them leaves them out, and they read as nil.
 package struct HotReloadStatus: Codable, Sendable, Hashable {
     /// One refused file.
     public struct Refusal: Codable, Sendable, Hashable {
@@ -46,16 +47,20 @@ package struct HotReloadStatus: Codable, Sendable, Hashable {
     public var denied: [ModuleDeniedPermissions]?
     /// The last reload of each module file, sorted by file (nil from a host that predates it).
     public var reloads: [ModuleReloadOutcome]?
+    /// Each module's call durations, by module name then call kind (`render`, `save_state`); nil from a
+    /// host that predates them.
+    public var timings: [String: [String: ModuleCallTimings]]?
 
     /// Creates a status.
     public init(
         pid: Int32, refused: [Refusal], modules: [ModuleProcessState]? = [], denied: [ModuleDeniedPermissions]? = [],
-        reloads: [ModuleReloadOutcome]? = []
+        reloads: [ModuleReloadOutcome]? = [], timings: [String: [String: ModuleCallTimings]]? = nil
     ) {
         self.pid = pid
         self.refused = refused
         self.modules = modules
         self.denied = denied
         self.reloads = reloads
+        self.timings = timings
     }
 }

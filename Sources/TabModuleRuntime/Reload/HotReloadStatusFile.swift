@@ -16,12 +16,12 @@ package struct HotReloadStatusFile: Sendable, Hashable {
         path = directory + "/" + Self.fileName
     }
 
-    /// Writes `refusals` (sorted by file), `modules` and `denied` (sorted by name) and `reloads`
-    /// (sorted by file) with this process's pid; returns false if the file could not be written.
+    /// Writes `refusals` (sorted by file), `modules` and `denied` (sorted by name), `reloads`
+    /// (sorted by file) and `timings` with this process's pid; returns false if the file could not be written.
     @discardableResult
     public func write(
         _ refusals: [HotReloadReport], modules: [ModuleProcessState] = [], denied: [ModuleDeniedPermissions] = [],
-        reloads: [ModuleReloadOutcome] = []
+        reloads: [ModuleReloadOutcome] = [], timings: [String: [String: ModuleCallTimings]]? = nil
     ) -> Bool {
         let status = HotReloadStatus(
             pid: getpid(),
@@ -30,7 +30,7 @@ package struct HotReloadStatusFile: Sendable, Hashable {
             },
             modules: modules.sorted { $0.module < $1.module },
             denied: denied.sorted { $0.module < $1.module },
-            reloads: reloads.sorted { $0.file < $1.file })
+            reloads: reloads.sorted { $0.file < $1.file }, timings: timings)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(status) else { return false }

@@ -22,6 +22,8 @@ public final class HotReloader {
         didSet { publishStatus() }
     }
     private var hasPublishedStatus = false
+    /// The call recorder's generation the status file holds.
+    package private(set) var publishedCalls: UInt64 = 0
     /// The last reload of each module file (absolute path) and what became of it, published with the
     /// refusals for `tabhost update` and `tabhost rollback` in another terminal.
     package private(set) var reloads: [String: ModuleReloadOutcome] = [:]
@@ -40,6 +42,10 @@ public final class HotReloader {
     /// report says so). The session sets it: beside its `--state` file, else next to the module
     /// data root.
     public var refusedStates: RefusedStateStore?
+
+    /// Whether a content module that appears while the host runs, by its file's path, is meant to be a tab
+    /// (an installed bundle's manifest may say it is not): one that is not is loaded and gets no tab.
+    public var isMeantAsTab: (String) -> Bool = { _ in true }
 
     /// The version of each module file last loaded or refused, by absolute path (see `rescan`). It
     /// starts as the versions the registry saw when it loaded (or looked up) them, no second stat of
@@ -93,15 +99,26 @@ public final class HotReloader {
             reason: report.message, at: ModuleReloadOutcome.now())
     }
 
+    /// Rewrites the status file when a module call was made since it was written (the session calls
+    /// this a second after a call: the calls' timings are not worth a write each).
+    package func publishCallTimingsIfChanged() {
+        if runtime.calls.generation != publishedCalls { publishStatus() }
+    }
+
     private func publishStatus() {
         guard let statusFile else { return }
+        publishedCalls = runtime.calls.generation
+        let timings = runtime.calls.published
         // Nothing to say and nothing said yet: no file (readers take a missing file as nothing refused,
         // nothing stopped), and a start does not encode and write one on the way to its first frame.
-        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty && deniedPermissions.isEmpty && reloads.isEmpty {
+        if !hasPublishedStatus && refusals.isEmpty && moduleStates.isEmpty && deniedPermissions.isEmpty && reloads.isEmpty
+            && timings.isEmpty
+        {
             return
         }
         statusFile.write(
-            Array(refusals.values), modules: moduleStates, denied: deniedPermissions, reloads: Array(reloads.values))
+            Array(refusals.values), modules: moduleStates, denied: deniedPermissions, reloads: Array(reloads.values),
+            timings: timings)
         hasPublishedStatus = true
     }
 
@@ -137,7 +154,7 @@ public final class HotReloader {
 
     private func added(_ module: LoadedModule) -> HotReloadReport {
         let version = module.info.version.map { " v\($0)" } ?? ""
-        guard module.info.kind == .content else {
+        guard module.info.kind == .content, isMeantAsTab(module.info.sourcePath) else {
             return HotReloadReport(.added, module: module.name, file: module.info.sourcePath, message: "loaded \(module.name)\(version)")
         }
         // Remembered even without the container yet: a template accepting new modules, pushed later, shows it.

@@ -16,8 +16,10 @@
  * Handshake: the child's first frame is HELLO (u32 TABHOST_WIRE_MAGIC, u16 major, u16 minor,
  * u32 pid). The host answers a different major by closing the socket; otherwise its first
  * request is LOAD. Requests nest in both directions: while one side waits for a reply it serves
- * the other side's requests (a module's `push` inside `event`, the host's `appearance` calls
- * inside that `push`). Notifications (set_title, log, …) have no reply.
+ * the other side's requests (a module's `push` inside `event`, the host's `create` inside that
+ * `push`). The host sends the calls the user waits on (start, render, event, appearance) one at a
+ * time without waiting: it handles the reply when it comes and keeps the next in a queue until then.
+ * Notifications (set_title, log, FRAME, …) have no reply.
  */
 #ifndef TABHOST_ISOLATION_H
 #define TABHOST_ISOLATION_H
@@ -32,8 +34,9 @@ extern "C" {
 
 /** "TABI" read as a little-endian word: the first field of HELLO. */
 #define TABHOST_WIRE_MAGIC 0x49424154u
-/** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls). */
-#define TABHOST_WIRE_VERSION_MAJOR 2
+/** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls;
+    3: EVENT's frame byte, FRAME and FRAME_ACK, so the host never waits on the child). */
+#define TABHOST_WIRE_VERSION_MAJOR 3
 #define TABHOST_WIRE_VERSION_MINOR 0
 /** Bytes of a frame header. */
 #define TABHOST_WIRE_HEADER_SIZE 12
@@ -117,9 +120,13 @@ enum tabhost_wire_type {
     TABHOST_WIRE_CREATE = 10,        /* u64 id -> u8 created */
     TABHOST_WIRE_START = 11,         /* u64 id, str? param -> (empty) */
     TABHOST_WIRE_RENDER = 12,        /* u64 id, then optionally (ABI 1.3) u32 n, n x (str list id, u64 start,
-                                        u64 end): the rows of each lazy list to draw -> u32 count, count view
-                                        calls (enum tabhost_wire_node) */
-    TABHOST_WIRE_EVENT = 13,         /* u64 id, u32 type, str? action, u32 key, str? value, str? focus -> (empty) */
+                                        u64 end): the rows of each lazy list to draw (the child keeps them for
+                                        the instance's FRAMEs) -> u32 count, count view calls
+                                        (enum tabhost_wire_node) */
+    TABHOST_WIRE_EVENT = 13,         /* u64 id, u32 type, str? action, u32 key, str? value, str? focus,
+                                        u8 frame (enum tabhost_wire_frame_rule) -> u8 frame follows: the
+                                        child renders next and sends the instance's FRAME (the host's
+                                        clock for the call runs on, as render) */
     TABHOST_WIRE_APPEARANCE = 14,    /* u64 id, i32 phase -> (empty) */
     TABHOST_WIRE_SAVE_STATE = 15,    /* u64 id -> u8 saved, u32 size, bytes */
     TABHOST_WIRE_RESTORE_STATE = 16, /* u64 id, u32 size, bytes -> u8 restored */
@@ -145,7 +152,8 @@ enum tabhost_wire_type {
        them finds no instance 0 and ignores them, so the wire stays 2.0). */
     TABHOST_WIRE_SANDBOX_DENIED = 42, /* u8 category (enum tabhost_sandbox_denial: 1 exec, 2 network): the
                                          sandbox refused a call that permission would allow; once per
-                                         category per child */
+                                         category per child; 3 (test mode, tabhost_file_denials.h): then
+                                         str "read:PATH" or "write:PATH", a refused file open */
     TABHOST_WIRE_MEMORY_CEILING = 43, /* u64 ceiling bytes, u64 address space bytes: the child is dying
                                          (a fatal signal, an allocation that failed) with its address space
                                          within an eighth of its RLIMIT_AS; its exit follows */
@@ -166,7 +174,24 @@ enum tabhost_wire_type {
     /* ABI 1.3 requests (appended) */
     TABHOST_WIRE_PUSH_FOR_RESULT = 56,    /* str module, str? param, i32 target, str? tag -> i32 result */
     TABHOST_WIRE_PRESENT_FOR_RESULT = 57, /* str module, str? param, str? tag, u32 flags -> i32 result */
-    TABHOST_WIRE_NOW_MS = 58              /* (nothing) -> u64 milliseconds of the host's clock */
+    TABHOST_WIRE_NOW_MS = 58,             /* (nothing) -> u64 milliseconds of the host's clock */
+
+    /* child -> host notification, u64 instance id first: the instance's new view, pushed after the reply
+       of an EVENT whose frame rule asks for it (u32 count, count view calls, as RENDER's reply; lazy lists
+       drawn over the rows the last RENDER asked for). At most one per instance is unacknowledged: while
+       one is, the next waits for FRAME_ACK (changes merge). */
+    TABHOST_WIRE_FRAME = 60,
+    /* host -> child notification (no reply): u64 id. The host applied that instance's FRAME. */
+    TABHOST_WIRE_FRAME_ACK = 61
+};
+
+/** EVENT's last byte: whether the child renders after the event and pushes the view as a FRAME. */
+enum tabhost_wire_frame_rule {
+    TABHOST_WIRE_FRAME_NONE = 0,        /* no frame (the tab is hidden): an invalidate is an INVALIDATE */
+    TABHOST_WIRE_FRAME_IF_CHANGED = 1,  /* a frame when the module invalidated during the event (always
+                                           for a module built before ABI 1.2, as the host renders those
+                                           after every event) */
+    TABHOST_WIRE_FRAME_ALWAYS = 2       /* a frame in any case (the host's view of the tab is stale) */
 };
 
 /** How far a SCAN got: what a crash is blamed on. */

@@ -33,6 +33,18 @@ enum RunSupport {
         try Fixture.compileModule(source, to: path, flags: ["-shared", "-fPIC", "-Wall", "-Werror"])
     }
 
+    /// `SCRATCH/modules` and `SCRATCH/run` (mode 0700, for `XDG_RUNTIME_DIR`: only this test's hosts'
+    /// status files are read there), made.
+    static func makeModulesAndRuntime(in scratch: String) throws -> (modules: String, runtime: String) {
+        let modules = scratch + "/modules"
+        let runtime = scratch + "/run"
+        for directory in [modules, runtime] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        }
+        _ = chmod(runtime, 0o700)
+        return (modules, runtime)
+    }
+
     /// A content module named `name` whose render shows `body` (C statements using `api` and `view`)
     /// and whose event handler runs `onEvent` (C statements using `api`, `host` and `event`).
     static func moduleSource(name: String, title: String, body: String, onEvent: String = "") -> String {

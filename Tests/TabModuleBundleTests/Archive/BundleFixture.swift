@@ -20,7 +20,7 @@ struct BundleFixture {
     /// The manifest listing `files`.
     var manifest: BundleManifest {
         BundleManifest(
-            name: "clock", version: version, abi: "1.2", title: "Clock", description: "Shows the time",
+            name: "clock", version: version, abi: "1.3", title: "Clock", description: "Shows the time",
             publisher: "Ada Example", license: "MIT", homepage: "https://example.org/clock", permissions: permissions,
             updates: updates,
             files: files.map { BundleFileEntry(path: $0.path, bytes: $0.bytes, arch: $0.arch) })

@@ -19,11 +19,28 @@ import Testing
         let settings = try ProjectBundleSettings.decode(Array(Self.settings.utf8), path: "clock/tabmod.json")
         let files = [BundleFileEntry(path: "x86_64-linux-gnu/clock.so", bytes: [1, 2, 3], arch: "x86_64-linux-gnu")]
         let manifest = try BundleManifest(settings: settings, descriptor: info(), files: files, project: "clock")
-        #expect(manifest.name == "clock" && manifest.version.description == "1.4.0" && manifest.abi == "1.2" && manifest.title == "Clock")
+        #expect(manifest.name == "clock" && manifest.version.description == "1.4.0" && manifest.abi == "1.3" && manifest.title == "Clock")
         #expect(manifest.publisher == "Ada Example" && manifest.updates == "https://example.org/clock/feed.json")
         #expect(manifest.permissions == ["network"] && manifest.files == files)
         try manifest.checkAgrees(with: info(), file: files[0].path, bundle: "clock-1.4.0.tabmod")
         #expect(try BundleManifest.decode(manifest.encoded(), path: "again") == manifest)
+    }
+
+    /// `"tab": false` in tabmod.json reaches the manifest, and back; the default (true) is not written, so a
+    /// manifest without the field reads and signs as it did before the field existed.
+    @Test func theTabFlagGoesIntoTheManifestOnlyWhenFalse() throws {
+        let files = [BundleFileEntry(path: "x86_64-linux-gnu/clock.so", bytes: [1], arch: "x86_64-linux-gnu")]
+        let plain = try ProjectBundleSettings.decode(Array(Self.settings.utf8), path: "clock/tabmod.json")
+        let tab = try BundleManifest(settings: plain, descriptor: info(), files: files, project: "clock")
+        #expect(tab.tab && !String(decoding: tab.encoded(), as: UTF8.self).contains("\"tab\""))
+        let pushed = try ProjectBundleSettings.decode(Array((String(Self.settings.dropLast()) + ", \"tab\": false}").utf8), path: "t")
+        let manifest = try BundleManifest(settings: pushed, descriptor: info(), files: files, project: "clock")
+        #expect(!manifest.tab && String(decoding: manifest.encoded(), as: UTF8.self).contains("\"tab\" : false"))
+        #expect(try BundleManifest.decode(manifest.encoded(), path: "again") == manifest)
+        let refused = #expect(throws: BundleError.self) {
+            try ProjectBundleSettings.decode(Array((String(Self.settings.dropLast()) + ", \"tab\": \"no\"}").utf8), path: "t")
+        }
+        #expect(refused?.description.hasPrefix("t: ") == true, "\(refused?.description ?? "accepted")")
     }
 
     @Test func aVersionThatIsNotSemVerOrABadFieldIsRefusedWithOneLine() throws {
@@ -49,7 +66,8 @@ import Testing
         let error = #expect(throws: BundleError.self) { try ProjectBundleSettings.decode(Array(text.utf8), path: "clock/tabmod.json") }
         #expect(error?.description.hasPrefix("clock/tabmod.json: \(says)") == true, "\(error?.description ?? "accepted")")
         #expect(
-            error?.description.hasSuffix("; fix tabmod.json (fields: publisher, description, license, homepage, updates; version optional)")
+            error?.description.hasSuffix(
+                "; fix tabmod.json (fields: publisher, description, license, homepage, updates; version and tab optional)")
                 == true)
     }
 }

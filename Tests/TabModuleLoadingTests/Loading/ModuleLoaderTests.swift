@@ -25,7 +25,9 @@ struct ModuleLoaderTests {
         let expected = ModuleInfo(
             name: "full.bar-1_x", version: "2.3.4", title: "Fancy ★ bar", glyph: "★", declaredImage: "assets/bar.svg",
             imagePath: fixture.path("assets/bar.svg"), kind: .tabBar, abiMajor: 1, abiMinor: TabModuleABI.minor,
-            structSize: TabModuleABI.descriptorSize12, functions: ModuleFunctions(ModuleFunctions.all.map(\.function)),
+            // Every function of the 1.2 set (the fixture draws no lazy list: no `list_row`).
+            structSize: TabModuleABI.descriptorSize13,
+            functions: ModuleFunctions(ModuleFunctions.all.map(\.function).filter { $0 != .listRow }),
             sourcePath: path, containsSwift: false)
         #expect(module.info == expected)
         #expect(
@@ -80,10 +82,10 @@ struct ModuleLoaderTests {
         let loader = ModuleLoader(copies: cache)
         let plain = try loader.load(try fixture.compile("plain.so", source: ModuleSource(name: "plain").text))
         var swiftSource = ModuleSource(name: "swiftish")
-        swiftSource.extra = "__attribute__((used, section(\"swift5_types\"))) static const int swift_marker = 1;"
-        let swift = try loader.load(try fixture.compile("swiftish.so", source: swiftSource.text))
+        swiftSource.extra = Self.swiftMarker
+        let swift = try loader.load(try fixture.compile("swiftish.so", source: swiftSource.text, flags: try Self.sharedRuntimeFlags()))
         #expect(!plain.info.containsSwift)
-        #expect(swift.info.containsSwift)
+        #expect(swift.info.containsSwift && !swift.info.carriesSwiftRuntime)
         #expect(try mapped(plain.copyPath))
         #expect(try mapped(swift.copyPath))
         plain.close()
@@ -93,6 +95,46 @@ struct ModuleLoaderTests {
         #expect(!FileManager.default.fileExists(atPath: swift.copyPath))
         #expect(try !mapped(plain.copyPath))
         #expect(try mapped(swift.copyPath))
+    }
+
+    /// Swift code without a Swift library needed is a runtime carried inside (a Swift bundle's release build):
+    /// the facts say so, and this process, which has a Swift runtime, refuses to open it with one line.
+    @Test func anImageCarryingItsSwiftRuntimeIsNotOpenedInProcess() throws {
+        let fixture = try Fixture()
+        let cache = try ModuleCopyDirectory()
+        defer { cache.removeAll() }
+        var source = ModuleSource(name: "carrier")
+        source.extra = Self.swiftMarker
+        let path = try fixture.compile("carrier.so", source: source.text)
+        let bytes = try ModuleFileReader.readAll(path).bytes
+        let facts = try ELFFacts.check(bytes, path: path)
+        #expect(facts.containsSwift && !facts.needsSwiftRuntime && facts.carriesSwiftRuntime)
+        let shared = try ELFFacts.check(
+            try ModuleFileReader.readAll(try fixture.compile("shared.so", source: source.text, flags: try Self.sharedRuntimeFlags())).bytes,
+            path: "shared.so")
+        #expect(shared.containsSwift && shared.needsSwiftRuntime && !shared.carriesSwiftRuntime)
+
+        let error = try #require(throws: ModuleError.self) { try ModuleLoader(copies: cache).load(path) }
+        #expect(error.code == .carriesSwiftRuntime)
+        #expect(
+            error.description
+                == "\(path): it carries its own Swift runtime, so it cannot run in the host's process, which has one; "
+                + "run it isolated, as by default (drop --isolation none, or \"isolation\": \"none\" in the layout)")
+        #expect(try !mapped(path))
+        let copies = try FileManager.default.contentsOfDirectory(atPath: cache.directory).filter { $0.hasSuffix(".so") }
+        #expect(copies.isEmpty, "its private copy is removed: \(copies)")
+    }
+
+    /// A section whose name makes the image one with Swift code.
+    private static let swiftMarker = "__attribute__((used, section(\"swift5_types\"))) static const int swift_marker = 1;"
+
+    /// cc flags that make a `DT_NEEDED libswiftCore.so`: the runtime this test process maps.
+    private static func sharedRuntimeFlags() throws -> [String] {
+        let maps = String(decoding: try ModuleFileReader.readAll("/proc/self/maps").bytes, as: UTF8.self)
+        let line = try #require(maps.split(separator: "\n").first { $0.hasSuffix("/libswiftCore.so") }, "no libswiftCore.so mapped")
+        let file = String(line[line.firstIndex(of: "/")!...])
+        let directory = String(file[..<file.lastIndex(of: "/")!])
+        return ["-shared", "-fPIC", "-L", directory, "-Wl,--no-as-needed", "-lswiftCore"]
     }
 
     /// True when /proc/self/maps maps the file at `path` (deleted or not).

@@ -60,7 +60,7 @@ struct ModuleMetadataCacheFileTests {
     @Test func aFileFromAnotherABIOrFormatVersionIsRefused() {
         let other = ModuleMetadataCacheFile(entries: [Self.accepted], abiMajor: 2, abiMinor: 0).encoded()
         #expect(Self.decodeError(other)?.code == .otherABI)
-        #expect(Self.decodeError(other)?.reason == "written by a host with module ABI 2.0, this host has 1.2")
+        #expect(Self.decodeError(other)?.reason == "written by a host with module ABI 2.0, this host has 1.3")
         var format = ModuleMetadataCacheFile(entries: [Self.accepted]).encoded()
         format[8] = 9
         #expect(Self.decodeError(format)?.code == .otherFormat)

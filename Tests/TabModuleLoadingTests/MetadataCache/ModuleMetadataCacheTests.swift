@@ -182,7 +182,7 @@ struct ModuleMetadataCacheTests {
             harness.log.entries.map(\.message) == [
                 """
                 \(harness.cachePath): discarded the module metadata cache \
-                (written by a host with module ABI 2.0, this host has 1.2); it is rebuilt from the module files
+                (written by a host with module ABI 2.0, this host has 1.3); it is rebuilt from the module files
                 """
             ])
         #expect(entries.map(\.fromCache) == [false])

@@ -72,11 +72,11 @@ struct ModuleTimerTests {
 
     // MARK: A real module
 
-    private func host() throws -> ModuleHostFixture {
+    private func host(clock: HostClock = .monotonic) throws -> ModuleHostFixture {
         let setup = try ModuleHostFixture(
             file: "abi.so", source: ABI12Module.source(),
             layout: #"{"root": {"tabs": [{"name": "a", "module": "abi", "param": "log"}]}}"#, modules: ["abi"],
-            factory: { _ in InProcessModuleInstanceFactory() })
+            factory: { _ in InProcessModuleInstanceFactory() }, clock: clock)
         setup.host.start()
         return setup
     }
@@ -88,36 +88,38 @@ struct ModuleTimerTests {
         }
     }
 
-    /// Delivers what is due until `deadline` passes, as the session's loop does.
-    private func pump(_ setup: ModuleHostFixture, for duration: Duration) {
-        let end = ContinuousClock.now + duration
-        while ContinuousClock.now < end {
+    /// Moves the runtime's clock `steps` times by 10 ms, delivering what is due after each, as the
+    /// session's loop does when its clock moves.
+    private func pump(_ setup: ModuleHostFixture, _ clock: ManualClock, steps: Int) {
+        for _ in 0..<steps {
+            clock.advance(by: .milliseconds(10))
             setup.runtime.deliverDueTicks()
-            usleep(2000)
         }
-        setup.runtime.deliverDueTicks()
     }
 
     @Test func aModulesTimersArriveAsTimerEventsWithTheirIDs() throws {
-        let setup = try host()
+        let clock = ManualClock()
+        let setup = try host(clock: clock.hostClock)
         let controller = setup.host.visibleController
         controller.handle(.action("timer x 0 0"))
         controller.handle(.action("timer y 1 0"))  // cancelled by x's handler before it is delivered
         controller.handle(.action("timer gone 0 0"))
         controller.handle(.action("cancel gone"))
+        // A millisecond later by the runtime's clock, so x is due first, and its handler cancels y.
+        clock.advance(by: .milliseconds(1))
         controller.handle(.action("timer rep 0 10"))
         controller.handle(.action("timer once 30 0"))
-        usleep(20_000)
-        pump(setup, for: .milliseconds(80))
+        setup.runtime.deliverDueTicks()
+        pump(setup, clock, steps: 8)
         controller.handle(.action("cancel rep"))
         let fired = try timerNotes(setup)
         #expect(fired.first == "x")
         #expect(!fired.contains("y") && !fired.contains("gone"))
         #expect(fired.filter { $0 == "once" }.count == 1)
-        #expect(fired.filter { $0 == "rep" }.count >= 3, "\(fired)")
-        let count = fired.count
-        pump(setup, for: .milliseconds(40))
-        #expect(try timerNotes(setup).count == count)  // cancelled: no more
+        // At 1, 11, … 81 ms by the runtime's clock: exactly, since only the test moves it.
+        #expect(fired.filter { $0 == "rep" }.count == 9, "\(fired)")
+        pump(setup, clock, steps: 4)
+        #expect(try timerNotes(setup).count == fired.count)  // cancelled: no more
         #expect(setup.log.lines == [])
     }
 

@@ -17,10 +17,11 @@ final class ModuleHostFixture {
     let log = InMemoryLogHandler.everyLevel()
 
     /// `prepare` adds to the fixture directory (more modules, images) before its modules are loaded;
-    /// `factory` makes the instances (by default `IsolationUnderTest` picks in process or out of process).
+    /// `factory` makes the instances (by default `IsolationUnderTest` picks in process or out of process);
+    /// the module's timers and ticks run by `clock`.
     init(
         file: String, source: String, layout: String, modules: Set<String>, prepare: (Fixture) throws -> Void = { _ in },
-        factory: ((InMemoryLogHandler) -> any ModuleInstanceFactory)? = nil
+        factory: ((InMemoryLogHandler) -> any ModuleInstanceFactory)? = nil, clock: HostClock = .monotonic
     ) throws {
         fixture = try Fixture()
         cacheRoot = try Fixture()
@@ -30,7 +31,7 @@ final class ModuleHostFixture {
         registry.load(directories: [ModuleDirectory(fixture.directory)])
         try #require(registry.errors.isEmpty, "\(registry.errors)")
         runtime = ModuleRuntime(
-            registry: registry, logger: log.logger, factory: factory?(log) ?? IsolationUnderTest.factory(logger: log.logger))
+            registry: registry, logger: log.logger, factory: factory?(log) ?? IsolationUnderTest.factory(logger: log.logger), clock: clock)
         host = ContainerHost(layout: try Layout.parse(layout, file: "layout.json", knownModules: modules), factory: runtime)
     }
 

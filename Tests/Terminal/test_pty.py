@@ -1,0 +1,162 @@
+"""The terminal front end from outside: the real `tabhost run` in a pseudo-terminal read by a VT emulator
+(pyte), with modules built from tab_module.h alone. A module spinning forever in `event` must leave the
+other tab's switches and presses working, and say on its own tab that it is not responding.
+
+Run by Scripts/test after `swift test` (the built .build/debug/tabhost, or $TABHOST):
+    python3 -m unittest discover -s Tests/Terminal -v
+"""
+
+import fcntl
+import os
+import pty
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import tempfile
+import termios
+import time
+import unittest
+
+import pyte
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TABHOST = os.environ.get("TABHOST", os.path.join(ROOT, ".build", "debug", "tabhost"))
+INCLUDE = os.path.join(ROOT, "Sources", "CTabModule", "include")
+COLUMNS, LINES = 100, 30
+
+MODULE = """
+#include "tab_module.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+typedef struct m {{ const tab_host_api *api; tab_host *host; int presses; }} m;
+static volatile unsigned long spins;
+static void *create(const tab_host_api *api, tab_host *host) {{
+    m *self = calloc(1, sizeof *self);
+    if (self != NULL) {{ self->api = api; self->host = host; }}
+    return self;
+}}
+static void render(void *opaque, tab_view *view) {{
+    m *self = opaque;
+    char line[64];
+    snprintf(line, sizeof line, "{title} presses %d", self->presses);
+    self->api->text(view, line);
+    self->api->button(view, "{button}", "press");
+}}
+static void event(void *opaque, const tab_event *e) {{
+    m *self = opaque;
+    if (e->type != TAB_EVENT_ACTION || e->action == NULL || strcmp(e->action, "press") != 0) return;
+    self->presses++;
+    if ({spins}) for (;;) spins++;
+    self->api->invalidate(self->host);
+}}
+static void destroy(void *opaque) {{ free(opaque); }}
+static const tab_module_descriptor descriptor = {{
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "{name}", .title = "{title}",
+    .create = create, .render = render, .event = event, .destroy = destroy,
+}};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+class Terminal:
+    """`tabhost run` on a pseudo-terminal of COLUMNS x LINES, its output fed to a pyte screen."""
+
+    def __init__(self, arguments, environment):
+        self.screen = pyte.Screen(COLUMNS, LINES)
+        self.stream = pyte.ByteStream(self.screen)
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(TABHOST, [TABHOST, "run", *arguments], environment)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
+        os.kill(self.pid, signal.SIGWINCH)
+
+    def pump(self, timeout):
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if ready:
+            try:
+                self.stream.feed(os.read(self.fd, 65536))
+            except OSError:
+                pass
+
+    def text(self):
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, predicate, what, timeout=15):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate(self.text()):
+                return time.monotonic()
+            self.pump(0.02)
+        raise AssertionError(f"the terminal never showed {what}:\n{self.text()}")
+
+    def send(self, keys):
+        os.write(self.fd, keys.encode())
+
+    def close(self):
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+class SpinningModuleTest(unittest.TestCase):
+    def setUp(self):
+        if not os.access(TABHOST, os.X_OK):
+            self.skipTest(f"{TABHOST} is not built (swift build)")
+        self.scratch = tempfile.mkdtemp(prefix="tabhost-pty-")
+        modules = os.path.join(self.scratch, "modules")
+        os.mkdir(modules)
+        for name, title, button, spins in [("spinner", "Spinner", "Spin", 1), ("counter", "Counter", "Press", 0)]:
+            source = os.path.join(self.scratch, name + ".c")
+            with open(source, "w", encoding="utf-8") as f:
+                f.write(MODULE.format(name=name, title=title, button=button, spins=spins))
+            subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", INCLUDE, "-o",
+                            os.path.join(modules, name + ".so"), source], check=True)
+        layout = os.path.join(self.scratch, "layout.json")
+        with open(layout, "w", encoding="utf-8") as f:
+            f.write('{"root": {"tabs": [{"name": "Spinner", "module": "spinner"}, {"name": "Counter", "module": "counter"}]}}')
+        self.log = os.path.join(self.scratch, "tabhost.log")
+        environment = dict(os.environ, TERM="xterm-256color", XDG_CACHE_HOME=os.path.join(self.scratch, "cache"),
+                           XDG_CONFIG_HOME=os.path.join(self.scratch, "config"),
+                           XDG_DATA_HOME=os.path.join(self.scratch, "data"))
+        self.terminal = Terminal(["--modules", modules, "--layout", layout, "--no-watch", "--log", self.log,
+                                  "--state", os.path.join(self.scratch, "state.json"),
+                                  "--hang-timeout", "1", "--kill-timeout", "6"], environment)
+
+    def tearDown(self):
+        self.terminal.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def test_a_spinning_module_leaves_the_other_tab_working_and_says_so_on_its_own(self):
+        t = self.terminal
+        t.wait_for(lambda s: "Spinner presses 0" in s, "the spinner's first frame")
+        t.send("\r")  # Enter on its one button: the module spins in event from now on
+        switches = []
+        for press in range(1, 6):
+            sent = time.monotonic()
+            t.send("2")
+            shown = t.wait_for(lambda s, p=press: f"Counter presses {p - 1}" in s, "the counter's tab")
+            switches.append(shown - sent)
+            t.send("\r")
+            t.wait_for(lambda s, p=press: f"Counter presses {p}" in s, f"press {press} counted")
+            t.send("1")
+            t.wait_for(lambda s: "Spinner presses 0" in s or "Spinner presses 1" in s, "the spinner's kept frame")
+        # Every press counted once; each switch drew the other tab's kept frame without waiting on the spinner.
+        t.send("2")
+        t.wait_for(lambda s: "Counter presses 5" in s, "five presses")
+        t.send("1")
+        t.wait_for(lambda s: "Spinner is not responding (event, " in s and "— Wait · Restart" in s,
+                   "the not-responding line", timeout=3)
+        self.assertLess(max(switches), 1.0, f"switches took {switches}")
+        # The kill limit stops it; its tab says so with Restart.
+        t.wait_for(lambda s: "Spinner stopped: not responding for 6 s in event" in s, "the kill", timeout=10)
+        t.send("q")
+
+
+if __name__ == "__main__":
+    unittest.main()
