@@ -45,6 +45,8 @@ public final class TerminalApp {
     /// whose notes are old news.
     private var noteSerials: (toast: UInt64, clipboard: UInt64, focus: UInt64)?
     private var toastTimer: LoopTimerID?
+    /// A `scroll_to` whose row the screen did not show yet (its list's new window comes in a later frame).
+    private var pendingFocus: ScreenNote?
     /// How long a toast shows.
     public var toastDuration: Duration = .seconds(3)
     /// Sizes of the frames written so far.
@@ -183,6 +185,7 @@ public final class TerminalApp {
             noteSerials = serials
             return
         }
+        defer { if screen.focusRequest?.serial != pendingFocus?.serial { pendingFocus = nil } }
         noteSerials = serials
         if let toast = screen.toast, toast.serial != seen.toast {
             router.show(toast: toast)
@@ -200,8 +203,9 @@ public final class TerminalApp {
                 fail(error)
             }
         }
-        if let request = screen.focusRequest, request.serial != seen.focus {
-            router.focus(id: request.text, row: request.index, on: screen)
+        if let request = screen.focusRequest, request.serial != seen.focus { pendingFocus = request }
+        if let request = pendingFocus, router.focus(id: request.text, row: request.index, on: screen) || request.index == nil {
+            pendingFocus = nil
         }
     }
 
