@@ -1268,6 +1268,8 @@ static const tab_host_api api = {
 /* ---- serving the host ------------------------------------------------------------------------ */
 
 static void reply(const frame *request, const buffer *payload) {
+    /* What the sandbox refused during the call goes first: the host that sees the reply has seen it. */
+    if (denial_fd >= 0) drain_denials();
     send_frame(request->type, TABHOST_WIRE_FLAG_REPLY, request->seq, payload);
 }
 
