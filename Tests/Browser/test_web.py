@@ -208,7 +208,7 @@ INPUTS_MODULE = module_source(
 
 def compile_module(output, source_text, header=None):
     """Builds a module with cc against tab_module.h alone: the current one, or with `header` ("1.0",
-    "1.1") the one third parties built against then (Tests/Fixtures/headers/)."""
+    "1.1", "1.2") the one third parties built against then (Tests/Fixtures/headers/)."""
     source = output + ".c"
     with open(source, "w", encoding="utf-8") as f:
         f.write(source_text)
@@ -1127,8 +1127,8 @@ class TerminalAndBrowserTests(BrowserTestCase):
 
 
 
-# A module that shows the events it got and how often it rendered, and never calls invalidate: built
-# against the 1.0 and 1.1 headers, it must run unchanged (rendered after every event, as then).
+# A module that shows the events it got and how often it rendered: built against the 1.0 and 1.1 headers
+# (it never calls invalidate) and the 1.2 one (it does), it must run unchanged (rendered after every event).
 OLDER_MODULE = r"""
 #include "tab_module.h"
 #include <stdio.h>
@@ -1155,6 +1155,9 @@ static void event(void *opaque, const tab_event *e) {
         strcat(self->events, e->action);
         strcat(self->events, " ");
     }
+#if TAB_MODULE_ABI_MINOR >= 2
+    self->api->invalidate(self->host);
+#endif
 }
 static void destroy(void *opaque) { free(opaque); }
 static const tab_module_descriptor descriptor = {
@@ -1166,10 +1169,10 @@ TAB_MODULE_DECLARE(descriptor)
 
 
 class OlderHeaderTests(BrowserTestCase):
-    """Modules built against the 1.0 and 1.1 headers, served by the 1.2 host (isolated, the default)."""
+    """Modules built against the 1.0, 1.1 and 1.2 headers, served by the 1.3 host (isolated, the default)."""
 
     def test_an_older_module_is_drawn_and_rendered_after_every_event(self):
-        for header, minor in (("1.0", 0), ("1.1", 1)):
+        for header, minor in (("1.0", 0), ("1.1", 1), ("1.2", 2)):
             with self.subTest(header=header):
                 served, _ = self.serve_modules('{"root": {"tabs": [{"name": "r", "module": "recorder"}]}}',
                                                {"recorder.so": OLDER_MODULE}, header=header)

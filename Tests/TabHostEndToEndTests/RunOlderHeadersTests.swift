@@ -2,12 +2,13 @@ import Foundation
 import TabHostTesting
 import Testing
 
-/// Modules built from the 1.0 and 1.1 headers alone (`Tests/Fixtures/headers/`), as third parties built
-/// them, run unchanged by the real `tabhost` in a terminal, in process and isolated: drawn, activated,
-/// rendered again after every event (their rule), keys as they knew them (Delete as 0x7F).
+/// Modules built from the 1.0, 1.1 and 1.2 headers alone (`Tests/Fixtures/headers/`), as third parties
+/// built them, run unchanged by the real 1.3 `tabhost` in a terminal, in process and isolated: drawn,
+/// activated, rendered again after every event (1.0 and 1.1's rule; a 1.2 module invalidates), keys as
+/// they knew them (Delete as 0x7F before 1.2, TAB_KEY_DELETE from it).
 @Suite(.tags(.tmux), .selectedByTags, .timeLimit(.minutes(2)))
 struct RunOlderHeadersTests {
-    /// A content module that shows the events it got; it never calls `invalidate`.
+    /// A content module that shows the events it got; built before 1.2 it never calls `invalidate`.
     static let recorder = #"""
         #include "tab_module.h"
         #include <stdio.h>
@@ -34,6 +35,9 @@ struct RunOlderHeadersTests {
             else if (e->type == TAB_EVENT_KEY) snprintf(item, sizeof item, "K:%u ", (unsigned)e->key);
             else snprintf(item, sizeof item, "T%u ", (unsigned)e->type);
             if (strlen(self->events) + strlen(item) < sizeof self->events) strcat(self->events, item);
+        #if TAB_MODULE_ABI_MINOR >= 2
+            self->api->invalidate(self->host);
+        #endif
         }
         static void destroy(void *opaque) { free(opaque); }
         static const tab_module_descriptor descriptor = {
@@ -43,7 +47,7 @@ struct RunOlderHeadersTests {
         TAB_MODULE_DECLARE(descriptor)
         """#
 
-    @Test(arguments: ["1.0", "1.1"], ["none", "process"])
+    @Test(arguments: ["1.0", "1.1", "1.2"], ["none", "process"])
     func anOlderModuleRunsUnchanged(header: String, isolation: String) throws {
         try RunSupport.withScratch { scratch in
             let include = scratch + "/include"
@@ -57,12 +61,12 @@ struct RunOlderHeadersTests {
                 Self.recorder, to: modules + "/recorder.so", flags: ["-Wall", "-Werror", "-shared", "-fPIC", "-I", include])
             let tmux = try TmuxSession(
                 RunSupport.runCommand(["--modules", modules, "--no-watch", "--isolation", isolation], scratch: scratch))
-            let minor = header == "1.0" ? 0 : 1
+            let minor = Int(header.split(separator: ".").last ?? "") ?? -1
             try tmux.waitFor("minor \(minor) renders 1 events")
-            try tmux.send("Enter")  // no invalidate: an older module is rendered after the event all the same
+            try tmux.send("Enter")  // before 1.2 no invalidate: rendered after the event all the same
             try tmux.waitFor("minor \(minor) renders 2 events A:tap")
-            try tmux.send("DC")  // Delete, which 1.2 names TAB_KEY_DELETE, reaches it as 0x7F
-            try tmux.waitFor("events A:tap K:127")
+            try tmux.send("DC")  // Delete: 0x7F before 1.2, TAB_KEY_DELETE (0x110006) from it
+            try tmux.waitFor("events A:tap K:\(minor < 2 ? 127 : 0x110006)")
         }
     }
 }
