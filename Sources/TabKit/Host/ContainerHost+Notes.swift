@@ -23,12 +23,6 @@ extension ContainerHost {
         invalidateScreen()
     }
 
-    /// The text of the last toast (for `tabhost test`'s `expect toast`), nil before the first.
-    public var lastToast: String? { toast?.text }
-
-    /// The text of the last copy (for `tabhost test`'s `expect clipboard`), nil before the first.
-    public var lastClipboard: String? { clipboard?.text }
-
     private func nextNoteSerial() -> UInt64 {
         noteSerial &+= 1
         return noteSerial

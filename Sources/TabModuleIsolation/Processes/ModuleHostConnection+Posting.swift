@@ -41,11 +41,6 @@ extension ModuleHostConnection {
         queue.contains { $0.call.function == .event && $0.call.instance == instance }
     }
 
-    /// True while anything posted for `instance` is queued or in flight.
-    func hasPostedCall(for instance: UInt64) -> Bool {
-        inFlight?.posted.call.instance == instance || queue.contains { $0.call.instance == instance }
-    }
-
     /// The posted call the child works on and how long its clock has run, for the not-responding line.
     var busyCall: (call: ModuleCall, elapsed: Duration)? {
         guard let inFlight else { return nil }
