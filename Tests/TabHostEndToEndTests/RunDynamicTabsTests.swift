@@ -24,7 +24,11 @@ struct RunDynamicTabsTests {
             try tmux.send("1")
             try tmux.waitFor("Add a tab")
             try tmux.click("Open notes (other page)")
-            let reselected = try tmux.waitForScreen { $0.contains("Holiday plans") }
+            // The bar item follows the title set in start at once; the content is the kept frame until the
+            // restarted instance's first render arrives, so wait for the content itself.
+            let reselected = try tmux.waitForScreen { screen in
+                T.lines(of: screen).contains { $0.hasPrefix(" Subject") && $0.hasSuffix("Holiday plans") }
+            }
             #expect(T.lines(of: reselected).contains { $0.hasPrefix(" Started") && $0.hasSuffix(" 2") }, "\(reselected)")
             #expect(Self.bar(reselected).components(separatedBy: "ℹ").count == 2, "one detail item:\n\(reselected)")
             #expect(Self.bar(reselected).contains("ℹ Holiday plans"), "the item follows the module's title:\n\(reselected)")
