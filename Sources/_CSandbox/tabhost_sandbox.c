@@ -469,6 +469,20 @@ static void tabhost_sandbox_outer(pid_t runner, pid_t reaper, int alive) {
 
 static void tabhost_sandbox_wake(int signal_number) { (void)signal_number; }
 
+/* Blocks SIGCHLD but for ppoll with `waiting`: SIGCHLD interrupts ppoll only with a handler, and only
+   inside it, so no wake-up is lost. */
+static void tabhost_sandbox_wake_on_children(sigset_t *waiting) {
+    sigset_t children;
+    sigemptyset(&children);
+    sigaddset(&children, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &children, waiting);
+    sigdelset(waiting, SIGCHLD);
+    struct sigaction wake;
+    memset(&wake, 0, sizeof wake);
+    wake.sa_handler = tabhost_sandbox_wake;
+    sigaction(SIGCHLD, &wake, NULL);
+}
+
 /* PID 1 of the namespace: reaps every orphan (a module's double fork) so none is left a zombie that
    counts against the process limit. The kernel ignores the signals the module sends it; when it ends
    (killed by the outer process, or when the outer process is gone), every process in the namespace
@@ -479,16 +493,8 @@ static void tabhost_sandbox_reaper(int alive) __attribute__((noreturn));
 static void tabhost_sandbox_reaper(int alive) {
     tabhost_sandbox_close_all_but(alive);
     tabhost_sandbox_drop_capabilities_quickly();
-    /* SIGCHLD interrupts ppoll only with a handler, and only inside it: no wake-up is lost. */
-    sigset_t children, waiting;
-    sigemptyset(&children);
-    sigaddset(&children, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &children, &waiting);
-    sigdelset(&waiting, SIGCHLD);
-    struct sigaction wake;
-    memset(&wake, 0, sizeof wake);
-    wake.sa_handler = tabhost_sandbox_wake;
-    sigaction(SIGCHLD, &wake, NULL);
+    sigset_t waiting;
+    tabhost_sandbox_wake_on_children(&waiting);
     for (;;) {
         while (waitpid(-1, NULL, WNOHANG | __WALL) > 0) continue;
         struct pollfd parent = {.fd = alive, .events = POLLIN};
@@ -507,9 +513,62 @@ static void tabhost_sandbox_follow_parent(int read_end, int write_end, int keep)
     if (!keep) close(read_end);
 }
 
+/* Without a PID namespace, the keeper: the module's parent and a subreaper, between it and the first
+   process. It reaps orphans while the module runs, and sweeps (kills every descendant left, which
+   come to it) when the module's process ends, and also when the first process is gone, killed by the
+   host or by the host's death: no `setsid` or double fork of the module outlives any of the three.
+   It takes no PR_SET_PDEATHSIG (that would kill it before its sweep); it watches the read end of a
+   pipe whose only write end the first process holds. It ends as the module's process did. */
+static void tabhost_sandbox_keeper(pid_t runner, int alive) __attribute__((noreturn));
+static void tabhost_sandbox_keeper(pid_t runner, int alive) {
+    tabhost_sandbox_close_all_but(alive);
+    tabhost_sandbox_drop_capabilities_quickly();
+    sigset_t waiting;
+    tabhost_sandbox_wake_on_children(&waiting);
+    for (;;) {
+        int status;
+        pid_t pid;
+        while ((pid = waitpid(-1, &status, WNOHANG | __WALL)) > 0) {
+            if (pid != runner) continue;
+            tabhost_sandbox_sweep();
+            tabhost_sandbox_exit_as(status);
+        }
+        if (pid < 0 && errno == ECHILD) tabhost_sandbox_exit_as(W_EXITCODE(1, 0));
+        struct pollfd parent = {.fd = alive, .events = POLLIN};
+        if (ppoll(&parent, 1, NULL, &waiting) > 0 && parent.revents) {
+            tabhost_sandbox_sweep();
+            _exit(1);
+        }
+    }
+}
+
+/* In the keeper, just forked: becomes the module's parent, or returns 0 as the module's process. */
+static int tabhost_sandbox_start_keeper(tabhost_sandbox_family *family, int read_end, int write_end,
+                                        tabhost_sandbox_report *report) {
+    close(write_end);
+    /* The first process may be gone already (killed before this fork returned): nothing to keep. */
+    struct pollfd gone = {.fd = read_end, .events = POLLIN};
+    if (poll(&gone, 1, 0) > 0 && (gone.revents & (POLLHUP | POLLERR))) _exit(1);
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) family->subreaper = 1;
+    pid_t keeper = getpid();
+    pid_t runner = fork();
+    if (runner < 0) {
+        tabhost_sandbox_say(report, " [fork: %s]", strerror(errno));
+        close(read_end);
+        return -1;
+    }
+    if (runner == 0) {
+        close(read_end);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != keeper) _exit(1);
+        return 0;
+    }
+    tabhost_sandbox_keeper(runner, read_end);
+}
+
 /* Splits the caller in three: it stays the process the host knows and only waits; with a PID
-   namespace a reaper becomes its PID 1; the module's process (PID 2), or without a namespace its
-   child under a subreaper, returns 0 here and goes on to confine itself. -1 when a fork failed (the
+   namespace a reaper becomes its PID 1, and the module's process (PID 2) returns 0 here and goes on to
+   confine itself; without one, a keeper (its child) and the keeper's child, the module's process. -1 when a fork failed (the
    caller is then still one process, and the sandbox fails). */
 static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox_report *report) {
     int alive[2];
@@ -531,7 +590,19 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
             tabhost_sandbox_reaper(alive[0]);
         }
     } else {
-        if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) family->subreaper = 1;
+        /* The first process is a subreaper too: killed by the module (without Landlock's signal scope),
+           the keeper's orphans come here and the first process's own sweep takes them. */
+        (void)prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        reaper = fork();
+        if (reaper < 0) {
+            tabhost_sandbox_say(report, " [fork of the keeper: %s]", strerror(errno));
+            close(alive[0]);
+            close(alive[1]);
+            return -1;
+        }
+        if (reaper == 0) return tabhost_sandbox_start_keeper(family, alive[0], alive[1], report);
+        close(alive[0]);
+        tabhost_sandbox_outer(reaper, -1, alive[1]);
     }
     pid_t runner = fork();
     if (runner < 0) {
@@ -546,7 +617,6 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
     }
     if (runner == 0) {
         tabhost_sandbox_follow_parent(alive[0], alive[1], 0);
-        if (family->subreaper) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
         return 0;
     }
     close(alive[0]);
@@ -1148,12 +1218,12 @@ static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, uint3
 /* ---- limits ---- */
 
 static int tabhost_sandbox_limits(const tabhost_sandbox_profile *profile, const tabhost_sandbox_processes *processes,
-                                  const tabhost_sandbox_family *family, tabhost_sandbox_report *report) {
+                                  tabhost_sandbox_report *report) {
     if (profile->max_processes) {
         /* In its own namespace the count is the sandbox's tasks alone; without one it is every task of
            the real user, so the plain rule adds what the machine runs now. The processes that only wait
-           (the one the host started, and PID 1) are not the module's to spend. */
-        uint64_t tasks = profile->max_processes + 1 + (uint64_t)(family->pid_namespace != 0);
+           (the one the host started, and PID 1 or the keeper) are not the module's to spend. */
+        uint64_t tasks = profile->max_processes + 2;
         if (!processes->in_namespace) tasks += processes->running_tasks;
         /* A hard limit below it (the user's, or one root set without CAP_SYS_RESOURCE to raise it)
            is tighter still, and kept. */
@@ -1216,7 +1286,7 @@ static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, con
         {TABHOST_SANDBOX_PROCESS_LIMIT, "process limit"},
         {TABHOST_SANDBOX_MEMORY_LIMIT, "memory limit"},
         {TABHOST_SANDBOX_PID_NAMESPACE, "pid namespace"},
-        {TABHOST_SANDBOX_SUBREAPER, "subreaper"},
+        {TABHOST_SANDBOX_SUBREAPER, "subreaper keeper (no PID namespace)"},
         {TABHOST_SANDBOX_IPC_NAMESPACE, "ipc namespace"},
         {TABHOST_SANDBOX_PRIVATE_TMP, "private tmp"},
     };
@@ -1344,7 +1414,7 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
         tabhost_sandbox_describe(profile, &processes, &family, report, "seccomp");
         return -1;
     }
-    if (tabhost_sandbox_limits(profile, &processes, &family, report) != 0) {
+    if (tabhost_sandbox_limits(profile, &processes, report) != 0) {
         tabhost_sandbox_describe(profile, &processes, &family, report, "limits");
         return -1;
     }

@@ -43,10 +43,12 @@ struct SandboxTests {
 
     /// Issue 36's cases, each a hostile try after the lock and its control without the defence: the module's
     /// processes end with it (setsid and a double fork; the module's process exiting, its first process
-    /// killed, and the subreaper's sweep without namespaces), the user's SysV objects out of reach, TMPDIR a
+    /// killed, and without namespaces the keeper's sweep when the module's process ends, when its first process
+    /// is killed and when the host is), the user's SysV objects out of reach, TMPDIR a
     /// capped tmpfs the parent never sees, and the filter's new entries.
     static let issue36Cases = [
-        "processes_die_with_it", "pid_namespace_keeps_status", "ipc_namespace", "private_tmp", "attributes_refused",
+        "processes_die_with_it", "fallback_processes_die_with_it", "pid_namespace_keeps_status", "ipc_namespace",
+        "private_tmp", "attributes_refused",
         "attributes_control", "watch_refused_without_a_grant", "only_its_own_scheduling", "resource_limits",
         "bind_listen_refused", "perf_and_userfaultfd_refused", "policy_table",
     ]

@@ -924,6 +924,30 @@ static int case_processes_die_with_it(void) {
     return PASS;
 }
 
+/* Without the PID namespace (user namespaces refused): the keeper's sweep also when the sandbox's first
+   process is killed (the host's kill) and when the host dies (its kill -9), not only when the module's
+   process ends. The control: unconfined, both escapers outlive the host. */
+static int case_fallback_processes_die_with_it(void) {
+    pid_t child = fork();
+    if (child < 0) return fail("fork: %s", strerror(errno));
+    if (child == 0) {
+        tabhost_sandbox_report report = lock(NO_NAMESPACES, 16);
+        if (!(report.enforced & TABHOST_SANDBOX_SUBREAPER) || !strstr(report.text, "subreaper keeper (no PID namespace)"))
+            _exit(fail("the report does not name the keeper: %s", report.text));
+        _exit(PASS);
+    }
+    int status;
+    waitpid(child, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    int left = escapers_left(NO_NAMESPACES, 1);
+    if (left != 0) return fail("%d of 2 escapers outlived a SIGKILL of the first process without a PID namespace", left);
+    left = escapers_left(NO_NAMESPACES, 2);
+    if (left != 0) return fail("%d processes outlived the host's death without a PID namespace", left);
+    left = escapers_left(GRANT_UNRESTRICTED, 2);
+    if (left != 2) return fail("control: %d of 2 escapers outlived the host of an unconfined process, expected 2", left);
+    return PASS;
+}
+
 /* The module's own waitpid still works, its exit status and a crash's signal reach the parent. */
 static int case_pid_namespace_keeps_status(void) {
     for (int crash = 0; crash < 2; crash++) {
@@ -1463,6 +1487,7 @@ static const test_case cases[] = {
     {"system_granted", case_system_granted},
     {"unrestricted", case_unrestricted},
     {"processes_die_with_it", case_processes_die_with_it},
+    {"fallback_processes_die_with_it", case_fallback_processes_die_with_it},
     {"pid_namespace_keeps_status", case_pid_namespace_keeps_status},
     {"ipc_namespace", case_ipc_namespace},
     {"private_tmp", case_private_tmp},

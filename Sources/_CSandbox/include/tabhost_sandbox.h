@@ -7,7 +7,8 @@
  * private TMPDIR's tmpfs; then it splits the process in three: the caller stays the process its parent
  * knows and only waits (closing every descriptor), a reaper becomes PID 1 of the new PID namespace, and
  * the module's process (PID 2) returns from this call, so every process the module makes dies with it
- * (without the namespaces: a subreaper that sweeps its descendants when the module's process ends). Then
+ * (without the namespaces: a keeper process, a subreaper between the caller and the module's process, that
+ * sweeps every descendant when the module's process ends or the caller is gone). Then
  * umask 077, nice +TABHOST_SANDBOX_NICE_INCREMENT, RLIMIT_CORE 0, RLIMIT_NOFILE TABHOST_SANDBOX_MAX_FILES;
  * no capabilities (a child of root keeps uid 0 but loses every capability); a Landlock ruleset for the
  * best ABI the kernel offers (filesystem; TCP bind and connect from ABI 4; the signal and abstract Unix
@@ -117,7 +118,7 @@ typedef struct tabhost_sandbox_profile {
     /** Bytes of that tmpfs; 0 for TABHOST_SANDBOX_PRIVATE_TMP_BYTES. */
     uint64_t private_tmp_bytes;
     /** Tests only: leave out the PID, IPC and mount namespaces, as on a system that refuses user
-     *  namespaces (the subreaper and its sweep keep the module's processes from outliving it). */
+     *  namespaces (the keeper and its sweep keep the module's processes from outliving it). */
     bool without_namespaces;
 } tabhost_sandbox_profile;
 
@@ -161,7 +162,7 @@ enum tabhost_sandbox_layer {
     TABHOST_SANDBOX_PID_NAMESPACE = 1u << 10,    /* a PID namespace with a reaper as PID 1: its processes die with it */
     TABHOST_SANDBOX_IPC_NAMESPACE = 1u << 11,    /* an empty IPC namespace: no SysV or POSIX message queue of the user's */
     TABHOST_SANDBOX_PRIVATE_TMP = 1u << 12,      /* TMPDIR a size-capped tmpfs in a mount namespace of its own */
-    TABHOST_SANDBOX_SUBREAPER = 1u << 13         /* without a PID namespace: a subreaper that sweeps its descendants */
+    TABHOST_SANDBOX_SUBREAPER = 1u << 13         /* without a PID namespace: the keeper, a subreaper that sweeps them */
 };
 
 /** The real uid a child of root takes for the process limit (`nobody`, the kernel's overflow uid). */
