@@ -269,6 +269,57 @@ struct LiveServerTests {
         }
     }
 
+    /// Image confinement is per module: `thief` shows an image in `keeper`'s data directory (inside the
+    /// session's data root, so the server's own bound lets it through); it gets no ticket and one log
+    /// line. The control: `keeper` showing the same file gets it served.
+    @Test func anImageOnlyAnotherModuleMayReadIsNotServed() throws {
+        let fixture = try Fixture(prefix: "tabhost-web-images")
+        defer { fixture.remove() }
+        let modules = fixture.path("modules")
+        let keeperData = fixture.path("xdg/tabhost/data/keeper")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: keeperData, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let secret = try fixture.write("xdg/tabhost/data/keeper/secret.svg", text: "<svg>keeper's own</svg>")
+        for name in ["thief", "keeper"] {
+            let source = """
+                #include "tab_module.h"
+                static void *create(const tab_host_api *api, tab_host *host) { (void)host; return (void *)api; }
+                static void render(void *self, tab_view *view) {
+                    const tab_host_api *api = self;
+                    api->image(view, "\(secret)", "shown");
+                }
+                static void destroy(void *self) { (void)self; }
+                static const tab_module_descriptor descriptor = {
+                    TAB_MODULE_DESCRIPTOR_HEADER, .name = "\(name)", .version = "1", .title = "\(name)",
+                    .create = create, .render = render, .destroy = destroy,
+                };
+                TAB_MODULE_DECLARE(descriptor)
+
+                """
+            _ = try Fixture.compileModule(source, to: modules + "/\(name).so")
+            _ = try fixture.write("\(name).json", text: #"{"root": {"stack": {"module": "\#(name)"}}}"#)
+        }
+        for name in ["thief", "keeper"] {
+            let host = try ServedHost(
+                arguments: ["--modules", modules, "--layout", fixture.path("\(name).json")],
+                environment: ["XDG_DATA_HOME": fixture.path("xdg")])
+            let content = try Self.content(try host.openWebSocket()) { !$0.nodes.isEmpty }
+            guard case .image(let address, _)? = content.nodes.first else {
+                Issue.record("no image node: \(content)")
+                continue
+            }
+            if name == "thief" {
+                #expect(address == "", "\(address)")
+                #expect(host.waitForLog("not shown: the module cannot read it"), "no log line")
+            } else {
+                #expect(address.hasPrefix("/image/"), "\(address)")
+                let served = try host.get(address)
+                #expect(served.status == 200 && served.text.contains("keeper's own"), "\(served)")
+            }
+        }
+    }
+
     @Test func badMessagesAreIgnoredWithALogLine() throws {
         let host = try ServedHost()
         let socket = try host.openWebSocket()

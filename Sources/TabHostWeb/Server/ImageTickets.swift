@@ -26,6 +26,8 @@ public struct ImageTickets: Sendable {
         var kept: [String: String] = [:]
         func address(_ path: String) -> String {
             if let id = kept[path] { return Self.prefix + id }
+            // The module's own controller cut an image its module may not read (`ModuleImageConfinement`).
+            if path.isEmpty { return "" }
             if let refusal = ImageAccess.refusal(of: path, within: roots) {
                 refused(path, refusal)
                 return ""

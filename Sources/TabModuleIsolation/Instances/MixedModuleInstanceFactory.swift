@@ -32,4 +32,10 @@ public struct MixedModuleInstanceFactory: ModuleInstanceFactory {
     /// answer every call before it returns.
     @discardableResult
     public func settle(until deadline: ContinuousClock.Instant) -> Bool { outOfProcess.settle(until: deadline) }
+
+    /// What the module was granted (`OutOfProcessModuleInstanceFactory.readableDirectories(of:dataDirectory:)`),
+    /// wherever it runs: images follow the same rule in process.
+    public func readableDirectories(of info: ModuleInfo, dataDirectory: ModuleDataDirectory?) -> [String] {
+        outOfProcess.readableDirectories(of: info, dataDirectory: dataDirectory)
+    }
 }

@@ -31,6 +31,10 @@ public final class ModuleController: Controller {
     public internal(set) var listWindows: [String: Range<Int>] = [:]
     /// The id of the last `focus` or `scroll_to` (and which), checked against the next render.
     var pendingFocusCheck: (id: String, call: String)?
+    /// The directories this module may read itself, for the images it shows (nil: not asked yet, or
+    /// its version changed); and the image paths already refused in the log.
+    var readableDirectories: [String]?
+    var refusedImages: Set<String> = []
 
     init(module: LoadedModule, param: String?, runtime: ModuleRuntime) throws(ModuleError) {
         info = module.info
@@ -54,7 +58,7 @@ public final class ModuleController: Controller {
     public var tabItem: TabItemInfo {
         // As UIKit's `title` does, set_title renames the tab item too (rule 32); a tab's own title wins.
         TabItemInfo(
-            title: titleOverride ?? info.title, glyph: info.glyph, image: info.imagePath,
+            title: titleOverride ?? info.title, glyph: info.glyph, image: info.imagePath.flatMap(confinedImage),
             badge: reloadFailure != nil ? "!" : badge)
     }
 
@@ -77,7 +81,7 @@ public final class ModuleController: Controller {
 
     /// The module's rendering, with the rows of its lazy lists the front ends asked for.
     public func render() -> ViewTree {
-        let tree = instance.render(listWindows: listWindows)
+        let tree = confineImages(instance.render(listWindows: listWindows))
         checkFocusRequest(in: tree)
         return tree
     }
@@ -134,6 +138,7 @@ public final class ModuleController: Controller {
         }
         instance = new
         info = newInfo
+        readableDirectories = nil
         if visible { new.appearance(.didAppear) }
         old.destroy()
         titleOverride = staged?.title
@@ -246,6 +251,7 @@ extension ModuleController: ModuleInstanceDelegate {
     public func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool {
         guard enterScreenCall("add_tab", module) else { return false }
         defer { leaveScreenCall() }
+        let image = image.flatMap(confinedImage)
         do {
             if let container = tabContainer {
                 try container.addTab(name: name, module: module, image: image, param: param)

@@ -16,9 +16,19 @@ public protocol ModuleInstanceFactory {
     /// commands that run no loop.
     @discardableResult
     func settle(until deadline: ContinuousClock.Instant) -> Bool
+
+    /// The directories the module `info` describes may read itself (its own directory, its data
+    /// directory under `dataDirectory`, what it was granted): the images it may show
+    /// (`ModuleImageConfinement`).
+    func readableDirectories(of info: ModuleInfo, dataDirectory: ModuleDataDirectory?) -> [String]
 }
 
 extension ModuleInstanceFactory {
     /// An in-process module answers every call before it returns: always settled.
     public func settle(until deadline: ContinuousClock.Instant) -> Bool { true }
+
+    /// Its own directory and data directory: a factory without grants knows no more.
+    public func readableDirectories(of info: ModuleInfo, dataDirectory: ModuleDataDirectory?) -> [String] {
+        ModuleImageConfinement.ownDirectories(of: info, dataDirectory: dataDirectory)
+    }
 }
