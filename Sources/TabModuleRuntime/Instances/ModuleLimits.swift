@@ -19,6 +19,11 @@ public enum ModuleLimits {
     /// Log lines a module's other threads may have waiting for the main loop (in process); more are
     /// dropped and counted in one line.
     public static let maximumQueuedLogLines = 1000
+    /// Ticks (`schedule_tick`) one instance may have waiting; more are dropped and counted in one line.
+    public static let maximumPendingTicks = 256
+    /// Ticks one instance may ask for in a second; more are dropped and counted in one line. A flood of
+    /// them from a module's thread keeps the main loop busy with that module alone.
+    public static let maximumTicksPerSecond = 1000
     /// `push`, `present` and `add_tab` calls in progress within one another (a module whose `start`
     /// pushes itself); a deeper one is refused (returns 0) with one log line.
     public static let maximumScreenCallDepth = 16
@@ -103,6 +108,11 @@ public enum ModuleLimits {
     /// The line for log lines a module's threads sent faster than the main loop took them.
     package static func queuedLogDrop(_ count: Int) -> String {
         "\(count) log lines from other threads dropped (more than \(maximumQueuedLogLines) were waiting for the main loop)"
+    }
+
+    /// The line for ticks dropped over `maximumPendingTicks` or `maximumTicksPerSecond`.
+    package static func tickDrop(_ count: Int) -> String {
+        "\(count) schedule_tick calls dropped (more than \(maximumPendingTicks) waiting or \(maximumTicksPerSecond) in a second)"
     }
 
     /// The log line for a state over the limit.

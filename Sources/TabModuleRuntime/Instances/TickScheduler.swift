@@ -40,6 +40,34 @@ public final class TickScheduler: Sendable {
         var queuedLogs = 0
         /// Log lines from other threads not queued (over `ModuleLimits.maximumQueuedLogLines`), by instance.
         var droppedLogs: [UInt64: Int] = [:]
+        /// The `invalidate` and `save_soon` calls waiting, by instance: another of the same merges into it.
+        var merged: Set<MergedWork> = []
+        /// Ticks waiting, by instance (at most `ModuleLimits.maximumPendingTicks`).
+        var pendingTicks: [UInt64: Int] = [:]
+        /// Ticks asked for in the current second, by instance: when it began and how many.
+        var tickWindows: [UInt64: (start: ContinuousClock.Instant, count: Int)] = [:]
+        /// Ticks not scheduled (over either bound), by instance.
+        var droppedTicks: [UInt64: Int] = [:]
+
+        /// Recounts what the pending list holds after items left it.
+        mutating func recount() {
+            queuedLogs = 0
+            merged = []
+            pendingTicks = [:]
+            for item in pending {
+                switch item.work {
+                case .log: queuedLogs += 1
+                case .invalidate, .saveSoon: merged.insert(MergedWork(instance: item.instance, work: item.work))
+                case .tick: pendingTicks[item.instance, default: 0] += 1
+                case .timer: break
+                }
+            }
+        }
+    }
+
+    private struct MergedWork: Hashable, Sendable {
+        var instance: UInt64
+        var work: ScheduledWork
     }
 
     private let state = LockedValue(State())
@@ -134,8 +162,10 @@ public final class TickScheduler: Sendable {
     package func cancel(_ instance: UInt64) {
         state.withLock { state in
             state.pending.removeAll { $0.instance == instance }
-            state.queuedLogs = state.pending.reduce(0) { $0 + ($1.work.isLog ? 1 : 0) }
+            state.recount()
             state.droppedLogs[instance] = nil
+            state.droppedTicks[instance] = nil
+            state.tickWindows[instance] = nil
             state.timers = state.timers.filter { $0.key.instance != instance }
             state.taken = state.taken.filter { $0.value.instance != instance }
         }
@@ -171,11 +201,15 @@ public final class TickScheduler: Sendable {
                 due.append((item.deadline, item.order, DueWork(instance: item.instance, work: item.work, firing: 0)))
             }
             state.pending.removeAll { $0.deadline <= now }
-            state.queuedLogs = state.pending.reduce(0) { $0 + ($1.work.isLog ? 1 : 0) }
+            state.recount()
             for (instance, count) in state.droppedLogs.sorted(by: { $0.key < $1.key }) {
                 due.append((now, .max, DueWork(instance: instance, work: .log(.warning, ModuleLimits.queuedLogDrop(count)), firing: 0)))
             }
             state.droppedLogs.removeAll()
+            for (instance, count) in state.droppedTicks.sorted(by: { $0.key < $1.key }) {
+                due.append((now, .max, DueWork(instance: instance, work: .log(.warning, ModuleLimits.tickDrop(count)), firing: 0)))
+            }
+            state.droppedTicks.removeAll()
             for (key, entry) in state.timers where entry.deadline <= now {
                 let firing = state.nextFiring
                 state.nextFiring += 1
@@ -204,15 +238,34 @@ public final class TickScheduler: Sendable {
     }
 
     private func enqueue(_ instance: UInt64, _ work: ScheduledWork, after delay: Duration) {
-        let deadline = now + delay
+        let asked = now
+        let deadline = asked + delay
         let queued = state.withLock { state in
-            // A thread logging without end would grow the queue faster than the loop empties it.
-            if work.isLog {
+            // A thread logging, invalidating or asking for ticks without end would grow the queue faster
+            // than the loop empties it, and keep the loop delivering to it alone.
+            switch work {
+            case .log:
                 guard state.queuedLogs < ModuleLimits.maximumQueuedLogLines else {
                     state.droppedLogs[instance, default: 0] += 1
                     return false
                 }
                 state.queuedLogs += 1
+            case .invalidate, .saveSoon:
+                // One waiting does what any number would: the rest merge into it, silently.
+                guard state.merged.insert(MergedWork(instance: instance, work: work)).inserted else { return false }
+            case .tick:
+                var window = state.tickWindows[instance] ?? (start: asked, count: 0)
+                if asked - window.start >= .seconds(1) { window = (start: asked, count: 0) }
+                guard window.count < ModuleLimits.maximumTicksPerSecond,
+                    state.pendingTicks[instance, default: 0] < ModuleLimits.maximumPendingTicks
+                else {
+                    state.droppedTicks[instance, default: 0] += 1
+                    return false
+                }
+                window.count += 1
+                state.tickWindows[instance] = window
+                state.pendingTicks[instance, default: 0] += 1
+            case .timer: break
             }
             state.pending.append(Pending(deadline: deadline, instance: instance, work: work, order: state.nextOrder))
             state.nextOrder += 1

@@ -29,13 +29,41 @@ struct QueuedLogLimitTests {
         #expect(Self.logs(ticks.takeDue(now: .now)) == (0..<500).map { "line \($0)" })
     }
 
-    /// Ticks and other work are not counted against the log lines.
-    @Test func otherWorkIsNeverDropped() {
+    /// Other work is not counted against the log lines; a flood of `invalidate` and `save_soon` merges
+    /// into one of each per instance while one waits.
+    @Test func otherWorkIsNotCountedAndInvalidatesMerge() {
         let ticks = TickScheduler()
         for index in 0..<(ModuleLimits.maximumQueuedLogLines + 10) { ticks.post(7, .log(.info, "line \(index)")) }
-        for _ in 0..<2000 { ticks.post(7, .invalidate) }
+        for _ in 0..<2000 {
+            ticks.post(7, .invalidate)
+            ticks.post(7, .saveSoon)
+            ticks.post(8, .invalidate)
+        }
         let due = ticks.takeDue(now: .now)
-        #expect(due.filter { $0.work == .invalidate }.count == 2000)
+        #expect(due.filter { $0.work == .invalidate }.map(\.instance) == [7, 8])
+        #expect(due.filter { $0.work == .saveSoon }.count == 1)
         #expect(Self.logs(due).last?.hasPrefix("10 log lines from other threads dropped") == true)
+        // Taken: the next one is delivered again.
+        ticks.post(7, .invalidate)
+        #expect(ticks.takeDue(now: .now).map(\.work) == [.invalidate])
+    }
+
+    /// A thread asking for ticks without end (issue 36): past `ModuleLimits.maximumPendingTicks` waiting,
+    /// or `maximumTicksPerSecond` in a second, the rest are dropped and counted in one line. The control:
+    /// under the bound every tick arrives.
+    @Test func aTickFloodIsBoundedAndCountedInOneLine() async {
+        let ticks = TickScheduler()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask { for _ in 0..<5000 { ticks.schedule(9, afterMilliseconds: 0) } }
+            }
+        }
+        let due = ticks.takeDue(now: .now)
+        let pending = ModuleLimits.maximumPendingTicks
+        #expect(due.filter { $0.work == .tick }.count == pending)
+        #expect(Self.logs(due) == [ModuleLimits.tickDrop(20000 - pending)])
+        let under = TickScheduler()
+        for _ in 0..<100 { under.schedule(9, afterMilliseconds: 0) }
+        #expect(under.takeDue(now: .now).filter { $0.work == .tick }.count == 100)
     }
 }
