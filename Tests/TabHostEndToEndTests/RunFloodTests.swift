@@ -134,6 +134,51 @@ struct RunFloodTests {
         Self.expectNoForgery(lines)
     }
 
+    /// 300 words of 16 KiB in one render (issue 36: it stalled the terminal 11.7 s): the view is cut at its
+    /// byte budget and the tab's last line says so (End scrolls to it: the terminal still answers keys),
+    /// the log says why once, and `q` quits. The control is the tab's first line: the render did run.
+    @Test func aRenderOf300WordsOf16KiBIsCutAndTheTerminalStaysResponsive() throws {
+        let source = """
+            #include "tab_module.h"
+            #include <stdlib.h>
+            #include <string.h>
+            static void *create(const tab_host_api *api, tab_host *host) { (void)host; return (void *)api; }
+            static void render(void *self, tab_view *view) {
+                const tab_host_api *api = self;
+                char *word = malloc(16385);
+                if (word == NULL) abort();
+                memset(word, 'w', 16384);
+                word[16384] = '\\0';
+                api->text(view, "Words ahead");
+                for (int i = 0; i < 300; i++) api->text(view, word);
+                free(word);
+            }
+            static void destroy(void *self) { (void)self; }
+            static const tab_module_descriptor descriptor = {
+                TAB_MODULE_DESCRIPTOR_HEADER, .name = "words", .version = "1.0", .title = "Words",
+                .create = create, .render = render, .destroy = destroy,
+            };
+            TAB_MODULE_DECLARE(descriptor)
+
+            """
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try R.compile(source, to: modules + "/words.so")
+            let layout = try R.writeStackLayout(module: "words", to: scratch + "/layout.json")
+            let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch))
+            try tmux.waitFor("Words ahead")
+            try tmux.send("End")
+            try tmux.waitFor("… cut: the view exceeded \(4 << 20) bytes")
+            try tmux.send("q")
+            let done = try tmux.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+            let log = try String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8)
+            let why = log.split(separator: "\n").filter { $0.contains("render made a view of more than \(4 << 20) bytes") }
+            #expect(!why.isEmpty, "the log never said why the view was cut")
+        }
+    }
+
     /// Every line the module sent is one line, its newline and escape bytes shown as text: no line starts
     /// with the forged stamp, and no control byte is left.
     private static func expectNoForgery(_ lines: [String]) {
