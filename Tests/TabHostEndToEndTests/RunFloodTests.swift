@@ -82,13 +82,7 @@ struct RunFloodTests {
             let log = scratch + "/tabhost.log"
             let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"] + extra, scratch: scratch))
             try tmux.waitFor("Flooding")
-            // The first drop line comes once the module's first second is over.
-            var dropped = false
-            for _ in 0..<400 where !dropped {
-                dropped = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("lines of output dropped")
-                if !dropped { usleep(50_000) }
-            }
-            #expect(dropped, "the log never said that lines were dropped")
+            Self.waitUntilDropped(log)
             try tmux.send("q")
             let done = try tmux.waitFor("STATUS:")
             #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
@@ -97,9 +91,20 @@ struct RunFloodTests {
         }
     }
 
+    /// Waits until the log at `log` says a module's lines were dropped (the first drop line comes once
+    /// the module's first second is over).
+    private static func waitUntilDropped(_ log: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var dropped = false
+        for _ in 0..<400 where !dropped {
+            dropped = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("lines of output dropped")
+            if !dropped { usleep(50_000) }
+        }
+        #expect(dropped, "the log never said that lines were dropped", sourceLocation: sourceLocation)
+    }
+
     /// The log's lines that came from `flood` itself (its output or its `log` calls).
-    private static func own(_ lines: [String], _ marker: String) -> [String] {
-        lines.filter { $0.contains("[flood] info: \(marker) ") }
+    private static func own(_ lines: [String], _ marker: String, writer: String = "flood") -> [String] {
+        lines.filter { $0.contains("[\(writer)] info: \(marker) ") }
     }
 
     @Test func aStdoutFloodLeavesQWorkingAndTheLogWithinItsBudget() throws {
@@ -131,6 +136,52 @@ struct RunFloodTests {
             Self.floodSource(name: "flood", loop: Self.logLoop), extra: ["--isolation", "none"])
         #expect(!Self.own(lines, "logged").isEmpty, "the control: the module's log lines reach the log")
         #expect(bytes < 1 << 20, "the log grew by \(bytes) bytes")
+        Self.expectNoForgery(lines)
+    }
+
+    /// An in-process module (`--isolation none`) flooding stdout from a thread: its lines go to the log
+    /// under the output budget (as `in-process`), never onto the screen; the other tab still answers
+    /// (`2` selects it and it draws), and `q` quits. The control: its output did reach the log.
+    @Test func anInProcessStdoutFloodGoesToTheLogAndTheOtherTabStillAnswers() throws {
+        let calm = """
+            #include "tab_module.h"
+            static void *create(const tab_host_api *api, tab_host *host) { (void)host; return (void *)api; }
+            static void render(void *self, tab_view *view) { ((const tab_host_api *)self)->text(view, "Calm here"); }
+            static void destroy(void *self) { (void)self; }
+            static const tab_module_descriptor descriptor = {
+                TAB_MODULE_DESCRIPTOR_HEADER, .name = "calm", .version = "1.0", .title = "Calm",
+                .create = create, .render = render, .destroy = destroy,
+            };
+            TAB_MODULE_DECLARE(descriptor)
+
+            """
+        let text = try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try Fixture.compileModule(
+                Self.floodSource(name: "flood", loop: Self.stdoutLoop), to: modules + "/flood.so",
+                flags: ["-shared", "-fPIC", "-Wall", "-Werror", "-pthread"])
+            try R.compile(calm, to: modules + "/calm.so")
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"tabs": [{"name": "flood", "module": "flood"}, {"name": "calm", "module": "calm"}]}}"#
+                .write(toFile: layout, atomically: true, encoding: .utf8)
+            let log = scratch + "/tabhost.log"
+            let tmux = try T(
+                R.runCommand(["--modules", modules, "--layout", layout, "--no-watch", "--isolation", "none"], scratch: scratch))
+            try tmux.waitFor("Flooding")
+            Self.waitUntilDropped(log)
+            try tmux.send("2")
+            let calmScreen = try tmux.waitFor("Calm here")
+            #expect(!calmScreen.contains("forged") && !calmScreen.contains("out "), "the module's output reached the screen")
+            try tmux.send("q")
+            let done = try tmux.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+            return try String(contentsOfFile: log, encoding: .utf8)
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(!Self.own(lines, "out", writer: "in-process").isEmpty, "the control: the module's output reaches the log")
+        #expect(lines.contains { $0.contains(" in-process: ") && $0.contains(" lines of output dropped (over ") })
+        #expect(text.utf8.count < 1 << 20, "the log grew by \(text.utf8.count) bytes")
         Self.expectNoForgery(lines)
     }
 

@@ -69,6 +69,9 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { webFrontEnd?.stop() }
+        // An in-process module's stdout and stderr go to the log while the terminal is the front end's.
+        let capture = session.runsModulesInProcess ? StandardOutputCapture(logger: session.logger) : nil
+        defer { capture?.stop() }
         session.start()
         if let webFrontEnd { session.showStatus("browser: \(webFrontEnd.address)", for: .seconds(60)) }
         try app.runUntilQuit(saving: session)

@@ -14,8 +14,8 @@ public final class Terminal {
     public let inputDescriptor: Int32
     /// The file descriptor frames are written to.
     public let outputDescriptor: Int32
-    /// True when this object opened /dev/tty itself (and closes it).
-    private let ownsDescriptor: Bool
+    /// The descriptor this object opened itself (/dev/tty, or its copy of standard output) and closes.
+    private let ownedDescriptor: Int32?
     private var saved = termios()
     /// True between `enterFullScreen()` and `restore()`.
     public private(set) var isFullScreen = false
@@ -34,19 +34,23 @@ public final class Terminal {
         }
         inputDescriptor = input
         outputDescriptor = output
-        ownsDescriptor = false
+        ownedDescriptor = nil
     }
 
-    private init(owned fd: Int32) {
-        inputDescriptor = fd
+    private init(input: Int32, owned fd: Int32) {
+        inputDescriptor = input
         outputDescriptor = fd
-        ownsDescriptor = true
+        ownedDescriptor = fd
     }
 
     /// The terminal of this process: standard input and output when both are terminals, else /dev/tty.
     public static func open() throws(TerminalError) -> Terminal {
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-            return try Terminal(input: STDIN_FILENO, output: STDOUT_FILENO)
+            // Frames go to a copy of standard output: descriptor 1 itself may be taken from the terminal
+            // while the front end runs (an in-process module's output goes to the log instead).
+            let output = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+            guard output >= 0 else { return try Terminal(input: STDIN_FILENO, output: STDOUT_FILENO) }
+            return Terminal(input: STDIN_FILENO, owned: output)
         }
         let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
@@ -57,12 +61,12 @@ public final class Terminal {
                     + "run tabhost run in an interactive terminal, or under tmux or script(1)"
             )
         }
-        return Terminal(owned: fd)
+        return Terminal(input: fd, owned: fd)
     }
 
     deinit {
         restore()
-        if ownsDescriptor { close(inputDescriptor) }
+        if let ownedDescriptor { close(ownedDescriptor) }
     }
 
     /// The current size (TIOCGWINSZ); 80×24 when the terminal does not say.
