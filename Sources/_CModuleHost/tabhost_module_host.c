@@ -1388,6 +1388,8 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
         if (strcmp(grant, "paths") == 0) profile.watch_files = true;
         /* Not a permission either: test mode's mark that refused file opens are named (tabhost_file_denials.h). */
         if (strcmp(grant, "report-files") == 0) report_files = true;
+        /* Tests only: the host's TABHOST_TEST_SANDBOX_WITHOUT_NAMESPACES, the keeper's path where namespaces work. */
+        if (strcmp(grant, "no-namespaces") == 0) profile.without_namespaces = true;
     }
     /* Refusals a permission would lift are named on a pipe, made before the lock (see wait_for_host). */
     int denials[2] = {-1, -1};

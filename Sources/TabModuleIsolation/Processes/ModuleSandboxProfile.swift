@@ -68,6 +68,7 @@ struct ModuleSandboxProfile {
         landlockABILimit = settings.sandboxLandlockABILimit
         grant(granted)
         if settings.sandboxReportsFileDenials { grantedPermissions.append(Self.fileDenialsMark) }
+        if ModuleSearchPath.environment(Self.withoutNamespacesVariable) == "1" { grantedPermissions.append(Self.withoutNamespacesMark) }
     }
 
     /// Adds the granted permissions: paths to the lists (`~/` expanded), the rest as names for the child.
@@ -105,6 +106,12 @@ struct ModuleSandboxProfile {
     /// Sent among the granted permissions in test mode: the child names refused file opens (a child that
     /// predates it ignores the name).
     static let fileDenialsMark = "report-files"
+    /// Tests only: with this variable set to 1 in the host's environment, children leave out the PID, IPC
+    /// and mount namespaces (`without_namespaces`), as on a system that refuses user namespaces, so the
+    /// keeper's path can be tested where namespaces work (docs/internals/sandbox.md).
+    static let withoutNamespacesVariable = "TABHOST_TEST_SANDBOX_WITHOUT_NAMESPACES"
+    /// Sent among the granted permissions with that variable (a child that predates it ignores the name).
+    static let withoutNamespacesMark = "no-namespaces"
 
     /// Appends LOAD's sandbox part.
     func write(to writer: inout WireWriter) {
