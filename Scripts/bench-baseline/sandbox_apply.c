@@ -106,7 +106,7 @@ static int timed_steps(const tabhost_sandbox_profile *profile, double *steps) {
     if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program) != 0) return -1;
     u = now_us();
     steps[STEP_INSTALL] = u - t;
-    if (tabhost_sandbox_limits(profile, &processes, &family, &report) != 0) return -1;
+    if (tabhost_sandbox_limits(profile, &processes, &report) != 0) return -1;
     steps[STEP_LIMITS] = now_us() - u;
     steps[STEP_RULES] = rules;
     return 0;
