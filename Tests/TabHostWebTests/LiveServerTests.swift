@@ -291,29 +291,41 @@ struct LiveServerTests {
                 }
                 static void destroy(void *self) { (void)self; }
                 static const tab_module_descriptor descriptor = {
-                    TAB_MODULE_DESCRIPTOR_HEADER, .name = "\(name)", .version = "1", .title = "\(name)",
+                    TAB_MODULE_DESCRIPTOR_HEADER, .name = "\(name)", .version = "1", .title = "\(name)", .image = "\(secret)",
                     .create = create, .render = render, .destroy = destroy,
                 };
                 TAB_MODULE_DECLARE(descriptor)
 
                 """
             _ = try Fixture.compileModule(source, to: modules + "/\(name).so")
-            _ = try fixture.write("\(name).json", text: #"{"root": {"stack": {"module": "\#(name)"}}}"#)
+            let tabs = #"[{"name": "\#(name)", "module": "\#(name)"}, {"name": "x", "module": "\#(name)"}]"#
+            _ = try fixture.write("\(name).json", text: #"{"root": {"tabs": \#(tabs)}}"#)
         }
         for name in ["thief", "keeper"] {
             let host = try ServedHost(
                 arguments: ["--modules", modules, "--layout", fixture.path("\(name).json")],
                 environment: ["XDG_DATA_HOME": fixture.path("xdg")])
-            let content = try Self.content(try host.openWebSocket()) { !$0.nodes.isEmpty }
+            let socket = try host.openWebSocket()
+            let first = try Message(socket.receiveText()).screen()
+            // Both tabs' images: the shown tab's (its controller) and the other's (not made yet).
+            let tabImages = first.tabBar?.items.map { $0.image ?? "" } ?? []
+            var content = first.content
+            // The tab may show a placeholder until its child's first render comes: wait for the image.
+            func hasImage(_ tree: ViewTree) -> Bool { if case .image? = tree.nodes.first { true } else { false } }
+            for _ in 0..<50 where !hasImage(content) {
+                guard let changed = try Message(socket.receiveText()).changes["content"] else { continue }
+                content = try JSONDecoder().decode(ViewTree.self, from: JSONSerialization.data(withJSONObject: changed))
+            }
             guard case .image(let address, _)? = content.nodes.first else {
                 Issue.record("no image node: \(content)")
                 continue
             }
+            #expect(tabImages.count == 2, "\(first)")
             if name == "thief" {
-                #expect(address == "", "\(address)")
+                #expect(address == "" && tabImages.allSatisfy(\.isEmpty), "\(address) \(tabImages)")
                 #expect(host.waitForLog("not shown: the module cannot read it"), "no log line")
             } else {
-                #expect(address.hasPrefix("/image/"), "\(address)")
+                #expect(address.hasPrefix("/image/") && tabImages.allSatisfy { $0.hasPrefix("/image/") }, "\(address) \(tabImages)")
                 let served = try host.get(address)
                 #expect(served.status == 200 && served.text.contains("keeper's own"), "\(served)")
             }

@@ -69,7 +69,14 @@ public final class ModuleRuntime: ControllerFactory {
     public func tabItem(module name: String) -> TabItemInfo? {
         // From the metadata cache when the module is not open yet: drawing a tab bar opens nothing.
         guard let info = registry.info(named: name) else { return nil }
-        return TabItemInfo(title: info.title, glyph: info.glyph, image: info.imagePath)
+        // Only an image the module could read itself (`ModuleImageConfinement`); its own directories are
+        // checked first, without reading the grants.
+        let image = info.imagePath.flatMap { path in
+            ModuleImageConfinement.allows(path, within: ModuleImageConfinement.ownDirectories(of: info, dataDirectory: dataDirectory))
+                || ModuleImageConfinement.allows(path, within: factory.readableDirectories(of: info, dataDirectory: dataDirectory))
+                ? path : nil
+        }
+        return TabItemInfo(title: info.title, glyph: info.glyph, image: image)
     }
 
     /// The live module-backed controllers, in creation order.
