@@ -92,6 +92,9 @@ struct DevCommand: ParsableCommand {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
+        // An in-process module's stdout and stderr go to the log while the terminal is the front end's.
+        let capture = session.runsModulesInProcess ? StandardOutputCapture(logger: session.logger) : nil
+        defer { capture?.stop() }
         session.start()
         try app.runUntilQuit(saving: session)
     }
