@@ -1211,7 +1211,9 @@ static int case_bind_listen_refused(void) {
             int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
             CHECK(allowed("socket(AF_UNIX)", fd));
             struct sockaddr_un address = {.sun_family = AF_UNIX};
-            snprintf(address.sun_path + 1, sizeof address.sun_path - 1, "tabhost-bind-%d", (int)getpid());
+            /* The driver's pid, not getpid(): in its PID namespace every case's process is 2, and the
+               abstract names are shared with a driver running at the same time (root's and nobody's). */
+            snprintf(address.sun_path + 1, sizeof address.sun_path - 1, "tabhost-bind-%d-%d", (int)parent, granted);
             socklen_t length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(address.sun_path + 1));
             long bound = bind(fd, (struct sockaddr *)&address, length);
             long listened = listen(fd, 1);
