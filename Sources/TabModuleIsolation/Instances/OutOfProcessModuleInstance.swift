@@ -70,6 +70,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private(set) var title: String
     /// The last view the child sent: shown at once whenever the tab is drawn (its kept frame).
     private var keptTree: ViewTree?
+    /// The last view the child sent, as kept (reading it asks the child for nothing, unlike `render()`).
+    package var keptView: ViewTree? { keptTree }
     /// The module invalidated since `keptTree` was made: the next `render()` asks for a new one.
     private var stale = true
     /// The rows of each lazy list (ABI 1.3) the front ends last asked to see, those the RENDER in
@@ -88,8 +90,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var pendingEvents = 0
     /// The ticks and timers (by id) queued for it and not sent yet.
     private var queuedClocks: Set<String> = []
-    /// Shown (rendered, or appearing) and not disappeared since: its events ask for a pushed frame.
-    private var shown = false
+    /// Shown (rendered, or appearing) and not disappeared since: its events ask for a pushed frame, and
+    /// its module's threads' invalidates are pushed frames too (`SHOWN`).
+    private var shown = false {
+        didSet { tellChildShown() }
+    }
+    /// What the child was last told of `shown` (nothing yet: hidden, as it starts).
+    private var childShown = false
     /// A new view came and the host was told: its next `render()` is the host drawing it. Any other
     /// `render()` is the host's own wish for a new view (a tab bar's items changed, everything was
     /// invalidated), which only the host knows the moment of.
@@ -197,7 +204,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             wantedListWindows = listWindows
             if listWindows != childListWindows { stale = true }
         }
-        shown = true
+        if !shown { shown = true }
         // Ended by the host (its factory went away): nothing to show.
         guard alive, let connection, connection.state != .stopped else { return ViewTree([]) }
         // No loop watches the child (a command or test without one): what it sent, or its end, is read now.
@@ -445,6 +452,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         connection.register(self)
         switch connection.create(id) {
         case .replied(var reader) where (try? reader.u8()) == 1:
+            // A new child (a Restart's) knows nothing of the tab yet.
+            childShown = false
+            tellChildShown()
             return
         case .replied:
             connection.unregister(id)
@@ -565,7 +575,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// The view the child pushed after an event (`FRAME`): kept, acknowledged, drawn.
     private func receiveFrame(_ reader: inout WireReader) throws(WireReader.Malformed) {
+        let renderNanoseconds = try reader.u64()
         let tree = try decodeTree(&reader, listWindows: childListWindows)
+        connection?.recordPushedRender(nanoseconds: renderNanoseconds)
         connection?.acknowledgeFrame(of: id)
         guard alive else { return }
         keptTree = tree
@@ -573,6 +585,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         stale = wantedListWindows != childListWindows
         freshPending = !stale
         delegate?.moduleDidInvalidate()
+    }
+
+    /// Tells the child when `shown` changed since it was last told (and it runs).
+    private func tellChildShown() {
+        guard alive, failure == nil, shown != childShown, let connection, connection.state != .stopped else { return }
+        childShown = shown
+        connection.tellShown(id, shown)
     }
 
     /// One of the module's notifications (the instance id already read).
