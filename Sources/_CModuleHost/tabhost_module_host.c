@@ -1473,6 +1473,9 @@ static void serve_load(frame *request, reader *r) {
     memset(&report, 0, sizeof report);
     char why[768] = "";
     if (!r->bad && descriptor == NULL) tabhost_blame_warm_up();
+    /* The wake pipe, made here rather than at exec (the child starts with 0-3 only) and before the
+       sandbox and its fork: the module's process inherits both ends. Without it, an INVALIDATE. */
+    if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
     if (r->bad || path == NULL || name == NULL || directory == NULL) {
         reply_failure(request, "malformed load request");
     } else if (descriptor != NULL) {
@@ -2091,8 +2094,6 @@ int tabhost_module_host_run(int argc, char *_Nonnull *_Nonnull argv) {
     /* The module's printf lines reach the host's log one by one, not in 4 KiB blocks. */
     setvbuf(stdout, NULL, _IOLBF, 0);
     main_thread = pthread_self();
-    /* Made before LOAD's sandbox and its fork: the module's process inherits both ends. */
-    if (pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
 
     buffer hello = {0};
     put_u32(&hello, TABHOST_WIRE_MAGIC);
