@@ -17,8 +17,8 @@ import _CIsolation
 /// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
 ///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
 ///   param and state it is given for then.
-/// - Never waited on: `render`, `event` and `appearance` are posted (sent when the child is
-///   free, in order, their replies handled when they come). `render()` returns the last view the
+/// - Never waited on: `render`, `event`, `appearance` and a `start` that nothing nests are posted
+///   (sent when the child is free, in order, their replies handled when they come). `render()` returns the last view the
 ///   child sent (its kept frame; a one-line placeholder with the title before the first) and asks for
 ///   a new one when the module invalidated; after an event on a shown tab the child pushes the new
 ///   view itself (`FRAME`).
@@ -188,9 +188,16 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         var writer = WireWriter(.start)
         writer.u64(id)
         writer.string(param)
-        // Waited for, with `create`: a screen is made at once, and a module whose start pushes or
-        // presents itself nests (and is refused at the depth limit) as in process.
-        _ = call(writer, ModuleCall(.start, instance: id))
+        // Made inside a module's own request (its push, present or add_tab from its start or an event),
+        // it nests and is waited for: a chain of starts that each push the next is refused at the depth
+        // limit, as in process. Otherwise (a tab the user opens, a screen an in-process module pushes)
+        // it is posted: the tab shows its title line, and the busy mark and the not-responding line as
+        // for a render, until the module's start returns.
+        if Self.servesARequest {
+            _ = call(writer, ModuleCall(.start, instance: id))
+        } else {
+            post(writer, ModuleCall(.start, instance: id), userWaits: true) { _ in }
+        }
     }
 
     package func render() -> ViewTree { render(listWindows: [:]) }
@@ -638,6 +645,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// One of the module's requests (the instance id already read): the reply.
     func serve(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
+        Self.requestsInService.add(1, ordering: .relaxed)
+        defer { Self.requestsInService.subtract(1, ordering: .relaxed) }
         guard let began = userInputInFlight, let delegate else { return try serveRequest(type, &reader) }
         delegate.moduleBeginUserInput(at: began)
         defer { delegate.moduleEndUserInput() }
