@@ -525,9 +525,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             savedState = nil
         }
         if let startedWith { start(param: startedWith) }
-        // A restore that crashes the child says so itself (the stopped screen, a log line).
-        if restoringState, let savedState, !restoreState(savedState), failure == nil {
-            delegate?.moduleLog(level: .warning, message: "restart: the module did not restore its saved state")
+        if restoringState, let savedState {
+            postRestore(savedState, refusal: "restart: the module did not restore its saved state")
         }
         delegate?.moduleDidInvalidate()
     }
@@ -549,8 +548,21 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             return
         }
         if let startedWith { start(param: startedWith) }
-        if let savedState, !restoreState(savedState), failure == nil {
-            delegate?.moduleLog(level: .warning, message: "the module did not restore its saved state")
+        if let savedState { postRestore(savedState, refusal: "the module did not restore its saved state") }
+    }
+
+    /// restore_state after a Restart's or a permission answer's start, posted behind it: the user's
+    /// choice returns at once, and what follows reaches the module after the state. A refusal is logged
+    /// when the answer comes; a restore that crashes the child says so itself (the stopped screen).
+    private func postRestore(_ state: [UInt8], refusal: String) {
+        guard module.info.functions.contains(.restoreState) else { return }
+        var writer = WireWriter(.restoreState)
+        writer.u64(id)
+        writer.data(state)
+        post(writer, ModuleCall(.restoreState, instance: id), userWaits: true) { [weak self] reply in
+            guard let self, self.alive, self.failure == nil else { return }
+            if case .replied(var reader) = reply, (try? reader.u8()) == 1 { return }
+            self.delegate?.moduleLog(level: .warning, message: refusal)
         }
     }
 
