@@ -146,6 +146,17 @@ SHEET_MODULE = module_source(
     if (strcmp(event->action, "open") == 0) api->present(host, "sheet", "modal");
     if (strcmp(event->action, "close") == 0) api->dismiss(host);""")
 
+# A module whose Spin button makes its next render spin forever.
+SPIN_MODULE = module_source(
+    "spin", "Spin",
+    render="""while (self->mode) {
+    }
+    api->button(view, "Spin", "spin");""",
+    event="""if (event->type == TAB_EVENT_ACTION && event->action != NULL && strcmp(event->action, "spin") == 0) {
+        self->mode = 1;
+        api->invalidate(host);
+    }""")
+
 # A module that crashes on any action.
 CRASHY_MODULE = module_source(
     "crashy", "Crashy", 'api->button(view, "Crash", "crash");', event="if (event->type == TAB_EVENT_ACTION) raise(SIGSEGV);")
@@ -309,9 +320,9 @@ class BrowserTestCase(unittest.TestCase):
             served.stop()
         self.assertEqual(self.errors, [], "the page logged errors")
 
-    def serve_modules(self, layout, modules, watch=False, header=None):
+    def serve_modules(self, layout, modules, watch=False, header=None, options=()):
         """`tabhost serve` of the C modules {file name: source} (plus hot.png) under `layout` (JSON text),
-        in a directory removed after the test. Returns the served host and the directory."""
+        with `options`, in a directory removed after the test. Returns the served host and the directory."""
         directory = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
         self.addCleanup(shutil.rmtree, directory, True)
         write_png(os.path.join(directory, "hot.png"))
@@ -320,7 +331,7 @@ class BrowserTestCase(unittest.TestCase):
         layout_path = os.path.join(directory, "layout.json")
         with open(layout_path, "w", encoding="utf-8") as f:
             f.write(layout)
-        return self.serve("--modules", directory, "--layout", layout_path, watch=watch), directory
+        return self.serve("--modules", directory, "--layout", layout_path, *options, watch=watch), directory
 
     def serve(self, *arguments, watch=False):
         served = Served(*arguments, watch=watch)
@@ -689,6 +700,44 @@ class CrashTests(BrowserTestCase):
         page.get_by_role("tab", name="Crashy").click()
         main.get_by_role("button", name="Restart", exact=True).click()
         expect(main.get_by_role("button", name="Crash")).to_be_visible()
+
+
+class BusyMarkTests(BrowserTestCase):
+    def test_a_module_spinning_in_render_gets_the_busy_mark_then_the_line_and_restart_works(self):
+        # The kill limit is far off: the line and Restart are what is looked at, not the kill.
+        served, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "s", "module": "spin"}, {"name": "h", "module": "hot"}]}}',
+            {"spin.so": SPIN_MODULE, "hot.so": hot_module(1)}, options=("--kill-timeout", "120"))
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        spin_tab = page.get_by_role("tab", name=re.compile("Spin"))
+        hot_tab = page.get_by_role("tab", name=re.compile("Hot"))
+        main.get_by_role("button", name="Spin", exact=True).click()
+        # Past 100 ms the tab's bar item has the busy mark.
+        expect(spin_tab.locator(".badge")).to_have_text("…")
+        # Another tab stays usable meanwhile, and its module answers.
+        hot_tab.click()
+        expect(hot_tab).to_have_attribute("aria-selected", "true")
+        expect(main).to_contain_text("Version 1")
+        expect(spin_tab.locator(".badge")).to_have_text("…")
+        # Back on it: its kept frame under the one line, its choices as buttons.
+        spin_tab.click()
+        line = main.get_by_role("button", name=re.compile(r"^Spin is not responding \(render, \d+\.\d s\) — Wait · Restart"))
+        expect(line).to_be_visible()
+        expect(main.get_by_role("button", name="Wait", exact=True)).to_be_visible()
+        expect(main.get_by_role("button", name="Spin", exact=True)).to_be_visible()
+        self.screenshot(page, "not-responding.png")
+        # Wait starts the clock again: the line goes, and comes back while the module still spins.
+        main.get_by_role("button", name="Wait", exact=True).click()
+        expect(line).to_have_count(0)
+        expect(line).to_be_visible()
+        main.get_by_role("button", name="Restart", exact=True).click()
+        # Restarted: a fresh instance that answers, without the line or the mark.
+        expect(line).to_have_count(0)
+        expect(spin_tab.locator(".badge")).to_have_count(0)
+        expect(main.get_by_role("button", name="Restart", exact=True)).to_have_count(0)
+        expect(main).not_to_contain_text("stopped")
+        expect(main.get_by_role("button", name="Spin", exact=True)).to_be_visible()
 
 
 class PermissionPromptTests(BrowserTestCase):
