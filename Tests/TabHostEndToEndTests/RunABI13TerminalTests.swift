@@ -5,7 +5,8 @@ import Testing
 /// ABI 1.3 in a real terminal (tmux), in process and isolated, from a module built from the header
 /// alone: title-bar buttons (a disabled one skipped, the other reached by Shift-Tab), the shortcuts'
 /// footer and a shortcut's action, a toast, OSC 52 reaching tmux's clipboard only after a key,
-/// Page Down going on past the first rows drawn of a lazy list of 1,000,000 rows, and `scroll_to` its row 500,000.
+/// Page Down going on past the first rows drawn of a lazy list of 1,000,000 rows, `scroll_to` its row 500,000,
+/// End and Home to its last row and row 0, and the wheel scrolling it past the rows drawn.
 @Suite(.tags(.tmux), .selectedByTags, .timeLimit(.minutes(2)))
 struct RunABI13TerminalTests {
     static let source = #"""
@@ -96,24 +97,54 @@ struct RunABI13TerminalTests {
             // scroll_to: the list's window moves to row 500,000 and the focus lands on it.
             try tmux.send("n")
             try tmux.waitFor("Row 500000")
+
+            // End: the list's last row, drawn and focused; Home: its row 0.
+            try tmux.send("End")
+            try tmux.waitFor("Row 999999")
+            try tmux.send("Enter")  // the row's action copies its name: the clipboard says which row had the focus
+            #expect(try tmux.waitForBuffer { $0 == "open 999999" } == "open 999999")
+            try tmux.send("Home")
+            try tmux.waitForScreen { Self.smallestRow(in: $0) == 0 }
+            try tmux.send("Enter")
+            try tmux.waitFor("last open 0")
+            // The wheel scrolls the view past the rows drawn (SGR reports); the rows it brings come in,
+            // and the focus is on a row in view.
+            for _ in 0..<40 { try tmux.sendLiteral("\u{1b}[<65;10;10M") }
+            let scrolled = try tmux.waitForScreen { Self.smallestRow(in: $0) >= 100 && !$0.contains("⋯") }
+            let top = Self.smallestRow(in: scrolled)
+            #expect(top >= 100 && Self.largestRow(in: scrolled) > top, "\(scrolled)")
+            try tmux.send("Enter")
+            let wheeled = try tmux.waitForBuffer { $0 != "open 0" } ?? ""
+            let last = Int(wheeled.dropFirst("open ".count)) ?? -1
+            #expect(last >= top && last <= Self.largestRow(in: scrolled), "\(wheeled) \(scrolled)")
         }
+    }
+
+    /// The smallest N of the "Row N" lines on `screen`.
+    static func smallestRow(in screen: String) -> Int {
+        rows(in: screen).min() ?? -1
     }
 
     /// The largest N of the "Row N" lines on `screen`.
     static func largestRow(in screen: String) -> Int {
+        rows(in: screen).max() ?? -1
+    }
+
+    /// The Ns of the "Row N" lines on `screen`.
+    static func rows(in screen: String) -> [Int] {
         screen.split(separator: "\n").compactMap { line -> Int? in
             guard let range = line.range(of: "Row ") else { return nil }
             return Int(line[range.upperBound...].prefix { $0.isNumber })
-        }.max() ?? -1
+        }
     }
 }
 
 extension TmuxSession {
-    /// tmux's paste buffer once OSC 52 set it.
-    func waitForBuffer(timeout: Duration = .seconds(10)) throws -> String? {
+    /// tmux's paste buffer once OSC 52 set it (to a text `accepted` takes).
+    func waitForBuffer(timeout: Duration = .seconds(10), until accepted: (String) -> Bool = { _ in true }) throws -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let buffer = try? Self.tmux(["-L", socket, "show-buffer"]), !buffer.isEmpty { return buffer }
+            if let buffer = try? Self.tmux(["-L", socket, "show-buffer"]), !buffer.isEmpty, accepted(buffer) { return buffer }
             usleep(50_000)
         }
         return nil
