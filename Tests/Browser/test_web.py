@@ -309,7 +309,7 @@ class BrowserTestCase(unittest.TestCase):
             served.stop()
         self.assertEqual(self.errors, [], "the page logged errors")
 
-    def serve_modules(self, layout, modules, watch=False, header=None):
+    def serve_modules(self, layout, modules, watch=False, header=None, arguments=()):
         """`tabhost serve` of the C modules {file name: source} (plus hot.png) under `layout` (JSON text),
         in a directory removed after the test. Returns the served host and the directory."""
         directory = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
@@ -320,7 +320,7 @@ class BrowserTestCase(unittest.TestCase):
         layout_path = os.path.join(directory, "layout.json")
         with open(layout_path, "w", encoding="utf-8") as f:
             f.write(layout)
-        return self.serve("--modules", directory, "--layout", layout_path, watch=watch), directory
+        return self.serve("--modules", directory, "--layout", layout_path, *arguments, watch=watch), directory
 
     def serve(self, *arguments, watch=False):
         served = Served(*arguments, watch=watch)
@@ -1471,7 +1471,8 @@ TAB_MODULE_DECLARE(descriptor)
 class ABI13Tests(BrowserTestCase):
     """ABI 1.3 in Chromium, by role: title-bar buttons (a disabled one), the shortcuts' footer and a
     shortcut, a toast announced (role status), bold spans, copy_text through the Clipboard API after a
-    click, and a lazy list of 1,000,000 rows that draws more as its placeholder scrolls into view."""
+    click, and a lazy list of 1,000,000 rows that draws more as its placeholder scrolls into view; End, Home
+    and the wheel over that list, in process and isolated."""
 
     def test_the_new_calls_by_role(self):
         served, _ = self.serve_modules('{"root": {"stack": {"module": "abi13"}}}', {"abi13.so": ABI13_MODULE})
@@ -1498,5 +1499,37 @@ class ABI13Tests(BrowserTestCase):
         self.assertEqual(page.evaluate("navigator.clipboard.readText()"), "open 3")
 
         expect(main.get_by_role("button", name="Row 100", exact=True)).to_have_count(0)
-        main.locator(".placeholder").last.scroll_into_view_if_needed()
-        expect(main.get_by_role("button", name="Row 100", exact=True)).to_have_count(1)
+        # The top of the placeholders after the rows drawn scrolled into view: the rows there come in.
+        main.locator(".placeholder").last.evaluate("item => item.scrollIntoView({block: 'start'})")
+        expect(main.get_by_role("button", name="Row 70", exact=True)).to_be_in_viewport()
+
+    def test_end_home_and_the_wheel_over_a_million_rows(self):
+        for name, isolation in ResultsAndTimersTests.ISOLATIONS:
+            with self.subTest(isolation=name):
+                served, _ = self.serve_modules(
+                    '{"root": {"stack": {"module": "abi13"}}}', {"abi13.so": ABI13_MODULE}, arguments=isolation)
+                page = self.page(served.url)
+                main = page.get_by_role("main")
+                rows = main.get_by_role("list")
+                # The rows not drawn are placeholders as tall as they are, named by the rows they stand for.
+                expect(rows.get_by_role("listitem", name="Rows 65 to 1000000, not loaded yet")).to_have_count(1)
+                main.get_by_role("button", name="Row 0", exact=True).focus()
+                page.keyboard.press("End")
+                last = main.get_by_role("button", name="Row 999999", exact=True)
+                expect(last).to_be_focused()
+                expect(last).to_be_in_viewport()
+                expect(rows.get_by_role("listitem", name=re.compile(r"^Rows 1 to \d+, not loaded yet$"))).to_have_count(1)
+                page.keyboard.press("Home")
+                first = main.get_by_role("button", name="Row 0", exact=True)
+                expect(first).to_be_focused()
+                expect(first).to_be_in_viewport()
+                # The wheel scrolls the list past the rows drawn: the rows it brings into view come in.
+                first.hover()
+                page.mouse.wheel(0, 20000)
+                # (The rows drawn reach above and below the view: the one in its middle is a row in view.)
+                page.wait_for_function("""() => {
+                    const view = document.querySelector("main").getBoundingClientRect();
+                    const middle = document.elementFromPoint(view.left + view.width / 2, view.top + view.height / 2);
+                    return Number(/^Row (\\d+)/.exec(middle?.closest("[data-focus]")?.textContent ?? "")?.[1]) >= 100;
+                }""")
+                expect(first).to_have_count(0)
