@@ -6,7 +6,8 @@ import Testing
 /// alone: title-bar buttons (a disabled one skipped, the other reached by Shift-Tab), the shortcuts'
 /// footer and a shortcut's action, a toast, OSC 52 reaching tmux's clipboard only after a key,
 /// Page Down going on past the first rows drawn of a lazy list of 1,000,000 rows, `scroll_to` its row 500,000,
-/// End and Home to its last row and row 0, and the wheel scrolling it past the rows drawn.
+/// End and Home to its last row and row 0, the wheel scrolling it past the rows drawn, and (isolated) a kept
+/// frame showing the rows not drawn as placeholder lines while the module's child is stopped.
 @Suite(.tags(.tmux), .selectedByTags, .timeLimit(.minutes(2)))
 struct RunABI13TerminalTests {
     static let source = #"""
@@ -117,6 +118,23 @@ struct RunABI13TerminalTests {
             let wheeled = try tmux.waitForBuffer { $0 != "open 0" } ?? ""
             let last = Int(wheeled.dropFirst("open ".count)) ?? -1
             #expect(last >= top && last <= Self.largestRow(in: scrolled), "\(wheeled) \(scrolled)")
+
+            guard isolation == "process" else { return }
+            // A kept frame: while the module's child is stopped, the rows a scroll brings into view are
+            // placeholder lines (the list keeps its height, the view its scroll); they give way to the
+            // rows once the child draws again.
+            let children = try tmux.moduleHostPIDs()
+            #expect(!children.isEmpty)
+            for pid in children { kill(pid, SIGSTOP) }
+            defer { for pid in children { kill(pid, SIGCONT) } }
+            for _ in 0..<40 { try tmux.sendLiteral("\u{1b}[<65;10;10M") }
+            let kept = try tmux.waitForScreen { screen in
+                TmuxSession.lines(of: screen).filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("⋯") }.count >= 10
+            }
+            #expect(Self.largestRow(in: kept) < top + 100, "\(kept)")
+            for pid in children { kill(pid, SIGCONT) }
+            let drawn = try tmux.waitForScreen { !$0.contains("⋯") && Self.smallestRow(in: $0) >= top + 100 }
+            #expect(Self.smallestRow(in: drawn) >= top + 100, "\(drawn)")
         }
     }
 
@@ -140,6 +158,22 @@ struct RunABI13TerminalTests {
 }
 
 extension TmuxSession {
+    /// The pids of the module host children below the pane's `tabhost` (isolated modules).
+    func moduleHostPIDs() throws -> [pid_t] {
+        var found: [pid_t] = []
+        var queue = try childPIDs()
+        while let pid = queue.popLast() {
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            if command.contains("tabhost-module-host") { found.append(pid) }
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            for task in tasks {
+                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                queue += children.split(separator: " ").compactMap { pid_t($0) }
+            }
+        }
+        return found
+    }
+
     /// tmux's paste buffer once OSC 52 set it (to a text `accepted` takes).
     func waitForBuffer(timeout: Duration = .seconds(10), until accepted: (String) -> Bool = { _ in true }) throws -> String? {
         let deadline = ContinuousClock.now + timeout
