@@ -88,4 +88,30 @@ struct LazyListRenderingTests {
         router.prepare(for: Self.screen(window: 0..<64))
         #expect(router.focusedItem == .action("open 0"))
     }
+
+    @Test func keysPressedBeforeTheRowsComeAddUp() {
+        var router = InputRouter()
+        let screen = Self.screen(window: 0..<64)
+        router.prepare(for: screen)
+        router.didRender(Self.renderer.render(screen, width: 40, height: 12, focus: router.focus, scroll: router.scroll))
+        let focused = router.focus(id: "open 62", on: screen)
+        #expect(focused)
+        // Page Down (half of the 10 content rows) past the rows drawn: row 67 is asked for, then row 72
+        // from there, while the screen still draws rows 0..<64.
+        for target in [67, 72] {
+            let commands = router.handle(.key(.pageDown), on: screen)
+            guard case .perform(.showRows("rows", let start, let count))? = commands.last else {
+                Issue.record("Page Down asked for no rows: \(commands)")
+                return
+            }
+            #expect((start..<(start + count)).contains(target))
+            #expect(router.focusedItem == .action("open 62"))
+        }
+        router.prepare(for: Self.screen(window: 40..<104))
+        #expect(router.focusedItem == .action("open 72"))
+        // Up from there is an ordinary move among the rows drawn.
+        let up = router.handle(.key(.up), on: Self.screen(window: 40..<104))
+        #expect(up.contains(.redraw))
+        #expect(router.focusedItem == .action("open 71"))
+    }
 }
