@@ -113,5 +113,16 @@ struct LazyListRenderingTests {
         let up = router.handle(.key(.up), on: Self.screen(window: 40..<104))
         #expect(up.contains(.redraw))
         #expect(router.focusedItem == .action("open 71"))
+        // Tab from the last row drawn goes on to the next row of the list, not to what follows the list.
+        let last = Self.screen(window: 40..<104)
+        _ = router.focus(id: "open 103", on: last)
+        let tab = router.handle(.key(.tab), on: last)
+        guard case .perform(.showRows("rows", let start, let count))? = tab.last else {
+            Issue.record("Tab asked for no rows: \(tab)")
+            return
+        }
+        #expect((start..<(start + count)).contains(104))
+        router.prepare(for: Self.screen(window: start..<(start + count)))
+        #expect(router.focusedItem == .action("open 104"))
     }
 }

@@ -324,6 +324,8 @@ package struct InputRouter: Sendable {
         case .tab, .backTab:
             guard !focusables.isEmpty else { return key == .tab ? [.perform(.key(.tab))] : [] }
             let step = key == .tab ? 1 : -1
+            // Within a lazy list, Tab goes on to its next row even when that one is not drawn yet.
+            if let commands = stepInList(by: step, on: screen) { return commands }
             setFocus(((focus ?? 0) + step + focusables.count) % focusables.count, in: focusables)
             return [.redraw]
         case .enter:
