@@ -8,7 +8,9 @@
  * they open a file named by the payload, which is the loader's business, not the decoder's.
  * Replies go to a socket (descriptor 3) that a thread drains; the module never makes a call that
  * waits for a reply. Its events invalidate, so an EVENT's frame rule pushes FRAMEs, and FRAME_ACK
- * (a notification, never answered) releases the one owed; the corpus has seeds for both.
+ * (a notification, never answered) releases the one owed; SHOWN (another notification) is read as the
+ * loop would (the fuzzer runs no loop, so a thread's invalidate stays an INVALIDATE); the corpus has
+ * seeds for all three.
  */
 #include "tabhost_isolation.h"
 #include "tabhost_module_host.h"

@@ -25,9 +25,9 @@ extension FuzzTarget {
                 let file = CheckedModuleFile(path: "/fuzz/module.so", bytes: [], facts: ELFFacts(containsSwift: false))
                 _ = try? DescriptorValidator.validate(scanned.pointer, file: file)
             }
-            // A pushed FRAME: the instance id, then a view as render's reply carries it.
+            // A pushed FRAME: the instance id, its render's nanoseconds, then a view as render's reply carries it.
             reader = frame.reader
-            if (try? reader.u64()) != nil { _ = try? WireViewTree.decode(&reader, resourceDirectory: "/fuzz") }
+            if (try? reader.u64()) != nil, (try? reader.u64()) != nil { _ = try? WireViewTree.decode(&reader, resourceDirectory: "/fuzz") }
             reader = frame.reader
             _ = try? reader.u64()
             _ = try? reader.optionalString()

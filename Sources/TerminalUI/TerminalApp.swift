@@ -229,8 +229,14 @@ public final class TerminalApp {
         }
         let frame = renderer.render(
             screen, width: size.columns, height: size.rows, focus: router.focus, scroll: router.scroll,
-            interaction: router.interaction)
+            interaction: router.interaction, followFocus: router.followsFocus)
         router.didRender(frame)
+        reportFocus(on: screen)
+        // Rows the wheel (or Home, End) showed as placeholders: the module draws them with its next
+        // render. While the view follows the focus, the focused row's window is asked for instead.
+        if !router.followsFocus {
+            for request in InputRouter.listRowsRequests(for: frame, on: screen) { session.perform(request) }
+        }
         drawn = (screen, router.focus, router.scroll, router.interaction, size)
         let bytes = differ.frame(frame.grid, full: needsFullRepaint)
         needsFullRepaint = false

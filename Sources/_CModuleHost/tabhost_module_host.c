@@ -11,7 +11,9 @@
  * add_tab, tab_item, …) wait for the host's reply and serve the host's nested requests meanwhile.
  * View-building calls are collected and travel with the render reply, to be replayed by the host's
  * view builder; after an EVENT whose frame rule asks for it, the instance is rendered right after the
- * reply and its view pushed as a FRAME (one unacknowledged per instance; FRAME_ACK releases the next). `invalidate`, `schedule_tick`, `set_timer`, `cancel_timer`, `save_soon` and `log` are
+ * reply and its view pushed as a FRAME (one unacknowledged per instance; FRAME_ACK releases the next);
+ * so is an instance a module thread invalidates while the host says its tab is shown (SHOWN): the
+ * thread wakes the main loop, which renders between requests. `invalidate`, `schedule_tick`, `set_timer`, `cancel_timer`, `save_soon` and `log` are
  * notifications any thread may send (one mutex serializes the socket's writes); every other call from
  * another thread is ignored here, with the line an in-process host logs.
  *
@@ -41,6 +43,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,20 +289,37 @@ static void drain_denials(void) {
     }
 }
 
-/* Waits until the host's socket is readable, telling the host of refusals meanwhile. */
-static void wait_for_host(void) {
-    if (denial_fd < 0) return;
+/* The pipe a module thread's invalidate wakes the main loop with ({-1, -1}: none, as under the fuzzer
+   and the leak driver, which serve without the loop: there it stays an INVALIDATE). One byte at most
+   waits in it (`wake_sent`); the instances to draw are marked on themselves. */
+static int wake_fds[2] = {-1, -1};
+static atomic_int wake_sent;
+
+static void drain_wake(void) {
+    unsigned char bytes[64];
+    atomic_store(&wake_sent, 0);
+    while (read(wake_fds[0], bytes, sizeof bytes) > 0) {}
+}
+
+/* Waits until the host's socket is readable, telling the host of refusals meanwhile: 1. With `woken`
+   (the main loop, between requests), 0 when a module thread invalidated a shown instance first;
+   elsewhere (inside a module's call that waits for the host) the wake is taken and its instances wait
+   for the loop. */
+static int wait_for_host(int woken) {
     for (;;) {
-        struct pollfd fds[2] = {{.fd = wire, .events = POLLIN}, {.fd = denial_fd, .events = POLLIN}};
-        int ready = poll(fds, 2, -1);
+        if (denial_fd < 0 && wake_fds[0] < 0) return 1;
+        struct pollfd fds[3] = {
+            {.fd = wire, .events = POLLIN}, {.fd = denial_fd, .events = POLLIN}, {.fd = wake_fds[0], .events = POLLIN}};
+        int ready = poll(fds, 3, -1); /* a negative descriptor is skipped */
         if (ready < 0 && errno == EINTR) continue;
-        if (ready < 0) return; /* the read that follows says what is wrong */
+        if (ready < 0) return 1; /* the read that follows says what is wrong */
         if (fds[1].revents & POLLIN) drain_denials();
-        if (fds[1].revents & (POLLERR | POLLHUP | POLLNVAL)) {
-            denial_fd = -1; /* the module closed it: refusals go unnamed */
-            return;
+        if (fds[1].revents & (POLLERR | POLLHUP | POLLNVAL)) denial_fd = -1; /* the module closed it: refusals go unnamed */
+        if (fds[2].revents & POLLIN) {
+            drain_wake();
+            if (woken) return 0;
         }
-        if (fds[0].revents) return;
+        if (fds[0].revents) return 1;
     }
 }
 
@@ -391,9 +411,16 @@ static void watch_memory_ceiling(uint64_t ceiling) {
     }
 }
 
+static void read_ready_frame(frame *f);
+
 static void read_frame(frame *f) {
+    wait_for_host(0);
+    read_ready_frame(f);
+}
+
+/* Reads the frame the host sent (wait_for_host said it is there, or the read waits for it). */
+static void read_ready_frame(frame *f) {
     unsigned char header[TABHOST_WIRE_HEADER_SIZE];
-    wait_for_host();
     read_all(header, sizeof header);
     uint32_t length;
     memcpy(&length, header, 4);
@@ -445,6 +472,10 @@ struct tab_host {
     int invalidated;
     int frame_unacked;
     int frame_owed;
+    /* SHOWN: its tab is shown, so another thread's invalidate is a pushed FRAME; that thread marks it
+       in `thread_invalidated` (many invalidates, one frame) and wakes the main loop. */
+    atomic_int shown;
+    atomic_int thread_invalidated;
     /* 1.3: the lazy-list windows the last RENDER asked for, kept for the FRAMEs the child pushes. */
     list_window *windows;
     uint32_t window_count;
@@ -598,6 +629,16 @@ static void host_simple(tab_host *host, uint16_t type) {
    another thread of the module). */
 static void host_invalidate(tab_host *host) {
     if (host != NULL && on_main_thread() && host->rendering > 0) return;
+    /* Another thread's, on a shown tab: the main loop renders it between requests and pushes the FRAME. */
+    if (host != NULL && !on_main_thread() && wake_fds[1] >= 0 && atomic_load(&host->shown)) {
+        if (!atomic_exchange(&host->thread_invalidated, 1) && !atomic_exchange(&wake_sent, 1)) {
+            ssize_t written;
+            do {
+                written = write(wake_fds[1], "w", 1);
+            } while (written < 0 && errno == EINTR);
+        }
+        return;
+    }
     /* Inside an event that pushes its frame: the FRAME after it carries the change. */
     if (host != NULL && on_main_thread() && host->collecting > 0) {
         host->invalidated = 1;
@@ -1434,6 +1475,9 @@ static void serve_load(frame *request, reader *r) {
     memset(&report, 0, sizeof report);
     char why[768] = "";
     if (!r->bad && descriptor == NULL) tabhost_blame_warm_up();
+    /* The wake pipe, made here rather than at exec (the child starts with 0-3 only) and before the
+       sandbox and its fork: the module's process inherits both ends. Without it, an INVALIDATE. */
+    if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
     if (r->bad || path == NULL || name == NULL || directory == NULL) {
         reply_failure(request, "malformed load request");
     } else if (descriptor != NULL) {
@@ -1764,10 +1808,19 @@ static void push_frame(struct tab_host *host) {
     host->frame_unacked = 1;
     buffer b = {0};
     put_u64(&b, host->id);
+    /* The render's own duration: the host does not see when it began (after an ack, a thread's invalidate). */
+    size_t duration_at = b.count;
+    put_u64(&b, 0);
     /* A frame's render is the module's render, wherever it is called from (an EVENT's tail, an ack). */
     tabhost_blame_begin("render", host->id);
+    struct timespec began, ended;
+    clock_gettime(CLOCK_MONOTONIC, &began);
     render_into(host, &b);
+    clock_gettime(CLOCK_MONOTONIC, &ended);
     tabhost_blame_end();
+    int64_t nanoseconds = (int64_t)(ended.tv_sec - began.tv_sec) * 1000000000 + (ended.tv_nsec - began.tv_nsec);
+    uint64_t duration = nanoseconds > 0 ? (uint64_t)nanoseconds : 0;
+    memcpy(b.bytes + duration_at, &duration, sizeof duration);
     notify(TABHOST_WIRE_FRAME, &b);
     free(b.bytes);
 }
@@ -1781,10 +1834,42 @@ static void frame_acknowledged(reader *r) {
     if (host->frame_owed && host->collecting == 0 && host->rendering == 0) push_frame(host);
 }
 
+/* SHOWN: whether another thread's invalidate of the instance is pushed as a FRAME (its tab is shown)
+   or sent as an INVALIDATE. */
+static void shown_changed(reader *r) {
+    struct tab_host *host = find_instance(get_u64(r));
+    uint8_t shown = get_u8(r);
+    if (host == NULL || r->bad) return;
+    atomic_store(&host->shown, shown != 0);
+}
+
+/* Between requests: the instances other threads invalidated are drawn and pushed (one frame, or one
+   owed until the last is acknowledged); one hidden meanwhile gets its INVALIDATE. */
+static void push_invalidated(void) {
+    struct tab_host *host = instances;
+    while (host != NULL) {
+        if (!atomic_exchange(&host->thread_invalidated, 0)) {
+            host = host->next;
+            continue;
+        }
+        if (atomic_load(&host->shown)) {
+            push_frame(host);
+        } else {
+            host_simple(host, TABHOST_WIRE_INVALIDATE);
+        }
+        /* Its render may have made requests whose answers changed the list: look again from its head. */
+        host = instances;
+    }
+}
+
 static void serve(frame *request) {
     reader r = {request->payload, request->count, 0, 0};
     if (request->type == TABHOST_WIRE_FRAME_ACK) {
         frame_acknowledged(&r);
+        return;
+    }
+    if (request->type == TABHOST_WIRE_SHOWN) {
+        shown_changed(&r);
         return;
     }
     size_t mark = kept_count;
@@ -2021,8 +2106,10 @@ int tabhost_module_host_run(int argc, char *_Nonnull *_Nonnull argv) {
     free(hello.bytes);
 
     for (;;) {
+        push_invalidated();
+        if (!wait_for_host(1)) continue;
         frame f;
-        read_frame(&f);
+        read_ready_frame(&f);
         if (!(f.flags & TABHOST_WIRE_FLAG_REPLY)) serve(&f);
         free(f.payload);
     }

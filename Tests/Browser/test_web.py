@@ -146,6 +146,17 @@ SHEET_MODULE = module_source(
     if (strcmp(event->action, "open") == 0) api->present(host, "sheet", "modal");
     if (strcmp(event->action, "close") == 0) api->dismiss(host);""")
 
+# A module whose Spin button makes its next render spin forever.
+SPIN_MODULE = module_source(
+    "spin", "Spin",
+    render="""while (self->mode) {
+    }
+    api->button(view, "Spin", "spin");""",
+    event="""if (event->type == TAB_EVENT_ACTION && event->action != NULL && strcmp(event->action, "spin") == 0) {
+        self->mode = 1;
+        api->invalidate(host);
+    }""")
+
 # A module that crashes on any action.
 CRASHY_MODULE = module_source(
     "crashy", "Crashy", 'api->button(view, "Crash", "crash");', event="if (event->type == TAB_EVENT_ACTION) raise(SIGSEGV);")
@@ -309,9 +320,9 @@ class BrowserTestCase(unittest.TestCase):
             served.stop()
         self.assertEqual(self.errors, [], "the page logged errors")
 
-    def serve_modules(self, layout, modules, watch=False, header=None):
+    def serve_modules(self, layout, modules, watch=False, header=None, options=()):
         """`tabhost serve` of the C modules {file name: source} (plus hot.png) under `layout` (JSON text),
-        in a directory removed after the test. Returns the served host and the directory."""
+        with `options`, in a directory removed after the test. Returns the served host and the directory."""
         directory = tempfile.mkdtemp(prefix="tabhost-browser-modules-")
         self.addCleanup(shutil.rmtree, directory, True)
         write_png(os.path.join(directory, "hot.png"))
@@ -320,7 +331,7 @@ class BrowserTestCase(unittest.TestCase):
         layout_path = os.path.join(directory, "layout.json")
         with open(layout_path, "w", encoding="utf-8") as f:
             f.write(layout)
-        return self.serve("--modules", directory, "--layout", layout_path, watch=watch), directory
+        return self.serve("--modules", directory, "--layout", layout_path, *options, watch=watch), directory
 
     def serve(self, *arguments, watch=False):
         served = Served(*arguments, watch=watch)
@@ -689,6 +700,44 @@ class CrashTests(BrowserTestCase):
         page.get_by_role("tab", name="Crashy").click()
         main.get_by_role("button", name="Restart", exact=True).click()
         expect(main.get_by_role("button", name="Crash")).to_be_visible()
+
+
+class BusyMarkTests(BrowserTestCase):
+    def test_a_module_spinning_in_render_gets_the_busy_mark_then_the_line_and_restart_works(self):
+        # The kill limit is far off: the line and Restart are what is looked at, not the kill.
+        served, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "s", "module": "spin"}, {"name": "h", "module": "hot"}]}}',
+            {"spin.so": SPIN_MODULE, "hot.so": hot_module(1)}, options=("--kill-timeout", "120"))
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        spin_tab = page.get_by_role("tab", name=re.compile("Spin"))
+        hot_tab = page.get_by_role("tab", name=re.compile("Hot"))
+        main.get_by_role("button", name="Spin", exact=True).click()
+        # Past 100 ms the tab's bar item has the busy mark.
+        expect(spin_tab.locator(".badge")).to_have_text("…")
+        # Another tab stays usable meanwhile, and its module answers.
+        hot_tab.click()
+        expect(hot_tab).to_have_attribute("aria-selected", "true")
+        expect(main).to_contain_text("Version 1")
+        expect(spin_tab.locator(".badge")).to_have_text("…")
+        # Back on it: its kept frame under the one line, its choices as buttons.
+        spin_tab.click()
+        line = main.get_by_role("button", name=re.compile(r"^Spin is not responding \(render, \d+\.\d s\) — Wait · Restart"))
+        expect(line).to_be_visible()
+        expect(main.get_by_role("button", name="Wait", exact=True)).to_be_visible()
+        expect(main.get_by_role("button", name="Spin", exact=True)).to_be_visible()
+        self.screenshot(page, "not-responding.png")
+        # Wait starts the clock again: the line goes, and comes back while the module still spins.
+        main.get_by_role("button", name="Wait", exact=True).click()
+        expect(line).to_have_count(0)
+        expect(line).to_be_visible()
+        main.get_by_role("button", name="Restart", exact=True).click()
+        # Restarted: a fresh instance that answers, without the line or the mark.
+        expect(line).to_have_count(0)
+        expect(spin_tab.locator(".badge")).to_have_count(0)
+        expect(main.get_by_role("button", name="Restart", exact=True)).to_have_count(0)
+        expect(main).not_to_contain_text("stopped")
+        expect(main.get_by_role("button", name="Spin", exact=True)).to_be_visible()
 
 
 class PermissionPromptTests(BrowserTestCase):
@@ -1416,62 +1465,15 @@ class TLSTests(BrowserTestCase):
         self.assertEqual(digest, expected)
 
 
-ABI13_MODULE = r"""
-#include "tab_module.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-typedef struct m { const tab_host_api *api; tab_host *host; char last[64]; } m;
-static void *create(const tab_host_api *api, tab_host *host) {
-    m *self = calloc(1, sizeof *self);
-    if (self != NULL) { self->api = api; self->host = host; strcpy(self->last, "none"); }
-    return self;
-}
-static void render(void *opaque, tab_view *view) {
-    m *self = opaque;
-    const tab_host_api *api = self->api;
-    char line[96];
-    api->bar_button(view, "Cancel", "cancel", TAB_BAR_LEADING);
-    api->enabled(view, 0);
-    api->bar_button(view, "Post", "post", TAB_BAR_TRAILING);
-    api->shortcut(view, '/', "Search", "search");
-    api->shortcut(view, 'n', "New", "new");
-    const char *runs[] = {"Hello ", "@ann"};
-    const uint32_t styles[] = {0, TAB_STYLE_BOLD};
-    api->spans(view, runs, styles, 2);
-    snprintf(line, sizeof line, "last %s", self->last);
-    api->text(view, line);
-    api->list(view, "rows", 1000000);
-}
-static void list_row(void *opaque, const char *id, size_t index, tab_view *view) {
-    m *self = opaque;
-    char title[32], action[32];
-    (void)id;
-    snprintf(title, sizeof title, "Row %zu", index);
-    snprintf(action, sizeof action, "open %zu", index);
-    self->api->row(view, title, NULL, action);
-}
-static void event(void *opaque, const tab_event *e) {
-    m *self = opaque;
-    if (e->type != TAB_EVENT_ACTION) return;
-    snprintf(self->last, sizeof self->last, "%s", e->action);
-    if (strcmp(e->action, "search") == 0) self->api->toast(self->host, "Searching now", TAB_STYLE_SUCCESS);
-    if (strncmp(e->action, "open ", 5) == 0) self->api->copy_text(self->host, e->action);
-    self->api->invalidate(self->host);
-}
-static void destroy(void *self) { free(self); }
-static const tab_module_descriptor descriptor = {
-    TAB_MODULE_DESCRIPTOR_HEADER, .name = "abi13", .title = "ABI 13", .create = create,
-    .render = render, .event = event, .destroy = destroy, .list_row = list_row,
-};
-TAB_MODULE_DECLARE(descriptor)
-"""
+# Tests/Fixtures/modules/abi13.c, which RunABI13TerminalTests builds too.
+ABI13_MODULE = fixture_module("abi13")
 
 
 class ABI13Tests(BrowserTestCase):
     """ABI 1.3 in Chromium, by role: title-bar buttons (a disabled one), the shortcuts' footer and a
     shortcut, a toast announced (role status), bold spans, copy_text through the Clipboard API after a
-    click, and a lazy list of 1,000,000 rows that draws more as its placeholder scrolls into view."""
+    click, and a lazy list of 1,000,000 rows that draws more as its placeholder scrolls into view; End, Home
+    and the wheel over that list, in process and isolated."""
 
     def test_the_new_calls_by_role(self):
         served, _ = self.serve_modules('{"root": {"stack": {"module": "abi13"}}}', {"abi13.so": ABI13_MODULE})
@@ -1498,5 +1500,37 @@ class ABI13Tests(BrowserTestCase):
         self.assertEqual(page.evaluate("navigator.clipboard.readText()"), "open 3")
 
         expect(main.get_by_role("button", name="Row 100", exact=True)).to_have_count(0)
-        main.locator(".placeholder").last.scroll_into_view_if_needed()
-        expect(main.get_by_role("button", name="Row 100", exact=True)).to_have_count(1)
+        # The top of the placeholders after the rows drawn scrolled into view: the rows there come in.
+        main.locator(".placeholder").last.evaluate("item => item.scrollIntoView({block: 'start'})")
+        expect(main.get_by_role("button", name="Row 70", exact=True)).to_be_in_viewport()
+
+    def test_end_home_and_the_wheel_over_a_million_rows(self):
+        for name, isolation in ResultsAndTimersTests.ISOLATIONS:
+            with self.subTest(isolation=name):
+                served, _ = self.serve_modules(
+                    '{"root": {"stack": {"module": "abi13"}}}', {"abi13.so": ABI13_MODULE}, options=isolation)
+                page = self.page(served.url)
+                main = page.get_by_role("main")
+                rows = main.get_by_role("list")
+                # The rows not drawn are placeholders as tall as they are, named by the rows they stand for.
+                expect(rows.get_by_role("listitem", name="Rows 65 to 1000000, not loaded yet")).to_have_count(1)
+                main.get_by_role("button", name="Row 0", exact=True).focus()
+                page.keyboard.press("End")
+                last = main.get_by_role("button", name="Row 999999", exact=True)
+                expect(last).to_be_focused()
+                expect(last).to_be_in_viewport()
+                expect(rows.get_by_role("listitem", name=re.compile(r"^Rows 1 to \d+, not loaded yet$"))).to_have_count(1)
+                page.keyboard.press("Home")
+                first = main.get_by_role("button", name="Row 0", exact=True)
+                expect(first).to_be_focused()
+                expect(first).to_be_in_viewport()
+                # The wheel scrolls the list past the rows drawn: the rows it brings into view come in.
+                first.hover()
+                page.mouse.wheel(0, 20000)
+                # (The rows drawn reach above and below the view: the one in its middle is a row in view.)
+                page.wait_for_function("""() => {
+                    const view = document.querySelector("main").getBoundingClientRect();
+                    const middle = document.elementFromPoint(view.left + view.width / 2, view.top + view.height / 2);
+                    return Number(/^Row (\\d+)/.exec(middle?.closest("[data-focus]")?.textContent ?? "")?.[1]) >= 100;
+                }""")
+                expect(first).to_have_count(0)

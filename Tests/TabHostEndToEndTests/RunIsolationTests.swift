@@ -50,19 +50,10 @@ struct RunIsolationTests {
         }
     }
 
-    /// Whether every one of `pids` has ended: gone, or a zombie (the processes under a child are orphaned
-    /// when the host kills it, and wait for the system's init to reap them).
+    /// Whether every one of `pids` has ended, within ten seconds: gone, a zombie, or ending (the processes
+    /// under a child are orphaned when the host kills it, and wait for the system's init to reap them).
     private static func gone(_ pids: [pid_t]) -> Bool {
-        func ended(_ pid: pid_t) -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-            guard let close = stat.lastIndex(of: ")") else { return true }
-            return stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
-        }
-        for _ in 0..<100 {
-            if pids.allSatisfy(ended) { return true }
-            usleep(20_000)
-        }
-        return false
+        ProcessState.eventually { pids.allSatisfy { !ProcessState.runs($0) } }
     }
 
     @Test func aSegfaultShowsOnTheTabAndTheHostRunsOn() throws {

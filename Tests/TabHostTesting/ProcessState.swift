@@ -10,17 +10,41 @@ public enum ProcessState {
 
     /// True when `pid` has exited but was not reaped yet.
     public static func isZombie(_ pid: Int32) -> Bool {
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+        fields(of: pid).first == "Z"
     }
 
-    /// Waits up to two seconds for `pid` to be gone or dead (a zombie its parent reaps later; a
-    /// SIGKILL takes effect asynchronously); true when it is.
+    /// True while `pid` can still run code of its own: it exists, is neither a zombie nor dead, and is
+    /// not ending. A namespace's PID 1 that ends stays in the process table, not yet a zombie, until
+    /// every process of its namespace has been reaped, and one whose parent is outside is reaped by the
+    /// system's init whenever that gets to it: the kernel marks it PF_EXITING (the flags, field 9).
+    public static func runs(_ pid: Int32) -> Bool {
+        let fields = fields(of: pid)
+        guard let state = fields.first, state != "Z", state != "X" else { return false }
+        let flags = fields.count > 6 ? UInt32(fields[6]) ?? 0 : 0
+        return flags & 0x4 == 0
+    }
+
+    /// Waits up to ten seconds (a loaded machine; a SIGKILL takes effect asynchronously) for `pid` to
+    /// stop running (`runs`); true when it has.
     public static func hasEnded(_ pid: Int32) -> Bool {
-        for _ in 0..<200 {
-            if !exists(pid) || isZombie(pid) { return true }
+        eventually { !runs(pid) }
+    }
+
+    /// Waits up to ten seconds for `condition`; true when it held.
+    public static func eventually(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<1000 {
+            if condition() { return true }
             usleep(10_000)
         }
-        return false
+        return condition()
+    }
+
+    /// The fields of `/proc/PID/stat` after the command name: state, parent, group, session, …; empty
+    /// when there is no such process.
+    public static func fields(of pid: Int32) -> [Substring] {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return [] }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 }

@@ -13,26 +13,15 @@ struct IsolationLifetimeTests {
         {"root": {"stack": {"tabs": [{"name": "a", "module": "crashy"}, {"name": "b", "module": "probe"}]}}}
         """
 
-    /// The live (not zombie) processes whose process group is `group` (the child leads its own).
+    /// The processes whose process group is `group` (the child leads its own) that still run (`ProcessState.runs`).
     private static func processes(inGroup group: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
+            guard let pid = Int32(entry) else { return nil }
             // After "(comm)": state, ppid, pgrp.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && fields[0] != "Z" && Int32(fields[2]) == group ? pid : nil
+            let fields = ProcessState.fields(of: pid)
+            return fields.count > 2 && Int32(fields[2]) == group && ProcessState.runs(pid) ? pid : nil
         }
-    }
-
-    /// Waits up to two seconds for `condition` (a SIGKILL takes effect asynchronously).
-    private static func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<200 {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
     }
 
     @Test func childrenEndWhenTheHostObjectsGoAway() throws {
@@ -106,6 +95,6 @@ struct IsolationLifetimeTests {
         setup?.activate("fork")
         #expect(Self.processes(inGroup: pid).count == 2)
         setup = nil
-        #expect(Self.eventually { Self.processes(inGroup: pid).isEmpty })
+        #expect(ProcessState.eventually { Self.processes(inGroup: pid).isEmpty })
     }
 }

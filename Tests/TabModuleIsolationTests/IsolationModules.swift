@@ -2,7 +2,8 @@
 enum IsolationModules {
     /// "crashy": counts, saves and restores its count, and misbehaves on request: crashes,
     /// aborts, exits, hangs in event or render, spins (on the CPU) in event or render, writes to stdout
-    /// and stderr, closes every descriptor, forks a child that outlives it. Its render shows "count N".
+    /// and stderr, closes every descriptor, forks a child that outlives it; started with the param
+    /// "spin", its start spins for ever. Its render shows "count N".
     static let crashy = #"""
         #define _GNU_SOURCE
         #include "tab_module.h"
@@ -24,6 +25,10 @@ enum IsolationModules {
             crashy *self = calloc(1, sizeof *self);
             if (self != NULL) { self->api = api; self->host = host; }
             return self;
+        }
+        static void start(void *opaque, const char *param) {
+            (void)opaque;
+            if (param != NULL && strcmp(param, "spin") == 0) for (;;) spins++;
         }
         static void render(void *opaque, tab_view *view) {
             crashy *self = opaque;
@@ -69,7 +74,7 @@ enum IsolationModules {
         static const tab_module_descriptor descriptor = {
             TAB_MODULE_DESCRIPTOR_HEADER,
             .name = "crashy", .title = "Crashy", .glyph = "C",
-            .create = create, .render = render, .event = event,
+            .create = create, .start = start, .render = render, .event = event,
             .save_state = save_state, .restore_state = restore_state, .destroy = destroy,
         };
         TAB_MODULE_DECLARE(descriptor)

@@ -105,7 +105,7 @@ final class IsolationStartTests {
                 """, flags: [])
         let refusal = failure("probe", helper: fixture.path("helper-v1"))
         #expect(refusal?.code == .processFailed)
-        #expect(refusal?.description.contains("speaks protocol 1.0, this host 3.0") == true)
+        #expect(refusal?.description.contains("speaks protocol 1.0, this host 4.0") == true)
     }
 
     /// A `create` that never returns: the instance is refused after the hang timeout and its child ends.

@@ -9,7 +9,9 @@ struct InputRouterTests {
     /// Prepares, renders and records a frame as the app does; returns the router.
     func shown(_ screen: Screen, _ router: inout InputRouter, width: Int = 80, height: Int = 24) {
         router.prepare(for: screen)
-        router.didRender(renderer.render(screen, width: width, height: height, focus: router.focus, scroll: router.scroll))
+        router.didRender(
+            renderer.render(
+                screen, width: width, height: height, focus: router.focus, scroll: router.scroll, followFocus: router.followsFocus))
     }
 
     @Test func arrowsTabAndEnterMoveAndActivateTheFocus() {
@@ -121,16 +123,29 @@ struct InputRouterTests {
         #expect(router.focus == 2)
     }
 
-    @Test func wheelMovesTheFocusOrScrolls() {
+    @Test func wheelScrollsAndTheFocusStaysInView() {
         var router = InputRouter()
-        let screen = SampleScreens.favourites
-        shown(screen, &router)
+        let rows = (0..<60).map { ViewNode.row(ViewRow(title: "Item \($0)", action: "item.\($0)")) }
+        let screen = Screen(title: "Items", content: ViewTree(rows))
+        shown(screen, &router, width: 40, height: 12)
         let down = InputEvent.mouse(MouseEvent(button: 65, column: 3, row: 3, isPress: true))
         let up = InputEvent.mouse(MouseEvent(button: 64, column: 3, row: 3, isPress: true))
-        #expect(router.handle(down, on: screen) == [.perform(.focus("open.2")), .redraw])
-        #expect(router.focus == 1)
+        // One notch: the view scrolls three lines; the focused row 0 left it, so row 3 takes the focus.
+        #expect(router.handle(down, on: screen) == [.redraw])
+        shown(screen, &router, width: 40, height: 12)
+        #expect(router.scroll == 3 && router.focus == 3)
+        #expect(router.takeFocusReport(on: screen) == .focus("item.3"))
+        // A row in view keeps the focus while the view scrolls.
+        _ = router.handle(.key(.down), on: screen)
+        _ = router.handle(.key(.down), on: screen)
+        shown(screen, &router, width: 40, height: 12)
+        #expect(router.focus == 5)
+        _ = router.handle(down, on: screen)
+        shown(screen, &router, width: 40, height: 12)
+        #expect(router.scroll == 6 && router.focus == 6)
         _ = router.handle(up, on: screen)
-        #expect(router.focus == 0)
+        shown(screen, &router, width: 40, height: 12)
+        #expect(router.scroll == 3 && router.focus == 6)
         let text = Screen(title: "Readme", content: ViewTree([.text(String(repeating: "word ", count: 400))]))
         var reader = InputRouter()
         shown(text, &reader, width: 40, height: 12)

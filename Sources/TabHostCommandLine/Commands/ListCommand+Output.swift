@@ -41,19 +41,22 @@ extension ListCommand {
         }
         // Every cell can hold what a module or a file name chose: shown escaped, never acted on.
         rows = rows.map { $0.map { ControlCharacters.escaped($0) } }
-        let widths = (0..<rows[0].count).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-        var text = ""
-        for row in rows {
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                line += cell
+        let cellWidths = rows.map { $0.map(DisplayWidth.of) }
+        let widths = (0..<rows[0].count).map { column in cellWidths.map { $0[column] }.max() ?? 0 }
+        // Into one byte buffer sized once: with a warm metadata cache this table is most of what a list
+        // of many files does, and a string grown cell by cell, with a padding string made for each, is not.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * widths.count + 1))
+        for (row, cells) in zip(rows, cellWidths) {
+            for column in row.indices {
+                bytes.append(contentsOf: row[column].utf8)
                 if column < row.count - 1 {
-                    line += String(repeating: " ", count: widths[column] - DisplayWidth.of(cell) + 2)
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[column] - cells[column] + 2))
                 }
             }
-            text += line + "\n"
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

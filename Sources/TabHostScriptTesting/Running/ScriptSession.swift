@@ -314,7 +314,8 @@ final class ScriptSession {
         router.prepare(for: current)
         reportFocus(on: current)
         let frame = renderer.render(
-            current, width: columns, height: rows, focus: router.focus, scroll: router.scroll, interaction: router.interaction)
+            current, width: columns, height: rows, focus: router.focus, scroll: router.scroll, interaction: router.interaction,
+            followFocus: router.followsFocus)
         router.didRender(frame)
         self.frame = frame
         screen = current

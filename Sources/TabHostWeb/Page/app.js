@@ -142,22 +142,168 @@ function freshNote(name) {
   return seen !== undefined && serial !== undefined && serial !== seen;
 }
 
-// Lazy lists (ABI 1.3): a placeholder that scrolls into view asks for the rows around it.
-const rowsAsked = new Map(); // list id → the start last asked for
-const placeholders = new IntersectionObserver((entries) => {
-  for (const entry of entries) {
-    if (!entry.isIntersecting) continue;
-    const { list, rowsStart } = entry.target.dataset;
-    const start = Number(rowsStart);
-    if (rowsAsked.get(list) === start) continue;
-    rowsAsked.set(list, start);
-    send({ type: "showRows", list, start, count: 64 });
-  }
-});
+// Lazy lists (ABI 1.3): the placeholder rows a scroll (the wheel, a key, the scroll bar) brings into
+// view are asked for, with the rows around them (InputRouter.listWindow in the terminal).
+const LIST_WINDOW_ROWS = 64;
+// The most a list's placeholders are tall together: a list of any count stays under the height a
+// browser lays out (past it, each row not drawn takes less than a drawn row, the same for all).
+const MAX_PLACEHOLDERS_HEIGHT = 4000000;
+const DEFAULT_ROW_HEIGHT = 44;
+const MAX_LIST_WINDOW_ROWS = 512;
+const rowsAsked = new Map(); // list id → the window last asked for
+let pendingEdge = null; // Home/End's target row {list, index}, focused once a frame draws it
+let rowsFrame = 0;
 
+function listWindow(first, count, total) {
+  const size = Math.min(Math.max(LIST_WINDOW_ROWS, count + LIST_WINDOW_ROWS / 2), MAX_LIST_WINDOW_ROWS);
+  const start = Math.max(0, Math.min(first - Math.floor((size - count) / 2), total - size));
+  return { start, count: size };
+}
+
+function askRows(list, first, count, total) {
+  const window = listWindow(first, count, total);
+  const key = `${window.start}+${window.count}`;
+  if (rowsAsked.get(list) === key) return;
+  rowsAsked.set(list, key);
+  send({ type: "showRows", list, start: window.start, count: window.count });
+}
+
+const rowHeights = new Map(); // list id → the height of its drawn rows, kept while none is drawn
+
+/**
+ * Makes each lazy list's placeholders as tall as the rows they stand for (through the CSSOM: the page's
+ * CSP refuses style attributes), at the height of its drawn rows.
+ */
+function sizeLists() {
+  for (const list of main.querySelectorAll(".lazy-list")) {
+    const id = list.dataset.key;
+    const row = list.querySelector(":scope > .row-item:not(.placeholder)");
+    const measured = row?.getBoundingClientRect().height ?? 0;
+    if (measured > 0) rowHeights.set(id, measured);
+    const height = Math.min(rowHeights.get(id) ?? DEFAULT_ROW_HEIGHT, MAX_PLACEHOLDERS_HEIGHT / Number(list.dataset.count));
+    list.style.setProperty("--lazy-row", height + "px");
+    for (const item of list.querySelectorAll(":scope > .placeholder")) item.style.height = Number(item.dataset.rows) * height + "px";
+  }
+}
+
+/** After a frame: Home or End's row, then the rows in view asked for. */
 function observePlaceholders() {
-  placeholders.disconnect();
-  for (const item of main.querySelectorAll("[data-rows-start]")) placeholders.observe(item);
+  rowsAsked.clear(); // the window may have moved since (scroll_to, another front end): ask anew
+  // Home or End's row first: once it has the focus and is in view, the rows in view are drawn ones.
+  takePendingEdge();
+  askVisibleRows();
+}
+
+function askVisibleRows() {
+  const view = main.getBoundingClientRect();
+  for (const item of main.querySelectorAll(".lazy-list > .placeholder")) {
+    const box = item.getBoundingClientRect();
+    const top = Math.max(box.top, view.top);
+    const bottom = Math.min(box.bottom, view.bottom);
+    if (bottom <= top || box.height <= 0) continue;
+    const rows = Number(item.dataset.rows);
+    const first = Number(item.dataset.first);
+    const from = first + Math.floor(((top - box.top) / box.height) * rows);
+    const to = first + Math.ceil(((bottom - box.top) / box.height) * rows);
+    askRows(item.dataset.list, from, Math.max(1, to - from), Number(item.parentElement.dataset.count));
+  }
+}
+
+main.addEventListener("scroll", () => {
+  if (rowsFrame) return;
+  rowsFrame = requestAnimationFrame(() => {
+    rowsFrame = 0;
+    askVisibleRows();
+  });
+}, { passive: true });
+
+/**
+ * The lazy list row at the top of the view and how far below the top it starts: rows coming in change
+ * the placeholders' heights (and the rows not drawn may be less tall than those drawn), so the view is kept
+ * on that row rather than on a pixel offset.
+ */
+function listAnchor() {
+  const top = main.getBoundingClientRect().top;
+  for (const list of main.querySelectorAll(".lazy-list")) {
+    for (const item of list.children) {
+      const box = item.getBoundingClientRect();
+      if (box.bottom <= top || box.height <= 0) continue;
+      if (box.top > top) return null; // the top of the view is above the list
+      if (!item.classList.contains("placeholder")) {
+        const index = listStart(list) + [...list.querySelectorAll(":scope > .row-item:not(.placeholder)")].indexOf(item);
+        return { list, index, offset: box.top - top };
+      }
+      const rows = Number(item.dataset.rows);
+      const index = Number(item.dataset.first) + Math.floor(((top - box.top) / box.height) * rows);
+      return { list, index, offset: box.top + ((index - Number(item.dataset.first)) * box.height) / rows - top };
+    }
+  }
+  return null;
+}
+
+/** Scrolls so that the anchor's row is where it was. */
+function keepListAnchor(anchor) {
+  if (!anchor || !main.contains(anchor.list)) return;
+  const top = main.getBoundingClientRect().top;
+  const row = listRow(anchor.list, anchor.index);
+  let at = row?.getBoundingClientRect().top;
+  if (at === undefined) {
+    const item = [...anchor.list.querySelectorAll(":scope > .placeholder")].find((item) =>
+      anchor.index >= Number(item.dataset.first) && anchor.index < Number(item.dataset.first) + Number(item.dataset.rows));
+    if (!item) return;
+    const box = item.getBoundingClientRect();
+    at = box.top + ((anchor.index - Number(item.dataset.first)) * box.height) / Number(item.dataset.rows);
+  }
+  main.scrollTop += at - top - anchor.offset;
+}
+
+/** The drawn row `index` of the lazy list element `list`, or undefined while it is a placeholder. */
+function listRow(list, index) {
+  return list?.querySelectorAll(":scope > .row-item:not(.placeholder)")[index - listStart(list)];
+}
+
+/**
+ * Home and End: the first or last focusable, which for a lazy list at that end is its row 0 or last
+ * row; one not drawn is asked for, the content scrolls to that end (its placeholders show), and the
+ * row takes the focus when the frame that draws it arrives.
+ */
+function goToEdge(last) {
+  const all = focusables();
+  const lists = [...main.querySelectorAll(".lazy-list")];
+  const list = last ? lists.at(-1) : lists[0];
+  const outer = last ? all.at(-1) : all[0];
+  const listAtEdge = list && (!outer || list.contains(outer)
+    || (last ? outer.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING
+      : outer.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING));
+  if (listAtEdge) {
+    const total = Number(list.dataset.count);
+    const index = last ? total - 1 : 0;
+    const row = listRow(list, index);
+    if (!row && total > 0) {
+      pendingEdge = { list: list.dataset.key.slice("list:".length), index };
+      askRows(pendingEdge.list, index, 1, total);
+      main.scrollTop = last ? main.scrollHeight : 0;
+      return;
+    }
+    const target = row?.querySelector("[data-focus]");
+    if (target) return focusInView(target);
+  }
+  if (outer) focusInView(outer);
+}
+
+function focusInView(element) {
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: "nearest" });
+}
+
+function takePendingEdge() {
+  if (!pendingEdge) return;
+  const list = main.querySelector(`[data-key="list:${CSS.escape(pendingEdge.list)}"]`);
+  const target = listRow(list, pendingEdge.index)?.querySelector("[data-focus]");
+  if (!list) pendingEdge = null;
+  if (!target) return;
+  pendingEdge = null;
+  focusInView(target);
 }
 
 /** The index of a lazy list element's first drawn row. */
@@ -198,7 +344,7 @@ function takeFocusRequest() {
   if (screen.focusRequest.index == null) target?.focus();
   else {
     // scroll_to on a lazy list: its row, drawn by the frame that carries the request.
-    const row = target?.querySelectorAll(":scope > .row-item:not(.placeholder)")[screen.focusRequest.index - (target ? listStart(target) : 0)];
+    const row = target ? listRow(target, screen.focusRequest.index) : undefined;
     row?.querySelector("[data-focus]")?.focus();
     (row ?? target)?.scrollIntoView({ block: "nearest" });
     return;
@@ -243,7 +389,10 @@ function drawContent() {
   if (sameScreen) {
     // The same screen with new content: brought up to date in place, so the focused element (a field
     // being typed in, a row) stays what it is.
+    const anchor = listAnchor();
     morphChildren(main, renderContent(screen.content));
+    sizeLists();
+    keepListAnchor(anchor);
     syncFields(false);
     if (focusedKey !== undefined && !main.contains(document.activeElement)) {
       focusables().find((e) => e.dataset.focus === focusedKey)?.focus({ preventScroll: true });
@@ -252,6 +401,7 @@ function drawContent() {
   }
   const memory = remembered.get(id);
   main.replaceChildren(renderContent(screen.content));
+  sizeLists();
   syncFields(true);
   main.scrollTop = memory?.scroll ?? 0;
   const all = focusables();
@@ -411,6 +561,8 @@ document.addEventListener("keydown", (event) => {
     buttons[(index + intent.cycle + buttons.length) % buttons.length]?.focus();
   } else if (intent.swallow) {
     // under an alert: nothing
+  } else if (intent.edge) {
+    goToEdge(intent.edge === "last");
   } else if (intent.focus) {
     const index = focusable.indexOf(active);
     const next = index < 0

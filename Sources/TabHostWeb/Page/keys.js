@@ -12,6 +12,7 @@
 //   {action: ScreenAction}  send it (and keep the browser from acting on the key)
 //   {action, browser: true} send it and let the browser act too (scrolling, focus movement)
 //   {focus: +1 | -1}        move the focus among the content's focusables
+//   {edge: "first" | "last"} move the focus to the first or last focusable (Home, End)
 //   {submit: true}          submit the focused single-line field
 //   {leaveField: true}      leave the focused field
 //   {answer: "last"}        answer the alert with its last button
@@ -50,11 +51,13 @@ export function keyIntent(event, screen, { hasFocusable, focusedIsButton, field,
       if (hasFocusable) return { focus: step };
       return key(step < 0 ? TAB_KEY.up : TAB_KEY.down);
     }
-    case "PageUp":
-    case "PageDown":
     case "Home":
     case "End":
-      // With nothing focusable the module gets them, and the content scrolls too.
+      // The first or last focusable (a lazy list's row 0 or last row, asked for when not drawn).
+      if (hasFocusable) return { edge: event.key === "Home" ? "first" : "last" };
+    // falls through: with nothing focusable the module gets them, and the content scrolls too
+    case "PageUp":
+    case "PageDown":
       if (hasFocusable) return null;
       return key({ PageUp: TAB_KEY.pageUp, PageDown: TAB_KEY.pageDown, Home: TAB_KEY.home, End: TAB_KEY.end }[event.key], true);
     case "ArrowLeft":

@@ -125,20 +125,26 @@ export function renderContent(tree) {
         break;
       }
       case "list": {
-        // A lazy list (ABI 1.3): the rows drawn, then how many more there are.
+        // A lazy list (ABI 1.3): the rows not drawn are placeholders, one dim line per row position
+        // (a spacer app.js makes as tall as those rows), so the list keeps its height and the scroll its
+        // place; app.js asks for the rows a scroll brings into view.
         const list = element("ul", "rows lazy-list");
         list.dataset.key = "list:" + node.id;
         list.dataset.start = String(node.start);
+        list.dataset.count = String(node.count);
         list.setAttribute("aria-rowcount", String(node.count));
-        // Placeholders for the rows not drawn: app.js asks for the rows around one when it scrolls into view.
-        const placeholder = (text, start) => {
-          const item = element("li", "row-item placeholder", text);
+        const placeholder = (first, count) => {
+          const item = element("li", "row-item placeholder");
+          item.dataset.key = `gap:${node.id}:${first === 0 ? "before" : "after"}`;
           item.dataset.list = node.id;
-          item.dataset.rowsStart = String(Math.max(0, start));
+          item.dataset.first = String(first);
+          item.dataset.rows = String(count);
+          item.setAttribute("aria-label", `Rows ${first + 1} to ${first + count}, not loaded yet`);
           return item;
         };
-        if (node.start > 0) list.append(placeholder(`⋯ ${node.start} earlier`, node.start - 48));
-        for (const row of node.rows ?? []) {
+        const drawn = Math.min(node.rows?.length ?? 0, Math.max(0, node.count - node.start));
+        if (node.start > 0) list.append(placeholder(0, node.start));
+        for (const row of (node.rows ?? []).slice(0, drawn)) {
           const item = element("li", "row-item");
           if (row.type === "row") {
             if (row.action != null && !isDisabled(row)) item.dataset.key = "row:" + row.action;
@@ -149,9 +155,8 @@ export function renderContent(tree) {
           }
           list.append(item);
         }
-        const drawn = node.rows?.length ?? 0;
         const more = node.count - node.start - drawn;
-        if (more > 0) list.append(placeholder(`⋯ ${more} more`, node.start + drawn - 16));
+        if (more > 0) list.append(placeholder(node.start + drawn, more));
         container().append(list);
         group = null;
         break;

@@ -40,7 +40,7 @@ public struct BundleArchiveReader {
         do {
             return try unpack(fd, into: directory)
         } catch {
-            StagingDirectory.removeTree(directory)
+            FileTree.remove(directory)
             throw error
         }
     }

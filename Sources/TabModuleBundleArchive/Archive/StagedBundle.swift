@@ -27,5 +27,5 @@ public struct StagedBundle: Sendable {
     let written: [String: (size: UInt64, sha256: String)]
 
     /// Deletes the staging directory and everything in it.
-    public func remove() { StagingDirectory.removeTree(directory) }
+    public func remove() { FileTree.remove(directory) }
 }

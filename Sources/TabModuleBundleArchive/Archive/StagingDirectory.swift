@@ -36,27 +36,4 @@ enum StagingDirectory {
         let fd = openat(directory, components.last ?? path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         return fd >= 0 ? .success(fd) : .failure(Errno(rawValue: errno))
     }
-
-    /// Removes `path` and everything under it without following a symbolic link.
-    static func removeTree(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if fd >= 0 {
-            removeContents(of: fd)
-            close(fd)
-        }
-        _ = rmdir(path)
-        _ = unlink(path)
-    }
-
-    private static func removeContents(of fd: Int32) {
-        for name in FileTree.names(in: fd) {
-            if unlinkat(fd, name, 0) == 0 { continue }
-            let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if child >= 0 {
-                removeContents(of: child)
-                close(child)
-            }
-            _ = unlinkat(fd, name, AT_REMOVEDIR)
-        }
-    }
 }

@@ -17,8 +17,8 @@ import _CIsolation
 /// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
 ///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
 ///   param and state it is given for then.
-/// - Never waited on: `render`, `event` and `appearance` are posted (sent when the child is
-///   free, in order, their replies handled when they come). `render()` returns the last view the
+/// - Never waited on: `render`, `event`, `appearance` and a `start` that nothing nests are posted
+///   (sent when the child is free, in order, their replies handled when they come). `render()` returns the last view the
 ///   child sent (its kept frame; a one-line placeholder with the title before the first) and asks for
 ///   a new one when the module invalidated; after an event on a shown tab the child pushes the new
 ///   view itself (`FRAME`).
@@ -70,6 +70,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private(set) var title: String
     /// The last view the child sent: shown at once whenever the tab is drawn (its kept frame).
     private var keptTree: ViewTree?
+    /// The last view the child sent, as kept (reading it asks the child for nothing, unlike `render()`).
+    package var keptView: ViewTree? { keptTree }
     /// The module invalidated since `keptTree` was made: the next `render()` asks for a new one.
     private var stale = true
     /// The rows of each lazy list (ABI 1.3) the front ends last asked to see, those the RENDER in
@@ -88,8 +90,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var pendingEvents = 0
     /// The ticks and timers (by id) queued for it and not sent yet.
     private var queuedClocks: Set<String> = []
-    /// Shown (rendered, or appearing) and not disappeared since: its events ask for a pushed frame.
-    private var shown = false
+    /// Shown (rendered, or appearing) and not disappeared since: its events ask for a pushed frame, and
+    /// its module's threads' invalidates are pushed frames too (`SHOWN`).
+    private var shown = false {
+        didSet { tellChildShown() }
+    }
+    /// What the child was last told of `shown` (nothing yet: hidden, as it starts).
+    private var childShown = false
     /// A new view came and the host was told: its next `render()` is the host drawing it. Any other
     /// `render()` is the host's own wish for a new view (a tab bar's items changed, everything was
     /// invalidated), which only the host knows the moment of.
@@ -181,9 +188,16 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         var writer = WireWriter(.start)
         writer.u64(id)
         writer.string(param)
-        // Waited for, with `create`: a screen is made at once, and a module whose start pushes or
-        // presents itself nests (and is refused at the depth limit) as in process.
-        _ = call(writer, ModuleCall(.start, instance: id))
+        // Made inside a module's own request (its push, present or add_tab from its start or an event),
+        // it nests and is waited for: a chain of starts that each push the next is refused at the depth
+        // limit, as in process. Otherwise (a tab the user opens, a screen an in-process module pushes)
+        // it is posted: the tab shows its title line, and the busy mark and the not-responding line as
+        // for a render, until the module's start returns.
+        if Self.servesARequest {
+            _ = call(writer, ModuleCall(.start, instance: id))
+        } else {
+            post(writer, ModuleCall(.start, instance: id), userWaits: true) { _ in }
+        }
     }
 
     package func render() -> ViewTree { render(listWindows: [:]) }
@@ -197,7 +211,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             wantedListWindows = listWindows
             if listWindows != childListWindows { stale = true }
         }
-        shown = true
+        if !shown { shown = true }
         // Ended by the host (its factory went away): nothing to show.
         guard alive, let connection, connection.state != .stopped else { return ViewTree([]) }
         // No loop watches the child (a command or test without one): what it sent, or its end, is read now.
@@ -445,6 +459,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         connection.register(self)
         switch connection.create(id) {
         case .replied(var reader) where (try? reader.u8()) == 1:
+            // A new child (a Restart's) knows nothing of the tab yet.
+            childShown = false
+            tellChildShown()
             return
         case .replied:
             connection.unregister(id)
@@ -508,9 +525,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             savedState = nil
         }
         if let startedWith { start(param: startedWith) }
-        // A restore that crashes the child says so itself (the stopped screen, a log line).
-        if restoringState, let savedState, !restoreState(savedState), failure == nil {
-            delegate?.moduleLog(level: .warning, message: "restart: the module did not restore its saved state")
+        if restoringState, let savedState {
+            postRestore(savedState, refusal: "restart: the module did not restore its saved state")
         }
         delegate?.moduleDidInvalidate()
     }
@@ -532,8 +548,21 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             return
         }
         if let startedWith { start(param: startedWith) }
-        if let savedState, !restoreState(savedState), failure == nil {
-            delegate?.moduleLog(level: .warning, message: "the module did not restore its saved state")
+        if let savedState { postRestore(savedState, refusal: "the module did not restore its saved state") }
+    }
+
+    /// restore_state after a Restart's or a permission answer's start, posted behind it: the user's
+    /// choice returns at once, and what follows reaches the module after the state. A refusal is logged
+    /// when the answer comes; a restore that crashes the child says so itself (the stopped screen).
+    private func postRestore(_ state: [UInt8], refusal: String) {
+        guard module.info.functions.contains(.restoreState) else { return }
+        var writer = WireWriter(.restoreState)
+        writer.u64(id)
+        writer.data(state)
+        post(writer, ModuleCall(.restoreState, instance: id), userWaits: true) { [weak self] reply in
+            guard let self, self.alive, self.failure == nil else { return }
+            if case .replied(var reader) = reply, (try? reader.u8()) == 1 { return }
+            self.delegate?.moduleLog(level: .warning, message: refusal)
         }
     }
 
@@ -565,7 +594,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// The view the child pushed after an event (`FRAME`): kept, acknowledged, drawn.
     private func receiveFrame(_ reader: inout WireReader) throws(WireReader.Malformed) {
+        let renderNanoseconds = try reader.u64()
         let tree = try decodeTree(&reader, listWindows: childListWindows)
+        connection?.recordPushedRender(nanoseconds: renderNanoseconds)
         connection?.acknowledgeFrame(of: id)
         guard alive else { return }
         keptTree = tree
@@ -573,6 +604,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         stale = wantedListWindows != childListWindows
         freshPending = !stale
         delegate?.moduleDidInvalidate()
+    }
+
+    /// Tells the child when `shown` changed since it was last told (and it runs).
+    private func tellChildShown() {
+        guard alive, failure == nil, shown != childShown, let connection, connection.state != .stopped else { return }
+        childShown = shown
+        connection.tellShown(id, shown)
     }
 
     /// One of the module's notifications (the instance id already read).
@@ -619,6 +657,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// One of the module's requests (the instance id already read): the reply.
     func serve(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
+        Self.requestsInService.add(1, ordering: .relaxed)
+        defer { Self.requestsInService.subtract(1, ordering: .relaxed) }
         guard let began = userInputInFlight, let delegate else { return try serveRequest(type, &reader) }
         delegate.moduleBeginUserInput(at: began)
         defer { delegate.moduleEndUserInput() }

@@ -95,7 +95,7 @@ extension ModuleHostConnection {
     /// The FRAME of instance `id` was applied: when the call in flight waited for it, the child is free.
     func framePushed(_ id: UInt64) {
         guard awaitsFrame == id, inFlight != nil else { return }
-        recordReply(to: .render, sent: inFlightSent)
+        // Its render's time came with it (`recordPushedRender`), as every FRAME's does.
         flushPending()
         inFlight = nil
         awaitsFrame = nil
@@ -154,9 +154,24 @@ extension ModuleHostConnection {
 
     /// FRAME_ACK: the instance's pushed frame was applied, so the child may push its next one.
     func acknowledgeFrame(of id: UInt64) {
-        guard state != .stopped else { return }
         var writer = WireWriter(.frameAck)
         writer.u64(id)
+        notify(writer)
+    }
+
+    /// SHOWN: whether the instance's tab is shown, so the child pushes a FRAME when a module thread
+    /// invalidates it (shown) or sends an INVALIDATE (hidden: the host asks when it shows the tab).
+    func tellShown(_ id: UInt64, _ shown: Bool) {
+        var writer = WireWriter(.shown)
+        writer.u64(id)
+        writer.u8(shown ? 1 : 0)
+        notify(writer)
+    }
+
+    /// A notification to the child (no reply; it reads it between its calls, or while it waits for one
+    /// of its own requests).
+    private func notify(_ writer: WireWriter) {
+        guard state != .stopped else { return }
         switch channel.send(writer.frame(seq: 0), deadline: .now + settings.hangTimeout) {
         case .sent: break
         case .closed: childEnded()

@@ -44,6 +44,7 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     static let dataDir = WireMessage(TABHOST_WIRE_DATA_DIR)
     static let frame = WireMessage(TABHOST_WIRE_FRAME)
     static let frameAck = WireMessage(TABHOST_WIRE_FRAME_ACK)
+    static let shown = WireMessage(TABHOST_WIRE_SHOWN)
     static let focus = WireMessage(TABHOST_WIRE_FOCUS)
     static let scrollTo = WireMessage(TABHOST_WIRE_SCROLL_TO)
     static let copyText = WireMessage(TABHOST_WIRE_COPY_TEXT)
@@ -69,7 +70,7 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     }
 
     /// Sent without a reply (set_title, log, schedule_tick, …).
-    var isNotification: Bool { (30..<50).contains(rawValue) || self == .frame || self == .frameAck }
+    var isNotification: Bool { (30..<50).contains(rawValue) || self == .frame || self == .frameAck || self == .shown }
 
     /// A notification the host applies the moment it arrives, even while the module's call runs: it
     /// only reaches the thread-safe tick scheduler (`schedule_tick`, `set_timer`, `cancel_timer`), so

@@ -13,8 +13,7 @@ extension InputRouter {
     package mutating func focus(id: String, row: Int? = nil, on screen: Screen) -> Bool {
         var target = id
         if let row {
-            let list = screen.content.nodes.lazy.compactMap { if case .list(let list) = $0.unstyled, list.id == id { list } else { nil } }
-                .first
+            let list = Self.lists(in: screen.content).first { $0.id == id }
             guard let drawn = list?.row(at: row), let action = Self.action(of: drawn) else { return false }
             target = action
         }

@@ -2,8 +2,10 @@ import TabKit
 
 /// Focus management, text editing and key/mouse mapping of the terminal front end, free of any I/O.
 ///
-/// Up/Down (and the wheel) move the focus among `content.focusables` (rows, table rows and buttons
-/// with an action, text fields, toggles), Tab/Shift-Tab cycle it, Enter activates (or flips a
+/// Up/Down move the focus among `content.focusables` (rows, table rows and buttons with an action,
+/// text fields, toggles), Home/End to the first and last (a lazy list's row 0 or last row, asked for
+/// when not drawn), the wheel scrolls the content (the focus staying on its row while that is in view),
+/// Tab/Shift-Tab cycle it, Enter activates (or flips a
 /// toggle, as Space does), Left/Right and digits 1–9 select tab slots, Esc/Backspace go back (or
 /// dismiss a modal), `q` and Ctrl-C quit, Ctrl-L repaints, Alt-Enter opens the focused row's
 /// actions, a click acts on what the hit map says is there. A focused text field takes every key
@@ -15,7 +17,13 @@ package struct InputRouter: Sendable {
     /// The focused item (index into `content.focusables`), nil when nothing is focusable.
     public private(set) var focus: Int?
     /// The first content line shown.
-    public private(set) var scroll = 0
+    public internal(set) var scroll = 0
+    /// False after the wheel scrolled: the renderer keeps `scroll` rather than bringing the focus into view.
+    public internal(set) var followsFocus = true
+    /// The lazy list's row a key (Home, End, a move past the rows drawn) goes to once a frame draws it.
+    var pendingRow: (list: String, index: Int)?
+    /// `pendingRow` when the event being handled came: the next move goes on from there.
+    var carriedRow: (list: String, index: Int)?
     /// The fields' edit buffers, whether the focused field takes keys, the alert button, the menu.
     public private(set) var interaction = InteractionState()
     private var focused: ViewFocusable?
@@ -69,6 +77,8 @@ package struct InputRouter: Sendable {
             interaction.menu = nil
             identity = id
             reportedFocus = .none
+            followsFocus = true
+            pendingRow = nil
         }
         if reconciled != screen.content {
             takeFieldValues(of: screen.content)
@@ -92,6 +102,7 @@ package struct InputRouter: Sendable {
         } else {
             setFocus(min(max(focus ?? 0, 0), focusables.count - 1), in: focusables)
         }
+        takePendingRow(on: screen)
     }
 
     /// The focus change the model has not been told about, as the action that tells it; nil when
@@ -151,6 +162,12 @@ package struct InputRouter: Sendable {
     /// Records what was drawn (clamped focus, scroll, the hit map for clicks).
     public mutating func didRender(_ frame: RenderedFrame) {
         focus = frame.focus
+        if let item = frame.focusedItem, item != focused {
+            // The wheel took the focused row out of view: the focus is on the nearest row in view.
+            focused = item
+            interaction.menu = nil
+            interaction.isEditing = false
+        }
         scroll = frame.scroll
         hitMap = frame.hitMap
         contentRows = max(1, frame.contentRows)
@@ -162,6 +179,11 @@ package struct InputRouter: Sendable {
         if let alert = screen.alert { return handleAlert(event, alert) }
         if interaction.menu != nil { return handleMenu(event) }
         let before = focused
+        carriedRow = pendingRow
+        if !Self.isWheel(event) {
+            followsFocus = true
+            pendingRow = nil
+        }
         var commands = route(event, on: screen)
         if focused != before, let report = takeFocusReport(on: screen) {
             commands.insert(.perform(report), at: 0)
@@ -287,6 +309,9 @@ package struct InputRouter: Sendable {
             let page = max(1, contentRows / 2)
             // The arrows move within the content; the title bar's buttons (ABI 1.3) are Tab's.
             let content = screen.content.focusables.isEmpty ? focusables : Array(focusables.prefix(screen.content.focusables.count))
+            if key == .home || key == .end, let commands = goToListEdge(last: key == .end, on: screen) { return commands }
+            let steps: [Key: Int] = [.up: -1, .down: 1, .pageUp: -page, .pageDown: page]
+            if let step = steps[key], let commands = stepInList(by: step, on: screen) { return commands }
             switch key {
             case .up: moveFocus(by: -1, in: content)
             case .down: moveFocus(by: 1, in: content)
@@ -299,6 +324,8 @@ package struct InputRouter: Sendable {
         case .tab, .backTab:
             guard !focusables.isEmpty else { return key == .tab ? [.perform(.key(.tab))] : [] }
             let step = key == .tab ? 1 : -1
+            // Within a lazy list, Tab goes on to its next row even when that one is not drawn yet.
+            if let commands = stepInList(by: step, on: screen) { return commands }
             setFocus(((focus ?? 0) + step + focusables.count) % focusables.count, in: focusables)
             return [.redraw]
         case .enter:
@@ -374,12 +401,9 @@ package struct InputRouter: Sendable {
 
     private mutating func click(_ mouse: MouseEvent, on screen: Screen, focusables: [ViewFocusable]) -> [FrontEndCommand] {
         if mouse.isWheelUp || mouse.isWheelDown {
-            let step = mouse.isWheelUp ? -1 : 1
-            if focusables.isEmpty {
-                scroll = max(0, scroll + 3 * step)
-            } else {
-                moveFocus(by: step, in: focusables)
-            }
+            // The wheel scrolls the content; the renderer keeps the focus on its row while in view.
+            scroll = max(0, scroll + Self.wheelLines * (mouse.isWheelUp ? -1 : 1))
+            followsFocus = false
             return [.redraw]
         }
         guard mouse.isLeftClick, let target = hitMap.target(column: mouse.column, row: mouse.row) else { return [] }

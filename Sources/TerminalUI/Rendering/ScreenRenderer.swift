@@ -34,6 +34,27 @@ package struct ScreenRenderer: Sendable {
         case tableRow(ViewTableRow?, cells: [String], widths: [Int], focusIndex: Int?)
         /// `line` drawn in a module's style.
         case styled(ViewStyle, Line)
+        /// Rows `first..<first + count` of the lazy list `list` (ABI 1.3), not drawn: one dim line
+        /// each, so the list keeps its height and the scroll its place until the rows come.
+        case placeholders(list: String, first: Int, count: Int)
+
+        /// The line without its style.
+        var unstyled: Line {
+            if case .styled(_, let line) = self { return line.unstyled }
+            return self
+        }
+    }
+
+    /// What a lazy list's row not drawn yet shows.
+    static let placeholder = "⋯"
+
+    /// The focus index of the focusable line in `shown` nearest to the lines below it (`below`) or above.
+    func nearestFocus(in lines: ContentLines, shown: Range<Int>, below: Bool) -> Int? {
+        guard shown.lowerBound < lines.count else { return nil }
+        let first = lines.entry(at: shown.lowerBound).index
+        let last = lines.entry(at: min(shown.upperBound, lines.count) - 1).index
+        let entries = below ? Array((first...last).reversed()) : Array(first...last)
+        return entries.lazy.compactMap { focusIndex(of: lines.lines[$0]) }.first
     }
 
     /// Draws `screen` at `width`×`height` with the focus on `focus` (index into
@@ -42,14 +63,16 @@ package struct ScreenRenderer: Sendable {
     /// row-action menu.
     public func render(
         _ screen: Screen, width: Int, height: Int, focus: Int? = nil, scroll: Int = 0,
-        interaction: InteractionState = InteractionState()
+        interaction: InteractionState = InteractionState(), followFocus: Bool = true
     ) -> RenderedFrame {
         var grid = CellGrid(width: width, height: height)
         var hits = HitMap()
         let focusableCount = screen.terminalFocusables.count
-        let focus = focusableCount == 0 ? nil : min(max(focus ?? 0, 0), focusableCount - 1)
+        var focus = focusableCount == 0 ? nil : min(max(focus ?? 0, 0), focusableCount - 1)
         guard grid.width > 0, grid.height > 0 else {
-            return RenderedFrame(grid: grid, hitMap: hits, focus: focus, scroll: 0, contentRows: 0, contentLines: 0)
+            return RenderedFrame(
+                grid: grid, hitMap: hits, focus: focus, scroll: 0, contentRows: 0, contentLines: 0,
+                focusedItem: focus.map { screen.terminalFocusables[$0] }, missingListRows: [:])
         }
         let w = grid.width
         let h = grid.height
@@ -123,19 +146,35 @@ package struct ScreenRenderer: Sendable {
         }
         let margin = innerWidth >= 10 ? 1 : 0
         let textWidth = innerWidth - 2 * margin
-        let lines = layout(screen.content, textWidth: textWidth, focus: focus, interaction: interaction)
+        let lines = ContentLines(layout(screen.content, textWidth: textWidth, focus: focus, interaction: interaction))
         var scroll = max(0, scroll)
-        if let focus, let focusLine = lines.firstIndex(where: { focusIndex(of: $0) == focus }) {
+        let focusLine = focus.flatMap { focus in lines.lines.firstIndex { focusIndex(of: $0) == focus }.map { lines.starts[$0] } }
+        if followFocus, let focus, let focusLine {
             if focusLine < scroll { scroll = focusLine }
             if focusLine >= scroll + innerRows { scroll = focusLine - innerRows + 1 }
             if focus == 0 && focusLine < innerRows { scroll = 0 }  // keep headers above the first item visible
         }
         scroll = min(scroll, max(0, lines.count - innerRows))
+        let shown = scroll..<(scroll + max(0, innerRows))
+        if !followFocus, let focusLine, !shown.contains(focusLine),
+            let nearest = nearestFocus(in: lines, shown: shown, below: focusLine >= shown.upperBound)
+        {
+            // The wheel scrolled the focused row away: the focus moves to the nearest one in view.
+            focus = nearest
+        }
+        var missing: [String: Range<Int>] = [:]
         for row in 0..<max(0, innerRows) {
             let index = scroll + row
             guard index < lines.count else { break }
+            let (entry, offset) = lines.entry(at: index)
+            let line = lines.lines[entry]
+            if case .placeholders(let list, let first, _) = line.unstyled {
+                let wanted = first + offset
+                let known = missing[list] ?? wanted..<(wanted + 1)
+                missing[list] = min(known.lowerBound, wanted)..<max(known.upperBound, wanted + 1)
+            }
             draw(
-                lines[index], into: &grid, hits: &hits, x: x0, y: innerTop + row, width: innerWidth,
+                line, into: &grid, hits: &hits, x: x0, y: innerTop + row, width: innerWidth,
                 margin: margin, focus: focus)
         }
         if innerRows > 0 && innerWidth > 2 {
@@ -154,7 +193,7 @@ package struct ScreenRenderer: Sendable {
         }
         return RenderedFrame(
             grid: grid, hitMap: hits, focus: focus, scroll: scroll, contentRows: max(0, innerRows),
-            contentLines: lines.count)
+            contentLines: lines.count, focusedItem: focus.map { screen.terminalFocusables[$0] }, missingListRows: missing)
     }
 
     /// A colour, or nil under NO_COLOR.
@@ -395,14 +434,30 @@ package struct ScreenRenderer: Sendable {
                     spans.map(\.text).joined(), to: max(1, textWidth), maximumLines: Self.maximumLines(textWidth)
                 ).map { .text($0) }
             case .list(let list):
-                for row in list.rows { add(row) }
-                let hidden = list.count - list.rows.count
-                if hidden > 0 { nodeLines.append(.text("⋯ \(hidden) more")) }
+                addList(list, style: node.style)
+                return
             case .styled:
                 break  // `unstyled` never is
             }
             let style = node.style
             lines += style.isEmpty ? nodeLines : nodeLines.map { .styled(style, $0) }
+        }
+        /// A lazy list takes one line per row: placeholders for those not drawn, each drawn row's own
+        /// line (a one-row table's header left out).
+        func addList(_ list: ViewList, style: ViewStyle) {
+            func put(_ line: Line) { lines.append(style.isEmpty ? line : .styled(style, line)) }
+            let start = min(max(0, list.start), max(0, list.count))
+            let drawn = list.rows.prefix(max(0, list.count - start))
+            if start > 0 { put(.placeholders(list: list.id, first: 0, count: start)) }
+            for row in drawn {
+                let before = lines.count
+                add(row)
+                let line = lines[before...].last ?? .blank
+                lines.removeSubrange(before...)
+                put(line)
+            }
+            let after = list.count - start - drawn.count
+            if after > 0 { put(.placeholders(list: list.id, first: start + drawn.count, count: after)) }
         }
         for node in tree.nodes { add(node) }
         return lines
@@ -425,6 +480,8 @@ package struct ScreenRenderer: Sendable {
             grid.put(title, x: x, y: y, style: st(CellStyle(bold: true, foreground: color(.blue))), limit: avail)
         case .text(let text):
             grid.put(text, x: x, y: y, style: st(CellStyle()), limit: avail)
+        case .placeholders:
+            grid.put(Self.placeholder, x: x, y: y, style: st(CellStyle(dim: true)), limit: avail)
         case .spans(let spans):
             drawSpans(spans, into: &grid, x: x, y: y, width: avail, style: style)
         case .image(let text):

@@ -35,8 +35,9 @@ extern "C" {
 /** "TABI" read as a little-endian word: the first field of HELLO. */
 #define TABHOST_WIRE_MAGIC 0x49424154u
 /** The protocol version; a different major is refused by the host (2: ABI 1.2's events, view and host calls;
-    3: EVENT's frame byte, FRAME and FRAME_ACK, so the host never waits on the child). */
-#define TABHOST_WIRE_VERSION_MAJOR 3
+    3: EVENT's frame byte, FRAME and FRAME_ACK, so the host never waits on the child; 4: FRAME's render
+    time, SHOWN, so a module thread's invalidate is a pushed FRAME too). */
+#define TABHOST_WIRE_VERSION_MAJOR 4
 #define TABHOST_WIRE_VERSION_MINOR 0
 /** Bytes of a frame header. */
 #define TABHOST_WIRE_HEADER_SIZE 12
@@ -177,12 +178,19 @@ enum tabhost_wire_type {
     TABHOST_WIRE_NOW_MS = 58,             /* (nothing) -> u64 milliseconds of the host's clock */
 
     /* child -> host notification, u64 instance id first: the instance's new view, pushed after the reply
-       of an EVENT whose frame rule asks for it (u32 count, count view calls, as RENDER's reply; lazy lists
-       drawn over the rows the last RENDER asked for). At most one per instance is unacknowledged: while
-       one is, the next waits for FRAME_ACK (changes merge). */
+       of an EVENT whose frame rule asks for it, or between requests after another thread of the module
+       invalidated it while SHOWN said its tab is shown: u64 nanoseconds the module's render took (the
+       child's monotonic clock; what `tabhost inspect NAME --timings` counts under render), then u32
+       count, count view calls, as RENDER's reply (lazy lists drawn over the rows the last RENDER asked
+       for). At most one per instance is unacknowledged: while one is, the next waits for FRAME_ACK
+       (changes merge: a flood of invalidates is one frame). */
     TABHOST_WIRE_FRAME = 60,
     /* host -> child notification (no reply): u64 id. The host applied that instance's FRAME. */
-    TABHOST_WIRE_FRAME_ACK = 61
+    TABHOST_WIRE_FRAME_ACK = 61,
+    /* host -> child notification (no reply): u64 id, u8 shown. Whether the instance's tab is shown (0 at
+       create): while it is, another thread's invalidate makes the child render it and push a FRAME;
+       while it is not, that invalidate is an INVALIDATE, and the host asks when it shows the tab. */
+    TABHOST_WIRE_SHOWN = 62
 };
 
 /** EVENT's last byte: whether the child renders after the event and pushes the view as a FRAME. */

@@ -56,7 +56,11 @@ struct IsolationReloadTests {
     func aStoppedModuleReloadsWithTheStateItLastSaved(count: Int) throws {
         let (h, factory) = try Self.harness()
         let visible = h.container.tabs[0].stack!.root!
+        // The first view is posted too: an action goes to the screen shown, so the buttons must be there.
+        #expect(factory.settled { ReloadHarness.text(visible) } == "hello v1 count=0 param=-")
         h.increment(visible, times: count)  // saved after each handled event (interval zero here)
+        // The events are posted: the crash must come after they were handled (else it is one in an event).
+        #expect(factory.settle())
         let pid = try #require(Self.pid(factory))
         kill(pid, SIGSEGV)
         while ProcessState.exists(pid) && kill(pid, 0) == 0 && !ProcessState.isZombie(pid) { usleep(1000) }
