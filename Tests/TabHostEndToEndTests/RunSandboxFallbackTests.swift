@@ -46,14 +46,6 @@ struct RunSandboxFallbackTests {
 
         """
 
-    /// Whether `pid` still runs (gone, or a zombie no one reaps, counts as ended).
-    static func running(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return !stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
-    }
-
     @Test(arguments: ["on", "off"])
     func aSetsidAndADoubleForkDieWithTheKilledHost(sandbox: String) throws {
         try R.withScratch { scratch in
@@ -80,15 +72,11 @@ struct RunSandboxFallbackTests {
             }
             for pid in try tmux.childPIDs() { kill(pid, SIGKILL) }
             try tmux.waitFor("STATUS:")
-            var left = pids
-            for _ in 0..<100 where !left.isEmpty {
-                left = left.filter(Self.running)
-                if !left.isEmpty { usleep(20_000) }
-            }
             if sandbox == "on" {
+                let left = pids.filter { !ProcessState.hasEnded($0) }
                 #expect(left.isEmpty, "\(left) outlived the host's SIGKILL")
             } else {
-                #expect(left.count == 2, "the control: unconfined, both outlive the host")
+                #expect(pids.allSatisfy(ProcessState.runs), "the control: unconfined, both outlive the host")
             }
         }
     }
