@@ -1269,6 +1269,10 @@ static int interpret(const struct sock_filter *code, size_t count, const struct 
         case BPF_JMP | BPF_JSET | BPF_K:
             pc += (accumulator & instruction->k) ? instruction->jt : instruction->jf;
             break;
+        case BPF_JMP | BPF_JA: /* the search tree's jump over a half longer than a conditional jump reaches */
+            if (instruction->k >= count - pc) return -1;
+            pc += instruction->k;
+            break;
         case BPF_RET | BPF_K:
             *result = instruction->k;
             return 0;
