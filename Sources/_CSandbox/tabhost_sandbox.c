@@ -874,8 +874,9 @@ typedef struct tabhost_sandbox_entry {
     TABHOST_RULE(#call, __NR_##call, TABHOST_MATCH_OTHER_PID, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM, 0, 0, 0, \
                  "EPERM unless pid is 0 or the caller's", reason)
 
-/* The policy: call → action → reason, one entry a line. The filter is generated from it in order (the
-   first entry that matches decides); every call it does not name is allowed. */
+/* The policy: call → action → reason, one entry a line. The filter is generated from it as a search on
+   the call number, the entries of one number in table order (the first that matches decides); every
+   call it does not name is allowed. */
 static const tabhost_sandbox_entry tabhost_sandbox_policy[] = {
     TABHOST_RULE("execve", __NR_execve, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_EXEC, TABHOST_VERDICT_EXEC, 0, 0, 0,
                  "EPERM unless exec", "running a program leaves what the module's code can be checked against"),
