@@ -107,6 +107,7 @@ static int timed_steps(const tabhost_sandbox_profile *profile, double *steps) {
     u = now_us();
     steps[STEP_INSTALL] = u - t;
     if (tabhost_sandbox_limits(profile, &processes, &report) != 0) return -1;
+    tabhost_sandbox_lower_priority();
     steps[STEP_LIMITS] = now_us() - u;
     steps[STEP_RULES] = rules;
     return 0;

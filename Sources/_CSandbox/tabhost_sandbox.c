@@ -41,6 +41,18 @@
 #error "tabhost_sandbox: seccomp filter written for x86_64 and aarch64 only"
 #endif
 
+/* Built with a sanitizer, whose runtime keeps per-thread state in memory a CLONE_VM child would share. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TABHOST_SANDBOX_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define TABHOST_SANDBOX_SANITIZED 1
+#endif
+#endif
+#ifndef TABHOST_SANDBOX_SANITIZED
+#define TABHOST_SANDBOX_SANITIZED 0
+#endif
+
 /* Landlock, from the kernel's uapi (include/uapi/linux/landlock.h). */
 #define TABHOST_LL_CREATE_RULESET_VERSION (1u << 0)
 #define TABHOST_LL_RULE_PATH_BENEATH 1
@@ -566,6 +578,14 @@ static int tabhost_sandbox_start_keeper(tabhost_sandbox_family *family, int read
     tabhost_sandbox_keeper(runner, read_end);
 }
 
+/* PID 1's start: `argument` is the pipe whose write end only the outer process holds. */
+static int tabhost_sandbox_reaper_start(void *argument) {
+    const int *alive = argument;
+    int read_end = alive[0], write_end = alive[1];
+    tabhost_sandbox_follow_parent(read_end, write_end, 1);
+    tabhost_sandbox_reaper(read_end);
+}
+
 /* Splits the caller in three: it stays the process the host knows and only waits; with a PID
    namespace a reaper becomes its PID 1, and the module's process (PID 2) returns 0 here and goes on to
    confine itself; without one, a keeper (its child) and the keeper's child, the module's process. -1 when a fork failed (the
@@ -578,16 +598,22 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
     }
     pid_t reaper = -1;
     if (family->pid_namespace) {
+        /* PID 1 shares this process's memory rather than copying it (no page tables to copy: a fork
+           of the module host costs several times as much), on a stack of its own. It runs only this
+           file's code, which keeps no state in that memory, and this process only waits after it. */
+#if TABHOST_SANDBOX_SANITIZED
+        /* A sanitizer's per-thread state lives in that memory: two processes would share it. */
         reaper = fork();
+        if (reaper == 0) (void)tabhost_sandbox_reaper_start(alive);
+#else
+        static _Alignas(16) char stack[64 * 1024];
+        reaper = clone(tabhost_sandbox_reaper_start, stack + sizeof stack, CLONE_VM | SIGCHLD, alive);
+#endif
         if (reaper < 0) {
-            tabhost_sandbox_say(report, " [fork of PID 1: %s]", strerror(errno));
+            tabhost_sandbox_say(report, " [clone of PID 1: %s]", strerror(errno));
             close(alive[0]);
             close(alive[1]);
             return -1;
-        }
-        if (reaper == 0) {
-            tabhost_sandbox_follow_parent(alive[0], alive[1], 1);
-            tabhost_sandbox_reaper(alive[0]);
         }
     } else {
         /* The first process is a subreaper too: killed by the module (without Landlock's signal scope),
@@ -625,15 +651,21 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
 
 /* ---- resources: nice, descriptors, cores, the file mode mask ---- */
 
-static void tabhost_sandbox_resources(tabhost_sandbox_report *report) {
-    (void)report;
-    umask(077);
+/* The nice value below the host's: the last step, so that the sandbox's own steps are not scheduled
+   behind the machine's other work, while every instruction of the module still runs at it (nothing of
+   the module's is opened before tabhost_sandbox_apply returns). */
+static void tabhost_sandbox_lower_priority(void) {
     errno = 0;
     int nice_now = getpriority(PRIO_PROCESS, 0);
     if (errno == 0) {
         int wanted = nice_now + TABHOST_SANDBOX_NICE_INCREMENT;
         (void)setpriority(PRIO_PROCESS, 0, wanted > 19 ? 19 : wanted);
     }
+}
+
+static void tabhost_sandbox_resources(tabhost_sandbox_report *report) {
+    (void)report;
+    umask(077);
     struct rlimit none = {.rlim_cur = 0, .rlim_max = 0};
     (void)setrlimit(RLIMIT_CORE, &none);
     struct rlimit files;
@@ -918,8 +950,9 @@ typedef struct tabhost_sandbox_entry {
     TABHOST_RULE(#call, __NR_##call, TABHOST_MATCH_OTHER_PID, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM, 0, 0, 0, \
                  "EPERM unless pid is 0 or the caller's", reason)
 
-/* The policy: call → action → reason, one entry a line. The filter is generated from it in order (the
-   first entry that matches decides); every call it does not name is allowed. */
+/* The policy: call → action → reason, one entry a line. The filter is generated from it as a search on
+   the call number, the entries of one number in table order (the first that matches decides); every
+   call it does not name is allowed. */
 static const tabhost_sandbox_entry tabhost_sandbox_policy[] = {
     TABHOST_RULE("execve", __NR_execve, TABHOST_MATCH_ANY, TABHOST_WHEN_NO_EXEC, TABHOST_VERDICT_EXEC, 0, 0, 0,
                  "EPERM unless exec", "running a program leaves what the module's code can be checked against"),
@@ -1076,6 +1109,87 @@ static void tabhost_sandbox_refuse_arg1_one_of(tabhost_sandbox_program *program,
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
 }
 
+/* What the filter answers for the entries of one run: the refusals a permission would lift, and the
+   caller's pid (0 with a PID namespace of its own). */
+typedef struct tabhost_sandbox_filter_context {
+    const tabhost_sandbox_profile *profile;
+    uint32_t self, exec_refusal, network_refusal;
+    size_t order[TABHOST_SANDBOX_POLICY_COUNT]; /* the entries that apply, by call number, policy order kept */
+    size_t count;
+} tabhost_sandbox_filter_context;
+
+/* Whether `entry` is part of the filter for the context's profile. */
+static int tabhost_sandbox_entry_applies(const tabhost_sandbox_profile *profile, const tabhost_sandbox_entry *entry) {
+    if (entry->rule.number < 0) return 0;
+    if (entry->when == TABHOST_WHEN_NO_EXEC && profile->exec) return 0;
+    if (entry->when == TABHOST_WHEN_NO_NETWORK && profile->network) return 0;
+    if (entry->when == TABHOST_WHEN_NO_WATCH && profile->watch_files) return 0;
+    return 1;
+}
+
+/* One entry's instructions: a test of the call number that skips them for any other call, then its
+   argument tests and its verdict; the accumulator holds the call number again after them. */
+static void tabhost_sandbox_emit_entry(tabhost_sandbox_program *program, const tabhost_sandbox_filter_context *context,
+                                       const tabhost_sandbox_entry *entry) {
+    long nr = entry->rule.number;
+    uint32_t action = entry->verdict == TABHOST_VERDICT_EXEC      ? context->exec_refusal
+                      : entry->verdict == TABHOST_VERDICT_NETWORK ? context->network_refusal
+                      : entry->verdict == TABHOST_VERDICT_ENOSYS  ? SECCOMP_RET_ERRNO | ENOSYS
+                                                                  : SECCOMP_RET_ERRNO | EPERM;
+    switch (entry->match) {
+    case TABHOST_MATCH_ANY: tabhost_sandbox_refuse_with(program, nr, action); break;
+    case TABHOST_MATCH_ARG0_BITS: tabhost_sandbox_refuse_arg0_bits(program, nr, entry->k0); break;
+    case TABHOST_MATCH_ARG0_OTHER: tabhost_sandbox_refuse_arg0_other_than(program, nr, entry->k0, entry->k1); break;
+    case TABHOST_MATCH_SOCKET: tabhost_sandbox_refuse_socket(program, nr, action); break;
+    case TABHOST_MATCH_ARG1_ONE_OF: tabhost_sandbox_refuse_arg1_one_of(program, nr, entry->k0, entry->k1, entry->k2, action); break;
+    case TABHOST_MATCH_OTHER_PID: tabhost_sandbox_refuse_other_pid(program, nr, context->self, action); break;
+    case TABHOST_MATCH_OTHER_TARGET:
+        tabhost_sandbox_refuse_other_target(program, nr, entry->k0, context->self, action);
+        break;
+    default: break;
+    }
+}
+
+/* Most entries a leaf of the search tests one after another. */
+#define TABHOST_SANDBOX_FILTER_LEAF 8
+
+/* The entries order[lo..hi) (sorted by call number) as a binary search on the call number: a call the
+   policy does not name passes a handful of comparisons instead of one per entry, which is what the
+   kernel pays for every call number when it builds its cache of always-allowed calls at install, and
+   for every call whose answer depends on its arguments. Entries of one number stay together and in
+   policy order, so the first that matches still decides. */
+static void tabhost_sandbox_emit_range(tabhost_sandbox_program *program, const tabhost_sandbox_filter_context *context,
+                                       size_t lo, size_t hi) {
+    /* The number of distinct call numbers in the range decides between a leaf and a split. */
+    size_t distinct = 0, middle = lo;
+    for (size_t i = lo; i < hi; i++) {
+        if (i == lo || tabhost_sandbox_policy[context->order[i]].rule.number != tabhost_sandbox_policy[context->order[i - 1]].rule.number)
+            distinct++;
+    }
+    if (distinct <= TABHOST_SANDBOX_FILTER_LEAF) {
+        for (size_t i = lo; i < hi; i++) tabhost_sandbox_emit_entry(program, context, &tabhost_sandbox_policy[context->order[i]]);
+        tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+        return;
+    }
+    /* The first entry of the middle call number starts the upper half. */
+    for (size_t seen = 0, i = lo; i < hi; i++) {
+        if (i == lo || tabhost_sandbox_policy[context->order[i]].rule.number != tabhost_sandbox_policy[context->order[i - 1]].rule.number) {
+            if (seen++ == distinct / 2) {
+                middle = i;
+                break;
+            }
+        }
+    }
+    /* A number at or above the pivot jumps over the lower half (JA: its length is not bounded by the
+       8 bits of a conditional jump), patched once the lower half is written. */
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JGE | BPF_K, 0, 1, (uint32_t)tabhost_sandbox_policy[context->order[middle]].rule.number);
+    size_t jump = program->count;
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JA, 0, 0, 0);
+    tabhost_sandbox_emit_range(program, context, lo, middle);
+    if (program->code && jump < program->capacity) program->code[jump].k = (uint32_t)(program->count - jump - 1);
+    tabhost_sandbox_emit_range(program, context, middle, hi);
+}
+
 /* The filter for `profile`; `self` is the caller's pid, or 0 when it has a PID namespace of its own. */
 static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profile, uint32_t self, struct sock_filter *_Nullable code,
                                            size_t capacity) {
@@ -1093,36 +1207,25 @@ static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profil
 
     /* The refusals a permission would lift: a trap names it (report_denials), else an errno. Never a
        trap with `exec` granted: a program the module runs has no handler, and a trap would kill it. */
-    uint32_t exec_refusal = SECCOMP_RET_ERRNO | EPERM, network_refusal = SECCOMP_RET_ERRNO | EPERM;
+    tabhost_sandbox_filter_context context = {.profile = profile,
+                                              .self = self,
+                                              .exec_refusal = SECCOMP_RET_ERRNO | EPERM,
+                                              .network_refusal = SECCOMP_RET_ERRNO | EPERM};
     if (profile->report_denials && !profile->exec) {
-        exec_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_EXEC;
-        network_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_NETWORK;
+        context.exec_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_EXEC;
+        context.network_refusal = SECCOMP_RET_TRAP | TABHOST_SANDBOX_DENIED_NETWORK;
     }
+    /* The entries that apply, sorted by number with an insertion sort (stable: policy order within a number). */
     for (size_t i = 0; i < TABHOST_SANDBOX_POLICY_COUNT; i++) {
-        const tabhost_sandbox_entry *entry = &tabhost_sandbox_policy[i];
-        long nr = entry->rule.number;
-        if (nr < 0) continue;
-        if (entry->when == TABHOST_WHEN_NO_EXEC && profile->exec) continue;
-        if (entry->when == TABHOST_WHEN_NO_NETWORK && profile->network) continue;
-        if (entry->when == TABHOST_WHEN_NO_WATCH && profile->watch_files) continue;
-        uint32_t action = entry->verdict == TABHOST_VERDICT_EXEC      ? exec_refusal
-                          : entry->verdict == TABHOST_VERDICT_NETWORK ? network_refusal
-                          : entry->verdict == TABHOST_VERDICT_ENOSYS  ? SECCOMP_RET_ERRNO | ENOSYS
-                                                                      : SECCOMP_RET_ERRNO | EPERM;
-        switch (entry->match) {
-        case TABHOST_MATCH_ANY: tabhost_sandbox_refuse_with(&program, nr, action); break;
-        case TABHOST_MATCH_ARG0_BITS: tabhost_sandbox_refuse_arg0_bits(&program, nr, entry->k0); break;
-        case TABHOST_MATCH_ARG0_OTHER: tabhost_sandbox_refuse_arg0_other_than(&program, nr, entry->k0, entry->k1); break;
-        case TABHOST_MATCH_SOCKET: tabhost_sandbox_refuse_socket(&program, nr, action); break;
-        case TABHOST_MATCH_ARG1_ONE_OF:
-            tabhost_sandbox_refuse_arg1_one_of(&program, nr, entry->k0, entry->k1, entry->k2, action);
-            break;
-        case TABHOST_MATCH_OTHER_PID: tabhost_sandbox_refuse_other_pid(&program, nr, self, action); break;
-        case TABHOST_MATCH_OTHER_TARGET: tabhost_sandbox_refuse_other_target(&program, nr, entry->k0, self, action); break;
-        default: break;
+        if (!tabhost_sandbox_entry_applies(profile, &tabhost_sandbox_policy[i])) continue;
+        size_t at = context.count++;
+        while (at > 0 && tabhost_sandbox_policy[context.order[at - 1]].rule.number > tabhost_sandbox_policy[i].rule.number) {
+            context.order[at] = context.order[at - 1];
+            at--;
         }
+        context.order[at] = i;
     }
-    tabhost_sandbox_emit(&program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+    tabhost_sandbox_emit_range(&program, &context, 0, context.count);
     return program.count;
 }
 
@@ -1418,6 +1521,7 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
         tabhost_sandbox_describe(profile, &processes, &family, report, "limits");
         return -1;
     }
+    tabhost_sandbox_lower_priority();
     tabhost_sandbox_describe(profile, &processes, &family, report, NULL);
     return 0;
 }

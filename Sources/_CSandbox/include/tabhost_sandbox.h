@@ -126,7 +126,7 @@ typedef struct tabhost_sandbox_profile {
 #define TABHOST_SANDBOX_PRIVATE_TMP_BYTES (64ull << 20) /* 64 MiB */
 /** RLIMIT_NOFILE of a sandboxed process (soft and hard; a lower hard limit is kept). */
 #define TABHOST_SANDBOX_MAX_FILES 1024
-/** How much nicer than the host a sandboxed process runs (setpriority, before the filter). */
+/** How much nicer than the host a sandboxed process runs (setpriority, the last step of tabhost_sandbox_apply). */
 #define TABHOST_SANDBOX_NICE_INCREMENT 5
 
 /** One entry of the seccomp policy (tabhost_sandbox_rules()): the filter is generated from this table. */
