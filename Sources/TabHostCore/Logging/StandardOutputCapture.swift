@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Logging
 import TabModuleRuntime
 
@@ -37,13 +37,12 @@ public final class StandardOutputCapture {
         saved = (output, error)
         let readEnd = ends[0]
         let finished = finished
-        let reader = Thread {
+        // Dispatch, not Foundation's Thread: Foundation (with its ICU data) would be mapped at every start.
+        DispatchQueue(label: "tabhost stdout capture").async {
             Self.relay(from: readEnd, to: logger)
             close(readEnd)
             finished.signal()
         }
-        reader.name = "tabhost stdout capture"
-        reader.start()
     }
 
     /// Gives descriptors 1 and 2 back to the terminal and waits until every line written before was logged
