@@ -18,7 +18,11 @@ struct RunDynamicTabsTests {
             try tmux.click("Dynamic tabs", where: { $0.hasPrefix(" Dynamic tabs") })
             try tmux.waitForScreen { Self.bar($0).contains("Launcher") && $0.contains("Add a tab") }
             try tmux.click("Open notes", where: { $0.hasPrefix(" Open notes ") && !$0.contains("other") })
-            let added = try tmux.waitForScreen { $0.contains("Shopping list") && Self.bar($0).contains("ℹ Shopping list") }
+            // The new tab shows its title line until its start and first render are done: wait for the content.
+            let added = try tmux.waitForScreen { screen in
+                Self.bar(screen).contains("ℹ Shopping list")
+                    && T.lines(of: screen).contains { $0.hasPrefix(" Subject") && $0.hasSuffix("Shopping list") }
+            }
             #expect(T.lines(of: added).first?.hasSuffix("Workspace") == true, "the pushed container keeps the title bar:\n\(added)")
             #expect(T.lines(of: added).contains { $0.hasPrefix(" Started") && $0.hasSuffix(" 1") }, "\(added)")
             try tmux.send("1")
