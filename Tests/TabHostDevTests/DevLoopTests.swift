@@ -64,6 +64,29 @@ struct DevLoopTests {
         #expect(milliseconds > 16, "\(status)")
     }
 
+    /// A reload whose first render is slow shows `reloaded hello`, not the render line over it; once the
+    /// message is gone, slow renders show again.
+    @Test func theRenderLineDoesNotHideAReloadsMessage() throws {
+        let project = try DevProjectFixture()
+        try project.save(heading: "Hello", slowRenders: true)
+        #expect(try project.start().result == .succeeded)
+        #expect(try project.run { project.contentText.contains("Hello") }, "\(project.contentText)")
+        // Over the line's own limit of one render line a second, so the last tap's line is due whatever the
+        // machine's speed.
+        project.session.statusDuration = .milliseconds(1100)
+        project.session.perform(.activate("tap"))  // every render from now on is slow
+        #expect(try project.run { project.session.screen.status?.hasPrefix("render ") == true })
+        #expect(try project.run { project.session.screen.status == nil })
+        try project.save(heading: "Again", slowRenders: true)
+        #expect(try project.run { project.contentText.contains("Again") }, "\(project.contentText)")
+        let reloaded = project.session.settledScreen().status
+        #expect(reloaded?.hasPrefix("reloaded hello") == true, "\(reloaded ?? "-")")
+        // Once that message is gone, a slow render is shown again.
+        #expect(try project.run { project.session.screen.status == nil })
+        project.session.perform(.activate("tap"))
+        #expect(try project.run { project.session.screen.status?.hasPrefix("render ") == true })
+    }
+
     @Test func aSaveDuringABuildStopsItsWholeProcessGroupAndBuildsAgain() throws {
         let project = try DevProjectFixture()
         #expect(try project.start().result == .succeeded)

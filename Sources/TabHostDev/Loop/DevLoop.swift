@@ -36,6 +36,8 @@ public final class DevLoop {
     private var busyTimer: LoopTimerID?
     /// The slow render the status line said last (see `showSlowRender`).
     private var shownSlowRender: ModuleCallRecorder.SlowRender?
+    /// The status line `showSlowRender` last wrote, to tell it from another message still showing.
+    private var slowRenderStatus: String?
 
     /// How long a status line about the build stays: until the next build replaces it.
     private static let untilReplaced: Duration = .seconds(86_400)
@@ -83,14 +85,17 @@ public final class DevLoop {
 
     /// `render 23 ms` in the status line after a render over `ModuleCallRecorder.slowRender` (the
     /// session shows the project's module alone), at most once a second (the line's own redraw may
-    /// render again), and never over a failed build's line.
+    /// render again), never over a failed build's line, and never over another message while it shows
+    /// (`reloaded hello`, whose first render is often the slow one): it waits until that one is gone.
     private func showSlowRender() {
         guard let session, let slow = session.runtime.calls.lastSlowRender, slow != shownSlowRender else { return }
         if let shown = shownSlowRender, slow.at - shown.at < .seconds(1) { return }
         if case .failed = lastOutcome?.result { return }
+        if let status = session.host.status, status != slowRenderStatus { return }
         shownSlowRender = slow
         let milliseconds = Int((Double(ModuleCallTimings.nanoseconds(slow.duration)) / 1e6).rounded())
-        session.showStatus("render \(milliseconds) ms")
+        slowRenderStatus = "render \(milliseconds) ms"
+        session.showStatus(slowRenderStatus ?? "")
     }
 
     /// Stops a running build (its whole process group).
