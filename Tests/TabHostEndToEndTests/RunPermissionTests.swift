@@ -124,7 +124,10 @@ struct RunPermissionTests {
         }
     }
 
-    @Test func unrestrictedLiftsTheSandboxWithAWarning() throws {
+    // Unconfined, the fixture's fork bomb makes 256 ThreadSanitizer processes with no process limit, and
+    // once in a loaded run the module's process ended with TSan's exit status (66) in start.
+    @Test(.disabled(if: Sanitizers.thread, "256 unconfined forks of a ThreadSanitizer process"))
+    func unrestrictedLiftsTheSandboxWithAWarning() throws {
         try HostileScene.with { scene in
             let granted = try scene.tabhost(["grant", "hostile", "unrestricted"])
             #expect(granted.status == 0, "\(granted)")
