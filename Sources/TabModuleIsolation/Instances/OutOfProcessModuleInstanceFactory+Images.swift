@@ -11,14 +11,7 @@ extension OutOfProcessModuleInstanceFactory {
         if granted.contains("unrestricted") { return ["/"] }
         let home = ModuleSearchPath.environment("HOME")
         for name in granted where ModulePermissions.problem(name) == nil {
-            guard let prefix = ModulePermissions.pathPrefixes.first(where: { name.hasPrefix($0) }) else { continue }
-            let rest = name.dropFirst(prefix.count)
-            if rest.hasPrefix("~/") {
-                guard let home else { continue }
-                directories.append(String(ModulePermissions.expandingHome(name, home: home).dropFirst(prefix.count)))
-            } else {
-                directories.append(String(rest))
-            }
+            if case .path(_, let path) = ModulePermissions.grantedPath(name, home: home) { directories.append(path) }
         }
         return directories
     }

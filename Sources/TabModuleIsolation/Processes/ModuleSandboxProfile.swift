@@ -79,22 +79,16 @@ struct ModuleSandboxProfile {
                 problems.append("grant ignored: \(problem)")
                 continue
             }
-            guard let prefix = ModulePermissions.pathPrefixes.first(where: { name.hasPrefix($0) }) else {
+            switch ModulePermissions.grantedPath(name, home: home) {
+            case nil:
                 if !grantedPermissions.contains(name) { grantedPermissions.append(name) }
                 continue
+            case .needsHome:
+                problems.append("grant \(name) ignored: HOME is not set, so ~/ names nothing")
+                continue
+            case .path(let prefix, let path):
+                if prefix == "read:" { readPaths.append(path) } else { writePaths.append(path) }
             }
-            let expanded: String
-            if name.dropFirst(prefix.count).hasPrefix("~/") {
-                guard let home else {
-                    problems.append("grant \(name) ignored: HOME is not set, so ~/ names nothing")
-                    continue
-                }
-                expanded = ModulePermissions.expandingHome(name, home: home)
-            } else {
-                expanded = name
-            }
-            let path = String(expanded.dropFirst(prefix.count))
-            if prefix == "read:" { readPaths.append(path) } else { writePaths.append(path) }
             // The child's filter allows inotify watches only with a granted path; "paths" is that mark, not
             // a permission (a child that predates it ignores the name).
             if !grantedPermissions.contains(Self.grantedPathsMark) { grantedPermissions.append(Self.grantedPathsMark) }

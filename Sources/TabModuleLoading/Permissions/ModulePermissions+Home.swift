@@ -9,3 +9,23 @@ extension ModulePermissions {
         return prefix + base + path.dropFirst()
     }
 }
+
+extension ModulePermissions {
+    /// What a `read:` or `write:` grant names, as the sandbox and the image rule apply it.
+    public enum GrantedPath: Equatable, Sendable {
+        /// The prefix (`read:` or `write:`) and the absolute path, `~/` expanded.
+        case path(prefix: String, path: String)
+        /// A `~/` path while HOME is not set: it names nothing.
+        case needsHome
+    }
+
+    /// The path the grant `name` names (`~/` expanded with `home`), or nil for a permission that names no path.
+    public static func grantedPath(_ name: String, home: String?) -> GrantedPath? {
+        guard let prefix = pathPrefixes.first(where: { name.hasPrefix($0) }) else { return nil }
+        if name.dropFirst(prefix.count).hasPrefix("~/") {
+            guard let home else { return .needsHome }
+            return .path(prefix: prefix, path: String(expandingHome(name, home: home).dropFirst(prefix.count)))
+        }
+        return .path(prefix: prefix, path: String(name.dropFirst(prefix.count)))
+    }
+}
