@@ -174,6 +174,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// True while it shows the stopped screen (its child stopped, or it is held).
     package var isStopped: Bool { failure != nil }
 
+    /// A child that ended unseen is read to its end now (what it sent last, then its exit).
+    package func noticeStop() {
+        guard failure == nil, let connection, !connection.isRunning else { return }
+        connection.pump()
+    }
+
     /// True while it has no child: held after its module's crash loop until the user's Restart, or
     /// waiting for the answer to its permission prompt.
     package var isHeld: Bool { connection == nil }

@@ -96,12 +96,17 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
 
     /// Calls `body` (e.g. a screen's computation, which asks idle modules for new views) and settles,
     /// until a call of `body` leaves nothing to wait for, or `deadline`: `body`'s last result.
+    ///
+    /// `body` runs at least twice, with a settle between: with no loop, its first call is where what
+    /// the child sent (or its end) is read, and that can leave nothing in flight while its result
+    /// predates it.
     public func settled<Result>(until deadline: ContinuousClock.Instant = .now + .seconds(5), _ body: () -> Result) -> Result {
-        var result = body()
-        while isBusyPosting, ContinuousClock.now < deadline {
+        _ = body()
+        var result: Result
+        repeat {
             settle(until: deadline)
             result = body()
-        }
+        } while isBusyPosting && ContinuousClock.now < deadline
         return result
     }
 

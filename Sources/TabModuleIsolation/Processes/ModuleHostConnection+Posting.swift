@@ -54,9 +54,12 @@ extension ModuleHostConnection {
         var next = queue.removeFirst()
         next.finish?(&next.writer)
         let seq = takeSeq()
-        switch channel.send(next.writer.frame(seq: seq), deadline: .now + settings.hangTimeout) {
+        // The child may read the call and start on it before `send` returns: its clock starts here.
+        let sending = ContinuousClock.now
+        switch channel.send(next.writer.frame(seq: seq), deadline: sending + settings.hangTimeout) {
         case .sent:
-            inFlight = (seq, next, .now)
+            inFlight = (seq, next, sending)
+            inFlightSent = sending
             scheduleEscalation()
         case .closed:
             queue.insert(next, at: 0)

@@ -176,6 +176,10 @@ final class ModuleHostConnection {
     /// The child's process id while it runs.
     var livePID: Int32? { state == .stopped ? nil : process.pid }
 
+    /// False once the child's process has exited, whether or not its end was read yet (it may be
+    /// reaped here).
+    var isRunning: Bool { state != .stopped && process.isRunning }
+
     // MARK: Start
 
     /// HELLO, then LOAD; nil when the child runs the module, else why not.

@@ -18,6 +18,10 @@ public protocol ModuleInstance: AnyObject {
     /// True while the instance shows that its module stopped (its process crashed or was held): its
     /// module is not running, so it has no state to give.
     var isStopped: Bool { get }
+    /// Looks whether its module stopped since the host last read from it (a process that ended before
+    /// the loop, or a command without one, saw it), so that `isStopped` is current: a reload asks
+    /// before it saves the state, where a stop found late would read as one in `save_state`.
+    func noticeStop()
     /// True while the instance waits for the user's Restart after its module's crash loop.
     var isHeld: Bool { get }
     /// True while its module works on a call the user waits on past the busy threshold, or on any

@@ -190,6 +190,7 @@ public final class HotReloader {
                 instance.start(param: controller.context.param)
                 // A module that had stopped before it ever saved has no state to drop (one that stops
                 // in this save_state does: the reload is refused).
+                controller.instance.noticeStop()
                 let stopped = controller.instance.isStopped
                 let state = controller.saveState()
                 if state == nil, controller.info.functions.contains(.saveState), !stopped {

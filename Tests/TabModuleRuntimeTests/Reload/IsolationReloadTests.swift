@@ -75,6 +75,26 @@ struct IsolationReloadTests {
         #expect(ReloadHarness.text(visible) == "hello v2 count=\(count) param=-")
     }
 
+    /// A child that ended before the host read its end (no render since, no loop): the reload reads the
+    /// end before it asks for the state, rather than taking the dead child for a save_state that
+    /// failed and refusing the reload.
+    @Test(arguments: [2, 0])
+    func aChildThatEndedUnseenReloadsWithTheStateItLastSaved(count: Int) throws {
+        let (h, factory) = try Self.harness()
+        let visible = h.container.tabs[0].stack!.root!
+        #expect(factory.settled { ReloadHarness.text(visible) } == "hello v1 count=0 param=-")
+        h.increment(visible, times: count)
+        #expect(factory.settle())
+        let pid = try #require(Self.pid(factory))
+        kill(pid, SIGSEGV)
+        #expect(ProcessState.hasEnded(pid))
+        var next = Self.alpha
+        next.version = "2"
+        try h.install(next)
+        #expect(h.pump().map(\.message) == ["reloaded alpha v2"])
+        #expect(ReloadHarness.text(visible) == "hello v2 count=\(count) param=-")
+    }
+
     @Test func aCrashInSaveStateDuringAReloadLeavesTheHostAlive() throws {
         var crashing = Self.alpha
         crashing.saveCrashes = true
