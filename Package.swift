@@ -202,7 +202,7 @@ let package = Package(
             name: "TabHostCore",
             dependencies: [
                 "TabKit", "TabLayout", "TabModuleLoading", "TabModuleRuntime", "TabModuleIsolation", "TabHostLoop", "TabHostPoll",
-                "TabHostClient", "TabHostConcurrency",
+                "TabHostClient", "TabHostConcurrency", "_CHostShims",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -1,5 +1,7 @@
+#define _GNU_SOURCE
 #include "tabhost_host.h"
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
@@ -19,4 +21,8 @@ void tabhost_wakeup_drain(int fd) {
     uint64_t value;
     ssize_t got = read(fd, &value, sizeof value);
     (void)got;
+}
+
+int tabhost_host_pipe(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
 }

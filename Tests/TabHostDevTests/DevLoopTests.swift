@@ -1,5 +1,6 @@
 import Foundation
 import TabHostDev
+import TabHostTesting
 import TabKit
 import Testing
 
@@ -106,14 +107,6 @@ struct DevLoopTests {
         #expect(try project.run { project.contentText.contains("Quick") }, "\(project.contentText)")
         #expect(project.outcomes.contains { $0.result == .cancelled })
         #expect(!project.contentText.contains("Slow"))
-        #expect(try project.run { !Self.isRunning(sleeper) }, "the build's background sleep \(sleeper) outlived the cancel")
-    }
-
-    /// True while `pid` exists and is not a zombie.
-    static func isRunning(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[stat.index(close, offsetBy: 2)] != "Z"
+        #expect(try project.run { !ProcessState.runs(sleeper) }, "the build's background sleep \(sleeper) outlived the cancel")
     }
 }

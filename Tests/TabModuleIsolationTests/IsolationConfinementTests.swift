@@ -81,15 +81,6 @@ struct IsolationConfinementTests {
         """
     }
 
-    /// Whether `pid` runs (not gone, not a zombie).
-    static func running(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
-        return state != "Z" && state != "X"
-    }
-
     /// Runs the escaper with `mode`, closes its tab's child, and returns what it rendered and which of its
     /// escapers still ran a second later (killed here then).
     static func runEscaper(_ mode: SandboxMode) throws -> (texts: [String], survivors: [Int32]) {
@@ -110,12 +101,13 @@ struct IsolationConfinementTests {
         setup.factory.shutdown()
         var survivors: [Int32] = []
         for pid in pids where pid > 0 {
+            // A second, not `hasEnded`'s ten: with the sandbox off the escapers outlive it by design.
             var waited = 0
-            while running(pid) && waited < 100 {
+            while ProcessState.runs(pid) && waited < 100 {
                 usleep(10_000)
                 waited += 1
             }
-            if running(pid) {
+            if ProcessState.runs(pid) {
                 survivors.append(pid)
                 kill(pid, SIGKILL)
             }

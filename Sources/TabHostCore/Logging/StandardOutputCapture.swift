@@ -1,6 +1,7 @@
 import Dispatch
 import Logging
 import TabModuleRuntime
+import _CHostShims
 
 #if canImport(Glibc)
 import Glibc
@@ -25,8 +26,7 @@ public final class StandardOutputCapture {
     /// `logger`; nil, with both left as they were, when a descriptor could not be made.
     public init?(logger: Logger) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard tabhost_host_pipe(&ends) == 0 else { return nil }
         let output = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         let error = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
         guard output >= 0, error >= 0, dup2(ends[1], STDOUT_FILENO) >= 0, dup2(ends[1], STDERR_FILENO) >= 0 else {
