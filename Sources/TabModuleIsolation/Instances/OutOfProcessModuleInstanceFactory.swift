@@ -24,6 +24,12 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// has exec'd: the child dies with the *thread* that started it (`PR_SET_PDEATHSIG`), so a
     /// short-lived spawning thread would kill it on its way out.
     private var spare: ModuleHostProcess?
+    /// The timer that starts the next spare child (see `prepareSpareSoon()`), while one is wanted.
+    private var spareTimer: LoopTimerID?
+    /// True while the next spare child waits for the children to answer what they were posted.
+    private var spareWaitsForIdle = false
+    /// True once `attach(to:)` has registered the end-of-iteration check for the spare child.
+    private var watchesIdle = false
     private var isShutDown = false
     /// Children killed and not reaped yet (their process objects reap them when they go).
     private var ending: [ModuleHostProcess] = []
@@ -81,6 +87,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     public func attach(to loop: any EventLoop) {
         self.loop = loop
         for connection in connections.values { connection.attach(to: loop) }
+        if !watchesIdle {
+            watchesIdle = true
+            loop.atEndOfIteration { [weak self] in self?.startSpareWhenIdle() }
+        }
     }
 
     /// Waits until no child has a posted call in flight or queued (each reply and pushed frame
@@ -230,6 +240,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     public func shutdown() {
         isShutDown = true
         spare = nil
+        if let spareTimer { loop?.cancel(spareTimer) }
+        spareTimer = nil
         let all = connections.values
         connections.removeAll()
         // The destroys posted last (the session's tabs closed just before) run before their children
@@ -279,16 +291,40 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         spare = try? ModuleHostProcess(helper: settings.helperPath, label: "spare")
     }
 
-    /// Starts the next spare child after the current loop iteration (at once without a loop), so the
-    /// next module (a reload's new version, a Restart) skips the helper's exec and dynamic linking.
+    /// Starts the next spare child (at once without a loop), so the next module (a reload's new
+    /// version, a Restart) skips the helper's exec and dynamic linking. With a loop it waits until no
+    /// child has a posted call in flight or queued, and starts in the iteration after: the child that
+    /// took the spare answers its start and first render, and the front end draws them, before
+    /// `posix_spawn` holds the loop thread and the new child's exec and linking take a core. A child
+    /// that stays busy does not hold it back for longer than `spareDeferLimit`.
     private func prepareSpareSoon() {
         guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
-        let start: () -> Void = { [weak self] in self?.startSpareChild() }
-        if let loop {
-            _ = loop.schedule(after: .zero, start)
-        } else {
-            start()
+        guard let loop else {
+            startSpareChild()
+            return
         }
+        guard spareTimer == nil else { return }
+        spareWaitsForIdle = true
+        spareTimer = loop.schedule(after: Self.spareDeferLimit) { [weak self] in self?.startWantedSpare() }
+    }
+
+    /// The longest a wanted spare child waits for busy children.
+    static let spareDeferLimit: Duration = .milliseconds(250)
+
+    /// At the end of each loop iteration: once no child has a posted call in flight or queued, the
+    /// wanted spare child starts in the next iteration (after the front ends drew this one's replies).
+    private func startSpareWhenIdle() {
+        guard spareWaitsForIdle, let loop else { return }
+        guard !connections.values.contains(where: { $0.inFlight != nil || !$0.queue.isEmpty }) else { return }
+        spareWaitsForIdle = false
+        if let spareTimer { loop.cancel(spareTimer) }
+        spareTimer = loop.schedule(after: .zero) { [weak self] in self?.startWantedSpare() }
+    }
+
+    private func startWantedSpare() {
+        spareTimer = nil
+        spareWaitsForIdle = false
+        startSpareChild()
     }
 
     /// Says once per module that a layout runs it in the host's process, which `--sandbox` cannot confine.
