@@ -315,7 +315,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// wanted spare child starts in the next iteration (after the front ends drew this one's replies).
     private func startSpareWhenIdle() {
         guard spareWaitsForIdle, let loop else { return }
-        guard !connections.values.contains(where: { $0.inFlight != nil || !$0.queue.isEmpty }) else { return }
+        guard !isBusyPosting else { return }
         spareWaitsForIdle = false
         if let spareTimer { loop.cancel(spareTimer) }
         spareTimer = loop.schedule(after: .zero) { [weak self] in self?.startWantedSpare() }
