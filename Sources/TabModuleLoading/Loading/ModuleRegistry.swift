@@ -227,6 +227,8 @@ public final class ModuleRegistry {
                 added.append(register(entry))
             case .miss(let path, let stamp):
                 let prepared = pipeline?.next() ?? Result { () throws(ModuleError) in try loader.prepare(path) }
+                // The next file's scan runs while this one's is waited for.
+                if case .success(let ahead) = pipeline?.peek() { loader.announce(ahead) }
                 do throws(ModuleError) {
                     let (module, _) = try load(prepared: prepared, stamp: stamp, recording: false)
                     added.append(Entry(path: module.info.sourcePath, module: module, error: nil))

@@ -275,6 +275,20 @@ int tabhost_isolation_reap(pid_t pid, int block, int *status);
 /** The signal's short name without "SIG" (e.g. "SEGV"), or NULL when unknown. */
 const char *tabhost_isolation_signal_name(int signal_number);
 
+/**
+ * A connected pair of Unix stream sockets for one SCAN: `pair[0]`, the host's, non-blocking; `pair[1]`,
+ * sent with the request (`tabhost_isolation_send_passing`), the only socket its file's process speaks
+ * on. Both close-on-exec. Returns 0, or -1 with errno.
+ */
+int tabhost_isolation_scan_socket(int *pair);
+
+/**
+ * Sends what it can of `count` bytes on the non-blocking `socket_fd` without waiting, with the
+ * descriptor `passed` attached to the first byte (SCM_RIGHTS). Returns the bytes sent, or -1 with errno
+ * (EAGAIN: none fit, and `passed` was not sent).
+ */
+ssize_t tabhost_isolation_send_passing(int socket_fd, const void *bytes, size_t count, int passed);
+
 #ifdef __cplusplus
 }
 #endif
