@@ -51,6 +51,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -1602,6 +1603,24 @@ static void scan_reply_socket(int passed) {
     close(passed);
 }
 
+/* Set once the scanner locked itself: its file processes then add a layer of their own. */
+static int scanner_locked;
+
+/* A Landlock layer of the file's process's own that scopes signals (ABI 6): its module's code can signal
+   only this process and its own forks, not the scanner nor another file's process scanned at the same
+   time (killed, that file would look crashed, and its refusal would be remembered). Before ABI 6 the
+   scanner's sandbox line says signals are not scoped. */
+static void scan_own_signal_scope(void) {
+    if (!scanner_locked) return;
+    struct {
+        uint64_t handled_access_fs, handled_access_net, scoped;
+    } attr = {0, 0, 1ull << 1 /* LANDLOCK_SCOPE_SIGNAL */};
+    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, sizeof attr, 0);
+    if (ruleset < 0) return;
+    if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) _exit(71);
+    close(ruleset);
+}
+
 static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
     uint8_t close_after = get_u8(r);
@@ -1619,7 +1638,6 @@ static void serve_scan(frame *request, reader *r) {
         reply_failure(request, "malformed scan request");
         return;
     }
-    static int scanner_locked;
     if (sandboxed && !scanner_locked) {
         /* Lock first, then load: the files being scanned and the loader's libraries, nothing to write,
            a process and a memory limit. */
@@ -1657,6 +1675,7 @@ static void serve_scan(frame *request, reader *r) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != scanner) _exit(127);
         scan_reply_socket(request->fd);
+        scan_own_signal_scope();
         scan_file(request, path, close_after);
         _exit(0);
     }
@@ -1711,6 +1730,7 @@ static pid_t scan_server_fork(volatile uint32_t *seqs, size_t slot, int baton[2]
     close(baton[0]);
     close(baton[1]);
     scan_reply_socket(f.fd);
+    scan_own_signal_scope();
     reader r = {f.payload, f.count, 0, 0};
     char *path = f.type == TABHOST_WIRE_SCAN ? get_str(&r) : NULL;
     uint8_t close_after = path != NULL ? get_u8(&r) : 0;

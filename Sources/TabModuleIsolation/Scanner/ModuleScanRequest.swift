@@ -19,6 +19,10 @@ final class ModuleScanRequest {
     let channel: ModuleHostChannel
     /// Where the file's process was when it last said (a SCAN_PHASE value).
     var phase: UInt8 = 1
+    /// The file's process said where it was at least once: it read the request and began.
+    var started = false
+    /// The scanner itself ended (or broke the protocol) while this request waited.
+    var lostWithScanner = false
     /// How the file's process ended before it replied, once the scanner said so (SCAN_ENDED).
     var ended: ModuleHostExit?
     /// What the file's process found, once it replied.

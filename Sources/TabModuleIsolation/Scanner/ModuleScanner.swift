@@ -80,7 +80,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// `closes`: the image has no Swift code, so the scanner closes it again, running its destructors
     /// as the host will when it closes its own copy.
     package func scan(copy: String, original: String, closes: Bool = true) throws(ModuleError) -> ModuleScanReport? {
-        let request: ModuleScanRequest
+        var request: ModuleScanRequest
         if let index = inFlight.firstIndex(where: { $0.copy == copy }) {
             request = inFlight[index]
         } else {
@@ -88,8 +88,16 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             if let stamp, let known = refusals[original], known.stamp == stamp { throw known.error }
             request = try send(copy: copy, original: original, closes: closes, stamp: stamp)
         }
-        defer { inFlight.removeAll { $0 === request } }
-        guard let failure = wait(for: request) else { return request.report }
+        var failure = wait(for: request)
+        if failure != nil && (!request.started || request.lostWithScanner) {
+            // The scanner ended, or this file's process never began: with two files in flight this one
+            // is not known to be the cause. Once more, alone: a file that takes the scanner down again
+            // is refused for it.
+            request = try send(copy: copy, original: original, closes: closes, stamp: request.stamp)
+            failure = wait(for: request)
+        }
+        inFlight.removeAll { $0 === request }
+        guard let failure else { return request.report }
         let error = Self.refusal(path: original, phase: request.phase, exit: failure)
         if let stamp = request.stamp { refusals[original] = (stamp, error) }
         throw error
@@ -179,6 +187,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
                     if frame.type == .scanPhase && !frame.isReply {
                         var reader = frame.reader
                         request.phase = (try? reader.u8()) ?? request.phase
+                        request.started = true
                     } else if frame.type == .scan && frame.isReply && !frame.isFailure, frame.seq == request.seq {
                         var reader = frame.reader
                         guard let parsed = try? ModuleScanReport(&reader) else {
@@ -237,8 +246,10 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             case .frame(let frame) where frame.isReply && frame.seq != request.seq:
                 continue  // an earlier request's
             case .frame, .malformed:
+                request.lostWithScanner = true
                 return end(link, killed: true, as: .protocolViolation("an unexpected frame"))
             case .ended:
+                request.lostWithScanner = true
                 return end(link, killed: false)
             }
         }
