@@ -1683,7 +1683,8 @@ static void serve_scan(frame *request, reader *r) {
     free(path);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
+    /* Without a socket of its own the reply came on this connection: SCAN_ENDED only for a failure. */
+    if (request->fd >= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
     /* A child that runs a module (the leak check scans in one) goes on serving it; a scanner, which
        never loads one, becomes the fork server. */
     if (descriptor == NULL) scan_server();
@@ -1774,7 +1775,8 @@ static void scan_server(void) {
                 if (j != i) kill(slots[j].pid, SIGKILL);
             host_gone();
         }
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(seq, status);
+        /* Every file's end is told: the host waits for it, not for each frame on the file's socket. */
+        scan_ended(seq, status);
         slots[i].pid = scan_server_fork(seqs, (size_t)i, baton, scanner);
         if (slots[i].pid < 0) _exit(71);
     }

@@ -177,40 +177,20 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
 
     /// Waits for the answer to `request`: nil with its `report` set, or how its file's process (or the
     /// scanner) ended. Meanwhile notes what the scanner says of other requests in flight (SCAN_ENDED).
+    /// The host is woken once per file, by SCAN_ENDED, not by each frame on the file's socket: what the
+    /// file's process sent (where it got to, its reply) is read once it ended, or at the deadline.
     private func wait(for request: ModuleScanRequest) -> ModuleHostExit? {
         guard let link else { return .closedConnection }
         link.name = ModuleFileReader.baseName(of: request.original)
         while true {
-            // What the file's own process said.
-            do {
-                while let frame = try request.channel.nextFrame() {
-                    if frame.type == .scanPhase && !frame.isReply {
-                        var reader = frame.reader
-                        request.phase = (try? reader.u8()) ?? request.phase
-                        request.started = true
-                    } else if frame.type == .scan && frame.isReply && !frame.isFailure, frame.seq == request.seq {
-                        var reader = frame.reader
-                        guard let parsed = try? ModuleScanReport(&reader) else {
-                            return end(link, killed: true, as: .protocolViolation("a malformed scan report"))
-                        }
-                        request.report = parsed
-                        return nil
-                    } else {
-                        return end(link, killed: true, as: .protocolViolation("an unexpected frame"))
-                    }
-                }
-            } catch {
-                return end(link, killed: true, as: .protocolViolation("an unexpected frame"))
-            }
             if let ended = request.ended {
-                // Its process ended before it replied; a reply it sent first is in the socket already.
-                if !request.closed, request.channel.fill() == .data { continue }
-                return ended
+                readFile(request)
+                if let failure = framesOfFile(request, link: link) { return failure }
+                return request.report == nil ? ended : nil
             }
             var fds = [
                 pollfd(fd: link.process.socket, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: link.process.output, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: request.closed ? -1 : request.channel.fd, events: Int16(POLLIN), revents: 0),
             ]
             if link.process.pidDescriptor >= 0 {
                 fds.append(pollfd(fd: link.process.pidDescriptor, events: Int16(POLLIN), revents: 0))
@@ -219,14 +199,52 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), wait) }
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 && wait == 0 || ready < 0 {
+                // Where it hangs, for the refusal's words.
+                readFile(request)
+                _ = framesOfFile(request, link: nil)
                 return end(link, killed: true, as: .killedAfterHang(timeout))
             }
             if fds[1].revents != 0 { link.drainOutput() }
-            if fds[2].revents != 0, request.channel.fill() == .endOfFile { request.closed = true }
-            if fds[0].revents != 0 || fds.count > 3 && fds[3].revents != 0 {
+            if fds[0].revents != 0 || fds.count > 2 && fds[2].revents != 0 {
                 if let failure = readScanner(link, for: request) { return failure }
             }
         }
+    }
+
+    /// Reads what the file's socket holds now, a bounded amount (a fork of the module may still write).
+    private func readFile(_ request: ModuleScanRequest) {
+        for _ in 0..<16 where !request.closed {
+            switch request.channel.fill() {
+            case .data: continue
+            case .endOfFile: request.closed = true
+            case .wouldBlock: return
+            }
+        }
+    }
+
+    /// Takes the frames read from the file's socket: where it got to and its reply; anything else ends
+    /// the scanner (when `link` is given) as a protocol violation.
+    private func framesOfFile(_ request: ModuleScanRequest, link: ModuleHostLink?) -> ModuleHostExit? {
+        var violation: String?
+        do {
+            while violation == nil, request.report == nil, let frame = try request.channel.nextFrame() {
+                var reader = frame.reader
+                if frame.type == .scanPhase && !frame.isReply {
+                    request.phase = (try? reader.u8()) ?? request.phase
+                    request.started = true
+                } else if frame.type != .scan || !frame.isReply || frame.isFailure || frame.seq != request.seq {
+                    violation = "an unexpected frame"
+                } else if let parsed = try? ModuleScanReport(&reader) {
+                    request.report = parsed
+                } else {
+                    violation = "a malformed scan report"
+                }
+            }
+        } catch {
+            violation = "an unexpected frame"
+        }
+        guard let violation, let link else { return nil }
+        return end(link, killed: true, as: .protocolViolation(violation))
     }
 
     /// Reads what the scanner itself sent (SCAN_ENDED of a request in flight) without waiting; how the

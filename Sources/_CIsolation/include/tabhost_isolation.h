@@ -106,15 +106,16 @@ enum tabhost_wire_type {
        Optionally followed by u8 sandbox, u32 n + n str read paths, then optionally u64 max processes,
        u64 max memory bytes: with sandbox set the scanner confines itself to the tightest profile (those
        paths and the loader's libraries, nothing to write, those limits) before its first open. Each
-       file is opened in a process of its own forked from the locked scanner, which replies; when that
-       process ends before replying, the scanner sends SCAN_ENDED (with the request's seq) instead.
-       After the first file the scanner is a fork server: a process forked ahead reads the next SCAN
-       itself (the profile part of later requests is not read again). */
+       file is opened in a process of its own forked from the locked scanner, which replies (on the
+       socket the SCAN brought with SCM_RIGHTS, when it brought one: SCAN_PHASE and the reply come there);
+       when that process ends, the scanner sends SCAN_ENDED (with the request's seq), and the host reads
+       the file's socket then. After the first file the scanner is a fork server: a process forked ahead
+       reads the next SCAN itself (the profile part of later requests is not read again). */
     TABHOST_WIRE_SCAN = 3,
     /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
     TABHOST_WIRE_SCAN_PHASE = 4,
-    /* scanner child -> host notification, in place of SCAN's reply, with that request's seq: u8 how
-       (1 a signal, 2 an exit), i32 the signal number or exit status of the process that opened the file */
+    /* scanner child -> host notification once the process that opened a file ended, with that
+       request's seq: u8 how (1 a signal, 2 an exit), i32 the signal number or exit status */
     TABHOST_WIRE_SCAN_ENDED = 5,
 
     /* host -> child requests on one instance (u64 instance id first) */
