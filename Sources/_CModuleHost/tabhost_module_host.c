@@ -1704,11 +1704,10 @@ static void scan_ended(uint32_t seq, int status) {
    pipe and the socket (the module's code never sees them), opens its file, replies on the socket the
    SCAN brought and exits; the others already wait for the baton, so neither a fork nor this scanner
    sits between a request and its reply, and a fork happens while files are being scanned. The host
-   sends the next SCAN before the last one's reply (two in flight): with three processes one is always
-   waiting for it. Each process writes the seq of the request it read to its slot of a shared page,
+   sends up to four SCANs before their replies: with five processes one is always waiting for the next. Each process writes the seq of the request it read to its slot of a shared page,
    which it then unmaps (the module's code cannot change another's), for SCAN_ENDED when it dies before
    it replies. A process that exits without a request read saw the host go away: so does the scanner. */
-enum { SCAN_SERVER_PROCESSES = 3 };
+enum { SCAN_SERVER_PROCESSES = 5 };
 
 typedef struct scan_server_slot {
     pid_t pid;

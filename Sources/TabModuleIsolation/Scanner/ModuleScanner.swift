@@ -104,7 +104,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     }
 
     /// Sends the SCAN of `copy` now, so that its process runs while an earlier file's is still being
-    /// waited for (two at once on two cores); `scan` then waits for its answer. Does nothing when enough
+    /// waited for (up to `maximumInFlight`); `scan` then waits for its answer. Does nothing when enough
     /// are in flight already or the file is remembered as refused; a failure here is met again in `scan`.
     package func announce(copy: String, original: String, closes: Bool) {
         guard inFlight.count < Self.maximumInFlight, !inFlight.contains(where: { $0.copy == copy }) else { return }
@@ -113,8 +113,9 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         _ = try? send(copy: copy, original: original, closes: closes, stamp: stamp)
     }
 
-    /// SCANs sent before the answer to the last: one file's process runs while another's is answered.
-    static let maximumInFlight = 2
+    /// SCANs in flight at most: files' processes run while an earlier one's end is awaited (the host
+    /// learns of each file only once its process ended, so fewer leave the two cores idle in between).
+    static let maximumInFlight = 4
 
     /// Sends the SCAN of `copy` with the socket its file's process will answer on.
     private func send(copy: String, original: String, closes: Bool, stamp: ModuleFileStamp?) throws(ModuleError) -> ModuleScanRequest {
