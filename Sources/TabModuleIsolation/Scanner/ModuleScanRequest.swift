@@ -13,8 +13,6 @@ final class ModuleScanRequest {
     let original: String
     /// The version of `original` its refusal is remembered under.
     let stamp: ModuleFileStamp?
-    /// When the file counts as hanging.
-    let deadline: ContinuousClock.Instant
     /// Phase frames and the reply of the file's process.
     let channel: ModuleHostChannel
     /// Where the file's process was when it last said (a SCAN_PHASE value).
@@ -31,12 +29,11 @@ final class ModuleScanRequest {
     var closed = false
 
     /// A request sent as `seq`, answered on `socket` (the host's end, now owned by the request).
-    init(seq: UInt32, copy: String, original: String, stamp: ModuleFileStamp?, deadline: ContinuousClock.Instant, socket: Int32) {
+    init(seq: UInt32, copy: String, original: String, stamp: ModuleFileStamp?, socket: Int32) {
         self.seq = seq
         self.copy = copy
         self.original = original
         self.stamp = stamp
-        self.deadline = deadline
         channel = ModuleHostChannel(fd: socket)
     }
 

@@ -150,7 +150,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             if sent {
                 counts.withLock { $0.scanned += 1 }
                 let request = ModuleScanRequest(
-                    seq: sequence, copy: copy, original: original, stamp: stamp, deadline: deadline, socket: pair[0])
+                    seq: sequence, copy: copy, original: original, stamp: stamp, socket: pair[0])
                 inFlight.append(request)
                 return request
             }
@@ -183,6 +183,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     private func wait(for request: ModuleScanRequest) -> ModuleHostExit? {
         guard let link else { return .closedConnection }
         link.name = ModuleFileReader.baseName(of: request.original)
+        // From now, not from the send: a file sent ahead shares the cores with those before it.
+        let deadline = ContinuousClock.now + timeout
         while true {
             if let ended = request.ended {
                 readFile(request)
@@ -196,7 +198,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             if link.process.pidDescriptor >= 0 {
                 fds.append(pollfd(fd: link.process.pidDescriptor, events: Int16(POLLIN), revents: 0))
             }
-            let wait = ModuleHostChannel.milliseconds(until: request.deadline)
+            let wait = ModuleHostChannel.milliseconds(until: deadline)
             let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), wait) }
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 && wait == 0 || ready < 0 {
