@@ -62,7 +62,10 @@ struct IsolationLifetimeTests {
         let only = try setup.factory.makeInstance(of: crashy, environment: environment, delegate: nil)
         let crashyPID = try #require(setup.childPID(of: "crashy"))
         only.destroy()
-        #expect(setup.childPID(of: "crashy") == nil)
+        // The destroy is posted (the loop does not wait for the module's destroy): the child ends once
+        // its reply came.
+        #expect(setup.childPID(of: "crashy") == crashyPID)
+        #expect(setup.runLoop(until: { setup.childPID(of: "crashy") == nil }))
         #expect(ProcessState.hasEnded(crashyPID))
         // Killed at once, reaped on the loop shortly after.
         #expect(setup.runLoop(until: { !ProcessState.exists(crashyPID) }))

@@ -232,6 +232,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         spare = nil
         let all = connections.values
         connections.removeAll()
+        // The destroys posted last (the session's tabs closed just before) run before their children
+        // end, within one hang timeout in all: a module's destroy may save what it has.
+        let deadline = ContinuousClock.now + settings.hangTimeout
+        for connection in all where connection.destroysPending { connection.settle(until: deadline) }
         for connection in all {
             connection.retire()
             // Instances may keep the connection (and its process object) for a while: reap now.

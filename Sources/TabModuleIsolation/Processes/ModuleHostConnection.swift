@@ -285,18 +285,20 @@ final class ModuleHostConnection {
         case .running:
             var writer = WireWriter(.destroy)
             writer.u64(id)
-            if inFlight != nil {
-                // The child works on another call: the destroy waits its turn, the loop does not.
-                post(writer, call: ModuleCall(.destroy), userWaits: false) { _ in }
-            } else {
-                _ = request(writer, call: ModuleCall(.destroy))
-            }
+            // Posted, the child idle or not: Back or a closed tab never waits for the module's destroy.
+            // The child retires once it ran (`unregister`); `shutdown` gives the last ones a moment.
+            post(writer, call: ModuleCall(.destroy), userWaits: false) { _ in }
         case .unresponsive:
             pendingDestroys.append(id)
         case .stopped:
             break
         }
         unregister(id)
+    }
+
+    /// True while a posted `destroy` waits for the child or runs in it.
+    var destroysPending: Bool {
+        inFlight?.posted.call.function == .destroy || queue.contains { $0.call.function == .destroy }
     }
 
     /// Ends the child (end-of-file, then SIGKILL after a short grace) and forgets every instance.
@@ -617,7 +619,7 @@ final class ModuleHostConnection {
         for id in destroys {
             var writer = WireWriter(.destroy)
             writer.u64(id)
-            _ = request(writer, call: ModuleCall(.destroy))
+            post(writer, call: ModuleCall(.destroy), userWaits: false) { _ in }
         }
         notifyInstances()
         onEvent?(.responding)
