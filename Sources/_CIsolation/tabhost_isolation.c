@@ -163,3 +163,37 @@ int tabhost_isolation_reap(pid_t pid, int block, int *status) {
 const char *tabhost_isolation_signal_name(int signal_number) {
     return sigabbrev_np(signal_number);
 }
+
+int tabhost_isolation_scan_socket(int *pair) {
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) return -1;
+    int flags = fcntl(pair[0], F_GETFL);
+    if (flags < 0 || fcntl(pair[0], F_SETFL, flags | O_NONBLOCK) != 0) {
+        int saved = errno;
+        close(pair[0]);
+        close(pair[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+ssize_t tabhost_isolation_send_passing(int socket_fd, const void *bytes, size_t count, int passed) {
+    union {
+        struct cmsghdr align;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct iovec part = {(void *)bytes, count};
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
+                             .msg_controllen = sizeof control.space};
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &passed, sizeof passed);
+    ssize_t sent;
+    do {
+        sent = sendmsg(socket_fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+    } while (sent < 0 && errno == EINTR);
+    return sent;
+}

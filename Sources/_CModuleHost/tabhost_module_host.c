@@ -51,6 +51,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -175,6 +176,7 @@ typedef struct frame {
     uint32_t seq;
     unsigned char *payload; /* malloc'd; free it */
     size_t count;
+    int fd; /* the descriptor a SCAN brought (the socket its file's process replies on), or -1 */
 } frame;
 
 static const int wire = TABHOST_WIRE_SOCKET_FD;
@@ -418,16 +420,50 @@ static void read_frame(frame *f) {
     read_ready_frame(f);
 }
 
+/* Reads the first bytes of a frame, and the descriptor the host sent with them (close-on-exec), or -1. */
+static int read_first_bytes(unsigned char *bytes, size_t count) {
+    union {
+        struct cmsghdr align;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    struct iovec part = {bytes, count};
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1};
+    ssize_t got;
+    do {
+        message.msg_control = control.space;
+        message.msg_controllen = sizeof control.space;
+        got = recvmsg(wire, &message, MSG_CMSG_CLOEXEC);
+    } while (got < 0 && errno == EINTR);
+    if (got <= 0) host_gone();
+    int passed = -1;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&message); c != NULL; c = CMSG_NXTHDR(&message, c)) {
+        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+        size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        for (size_t i = 0; i < n; i++) {
+            int fd;
+            memcpy(&fd, CMSG_DATA(c) + i * sizeof fd, sizeof fd);
+            if (passed < 0) passed = fd;
+            else close(fd);
+        }
+    }
+    read_all(bytes + got, count - (size_t)got);
+    return passed;
+}
+
 /* Reads the frame the host sent (wait_for_host said it is there, or the read waits for it). */
 static void read_ready_frame(frame *f) {
     unsigned char header[TABHOST_WIRE_HEADER_SIZE];
-    read_all(header, sizeof header);
+    f->fd = read_first_bytes(header, sizeof header);
     uint32_t length;
     memcpy(&length, header, 4);
     memcpy(&f->type, header + 4, 2);
     memcpy(&f->flags, header + 6, 2);
     memcpy(&f->seq, header + 8, 4);
     if (length < 8 || length > TABHOST_WIRE_MAX_FRAME) _exit(72); /* not our host */
+    if (f->fd >= 0 && f->type != TABHOST_WIRE_SCAN) {
+        close(f->fd); /* only a SCAN brings one */
+        f->fd = -1;
+    }
     f->count = length - 8;
     f->payload = malloc(f->count ? f->count : 1);
     if (f->payload == NULL) out_of_memory();
@@ -1558,6 +1594,33 @@ static void scan_file(frame *request, char *path, uint8_t close_after);
 static void scan_ended(uint32_t seq, int status);
 static void scan_server(void) __attribute__((noreturn));
 
+/* A file's process from here on speaks only on the socket the host sent with its SCAN (when it sent
+   one): the connection every request comes on is closed before the module's code runs, so that code
+   can neither read the next file's request nor answer for another file in flight. */
+static void scan_reply_socket(int passed) {
+    if (passed < 0) return;
+    if (dup3(passed, wire, O_CLOEXEC) < 0) _exit(71);
+    close(passed);
+}
+
+/* Set once the scanner locked itself: its file processes then add a layer of their own. */
+static int scanner_locked;
+
+/* A Landlock layer of the file's process's own that scopes signals (ABI 6): its module's code can signal
+   only this process and its own forks, not the scanner nor another file's process scanned at the same
+   time (killed, that file would look crashed, and its refusal would be remembered). Before ABI 6 the
+   scanner's sandbox line says signals are not scoped. */
+static void scan_own_signal_scope(void) {
+    if (!scanner_locked) return;
+    struct {
+        uint64_t handled_access_fs, handled_access_net, scoped;
+    } attr = {0, 0, 1ull << 1 /* LANDLOCK_SCOPE_SIGNAL */};
+    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, sizeof attr, 0);
+    if (ruleset < 0) return;
+    if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) _exit(71);
+    close(ruleset);
+}
+
 static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
     uint8_t close_after = get_u8(r);
@@ -1571,10 +1634,10 @@ static void serve_scan(frame *request, reader *r) {
     if (r->bad || path == NULL) {
         free(path);
         free_str_list(read_paths, read_count);
+        if (request->fd >= 0) close(request->fd);
         reply_failure(request, "malformed scan request");
         return;
     }
-    static int scanner_locked;
     if (sandboxed && !scanner_locked) {
         /* Lock first, then load: the files being scanned and the loader's libraries, nothing to write,
            a process and a memory limit. */
@@ -1591,6 +1654,7 @@ static void serve_scan(frame *request, reader *r) {
         scanner_locked = 1;
         if (status != 0) {
             free(path);
+            if (request->fd >= 0) close(request->fd);
             reply_failure(request, "the scanner's sandbox could not be applied (%s)", report.text);
             return;
         }
@@ -1602,6 +1666,7 @@ static void serve_scan(frame *request, reader *r) {
     pid_t child = fork();
     if (child < 0) {
         free(path);
+        if (request->fd >= 0) close(request->fd);
         reply_failure(request, "the scanner could not fork (%s)", strerror(errno));
         return;
     }
@@ -1609,13 +1674,17 @@ static void serve_scan(frame *request, reader *r) {
         /* Ends with this scanner when the host kills it for a hang. */
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != scanner) _exit(127);
+        scan_reply_socket(request->fd);
+        scan_own_signal_scope();
         scan_file(request, path, close_after);
         _exit(0);
     }
+    if (request->fd >= 0) close(request->fd);
     free(path);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
+    /* Without a socket of its own the reply came on this connection: SCAN_ENDED only for a failure. */
+    if (request->fd >= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
     /* A child that runs a module (the leak check scans in one) goes on serving it; a scanner, which
        never loads one, becomes the fork server. */
     if (descriptor == NULL) scan_server();
@@ -1630,22 +1699,23 @@ static void scan_ended(uint32_t seq, int status) {
     free(b.bytes);
 }
 
-/* The locked scanner as a fork server. Two processes forked from it take turns: the one holding the
+/* The locked scanner as a fork server. Processes forked from it take turns: the one holding the
    baton (a byte on a pipe) reads the host's next SCAN from the socket, passes the baton on, closes the
-   pipe (the module's code never sees it), opens its file, replies and exits; the other already waits
-   for the baton, so neither a fork nor this scanner sits between a request and its reply, and a fork
-   happens while a file is being scanned. Each process writes the seq of the request it read to its
-   slot of a shared page, for SCAN_ENDED when it dies before it replies. A process that exits without
-   a request read saw the host go away: so does the scanner. */
-enum { SCAN_SERVER_PROCESSES = 2 };
+   pipe and the socket (the module's code never sees them), opens its file, replies on the socket the
+   SCAN brought and exits; the others already wait for the baton, so neither a fork nor this scanner
+   sits between a request and its reply, and a fork happens while files are being scanned. The host
+   sends up to four SCANs before their replies: with five processes one is always waiting for the next. Each process writes the seq of the request it read to its slot of a shared page,
+   which it then unmaps (the module's code cannot change another's), for SCAN_ENDED when it dies before
+   it replies. A process that exits without a request read saw the host go away: so does the scanner. */
+enum { SCAN_SERVER_PROCESSES = 5 };
 
 typedef struct scan_server_slot {
     pid_t pid;
     volatile uint32_t *seq;
 } scan_server_slot;
 
-static pid_t scan_server_fork(volatile uint32_t *seq, int baton[2], pid_t scanner) {
-    *seq = 0;
+static pid_t scan_server_fork(volatile uint32_t *seqs, size_t slot, int baton[2], pid_t scanner) {
+    seqs[slot] = 0;
     pid_t child = fork();
     if (child != 0) return child;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -1654,10 +1724,13 @@ static pid_t scan_server_fork(volatile uint32_t *seq, int baton[2], pid_t scanne
     while (read(baton[0], &token, 1) < 0 && errno == EINTR) {}
     frame f;
     read_frame(&f);
-    *seq = f.seq != 0 ? f.seq : 1;
+    seqs[slot] = f.seq != 0 ? f.seq : 1;
+    munmap((void *)seqs, SCAN_SERVER_PROCESSES * sizeof(uint32_t));
     while (write(baton[1], &token, 1) < 0 && errno == EINTR) {}
     close(baton[0]);
     close(baton[1]);
+    scan_reply_socket(f.fd);
+    scan_own_signal_scope();
     reader r = {f.payload, f.count, 0, 0};
     char *path = f.type == TABHOST_WIRE_SCAN ? get_str(&r) : NULL;
     uint8_t close_after = path != NULL ? get_u8(&r) : 0;
@@ -1682,7 +1755,7 @@ static void scan_server(void) {
     scan_server_slot slots[SCAN_SERVER_PROCESSES];
     for (int i = 0; i < SCAN_SERVER_PROCESSES; i++) {
         slots[i].seq = &seqs[i];
-        slots[i].pid = scan_server_fork(slots[i].seq, baton, scanner);
+        slots[i].pid = scan_server_fork(seqs, (size_t)i, baton, scanner);
         if (slots[i].pid < 0) _exit(71);
     }
     for (;;) {
@@ -1701,8 +1774,9 @@ static void scan_server(void) {
                 if (j != i) kill(slots[j].pid, SIGKILL);
             host_gone();
         }
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(seq, status);
-        slots[i].pid = scan_server_fork(slots[i].seq, baton, scanner);
+        /* Every file's end is told: the host waits for it, not for each frame on the file's socket. */
+        scan_ended(seq, status);
+        slots[i].pid = scan_server_fork(seqs, (size_t)i, baton, scanner);
         if (slots[i].pid < 0) _exit(71);
     }
 }
@@ -2062,7 +2136,7 @@ void tabhost_module_host_use_module(const tab_module_descriptor *module) {
 }
 
 void tabhost_module_host_serve(uint16_t type, uint32_t seq, const void *payload, size_t count) {
-    frame request = {type, 0, seq, malloc(count ? count : 1), count};
+    frame request = {type, 0, seq, malloc(count ? count : 1), count, -1};
     if (request.payload == NULL) out_of_memory();
     if (count > 0) memcpy(request.payload, payload, count);
     serve(&request);

@@ -50,6 +50,102 @@ struct IsolationScannerSandboxTests {
         #expect(confined.children == 1)
     }
 
+    /// Scans `a-first`, then `b-hostile` (whose constructor runs `attack` after the next file's process
+    /// has read its request) beside `c-victim`, two files at once with the sandbox on; says whether the
+    /// victim was accepted, and again when scanned once more (no refusal of it remembered).
+    private static func scanBeside(attack: String) throws -> (accepted: Bool, again: Bool, refused: [String], hostileTitle: String?) {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let copies = try Fixture()
+        defer { copies.remove() }
+        let log = InMemoryLogHandler.everyLevel()
+        var settings = IsolatedHost.testSettings
+        settings.sandbox = .on
+        let scanner = ModuleScanner(settings: settings, timeout: .seconds(5), hostOpensFiles: false, logger: log.logger)
+        defer { scanner.finish() }
+        var loader = ModuleLoader(copies: try ModuleCopyDirectory(root: copies.directory))
+        loader.scanner = scanner
+        let registry = ModuleRegistry(loader: loader)
+        try fixture.compile("a-first.so", source: ModuleSource(name: "a-first").text)
+        var hostile = ModuleSource(name: "b-hostile").withEntry(
+            """
+            TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
+                static tab_module_descriptor reported;
+                reported = descriptor;
+                if (signalled) reported.title = "signalled";
+                return &reported;
+            }
+            """)
+        hostile.extra = """
+            #include <signal.h>
+            #include <stdint.h>
+            #include <string.h>
+            #include <sys/socket.h>
+            #include <sys/stat.h>
+            #include <time.h>
+            #include <unistd.h>
+            static int signalled;
+            __attribute__((constructor)) static void hostile(void) {
+                struct timespec pause = {0, 50 * 1000 * 1000};
+                nanosleep(&pause, NULL);
+                \(attack)
+            }
+            """
+        try fixture.compile("b-hostile.so", source: hostile.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE"])
+        try fixture.compile("c-victim.so", source: ModuleSource(name: "c-victim").text)
+        registry.load(directories: [ModuleDirectory(fixture.directory)])
+        let accepted = registry.module(named: "c-victim") != nil
+        let again = (try? registry.load(file: fixture.path("c-victim.so")).module.name) == "c-victim"
+        let hostileTitle = registry.module(named: "b-hostile")?.info.title
+        return (accepted, again, registry.errors.map(\.description), hostileTitle)
+    }
+
+    /// Two files are scanned at once, and one module's constructor tries to signal the scanner and the
+    /// processes forked beside its own (the other file's among them), then kills the next one: its
+    /// process can signal only itself and its own forks (a Landlock layer of its own scopes signals), so
+    /// no signal reaches them (its title would say so) and the other file is accepted.
+    @Test func aModuleCannotSignalTheScannerOrAFileScannedBesideIt() throws {
+        let result = try Self.scanBeside(
+            attack: """
+                pid_t targets[] = {getppid(), getpid() - 1, getpid() + 1, getpid() + 2};
+                for (unsigned i = 0; i < 4; i++) if (kill(targets[i], 0) == 0) signalled = 1;
+                kill(getpid() + 1, SIGKILL);
+                """)
+        #expect(result.accepted, "\(result.refused)")
+        #expect(result.again, "\(result.refused)")
+        #expect(result.hostileTitle == "Good", "\(result.refused)")
+    }
+
+    /// Two files are scanned at once, and one module's constructor sends SCAN_ENDED frames blaming a
+    /// crash on every request near its own, on every socket it holds: each file's process speaks on a
+    /// socket of its own (the scanner's connection is closed before the module's code runs), so the other
+    /// file is accepted and the hostile one is refused for what it sent.
+    @Test func aModuleCannotAnswerForAFileScannedBesideIt() throws {
+        let result = try Self.scanBeside(
+            attack: """
+                for (int fd = 0; fd < 256; fd++) {
+                    struct stat status;
+                    if (fstat(fd, &status) != 0 || !S_ISSOCK(status.st_mode)) continue;
+                    for (uint32_t seq = 1; seq < 16; seq++) {
+                        unsigned char frame[17];
+                        uint32_t length = 13;
+                        uint16_t type = 5, flags = 0;
+                        int32_t number = SIGSEGV;
+                        memcpy(frame, &length, 4);
+                        memcpy(frame + 4, &type, 2);
+                        memcpy(frame + 6, &flags, 2);
+                        memcpy(frame + 8, &seq, 4);
+                        frame[12] = 1;
+                        memcpy(frame + 13, &number, 4);
+                        send(fd, frame, sizeof frame, MSG_NOSIGNAL | MSG_DONTWAIT);
+                    }
+                }
+                """)
+        #expect(result.accepted, "\(result.refused)")
+        #expect(result.again, "\(result.refused)")
+        #expect(result.refused.contains { $0.contains("b-hostile") }, "\(result.refused)")
+    }
+
     @Test func withoutTheSandboxTheSameConstructorsWrite() throws {
         let open = try Self.scan(sandbox: .off)
         #expect(open.refused.isEmpty, "\(open.refused)")

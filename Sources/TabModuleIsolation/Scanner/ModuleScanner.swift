@@ -1,6 +1,8 @@
+import Glibc
 import Logging
 import TabHostConcurrency
 import TabModuleLoading
+import _CIsolation
 
 /// Opens new and changed module files in a child process (a scanner, as GStreamer's
 /// `gst-plugin-scanner`) before the host opens them: a file that crashes the dynamic loader, its
@@ -30,6 +32,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// The seq of the last SCAN sent: a reply or SCAN_ENDED of an earlier request (a file's process that
     /// crashed after it replied) is not taken for this one's.
     private var sequence: UInt32 = 0
+    /// SCANs sent and not answered yet, oldest first (`announce` sends one ahead of `scan`).
+    private var inFlight: [ModuleScanRequest] = []
 
     /// A scanner whose children's output goes to `logger`; a file may take `timeout` to open. Only
     /// `IsolationSettings.scanner(logger:)` makes one, so that no command forgets the sandbox.
@@ -76,8 +80,45 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// `closes`: the image has no Swift code, so the scanner closes it again, running its destructors
     /// as the host will when it closes its own copy.
     package func scan(copy: String, original: String, closes: Bool = true) throws(ModuleError) -> ModuleScanReport? {
+        var request: ModuleScanRequest
+        if let index = inFlight.firstIndex(where: { $0.copy == copy }) {
+            request = inFlight[index]
+        } else {
+            let stamp = ModuleFileStamp(path: original)
+            if let stamp, let known = refusals[original], known.stamp == stamp { throw known.error }
+            request = try send(copy: copy, original: original, closes: closes, stamp: stamp)
+        }
+        var failure = wait(for: request)
+        if failure != nil && (!request.started || request.lostWithScanner) {
+            // The scanner ended, or this file's process never began: with two files in flight this one
+            // is not known to be the cause. Once more, alone: a file that takes the scanner down again
+            // is refused for it.
+            request = try send(copy: copy, original: original, closes: closes, stamp: request.stamp)
+            failure = wait(for: request)
+        }
+        inFlight.removeAll { $0 === request }
+        guard let failure else { return request.report }
+        let error = Self.refusal(path: original, phase: request.phase, exit: failure)
+        if let stamp = request.stamp { refusals[original] = (stamp, error) }
+        throw error
+    }
+
+    /// Sends the SCAN of `copy` now, so that its process runs while an earlier file's is still being
+    /// waited for (up to `maximumInFlight`); `scan` then waits for its answer. Does nothing when enough
+    /// are in flight already or the file is remembered as refused; a failure here is met again in `scan`.
+    package func announce(copy: String, original: String, closes: Bool) {
+        guard inFlight.count < Self.maximumInFlight, !inFlight.contains(where: { $0.copy == copy }) else { return }
         let stamp = ModuleFileStamp(path: original)
-        if let stamp, let known = refusals[original], known.stamp == stamp { throw known.error }
+        if let stamp, let known = refusals[original], known.stamp == stamp { return }
+        _ = try? send(copy: copy, original: original, closes: closes, stamp: stamp)
+    }
+
+    /// SCANs in flight at most: files' processes run while an earlier one's end is awaited (the host
+    /// learns of each file only once its process ended, so fewer leave the two cores idle in between).
+    static let maximumInFlight = 4
+
+    /// Sends the SCAN of `copy` with the socket its file's process will answer on.
+    private func send(copy: String, original: String, closes: Bool, stamp: ModuleFileStamp?) throws(ModuleError) -> ModuleScanRequest {
         refusals[original] = nil
         var writer = WireWriter(.scan)
         writer.string(copy)
@@ -94,55 +135,145 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         }
         sequence = sequence == UInt32.max ? 1 : sequence + 1
         let deadline = ContinuousClock.now + timeout
+        let bytes = writer.frame(seq: sequence)
         // A scanner that died after its last file (a thread a constructor started) is replaced once.
-        var sent: ModuleHostLink?
-        for _ in 0..<2 where sent == nil {
+        for _ in 0..<2 {
             guard let link = startedLink() else { throw unavailableError(original) }
-            if case .sent = link.channel.send(writer.frame(seq: sequence), deadline: deadline) {
-                sent = link
-            } else {
-                _ = end(link, killed: true)
+            var pair: [Int32] = [-1, -1]
+            guard tabhost_isolation_scan_socket(&pair) == 0 else {
+                throw ModuleError(
+                    .processFailed, path: original, reason: "no socket for the scanner (\(String(cString: strerror(errno))))",
+                    hint: "close some files or raise the limit on open files (ulimit -n) and try again")
+            }
+            let sent = Self.send(bytes, passing: pair[1], on: link.channel, deadline: deadline)
+            close(pair[1])
+            if sent {
+                counts.withLock { $0.scanned += 1 }
+                let request = ModuleScanRequest(
+                    seq: sequence, copy: copy, original: original, stamp: stamp, socket: pair[0])
+                inFlight.append(request)
+                return request
+            }
+            close(pair[0])
+            _ = end(link, killed: true)
+        }
+        throw unavailableError(original)
+    }
+
+    /// Writes `bytes` on `channel` with `passed` attached to the first of them, waiting for room until `deadline`.
+    private static func send(_ bytes: [UInt8], passing passed: Int32, on channel: ModuleHostChannel, deadline: ContinuousClock.Instant)
+        -> Bool
+    {
+        while true {
+            let sent = bytes.withUnsafeBytes { tabhost_isolation_send_passing(channel.fd, $0.baseAddress!, $0.count, passed) }
+            if sent == bytes.count { return true }
+            if sent > 0 { return channel.send(Array(bytes[sent...]), deadline: deadline) == .sent }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return false }
+            let wait = ModuleHostChannel.milliseconds(until: deadline)
+            if wait == 0 { return false }
+            var entry = pollfd(fd: channel.fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&entry, 1, wait)
+        }
+    }
+
+    /// Waits for the answer to `request`: nil with its `report` set, or how its file's process (or the
+    /// scanner) ended. Meanwhile notes what the scanner says of other requests in flight (SCAN_ENDED).
+    /// The host is woken once per file, by SCAN_ENDED, not by each frame on the file's socket: what the
+    /// file's process sent (where it got to, its reply) is read once it ended, or at the deadline.
+    private func wait(for request: ModuleScanRequest) -> ModuleHostExit? {
+        guard let link else { return .closedConnection }
+        link.name = ModuleFileReader.baseName(of: request.original)
+        // From now, not from the send: a file sent ahead shares the cores with those before it.
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let ended = request.ended {
+                readFile(request)
+                if let failure = framesOfFile(request, link: link) { return failure }
+                return request.report == nil ? ended : nil
+            }
+            var fds = [
+                pollfd(fd: link.process.socket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: link.process.output, events: Int16(POLLIN), revents: 0),
+            ]
+            if link.process.pidDescriptor >= 0 {
+                fds.append(pollfd(fd: link.process.pidDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let wait = ModuleHostChannel.milliseconds(until: deadline)
+            let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), wait) }
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 && wait == 0 || ready < 0 {
+                // Where it hangs, for the refusal's words.
+                readFile(request)
+                _ = framesOfFile(request, link: nil)
+                return end(link, killed: true, as: .killedAfterHang(timeout))
+            }
+            if fds[1].revents != 0 { link.drainOutput() }
+            if fds[0].revents != 0 || fds.count > 2 && fds[2].revents != 0 {
+                if let failure = readScanner(link, for: request) { return failure }
             }
         }
-        guard let link = sent else { throw unavailableError(original) }
-        link.name = ModuleFileReader.baseName(of: original)
-        counts.withLock { $0.scanned += 1 }
-        var phase: UInt8 = 1
-        var failure: ModuleHostExit?
-        var report: ModuleScanReport?
-        waiting: while failure == nil {
-            switch link.next(until: deadline) {
-            case .frame(let frame) where frame.type == .scanPhase && !frame.isReply:
+    }
+
+    /// Reads what the file's socket holds now, a bounded amount (a fork of the module may still write).
+    private func readFile(_ request: ModuleScanRequest) {
+        for _ in 0..<16 where !request.closed {
+            switch request.channel.fill() {
+            case .data: continue
+            case .endOfFile: request.closed = true
+            case .wouldBlock: return
+            }
+        }
+    }
+
+    /// Takes the frames read from the file's socket: where it got to and its reply; anything else ends
+    /// the scanner (when `link` is given) as a protocol violation.
+    private func framesOfFile(_ request: ModuleScanRequest, link: ModuleHostLink?) -> ModuleHostExit? {
+        var violation: String?
+        do {
+            while violation == nil, request.report == nil, let frame = try request.channel.nextFrame() {
                 var reader = frame.reader
-                phase = (try? reader.u8()) ?? phase
-            case .frame(let frame) where (frame.type == .scanEnded || frame.isReply) && frame.seq != sequence:
-                continue  // an earlier request's
+                if frame.type == .scanPhase && !frame.isReply {
+                    request.phase = (try? reader.u8()) ?? request.phase
+                    request.started = true
+                } else if frame.type != .scan || !frame.isReply || frame.isFailure || frame.seq != request.seq {
+                    violation = "an unexpected frame"
+                } else if let parsed = try? ModuleScanReport(&reader) {
+                    request.report = parsed
+                } else {
+                    violation = "a malformed scan report"
+                }
+            }
+        } catch {
+            violation = "an unexpected frame"
+        }
+        guard let violation, let link else { return nil }
+        return end(link, killed: true, as: .protocolViolation(violation))
+    }
+
+    /// Reads what the scanner itself sent (SCAN_ENDED of a request in flight) without waiting; how the
+    /// scanner ended when it did (every request in flight is then dropped).
+    private func readScanner(_ link: ModuleHostLink, for request: ModuleScanRequest) -> ModuleHostExit? {
+        while true {
+            switch link.next(until: .now) {
+            case .timedOut:
+                return nil
             case .frame(let frame) where frame.type == .scanEnded && !frame.isReply:
                 // The file's own process ended; the scanner lives on for the next file.
                 var reader = frame.reader
                 let how = (try? reader.u8()) ?? 0
                 let number = (try? reader.i32()) ?? 0
-                failure = how == 1 ? .signal(number) : .exited(number)
-            case .frame(let frame) where frame.isReply && !frame.isFailure:
-                var reader = frame.reader
-                guard let parsed = try? ModuleScanReport(&reader) else {
-                    failure = end(link, killed: true, as: .protocolViolation("a malformed scan report"))
-                    break
-                }
-                report = parsed
-                break waiting
+                // An earlier request's (its process crashed after it replied) matches nothing in flight.
+                inFlight.first { $0.seq == frame.seq }?.ended = how == 1 ? .signal(number) : .exited(number)
+            case .frame(let frame) where frame.isReply && frame.seq != request.seq:
+                continue  // an earlier request's
             case .frame, .malformed:
-                failure = end(link, killed: true, as: .protocolViolation("an unexpected frame"))
+                request.lostWithScanner = true
+                return end(link, killed: true, as: .protocolViolation("an unexpected frame"))
             case .ended:
-                failure = end(link, killed: false)
-            case .timedOut:
-                failure = end(link, killed: true, as: .killedAfterHang(timeout))
+                request.lostWithScanner = true
+                return end(link, killed: false)
             }
         }
-        guard let failure else { return report }
-        let error = Self.refusal(path: original, phase: phase, exit: failure)
-        if let stamp { refusals[original] = (stamp, error) }
-        throw error
     }
 
     /// Tasks, threads included, a scanner and the processes of the files it opens may run together.
@@ -158,6 +289,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
 
     /// Ends the scanner child now (the next scan starts another).
     public func finish() {
+        inFlight.removeAll()
         guard let link else { return }
         self.link = nil
         link.process.end()
@@ -186,9 +318,11 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         }
     }
 
-    /// Reaps a scanner that stopped (killing it first when `killed`), forgets it, says how it ended.
+    /// Reaps a scanner that stopped (killing it first when `killed`), forgets it and every request in
+    /// flight on it (a later `scan` sends those again), says how it ended.
     private func end(_ link: ModuleHostLink, killed: Bool, as reason: ModuleHostExit? = nil) -> ModuleHostExit {
         self.link = nil
+        inFlight.removeAll()
         link.drainOutput(limit: ModuleHostLink.maximumOutputBytesAtEnd)
         link.flushOutput()
         if killed { link.process.kill() }

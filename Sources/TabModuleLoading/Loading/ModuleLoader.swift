@@ -44,6 +44,14 @@ public struct ModuleLoader: Sendable {
         return PreparedModuleFile(file: file, copy: copy)
     }
 
+    /// How many files after the one being opened the cold load announces to the scanner.
+    static let announcedAhead = 3
+
+    /// Lets the scanner start on `prepared` while the file before it is opened (`open` still comes to it).
+    func announce(_ prepared: PreparedModuleFile) {
+        scanner?.announce(copy: prepared.copy.path, original: prepared.file.path, closes: !prepared.file.facts.containsSwift)
+    }
+
     /// Opens a prepared file (the rest of `load`); on failure its copy is removed.
     func open(_ prepared: PreparedModuleFile, known: CachedModuleEntry? = nil) throws(ModuleError) -> LoadedModule {
         let (file, copy) = (prepared.file, prepared.copy)

@@ -24,6 +24,13 @@ final class ModulePreparePipeline: Sendable {
         }
     }
 
+    /// The result `next()` gives after `skipping` more, when the worker has it already; it stays for `next()`.
+    func peek(skipping: Int = 0) -> Result<PreparedModuleFile, ModuleError>? {
+        slots.withLock { state in
+            state.taken + skipping < state.results.count ? state.results[state.taken + skipping] : nil
+        }
+    }
+
     /// The next file's result, in the order given (waits for the worker when it is not ahead).
     func next() -> Result<PreparedModuleFile, ModuleError> {
         ready.wait()

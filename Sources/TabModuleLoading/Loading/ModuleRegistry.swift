@@ -227,6 +227,10 @@ public final class ModuleRegistry {
                 added.append(register(entry))
             case .miss(let path, let stamp):
                 let prepared = pipeline?.next() ?? Result { () throws(ModuleError) in try loader.prepare(path) }
+                // The next files' scans run while this one's is waited for.
+                for skipping in 0..<ModuleLoader.announcedAhead {
+                    if case .success(let ahead) = pipeline?.peek(skipping: skipping) { loader.announce(ahead) }
+                }
                 do throws(ModuleError) {
                     let (module, _) = try load(prepared: prepared, stamp: stamp, recording: false)
                     added.append(Entry(path: module.info.sourcePath, module: module, error: nil))

@@ -8,6 +8,9 @@ package protocol ModuleFileScanning: AnyObject, Sendable {
     /// when that crashed or hung. Nil when no child can run (the host then opens the file alone).
     /// `closes`: the image has no Swift code, so the child closes it again.
     func scan(copy: String, original: String, closes: Bool) throws(ModuleError) -> ModuleScanReport?
+    /// Starts on `copy` before `scan` is called for it (while an earlier file is being waited for);
+    /// `scan` then waits for the answer. Free to do nothing.
+    func announce(copy: String, original: String, closes: Bool)
     /// True when the host opens the file the child reported on (the scan only guarded it).
     func hostOpens(_ report: ModuleScanReport) -> Bool
     /// True when the host opens the module named `name` itself.

@@ -106,15 +106,16 @@ enum tabhost_wire_type {
        Optionally followed by u8 sandbox, u32 n + n str read paths, then optionally u64 max processes,
        u64 max memory bytes: with sandbox set the scanner confines itself to the tightest profile (those
        paths and the loader's libraries, nothing to write, those limits) before its first open. Each
-       file is opened in a process of its own forked from the locked scanner, which replies; when that
-       process ends before replying, the scanner sends SCAN_ENDED (with the request's seq) instead.
-       After the first file the scanner is a fork server: a process forked ahead reads the next SCAN
-       itself (the profile part of later requests is not read again). */
+       file is opened in a process of its own forked from the locked scanner, which replies (on the
+       socket the SCAN brought with SCM_RIGHTS, when it brought one: SCAN_PHASE and the reply come there);
+       when that process ends, the scanner sends SCAN_ENDED (with the request's seq), and the host reads
+       the file's socket then. After the first file the scanner is a fork server: a process forked ahead
+       reads the next SCAN itself (the profile part of later requests is not read again). */
     TABHOST_WIRE_SCAN = 3,
     /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
     TABHOST_WIRE_SCAN_PHASE = 4,
-    /* scanner child -> host notification, in place of SCAN's reply, with that request's seq: u8 how
-       (1 a signal, 2 an exit), i32 the signal number or exit status of the process that opened the file */
+    /* scanner child -> host notification once the process that opened a file ended, with that
+       request's seq: u8 how (1 a signal, 2 an exit), i32 the signal number or exit status */
     TABHOST_WIRE_SCAN_ENDED = 5,
 
     /* host -> child requests on one instance (u64 instance id first) */
@@ -274,6 +275,20 @@ int tabhost_isolation_reap(pid_t pid, int block, int *status);
 
 /** The signal's short name without "SIG" (e.g. "SEGV"), or NULL when unknown. */
 const char *tabhost_isolation_signal_name(int signal_number);
+
+/**
+ * A connected pair of Unix stream sockets for one SCAN: `pair[0]`, the host's, non-blocking; `pair[1]`,
+ * sent with the request (`tabhost_isolation_send_passing`), the only socket its file's process speaks
+ * on. Both close-on-exec. Returns 0, or -1 with errno.
+ */
+int tabhost_isolation_scan_socket(int *pair);
+
+/**
+ * Sends what it can of `count` bytes on the non-blocking `socket_fd` without waiting, with the
+ * descriptor `passed` attached to the first byte (SCM_RIGHTS). Returns the bytes sent, or -1 with errno
+ * (EAGAIN: none fit, and `passed` was not sent).
+ */
+ssize_t tabhost_isolation_send_passing(int socket_fd, const void *bytes, size_t count, int passed);
 
 #ifdef __cplusplus
 }
