@@ -94,8 +94,9 @@ public final class DevLoop {
         if let status = session.host.status, status != slowRenderStatus { return }
         shownSlowRender = slow
         let milliseconds = Int((Double(ModuleCallTimings.nanoseconds(slow.duration)) / 1e6).rounded())
-        slowRenderStatus = "render \(milliseconds) ms"
-        session.showStatus(slowRenderStatus ?? "")
+        let line = "render \(milliseconds) ms"
+        slowRenderStatus = line
+        session.showStatus(line)
     }
 
     /// Stops a running build (its whole process group).

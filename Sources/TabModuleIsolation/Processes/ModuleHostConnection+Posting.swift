@@ -59,7 +59,6 @@ extension ModuleHostConnection {
         switch channel.send(next.writer.frame(seq: seq), deadline: sending + settings.hangTimeout) {
         case .sent:
             inFlight = (seq, next, sending)
-            inFlightSent = sending
             scheduleEscalation()
         case .closed:
             queue.insert(next, at: 0)

@@ -103,7 +103,11 @@ final class ModuleHostConnection {
     /// The posted call the child works on, and since when its clock runs (Wait restarts it).
     var inFlight: (seq: UInt32, posted: PostedModuleCall, since: ContinuousClock.Instant)? {
         // A new call's clock for its timings; Wait's restart of `since` keeps it.
-        didSet { if inFlight?.seq != oldValue?.seq || inFlight?.posted.call != oldValue?.posted.call { inFlightSent = .now } }
+        didSet {
+            if inFlight?.seq != oldValue?.seq || inFlight?.posted.call != oldValue?.posted.call {
+                inFlightSent = inFlight?.since ?? .now
+            }
+        }
     }
     /// When the posted call in flight was sent, or its FRAME's render began (`recordReply`'s start).
     var inFlightSent = ContinuousClock.now

@@ -8,9 +8,7 @@ extension ModulePermissions {
         let base = home.hasSuffix("/") ? String(home.dropLast()) : home
         return prefix + base + path.dropFirst()
     }
-}
 
-extension ModulePermissions {
     /// What a `read:` or `write:` grant names, as the sandbox and the image rule apply it.
     public enum GrantedPath: Equatable, Sendable {
         /// The prefix (`read:` or `write:`) and the absolute path, `~/` expanded.
