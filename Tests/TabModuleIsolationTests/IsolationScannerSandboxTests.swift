@@ -12,35 +12,44 @@ struct IsolationScannerSandboxTests {
     /// Scans three modules whose constructors each try to create a file in `outside`; returns how many
     /// scanner children ran and which files exist afterwards.
     private static func scan(sandbox: SandboxMode) throws -> (children: Int, written: [String], refused: [String]) {
+        let outside = try Fixture()
+        defer { outside.remove() }
+        return try withScanningRegistry(sandbox: sandbox, timeout: .seconds(2)) { fixture, registry, scanner in
+            for name in ["one", "two", "three"] {
+                var source = ModuleSource(name: name)
+                source.extra = """
+                    #include <fcntl.h>
+                    #include <unistd.h>
+                    __attribute__((constructor)) static void spy(void) {
+                        int fd = open("\(outside.directory)/\(name)", O_WRONLY | O_CREAT, 0600);
+                        if (fd >= 0) close(fd);
+                    }
+                    """
+                try fixture.compile(name + ".so", source: source.text)
+            }
+            registry.load(directories: [ModuleDirectory(fixture.directory)])
+            let written = try FileManager.default.contentsOfDirectory(atPath: outside.directory).sorted()
+            return (scanner.statistics.children, written, registry.errors.map(\.description))
+        }
+    }
+
+    /// Calls `body` with a directory for module files and a registry whose loader opens them through a
+    /// scanner with `sandbox` (a file may take `timeout`); the directories go and the scanner ends after.
+    private static func withScanningRegistry<T>(
+        sandbox: SandboxMode, timeout: Duration, _ body: (Fixture, ModuleRegistry, ModuleScanner) throws -> T
+    ) throws -> T {
         let fixture = try Fixture()
         defer { fixture.remove() }
         let copies = try Fixture()
         defer { copies.remove() }
-        let outside = try Fixture()
-        defer { outside.remove() }
         let log = InMemoryLogHandler.everyLevel()
         var settings = IsolatedHost.testSettings
         settings.sandbox = sandbox
-        let scanner = ModuleScanner(settings: settings, timeout: .seconds(2), hostOpensFiles: false, logger: log.logger)
+        let scanner = ModuleScanner(settings: settings, timeout: timeout, hostOpensFiles: false, logger: log.logger)
         defer { scanner.finish() }
         var loader = ModuleLoader(copies: try ModuleCopyDirectory(root: copies.directory))
         loader.scanner = scanner
-        let registry = ModuleRegistry(loader: loader)
-        for name in ["one", "two", "three"] {
-            var source = ModuleSource(name: name)
-            source.extra = """
-                #include <fcntl.h>
-                #include <unistd.h>
-                __attribute__((constructor)) static void spy(void) {
-                    int fd = open("\(outside.directory)/\(name)", O_WRONLY | O_CREAT, 0600);
-                    if (fd >= 0) close(fd);
-                }
-                """
-            try fixture.compile(name + ".so", source: source.text)
-        }
-        registry.load(directories: [ModuleDirectory(fixture.directory)])
-        let written = try FileManager.default.contentsOfDirectory(atPath: outside.directory).sorted()
-        return (scanner.statistics.children, written, registry.errors.map(\.description))
+        return try body(fixture, ModuleRegistry(loader: loader), scanner)
     }
 
     @Test func theScannersConstructorsRunConfinedAndOneChildScansEveryFile() throws {
@@ -54,53 +63,43 @@ struct IsolationScannerSandboxTests {
     /// has read its request) beside `c-victim`, two files at once with the sandbox on; says whether the
     /// victim was accepted, and again when scanned once more (no refusal of it remembered).
     private static func scanBeside(attack: String) throws -> (accepted: Bool, again: Bool, refused: [String], hostileTitle: String?) {
-        let fixture = try Fixture()
-        defer { fixture.remove() }
-        let copies = try Fixture()
-        defer { copies.remove() }
-        let log = InMemoryLogHandler.everyLevel()
-        var settings = IsolatedHost.testSettings
-        settings.sandbox = .on
-        let scanner = ModuleScanner(settings: settings, timeout: .seconds(5), hostOpensFiles: false, logger: log.logger)
-        defer { scanner.finish() }
-        var loader = ModuleLoader(copies: try ModuleCopyDirectory(root: copies.directory))
-        loader.scanner = scanner
-        let registry = ModuleRegistry(loader: loader)
-        try fixture.compile("a-first.so", source: ModuleSource(name: "a-first").text)
-        var hostile = ModuleSource(name: "b-hostile").withEntry(
-            """
-            TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
-                static tab_module_descriptor reported;
-                reported = descriptor;
-                if (signalled) reported.title = "signalled";
-                return &reported;
-            }
-            """)
-        hostile.extra = """
-            #include <signal.h>
-            #include <stdint.h>
-            #include <string.h>
-            #include <sys/socket.h>
-            #include <sys/stat.h>
-            #include <sys/syscall.h>
-            #include <time.h>
-            #include <unistd.h>
-            static int signalled;
-            /* A thread of this process (a sanitizer's runtime starts one): its id is a pid to kill too. */
-            __attribute__((unused)) static int own_thread(pid_t id) { return syscall(SYS_tgkill, getpid(), id, 0) == 0; }
-            __attribute__((constructor)) static void hostile(void) {
-                struct timespec pause = {0, 50 * 1000 * 1000};
-                nanosleep(&pause, NULL);
-                \(attack)
-            }
-            """
-        try fixture.compile("b-hostile.so", source: hostile.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE"])
-        try fixture.compile("c-victim.so", source: ModuleSource(name: "c-victim").text)
-        registry.load(directories: [ModuleDirectory(fixture.directory)])
-        let accepted = registry.module(named: "c-victim") != nil
-        let again = (try? registry.load(file: fixture.path("c-victim.so")).module.name) == "c-victim"
-        let hostileTitle = registry.module(named: "b-hostile")?.info.title
-        return (accepted, again, registry.errors.map(\.description), hostileTitle)
+        try withScanningRegistry(sandbox: .on, timeout: .seconds(5)) { fixture, registry, _ in
+            try fixture.compile("a-first.so", source: ModuleSource(name: "a-first").text)
+            var hostile = ModuleSource(name: "b-hostile").withEntry(
+                """
+                TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
+                    static tab_module_descriptor reported;
+                    reported = descriptor;
+                    if (signalled) reported.title = "signalled";
+                    return &reported;
+                }
+                """)
+            hostile.extra = """
+                #include <signal.h>
+                #include <stdint.h>
+                #include <string.h>
+                #include <sys/socket.h>
+                #include <sys/stat.h>
+                #include <sys/syscall.h>
+                #include <time.h>
+                #include <unistd.h>
+                static int signalled;
+                /* A thread of this process (a sanitizer's runtime starts one): its id is a pid to kill too. */
+                __attribute__((unused)) static int own_thread(pid_t id) { return syscall(SYS_tgkill, getpid(), id, 0) == 0; }
+                __attribute__((constructor)) static void hostile(void) {
+                    struct timespec pause = {0, 50 * 1000 * 1000};
+                    nanosleep(&pause, NULL);
+                    \(attack)
+                }
+                """
+            try fixture.compile("b-hostile.so", source: hostile.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE"])
+            try fixture.compile("c-victim.so", source: ModuleSource(name: "c-victim").text)
+            registry.load(directories: [ModuleDirectory(fixture.directory)])
+            let accepted = registry.module(named: "c-victim") != nil
+            let again = (try? registry.load(file: fixture.path("c-victim.so")).module.name) == "c-victim"
+            let hostileTitle = registry.module(named: "b-hostile")?.info.title
+            return (accepted, again, registry.errors.map(\.description), hostileTitle)
+        }
     }
 
     /// Two files are scanned at once, and one module's constructor tries to signal the scanner and the
