@@ -146,9 +146,10 @@ let package = Package(
             // SwiftPM links through swiftc, which adds libswiftCore; with the static library and the two
             // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.
             // The file calls of tabhost_file_denials.c are exported, so a module's calls resolve to them first.
+            // Linker/AsNeeded comes first on the search path, so libstdc++ and libm are linked only if used.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib"]
+                    ["-static-stdlib", "-L", Context.packageDirectory + "/Linker/AsNeeded"]
                         + ["open", "open64", "openat", "openat64", "fopen", "fopen64", "opendir", "mkdir", "unlink"].flatMap {
                             ["-Xlinker", "--export-dynamic-symbol=\($0)"]
                         })

@@ -39,4 +39,18 @@ struct StartupLinkageTests {
         #expect(!plain.contains { $0.contains("libssl.so") || $0.contains("libcrypto.so") }, "\(plain)")
         #expect(web.contains { $0.contains("[libssl.so") } && web.contains { $0.contains("[libcrypto.so") }, "\(web)")
     }
+
+    /// Every module's child and every scanned file is a fork of `tabhost-module-host`, and a fork costs more
+    /// the more the parent maps. It is C: swiftc's libstdc++ and libm are dropped (Linker/AsNeeded).
+    @Test func theModuleHostLinksNoCPlusPlusRuntime() throws {
+        let readelf = try run("/usr/bin/readelf", arguments: ["-d", Products.path("tabhost-module-host")])
+        #expect(readelf.succeeded, "\(readelf)")
+        let needed = readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap {
+            $0.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+        }
+        #expect(needed.contains("libltdl.so.7"), "\(readelf.stdout)")  // the list is real
+        #expect(!needed.contains { $0.hasPrefix("libstdc++") || $0.hasPrefix("libswiftCore") }, "\(needed)")
+        // A sanitizer's runtime calls into libm, and keeps it.
+        if !Sanitizers.any { #expect(!needed.contains { $0.hasPrefix("libm.") }, "\(needed)") }
+    }
 }
