@@ -435,6 +435,7 @@ let package = Package(
             swiftSettings: strict),
         // Runs the built `tabhost` binary (and tmux) end to end; depends on no module target on purpose.
         .testTarget(name: "TabHostEndToEndTests", dependencies: ["TabHostTesting"], swiftSettings: strict),
+        .testTarget(name: "TabHostCommandLineTests", dependencies: ["TabHostCommandLine", "TabHostTesting"], swiftSettings: strict),
     ] + examples.map(\.1)
 )
 

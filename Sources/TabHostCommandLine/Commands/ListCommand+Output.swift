@@ -13,50 +13,35 @@ extension ListCommand {
     static func table(_ entries: [ModuleRegistry.Entry]) -> String {
         let bundles = entries.map { InstalledBundle.containing(moduleFile: $0.path) }
         let withBundles = bundles.contains { $0 != nil }
-        var rows: [[String]] = [
-            ["NAME", "VERSION", "KIND", "TITLE", "GLYPH"] + (withBundles ? ["KEY", "PERMISSIONS"] : []) + ["FILE", "STATUS"]
-        ]
+        let header = ["NAME", "VERSION", "KIND", "TITLE", "GLYPH"] + (withBundles ? ["KEY", "PERMISSIONS"] : []) + ["FILE", "STATUS"]
+        // The cells row by row in one array, with their widths and each column's: with a warm metadata cache
+        // this table is most of what a list of many files does, and an array per row costs more than its cells.
+        var table = ListTable(columns: header.count, rows: entries.count + 1)
+        for cell in header { table.append(cell) }
         for (entry, bundle) in zip(entries, bundles) {
-            let bundleCells =
-                !withBundles
-                ? []
-                : bundle.map {
-                    [
-                        $0.keyID?.description ?? "unsigned",
-                        $0.manifest.permissions.isEmpty ? "none" : $0.manifest.permissions.joined(separator: ","),
-                    ]
-                }
-                    ?? ["-", "-"]
+            guard entry.info != nil || entry.error != nil else { continue }
             if let info = entry.info {
-                rows.append(
-                    [info.name, info.version ?? "-", info.kind.description, info.title, info.glyph ?? "-"] + bundleCells + [
-                        entry.path, "ok",
-                    ])
-            } else if let error = entry.error {
-                rows.append(
-                    ["-", bundle?.manifest.version.description ?? "-", "-", "-", "-"] + bundleCells + [
-                        entry.path, "rejected: \(error.reason)",
-                    ])
+                table.append(info.name)
+                table.append(info.version ?? "-")
+                table.append(info.kind.description)
+                table.append(info.title)
+                table.append(info.glyph ?? "-")
+            } else {
+                table.append("-")
+                table.append(bundle?.manifest.version.description ?? "-")
+                table.append("-")
+                table.append("-")
+                table.append("-")
             }
-        }
-        // Every cell can hold what a module or a file name chose: shown escaped, never acted on.
-        rows = rows.map { $0.map { ControlCharacters.escaped($0) } }
-        let cellWidths = rows.map { $0.map(DisplayWidth.of) }
-        let widths = (0..<rows[0].count).map { column in cellWidths.map { $0[column] }.max() ?? 0 }
-        // Into one byte buffer sized once: with a warm metadata cache this table is most of what a list
-        // of many files does, and a string grown cell by cell, with a padding string made for each, is not.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * widths.count + 1))
-        for (row, cells) in zip(rows, cellWidths) {
-            for column in row.indices {
-                bytes.append(contentsOf: row[column].utf8)
-                if column < row.count - 1 {
-                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[column] - cells[column] + 2))
-                }
+            if withBundles {
+                table.append(bundle.map { $0.keyID?.description ?? "unsigned" } ?? "-")
+                let permissions = bundle?.manifest.permissions
+                table.append(permissions.map { $0.isEmpty ? "none" : $0.joined(separator: ",") } ?? "-")
             }
-            bytes.append(UInt8(ascii: "\n"))
+            table.append(entry.path)
+            table.append(entry.error.map { "rejected: \($0.reason)" } ?? "ok")
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return table.text
     }
 }
 

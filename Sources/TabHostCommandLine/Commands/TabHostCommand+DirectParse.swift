@@ -15,8 +15,22 @@ extension TabHostCommand {
     /// names it `tabhost NAME` in that parse's usage and help (the name is read only from the root of
     /// the command stack, so a parse from `tabhost` is unchanged).
     static func parsedDirectly(as command: any ParsableCommand.Type, _ arguments: [String]) -> (any ParsableCommand)? {
+        if let plain = parsedPlainly(arguments) { return plain }
         guard let parsed = try? command.parseAsRoot(Array(arguments.dropFirst(2))), type(of: parsed) == command
         else { return nil }
         return parsed
+    }
+
+    /// `arguments` read without swift-argument-parser (``PlainCommandLine``) for the commands whose
+    /// start-up is measured; nil for any other command or form. Chosen by name: a cast to a protocol
+    /// would scan the conformance records this avoids.
+    static func parsedPlainly(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard arguments.count > 1 else { return nil }
+        let rest = arguments.dropFirst(2)
+        switch arguments[1] {
+        case "run": return RunCommand.parsedPlainly(rest)
+        case "list": return ListCommand.parsedPlainly(rest)
+        default: return nil
+        }
     }
 }
