@@ -1,7 +1,8 @@
 import ArgumentParser
 
 extension TabHostCommand {
-    /// `arguments` (the program first, then `command`'s name) parsed by `command` alone, the subcommand
+    /// `arguments` (the program first, then `command`'s name) read plainly (``parsedPlainly(_:)``) or else
+    /// parsed by `command` alone, the subcommand
     /// ``commandReadingMetadataCache(in:)`` found in them; nil when that parse gives anything but the
     /// subcommand (an error, a help or completion request), and the caller parses from the root, so
     /// every error, help and completion text is the root parse's, as before.
