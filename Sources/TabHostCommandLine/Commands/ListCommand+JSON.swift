@@ -2,12 +2,13 @@ import TabModuleBundle
 import TabModuleLoading
 
 extension ListCommand {
-    /// What `tabhost list --json` prints: an array of `tabhost inspect --json` objects, one per file
+    /// What `tabhost list --json` prints for `entries` at `indices`: an array of `tabhost inspect --json` objects, one per file
     /// (the permissions store read once for all), with `bundle` for the files of installed bundles.
-    static func json(_ entries: [ModuleRegistry.Entry]) -> String {
+    static func json(_ entries: [ModuleRegistry.Entry], _ indices: [Int]) -> String {
         let store = InspectCommand.grantStore()
         return InspectReport.json(
-            entries.compactMap { entry -> InspectReport? in
+            indices.compactMap { index -> InspectReport? in
+                let entry = entries[index]
                 guard var report = InspectReport(entry) else { return nil }
                 report.runningHosts = RunningHostReport.find(name: report.module?.name, file: entry.path)
                 if let info = report.module { report.granted = InspectCommand.granted(to: info, in: store) }

@@ -7,18 +7,19 @@ import Glibc
 #endif
 
 extension ListCommand {
-    /// The table `tabhost list` prints: one row per file, columns aligned by display width. When any file is
+    /// The table `tabhost list` prints for `entries` at `indices`: one row per file, columns aligned by display width. When any file is
     /// an installed bundle's, two more columns: its publisher key id (`unsigned` for a bundle installed without
     /// a signature) and the permissions its manifest asks for.
-    static func table(_ entries: [ModuleRegistry.Entry]) -> String {
-        let bundles = entries.map { InstalledBundle.containing(moduleFile: $0.path) }
+    static func table(_ entries: [ModuleRegistry.Entry], _ indices: [Int]) -> String {
+        let bundles = indices.map { InstalledBundle.containing(moduleFile: entries[$0].path) }
         let withBundles = bundles.contains { $0 != nil }
         let header = ["NAME", "VERSION", "KIND", "TITLE", "GLYPH"] + (withBundles ? ["KEY", "PERMISSIONS"] : []) + ["FILE", "STATUS"]
         // The cells row by row in one array, with their widths and each column's: with a warm metadata cache
         // this table is most of what a list of many files does, and an array per row costs more than its cells.
-        var table = ListTable(columns: header.count, rows: entries.count + 1)
+        var table = ListTable(columns: header.count, rows: indices.count + 1)
         for cell in header { table.append(cell) }
-        for (entry, bundle) in zip(entries, bundles) {
+        for (index, bundle) in zip(indices, bundles) {
+            let entry = entries[index]
             guard entry.info != nil || entry.error != nil else { continue }
             if let info = entry.info {
                 table.append(info.name)

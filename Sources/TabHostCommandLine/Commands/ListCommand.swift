@@ -34,8 +34,9 @@ struct ListCommand: ParsableCommand {
         let searched = ModuleSearchPath.directories(directories)
         let entries = registry.load(directories: searched)
         registry.metadataCache?.save()
-        let fileEntries = entries.filter { !$0.isDirectory }
-        print(json ? Self.json(fileEntries) : Self.table(fileEntries), terminator: "")
+        // Indices rather than a filtered copy of the entries: each is large.
+        let files = entries.indices.filter { !entries[$0].isDirectory }
+        print(json ? Self.json(entries, files) : Self.table(entries, files), terminator: "")
         if entries.isEmpty {
             writeStandardError("no module files found in \(searched.map(\.path).joined(separator: ", "))")
         }

@@ -200,7 +200,11 @@ public final class ModuleRegistry {
                     }
                 // A bundle's file (`D/D.so`) has a directory of its own, checked with the file.
                 let nameOffset = path == "/" ? 1 : path.utf8.count + 1
-                files += found.map { ($0, secure && !$0.utf8.dropFirst(nameOffset).contains(UInt8(ascii: "/")), handle) }
+                files += found.map { file in
+                    // Over the contiguous bytes: the generic walk of a String.UTF8View costs several times more.
+                    let own = file.utf8.withContiguousStorageIfAvailable { !$0[nameOffset...].contains(UInt8(ascii: "/")) }
+                    return (file, secure && (own ?? !file.utf8.dropFirst(nameOffset).contains(UInt8(ascii: "/"))), handle)
+                }
                 listed.append((directory, found))
             } catch {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
@@ -217,6 +221,8 @@ public final class ModuleRegistry {
             cachedNameByPath.reserveCapacity(cachedNameByPath.count + files.count)
         }
         let lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
+        // An entry is large: grown by doubling, the array would copy them all several times into new pages.
+        added.reserveCapacity(added.count + lookups.count)
         let misses = lookups.filter(\.isMiss).map(\.path)
         let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
         for lookup in lookups {
@@ -239,7 +245,8 @@ public final class ModuleRegistry {
                 }
             }
         }
-        entries += added
+        // The first load's entries share the array rather than copy it.
+        if entries.isEmpty { entries = added } else { entries += added }
         return added
     }
 
