@@ -17,7 +17,7 @@ struct PlainCommandLineTests {
     @Test(arguments: [
         ([], true), (["a"], true), (["a", "b"], true), (["--json"], true), (["--json", "a", "b"], true),
         (["a", "--rescan", "b"], true), (["--sandbox", "off", "a"], true), (["--sandbox", "on", "--allow-insecure-permissions"], true),
-        ([""], true),
+        ([""], true), (["help"], true), (["list"], true),
         (["--sandbox", "bad"], false), (["--sandbox"], false), (["--sandbox", "--json"], false), (["-h"], false), (["--help"], false),
         (["--json", "--json"], false), (["--sandbox=off"], false), (["--", "-a"], false), (["-a"], false), (["--bogus"], false),
         (["--sandbox", "off", "--sandbox", "on"], false),
