@@ -1158,14 +1158,16 @@ static void tabhost_sandbox_emit_entry(tabhost_sandbox_program *program, const t
    kernel pays for every call number when it builds its cache of always-allowed calls at install, and
    for every call whose answer depends on its arguments. Entries of one number stay together and in
    policy order, so the first that matches still decides. */
+/* Whether order[i] is the first entry of its call number in the range that starts at `lo`. */
+static int tabhost_sandbox_starts_number(const tabhost_sandbox_filter_context *context, size_t lo, size_t i) {
+    return i == lo || tabhost_sandbox_policy[context->order[i]].rule.number != tabhost_sandbox_policy[context->order[i - 1]].rule.number;
+}
+
 static void tabhost_sandbox_emit_range(tabhost_sandbox_program *program, const tabhost_sandbox_filter_context *context,
                                        size_t lo, size_t hi) {
     /* The number of distinct call numbers in the range decides between a leaf and a split. */
     size_t distinct = 0, middle = lo;
-    for (size_t i = lo; i < hi; i++) {
-        if (i == lo || tabhost_sandbox_policy[context->order[i]].rule.number != tabhost_sandbox_policy[context->order[i - 1]].rule.number)
-            distinct++;
-    }
+    for (size_t i = lo; i < hi; i++) distinct += (size_t)tabhost_sandbox_starts_number(context, lo, i);
     if (distinct <= TABHOST_SANDBOX_FILTER_LEAF) {
         for (size_t i = lo; i < hi; i++) tabhost_sandbox_emit_entry(program, context, &tabhost_sandbox_policy[context->order[i]]);
         tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
@@ -1173,11 +1175,9 @@ static void tabhost_sandbox_emit_range(tabhost_sandbox_program *program, const t
     }
     /* The first entry of the middle call number starts the upper half. */
     for (size_t seen = 0, i = lo; i < hi; i++) {
-        if (i == lo || tabhost_sandbox_policy[context->order[i]].rule.number != tabhost_sandbox_policy[context->order[i - 1]].rule.number) {
-            if (seen++ == distinct / 2) {
-                middle = i;
-                break;
-            }
+        if (tabhost_sandbox_starts_number(context, lo, i) && seen++ == distinct / 2) {
+            middle = i;
+            break;
         }
     }
     /* A number at or above the pivot jumps over the lower half (JA: its length is not bounded by the
