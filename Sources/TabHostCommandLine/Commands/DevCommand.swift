@@ -67,7 +67,9 @@ struct DevCommand: ParsableCommand {
             writeStandardError(first.log)
             writeStandardError("tabhost dev: \(first.summary)")
         }
+        let terminal = Terminal.openBeforeCapture()
         var configuration = options.configuration
+        configuration.capturesInProcessOutput = true
         configuration.layoutPath = options.layout
         // The project's module first: its name wins over a module of the same name elsewhere.
         let others = options.layout == nil ? options.modules.map { ModuleDirectory($0) } : ModuleSearchPath.directories(options.modules)
@@ -76,6 +78,8 @@ struct DevCommand: ParsableCommand {
         configuration.isolationSettings.grants.declaringDirectories = [moduleDirectory]
         let opened = try options.openSession(configuration)
         defer { opened.copies.removeAll() }
+        // When run returns: the front end has quit and the session was saved.
+        defer { opened.outputCapture?.stop() }
         let session = opened.session
         if options.layout != nil, session.host.newModulesContainer == nil, session.host.templates?.acceptsNewModules != true {
             writeStandardError(
@@ -87,14 +91,11 @@ struct DevCommand: ParsableCommand {
         defer { devLoop.stop() }
         let app: TerminalApp
         do {
-            app = try TerminalApp(session: DevScreenSession(session: session, devLoop: devLoop))
+            app = try TerminalApp(session: DevScreenSession(session: session, devLoop: devLoop), terminal: terminal.get())
         } catch {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
-        // An in-process module's stdout and stderr go to the log while the terminal is the front end's.
-        let capture = session.runsModulesInProcess ? StandardOutputCapture(logger: session.logger) : nil
-        defer { capture?.stop() }
         session.start()
         try app.runUntilQuit(saving: session)
     }

@@ -1,3 +1,4 @@
+import TabHostCore
 import TabModuleBundle
 import TabModuleLoading
 import TerminalUI
@@ -46,10 +47,12 @@ extension ListCommand {
     }
 }
 
-/// Writes `line` and a newline to standard error (diagnostics of the commands, `tabhost-bench`'s too).
+/// Writes `line` and a newline to standard error (diagnostics of the commands, `tabhost-bench`'s too);
+/// while an in-process module's output is captured, to the terminal's standard error all the same.
 package func writeStandardError(_ line: String) {
     // A line may quote a module's strings or a file name: a terminal must not act on their controls.
     let text = ControlCharacters.escaped(line, keeping: ["\n"]) + "\n"
     fflush(nil)  // flush stdout first: keeps the order of stdout and stderr lines on a shared terminal
-    _ = Array(text.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    let fd = StandardOutputCapture.hostStandardError
+    _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
 }

@@ -49,12 +49,17 @@ struct RunCommand: ParsableCommand {
         // Validated, nothing started: without the web front end linked, `tabhost-web` takes over.
         let starter = TabHostCommand.web
         if web != nil && starter == nil { CompanionProgram.web.exec() }
-        let opened = try options.openSession()
+        let terminal = Terminal.openBeforeCapture()
+        var configuration = options.configuration
+        configuration.capturesInProcessOutput = true
+        let opened = try options.openSession(configuration)
         defer { opened.copies.removeAll() }
+        // When run returns: the front end has quit and the session was saved.
+        defer { opened.outputCapture?.stop() }
         let session = opened.session
         let app: TerminalApp
         do {
-            app = try TerminalApp(session: session)
+            app = try TerminalApp(session: session, terminal: terminal.get())
         } catch {
             writeStandardError(error.description)
             throw ExitCode(1)
@@ -69,9 +74,6 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { webFrontEnd?.stop() }
-        // An in-process module's stdout and stderr go to the log while the terminal is the front end's.
-        let capture = session.runsModulesInProcess ? StandardOutputCapture(logger: session.logger) : nil
-        defer { capture?.stop() }
         session.start()
         if let webFrontEnd { session.showStatus("browser: \(webFrontEnd.address)", for: .seconds(60)) }
         try app.runUntilQuit(saving: session)

@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import Synchronization
 import TabModuleRuntime
 import _CHostShims
 
@@ -14,13 +15,21 @@ import Musl
 /// otherwise draw over the screen at any rate it likes. What is written there goes to the log as an
 /// isolated child's output does (`stream: output`, one line per line, long lines split at 4 KiB), where
 /// the log file's per-module budget and escaping apply. The terminal front end writes to its own copy
-/// of the terminal (`Terminal.open()`), so the host's frames are unaffected.
+/// of the terminal (`Terminal.open()`), so the host's frames are unaffected. A session starts one before
+/// the first in-process module code runs (`SessionConfiguration.capturesInProcessOutput`); the host's own
+/// lines for the user go to `hostStandardError`, the terminal's descriptor it replaced.
 public final class StandardOutputCapture {
     private let saved: (output: Int32, error: Int32)
     private let finished = DispatchSemaphore(value: 0)
 
     /// What the log names as the writer: an in-process module's write cannot be told from another's.
     public static let writerName = "in-process"
+
+    /// Where the host's own lines for standard error go (a refused file, a front end that cannot start):
+    /// descriptor 2, or while a capture holds it, the copy of the terminal's descriptor 2 it saved, so the
+    /// user still reads them there and not only in the log.
+    public static var hostStandardError: Int32 { hostError.load(ordering: .acquiring) }
+    private static let hostError = Atomic<Int32>(STDERR_FILENO)
 
     /// Redirects descriptors 1 and 2 into a pipe read by a thread of its own, which logs each line to
     /// `logger`; nil, with both left as they were, when a descriptor could not be made.
@@ -35,6 +44,7 @@ public final class StandardOutputCapture {
         }
         close(ends[1])
         saved = (output, error)
+        Self.hostError.store(error, ordering: .releasing)
         let readEnd = ends[0]
         let finished = finished
         // Dispatch, not Foundation's Thread: Foundation (with its ICU data) would be mapped at every start.
@@ -51,6 +61,7 @@ public final class StandardOutputCapture {
         fflush(nil)
         _ = dup2(saved.output, STDOUT_FILENO)
         _ = dup2(saved.error, STDERR_FILENO)
+        Self.hostError.store(STDERR_FILENO, ordering: .releasing)
         close(saved.output)
         close(saved.error)
         _ = finished.wait(timeout: .now() + 1)

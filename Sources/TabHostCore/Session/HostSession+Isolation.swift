@@ -2,13 +2,6 @@ import TabModuleIsolation
 import TabModuleRuntime
 
 extension HostSession {
-    /// True when some module may run in the host's process (`--isolation none`, or a layout's
-    /// `"isolation": "none"`): its stdout and stderr are the host's.
-    public var runsModulesInProcess: Bool {
-        if let mixed = runtime.factory as? MixedModuleInstanceFactory { return !mixed.inProcessModules.isEmpty }
-        return !(runtime.factory is OutOfProcessModuleInstanceFactory)
-    }
-
     /// Watches out-of-process modules' children on the session's loop, says in the status line when
     /// one stops or stops answering (the log has the same lines, with the module's name), and
     /// publishes which modules are stopped or not responding, and what their sandboxes refused, in the

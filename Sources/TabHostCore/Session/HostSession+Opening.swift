@@ -22,6 +22,9 @@ extension HostSession {
         /// One line each for standard error: refused module files, a log that cannot be opened, a
         /// state file that cannot be restored. The session goes on regardless.
         public let warnings: [String]
+        /// What holds descriptors 1 and 2 while in-process modules may write to them
+        /// (`SessionConfiguration.capturesInProcessOutput`); stop it when the front end has quit.
+        public var outputCapture: StandardOutputCapture? = nil
     }
 
     /// Opens a session as every front end does: loads the modules, reads the layout, opens the log,
@@ -33,6 +36,13 @@ extension HostSession {
         let options = ModuleLoadOptions(allowInsecurePermissions: configuration.allowInsecurePermissions)
         let logFile = HostLogFile(path: configuration.logPath)
         let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
+        // In-process modules' output goes to the log from before their first code (a constructor, `create`, the
+        // first render) runs, once the logger exists: nothing to buffer. A setup error given back to the
+        // command gives back the terminal first; the host's other lines go to the descriptor saved here.
+        var outputCapture =
+            configuration.capturesInProcessOutput && configuration.isolation == .none ? StandardOutputCapture(logger: logger) : nil
+        var handedOver = false
+        defer { if !handedOver { outputCapture?.stop() } }
         // Untrusted files are opened in a scanner child first: one that crashes the loader is refused.
         // With isolation the host never opens a module file itself: modules come from the scanner's report.
         let scanner =
@@ -97,6 +107,9 @@ extension HostSession {
         if let processes, let scanner {
             // Modules the layout trusts ("isolation": "none") are opened here after all, and run here.
             scanner.inProcessModules = layout.inProcessModules
+            if configuration.capturesInProcessOutput, !layout.inProcessModules.isEmpty {
+                outputCapture = StandardOutputCapture(logger: logger)
+            }
             for name in layout.inProcessModules {
                 if let file = registry.info(named: name)?.sourcePath { _ = try? registry.load(file: file) }
             }
@@ -141,6 +154,7 @@ extension HostSession {
         if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
         session.reportStartupRefusals(registry.errors, logPath: logFile.path)
-        return Opened(session: session, copies: copies, logFile: logFile, warnings: warnings)
+        handedOver = true
+        return Opened(session: session, copies: copies, logFile: logFile, warnings: warnings, outputCapture: outputCapture)
     }
 }

@@ -31,6 +31,9 @@ public struct SessionConfiguration: Sendable {
     /// The layout is the demo of a plain run: installed bundles meant to be tabs (their manifest's `tab`,
     /// default true) become tabs of a root tab container, before the demo's own root.
     public var installedBundlesAsRootTabs = false
+    /// The terminal is a front end's (`run`, `dev`): a module's stdout and stderr in the host's process go to
+    /// the log (`StandardOutputCapture`) from before its first code runs, the opened session's `outputCapture`.
+    public var capturesInProcessOutput = false
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(
