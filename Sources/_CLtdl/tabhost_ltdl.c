@@ -1,5 +1,6 @@
 #include "tabhost_ltdl.h"
 
+#include <dlfcn.h>
 #include <ltdl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -59,8 +60,20 @@ out:
 void *tabhost_lt_symbol(tabhost_lt_image *image, const char *symbol, char *error, size_t error_cap) {
     pthread_mutex_lock(&tabhost_lt_lock);
     (void)lt_dlerror();
-    void *address = lt_dlsym((lt_dlhandle)image, symbol);
-    if (address == NULL) tabhost_lt_copy_error(error, error_cap, "symbol not found");
+    /* By its own name alone, as lt_dlsym finally does: lt_dlsym first asks for NAME_LTX_symbol (a
+       libtool convention no module uses), and that miss made the C library format and translate an
+       error message for every file opened. */
+    const lt_dlinfo *info = lt_dlgetinfo((lt_dlhandle)image);
+    void *raw = info != NULL && info->filename != NULL ? dlopen(info->filename, RTLD_LAZY | RTLD_NOLOAD) : NULL;
+    void *address;
+    if (raw != NULL) {
+        address = dlsym(raw, symbol);
+        dlclose(raw);
+        if (address == NULL && error != NULL && error_cap > 0) snprintf(error, error_cap, "symbol not found");
+    } else {
+        address = lt_dlsym((lt_dlhandle)image, symbol);
+        if (address == NULL) tabhost_lt_copy_error(error, error_cap, "symbol not found");
+    }
     pthread_mutex_unlock(&tabhost_lt_lock);
     return address;
 }

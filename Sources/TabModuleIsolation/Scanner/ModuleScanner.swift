@@ -78,7 +78,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// start (the file is then refused, never opened by the host in its place).
     ///
     /// `closes`: the image has no Swift code, so the scanner closes it again, running its destructors
-    /// as the host will when it closes its own copy.
+    /// as the host will when it closes its own copy (only when the host may open files itself).
     package func scan(copy: String, original: String, closes: Bool = true) throws(ModuleError) -> ModuleScanReport? {
         var request: ModuleScanRequest
         if let index = inFlight.firstIndex(where: { $0.copy == copy }) {
@@ -122,7 +122,9 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         refusals[original] = nil
         var writer = WireWriter(.scan)
         writer.string(copy)
-        writer.u8(closes ? 1 : 0)
+        // Closing runs the file's destructors as the host's own close will; when the host opens no file
+        // itself (`list`, modules out of process) nothing would close it, and the file's process ends anyway.
+        writer.u8(closes && (hostOpensFiles || !inProcessModules.isEmpty) ? 1 : 0)
         if settings.sandbox != .off {
             // The tightest profile: the private copies (one scanner scans every file of a command, each in
             // a process forked for it), the Swift runtime of the host's build, no write, and limits.
