@@ -150,9 +150,6 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-stdlib", "-L", Context.packageDirectory + "/Linker/AsNeeded"]
-                        // Every symbol bound at start: the scanner's forks then neither look symbols up nor
-                        // copy the pages the lazy binding would write.
-                        + ["-Xlinker", "-z", "-Xlinker", "now"]
                         + ["open", "open64", "openat", "openat64", "fopen", "fopen64", "opendir", "mkdir", "unlink"].flatMap {
                             ["-Xlinker", "--export-dynamic-symbol=\($0)"]
                         })
