@@ -129,6 +129,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         connections.values.contains { $0.inFlight != nil || !$0.queue.isEmpty }
     }
 
+    /// True while some child has a posted call in flight or queued (`isBusyPosting`).
+    public var hasPostedCalls: Bool { isBusyPosting }
+
     /// A new instance in the child of `module`'s version (started now, or the spare child, when none
     /// runs); for a module held after a crash loop, an instance that shows the stopped screen and
     /// starts a child only when the user chooses Restart.
