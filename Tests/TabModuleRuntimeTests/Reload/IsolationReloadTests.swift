@@ -1,5 +1,6 @@
 import Foundation
 import InMemoryLogging
+import TabHostConcurrency
 import TabHostTesting
 import TabKit
 import Testing
@@ -47,6 +48,29 @@ struct IsolationReloadTests {
         #expect(factory.spareProcessID != nil && factory.spareProcessID != spare)
         #expect(ProcessState.hasEnded(old))
         #expect(factory.childProcesses.count == 1)
+    }
+
+    /// The spare child is started on the spawner's thread, which outlives every child it starts (the
+    /// kernel's parent-death signal follows the starting *thread*): a spare asked for from a thread
+    /// that ends once the child waits for its first request still takes the next module.
+    @Test func aSpareAskedForFromAThreadThatEndedTakesTheNextModule() throws {
+        let factory = OutOfProcessModuleInstanceFactory(
+            settings: IsolationSettings(sandbox: .off), logger: InMemoryLogHandler.everyLevel().logger)
+        let spare = ThreadedResult { () -> Int32? in
+            factory.startSpareChild()
+            guard let pid = factory.spareProcessID else { return nil }
+            // Past its start (the parent-death signal set): asleep, waiting for its first request.
+            _ = ProcessState.eventually {
+                ProcessState.fields(of: pid).first == "S"
+                    && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("tabhost-module-host")
+                        == true
+            }
+            return pid
+        }.value()
+        let pid = try #require(spare)
+        let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")], factory: factory)
+        #expect(factory.settled { ReloadHarness.text(h.container.tabs[0].stack!.root!) } == "hello v1 count=0 param=-")
+        #expect(Self.pid(factory) == pid)
     }
 
     /// A module that crashed reloads with the state it last saved; one that stopped before it ever
