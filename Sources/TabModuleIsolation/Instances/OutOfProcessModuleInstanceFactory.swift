@@ -310,9 +310,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// Starts the next spare child (at once without a loop), so the next module (a reload's new
     /// version, a Restart) skips the helper's exec and dynamic linking. With a loop it waits until no
     /// child has a posted call in flight or queued, and starts in the iteration after: the child that
-    /// took the spare answers its start and first render, and the front end draws them, before
-    /// `posix_spawn` holds the loop thread and the new child's exec and linking take a core. A child
-    /// that stays busy does not hold it back for longer than `spareDeferLimit`.
+    /// took the spare answers its start and first render, and the front end draws them, before the
+    /// new child's exec and linking take a core. A child that stays busy does not hold it back for
+    /// longer than `spareDeferLimit`.
     private func prepareSpareSoon() {
         guard settings.keepsSpareChild, spare == nil, spareOnItsWay == nil, !isShutDown else { return }
         guard let loop else {
