@@ -30,8 +30,10 @@ final class ModuleHostSpawner: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var requests: [Pending] = []
     private var threadRuns = false
+    private var servingThread: Int32?
 
-    private init() {
+    /// A spawner of its own (tests); the host uses `shared`, whose thread serves every factory.
+    init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -52,6 +54,13 @@ final class ModuleHostSpawner: @unchecked Sendable {
         return pending
     }
 
+    /// The kernel's id of the spawner's thread, once it runs (`/proc/self/task/TID`).
+    var threadID: Int32? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return servingThread
+    }
+
     /// Waits until `pending`'s child has been started (or has failed to start).
     func take(_ pending: Pending) -> Result<ModuleHostProcess, ModuleHostStartError> {
         pthread_mutex_lock(mutex)
@@ -62,7 +71,19 @@ final class ModuleHostSpawner: @unchecked Sendable {
         }
     }
 
+    /// The spawner thread's name (`/proc/PID/task/TID/comm`).
+    static let threadName = "tabhost-spawner"
+
+    /// Starts the thread with every asynchronous signal blocked, from its first instruction: a signal
+    /// sent to the process must reach a thread that handles it (`tabhost serve` ignores SIGTERM and
+    /// takes it from a dispatch source, which a thread not blocking it would swallow).
     private func startThread() -> Bool {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&blocked)
+        for synchronous in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP] { sigdelset(&blocked, synchronous) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         guard let thread = PosixThread.start({ [self] in serve() }) else { return false }
         pthread_detach(thread)
         return true
@@ -70,6 +91,23 @@ final class ModuleHostSpawner: @unchecked Sendable {
 
     /// The thread's body: starts each child asked for, in order, for as long as the process runs.
     private func serve() {
+        // Named before its first spawn, for `ps -L` and /proc.
+        let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        if comm >= 0 {
+            _ = Self.threadName.withCString { write(comm, $0, strlen($0)) }
+            close(comm)
+        }
+        // "/proc/thread-self" links to "PID/task/TID".
+        var link = [CChar](repeating: 0, count: 64)
+        let length = readlink("/proc/thread-self", &link, link.count - 1)
+        let tid =
+            length > 0
+            ? String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/").last.flatMap {
+                Int32($0)
+            } : nil
+        pthread_mutex_lock(mutex)
+        servingThread = tid
+        pthread_mutex_unlock(mutex)
         while true {
             pthread_mutex_lock(mutex)
             while requests.isEmpty { pthread_cond_wait(condition, mutex) }

@@ -73,6 +73,32 @@ struct IsolationReloadTests {
         #expect(Self.pid(factory) == pid)
     }
 
+    /// The spawner's thread takes no signal sent to the process: one it did not block could be
+    /// delivered there, where a signal the host ignores and reads elsewhere (`tabhost serve`'s SIGTERM)
+    /// would be lost.
+    @Test func theSpawnersThreadBlocksTheProcesssSignals() throws {
+        // Started from a thread that blocks no signal (a test's thread blocks them all), as the host's
+        // main thread does.
+        let (spawner, spawned) = ThreadedResult { () -> (ModuleHostSpawner, Result<ModuleHostProcess, ModuleHostStartError>) in
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            let spawner = ModuleHostSpawner()
+            return (spawner, spawner.take(spawner.spawn(helper: IsolationSettings.defaultHelperPath, label: "spare")))
+        }.value()
+        let child = try spawned.get()
+        #expect(child.isRunning)
+        let thread = try #require(spawner.threadID)
+        let status = try String(contentsOfFile: "/proc/self/task/\(thread)/status", encoding: .utf8)
+        #expect(status.contains("Name:\t\(ModuleHostSpawner.threadName)"))
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
+        let blocked = try #require(UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCHLD] {
+            #expect(blocked & (1 << UInt64(signal - 1)) != 0, "signal \(signal) not blocked: \(line)")
+        }
+        #expect(blocked & (1 << UInt64(SIGSEGV - 1)) == 0)
+    }
+
     /// A module that crashed reloads with the state it last saved; one that stopped before it ever
     /// saved (no event yet) reloads without one, rather than being refused for a save_state that
     /// cannot run.
