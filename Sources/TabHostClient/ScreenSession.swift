@@ -23,4 +23,8 @@ public protocol ScreenSession: AnyObject {
     /// The directories the session's modules may show image files from (their module directories and
     /// data directories): a front end that serves image files serves none from anywhere else.
     var imageDirectories: [String] { get }
+    /// True while a module has not answered what it was posted (an isolated module's start or first
+    /// render on its way): the screen is about to change without any input. A front end may hold its
+    /// first frame back a moment rather than draw a placeholder a loop iteration before the view.
+    var isAwaitingModules: Bool { get }
 }

@@ -25,21 +25,8 @@ public final class ThreadedResult<Value>: @unchecked Sendable {
     /// `work` runs on another thread: it must touch nothing the starting thread uses meanwhile.
     public init(_ work: @escaping () -> Value) {
         self.work = work
-        var thread = pthread_t()
-        // The entry holds this object until the thread has run.
-        let entry = ThreadEntry { [self] in result = self.work() }
-        let context = Unmanaged.passRetained(entry).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<ThreadEntry>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-        if started == 0 {
-            self.thread = thread
-        } else {
-            Unmanaged<ThreadEntry>.fromOpaque(context).release()
-        }
+        // The thread holds this object until it has run.
+        thread = PosixThread.start { [self] in result = self.work() }
     }
 
     deinit {
@@ -63,15 +50,5 @@ public final class ThreadedResult<Value>: @unchecked Sendable {
         let computed = work()
         result = computed
         return computed
-    }
-}
-
-/// What a thread of ``ThreadedResult`` runs: not generic, since a C function pointer (the thread's start
-/// routine) cannot name a generic type.
-private final class ThreadEntry {
-    let run: () -> Void
-
-    init(_ run: @escaping () -> Void) {
-        self.run = run
     }
 }

@@ -49,6 +49,11 @@ public final class TerminalApp {
     private var pendingFocus: ScreenNote?
     /// How long a toast shows.
     public var toastDuration: Duration = .seconds(3)
+    /// The longest the first frame waits for the modules' first views (`ScreenSession.isAwaitingModules`):
+    /// a module that takes longer shows its tab's title line meanwhile, as a busy module does.
+    public var firstFrameWait: Duration = .milliseconds(50)
+    /// Runs out `firstFrameWait` while the first frame waits for the modules.
+    private var firstFrameTimer: LoopTimerID?
     /// Sizes of the frames written so far.
     public private(set) var statistics = FrameStatistics()
     /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
@@ -84,7 +89,8 @@ public final class TerminalApp {
     /// Takes over the terminal and runs the session's loop until `q`, Ctrl-C, end of input or an
     /// error; the terminal is restored before it returns or throws (signal and crash paths restore it too).
     public func run() throws(TerminalError) {
-        try terminal.enterFullScreen()
+        // The setup goes out with the first frame, in one write.
+        try terminal.enterFullScreen(deferringSetup: true)
         defer { terminal.restore() }
         let winch = tabhost_term_winch_open()
         guard winch >= 0 else {
@@ -113,6 +119,18 @@ public final class TerminalApp {
         }
         needsDisplay = true
         needsFullRepaint = true
+        // An isolated module's first view usually comes a loop iteration after its start: drawing the
+        // title line first would put a full frame's composition ahead of it.
+        if session.isAwaitingModules {
+            firstFrameTimer = loop.schedule(after: firstFrameWait) { [unowned self] in
+                firstFrameTimer = nil
+                drawIfNeeded()
+            }
+        }
+        defer {
+            if let firstFrameTimer { loop.cancel(firstFrameTimer) }
+            firstFrameTimer = nil
+        }
         do {
             try loop.run()
         } catch {
@@ -216,7 +234,15 @@ public final class TerminalApp {
 
     /// Draws a frame if one was asked for and something it shows changed: compose, diff, one write.
     private func drawIfNeeded() {
-        guard isRunning, needsDisplay, failure == nil, let screen else { return }
+        guard isRunning, needsDisplay, failure == nil else { return }
+        if let timer = firstFrameTimer {
+            guard !session.isAwaitingModules else { return }
+            loop.cancel(timer)
+            firstFrameTimer = nil
+            // The session publishes the modules' views after this draw, in the same iteration.
+            screen = session.screen
+        }
+        guard let screen else { return }
         needsDisplay = false
         let size = terminal.size
         router.prepare(for: screen)

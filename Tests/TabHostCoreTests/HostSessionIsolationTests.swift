@@ -87,8 +87,14 @@ struct HostSessionIsolationTests {
         ) { opened in
             let session = opened.session
             #expect(SessionHarness.text(of: session.settledScreen()) == "pid \(getpid())")
+            #expect(!session.isAwaitingModules)  // the in-process module answered at once
             session.perform(.selectTab(1))
+            // The isolated tab's start and the render its screen asks for are posted: a front end's
+            // first frame may wait for their answers (`isAwaitingModules`).
+            _ = session.screen
+            #expect(session.isAwaitingModules)
             let isolated = try #require(SessionHarness.text(of: session.settledScreen()))
+            #expect(!session.isAwaitingModules)
             #expect(isolated.hasPrefix("pid ") && isolated != "pid \(getpid())")
 
             session.perform(.activate("segv"))

@@ -113,11 +113,7 @@ extension TmuxSession {
         while let pid = queue.popLast() {
             let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
             if command.contains("tabhost-module-host") { found.append(pid) }
-            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-            for task in tasks {
-                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
-                queue += children.split(separator: " ").compactMap { pid_t($0) }
-            }
+            queue += ProcessState.children(of: pid)
         }
         return found
     }

@@ -34,11 +34,9 @@ struct RunIsolationTests {
     /// their children: a sandboxed child is the process the host started, which waits, with the module's
     /// process and its PID namespace's reaper below it.
     static func moduleHosts(of tmux: T) throws -> [pid_t] {
-        func children(_ pid: pid_t) -> [pid_t] {
-            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-            return text.split(separator: " ").compactMap { pid_t($0) }
+        try tmux.childPIDs().flatMap { tabhost in
+            ProcessState.children(of: tabhost).flatMap { [$0] + ProcessState.children(of: $0) }
         }
-        return try tmux.childPIDs().flatMap { tabhost in children(tabhost).flatMap { [$0] + children($0) } }
     }
 
     /// The children running a module: a child names itself after its module once it loaded one

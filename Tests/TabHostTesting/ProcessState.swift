@@ -39,6 +39,16 @@ public enum ProcessState {
         return condition()
     }
 
+    /// The children of `pid`, started by any of its threads (`/proc/PID/task/TID/children` lists a
+    /// thread's own: the host starts its spare children on a thread of its own).
+    public static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
     /// The fields of `/proc/PID/stat` after the command name: state, parent, group, session, …; empty
     /// when there is no such process.
     public static func fields(of pid: Int32) -> [Substring] {

@@ -23,6 +23,8 @@ final class RecordingSession: ScreenSession {
     var ticks = 0
     /// How many times a front end asked for the screen.
     var screenReads = 0
+    /// What `isAwaitingModules` says (a module's first view on its way).
+    var awaitsModules = false
 
     /// With `publishing` false, call `startPublishing()` later (as a live session does in `start()`,
     /// after a front end registered its own end-of-iteration work).
@@ -39,6 +41,8 @@ final class RecordingSession: ScreenSession {
         screenReads += 1
         return current
     }
+
+    var isAwaitingModules: Bool { awaitsModules }
 
     var current: Screen {
         Screen(
@@ -101,6 +105,37 @@ struct TerminalAppTests {
         #expect(text.hasSuffix(Terminal.restoreSequence))
         #expect(app.statistics.frames == 2)  // the first frame, then one for all three actions
         #expect(app.statistics.fullRepaints == 1)
+    }
+
+    /// While the session awaits its modules, the first frame waits: nothing is written until the view
+    /// arrives, then one frame shows it with the setup ahead of it; a module that takes longer than
+    /// `firstFrameWait` gets the frame it has (its tab's title line) when the wait runs out.
+    @Test func theFirstFrameWaitsForTheModulesViews() throws {
+        for viewArrives in [true, false] {
+            let pty = PseudoTerminal(columns: 40, rows: 12)
+            let source = RecordingSession()
+            source.awaitsModules = true
+            let app = try makeApp(source, pty)
+            app.firstFrameWait = viewArrives ? .seconds(30) : .milliseconds(40)
+            var writtenWhileWaiting: [UInt8] = []
+            app.loop.schedule(after: .milliseconds(20)) {
+                writtenWhileWaiting = pty.readAll()
+                if viewArrives {
+                    source.selected = 1
+                    source.awaitsModules = false
+                }
+            }
+            app.loop.schedule(after: .milliseconds(100)) { pty.type(Array("q".utf8)) }
+            try app.run()
+            #expect(writtenWhileWaiting.isEmpty, "\(String(decoding: writtenWhileWaiting, as: UTF8.self))")
+            let output = pty.readAll()
+            #expect(String(decoding: output, as: UTF8.self).hasPrefix(Terminal.setupSequence))
+            var screen = ANSIInterpreter(width: 40, height: 12)
+            screen.apply(output)
+            // The tab bar says "Mentions" on both screens; the title says which one is drawn.
+            #expect(screen.grid.text.contains("Jack") != viewArrives, "\(screen.grid.text)")
+            #expect(app.statistics.frames == 1)
+        }
     }
 
     /// `q` ends the input: keys after it in the same read are not applied (`2q1` selects tab 2 only).

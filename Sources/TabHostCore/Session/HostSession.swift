@@ -124,6 +124,12 @@ public final class HostSession: ScreenSession {
         return screen
     }
 
+    /// True while an isolated module has not answered what it was posted (its start, a render).
+    public var isAwaitingModules: Bool {
+        loop.preconditionInEventLoop()
+        return runtime.factory.hasPostedCalls
+    }
+
     /// Applies a front end's action and schedules a state save.
     public func perform(_ action: ScreenAction) {
         loop.preconditionInEventLoop()

@@ -24,6 +24,8 @@ public final class DevScreenSession: ScreenSession {
     public var loop: any EventLoop { session.loop }
     /// The session's screen.
     public var screen: Screen { session.screen }
+    /// The session's (its modules' first views are waited for as in `tabhost run`).
+    public var isAwaitingModules: Bool { session.isAwaitingModules }
 
     /// Ctrl-B shows the build log; everything else goes to the session.
     public func perform(_ action: ScreenAction) {

@@ -33,6 +33,9 @@ public struct MixedModuleInstanceFactory: ModuleInstanceFactory {
     @discardableResult
     public func settle(until deadline: ContinuousClock.Instant) -> Bool { outOfProcess.settle(until: deadline) }
 
+    /// The isolated instances' (`OutOfProcessModuleInstanceFactory.hasPostedCalls`).
+    public var hasPostedCalls: Bool { outOfProcess.hasPostedCalls }
+
     /// What the module was granted (`OutOfProcessModuleInstanceFactory.readableDirectories(of:dataDirectory:)`),
     /// wherever it runs: images follow the same rule in process.
     public func readableDirectories(of info: ModuleInfo, dataDirectory: ModuleDataDirectory?) -> [String] {

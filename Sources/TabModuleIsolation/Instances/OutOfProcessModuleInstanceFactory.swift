@@ -20,10 +20,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     private var connections: [ObjectIdentifier: ModuleHostConnection] = [:]
     private var loop: (any EventLoop)?
     /// A child started ahead, waiting for the next module (see `IsolationSettings.keepsSpareChild`).
-    /// Started on the loop thread, though `posix_spawn` holds it a millisecond or two until the child
-    /// has exec'd: the child dies with the *thread* that started it (`PR_SET_PDEATHSIG`), so a
-    /// short-lived spawning thread would kill it on its way out.
     private var spare: ModuleHostProcess?
+    /// The spare child while `ModuleHostSpawner`'s thread starts it: `posix_spawn` holds its caller
+    /// until the child has exec'd, and the loop thread goes on meanwhile (`waitForSpare()` takes it).
+    private var spareOnItsWay: ModuleHostSpawner.Pending?
     /// The timer that starts the next spare child (see `prepareSpareSoon()`), while one is wanted.
     private var spareTimer: LoopTimerID?
     /// True while the next spare child waits for the children to answer what they were posted.
@@ -128,6 +128,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     var isBusyPosting: Bool {
         connections.values.contains { $0.inFlight != nil || !$0.queue.isEmpty }
     }
+
+    /// True while some child has a posted call in flight or queued (`isBusyPosting`).
+    public var hasPostedCalls: Bool { isBusyPosting }
 
     /// A new instance in the child of `module`'s version (started now, or the spare child, when none
     /// runs); for a module held after a crash loop, an instance that shows the stopped screen and
@@ -239,6 +242,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// Ends every child now (their instances show nothing more; call when the session ends).
     public func shutdown() {
         isShutDown = true
+        waitForSpare()
         spare = nil
         if let spareTimer { loop?.cancel(spareTimer) }
         spareTimer = nil
@@ -258,7 +262,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     }
 
     /// The spare child's process id, if one waits (tests).
-    public var spareProcessID: Int32? { spare?.pid }
+    public var spareProcessID: Int32? {
+        waitForSpare()
+        return spare?.pid
+    }
 
     /// Reaps the children that were killed, on the loop shortly after; without a loop, those that
     /// exited already now and the others at the next child start or at shutdown (never waiting).
@@ -279,26 +286,35 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     }
 
     private func takeSpare() -> ModuleHostProcess? {
+        waitForSpare()
         defer { spare = nil }
         return spare
     }
 
-    /// Starts the spare child now, when none waits (and `settings.keepsSpareChild`). A session calls
-    /// it before it reads the modules and the layout: the first shown tab's child then execs and
-    /// links on the other core meanwhile, instead of on the way to the first frame.
+    /// Waits for the spare child on its way, if any, and keeps it as `spare` (nil if it failed to start).
+    private func waitForSpare() {
+        guard let pending = spareOnItsWay else { return }
+        spareOnItsWay = nil
+        spare = try? ModuleHostSpawner.shared.take(pending).get()
+    }
+
+    /// Starts the spare child, when none waits (and `settings.keepsSpareChild`), on the spawner's
+    /// thread: this returns at once. A session calls it before it reads the modules and the layout:
+    /// the first shown tab's child then execs and links on the other core meanwhile, and the `posix_spawn`
+    /// that waits for that exec no longer holds the thread that reads them.
     public func startSpareChild() {
-        guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
-        spare = try? ModuleHostProcess(helper: settings.helperPath, label: "spare")
+        guard settings.keepsSpareChild, spare == nil, spareOnItsWay == nil, !isShutDown else { return }
+        spareOnItsWay = ModuleHostSpawner.shared.spawn(helper: settings.helperPath, label: "spare")
     }
 
     /// Starts the next spare child (at once without a loop), so the next module (a reload's new
     /// version, a Restart) skips the helper's exec and dynamic linking. With a loop it waits until no
     /// child has a posted call in flight or queued, and starts in the iteration after: the child that
-    /// took the spare answers its start and first render, and the front end draws them, before
-    /// `posix_spawn` holds the loop thread and the new child's exec and linking take a core. A child
-    /// that stays busy does not hold it back for longer than `spareDeferLimit`.
+    /// took the spare answers its start and first render, and the front end draws them, before the
+    /// new child's exec and linking take a core. A child that stays busy does not hold it back for
+    /// longer than `spareDeferLimit`.
     private func prepareSpareSoon() {
-        guard settings.keepsSpareChild, spare == nil, !isShutDown else { return }
+        guard settings.keepsSpareChild, spare == nil, spareOnItsWay == nil, !isShutDown else { return }
         guard let loop else {
             startSpareChild()
             return

@@ -17,6 +17,10 @@ public protocol ModuleInstanceFactory {
     @discardableResult
     func settle(until deadline: ContinuousClock.Instant) -> Bool
 
+    /// True while an instance it made has not answered what it was posted (its reply or its pushed
+    /// view on its way).
+    var hasPostedCalls: Bool { get }
+
     /// The directories the module `info` describes may read itself (its own directory, its data
     /// directory under `dataDirectory`, what it was granted): the images it may show
     /// (`ModuleImageConfinement`).
@@ -26,6 +30,9 @@ public protocol ModuleInstanceFactory {
 extension ModuleInstanceFactory {
     /// An in-process module answers every call before it returns: always settled.
     public func settle(until deadline: ContinuousClock.Instant) -> Bool { true }
+
+    /// Never, for the same reason.
+    public var hasPostedCalls: Bool { false }
 
     /// Its own directory and data directory: a factory without grants knows no more.
     public func readableDirectories(of info: ModuleInfo, dataDirectory: ModuleDataDirectory?) -> [String] {

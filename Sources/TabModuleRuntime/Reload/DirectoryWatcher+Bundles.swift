@@ -59,7 +59,9 @@ extension DirectoryWatcher {
         dropBundleWatches(of: wd)
         guard let dir = directories[wd] else { return }
         for name in dir.known {
-            guard let slash = name.firstIndex(of: "/") else { continue }
+            // Bytes, not characters: a search by `Character` breaks graphemes all along each name, and
+            // this runs for every known module file as a session starts.
+            guard let slash = name.utf8.firstIndex(of: UInt8(ascii: "/")) else { continue }
             armBundleWatch(String(name[..<slash]), of: wd)
         }
     }

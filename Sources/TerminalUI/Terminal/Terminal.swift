@@ -19,6 +19,8 @@ public final class Terminal {
     private var saved = termios()
     /// True between `enterFullScreen()` and `restore()`.
     public private(set) var isFullScreen = false
+    /// True while `setupSequence` waits to go out with the first `write` (`enterFullScreen(deferringSetup:)`).
+    private var setupPending = false
 
     /// Sequences that set the screen up: alternate screen, clear, hidden cursor, mouse clicks in SGR form.
     public static let setupSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h"
@@ -82,7 +84,9 @@ public final class Terminal {
     }
 
     /// Raw mode, alternate screen, hidden cursor, mouse on; arms restoration for signals and crashes.
-    public func enterFullScreen() throws(TerminalError) {
+    /// With `deferringSetup`, the sequences that set the screen up go out with the first `write` (the
+    /// first frame), in one write: the user's screen stays as it was until there is a frame to show.
+    public func enterFullScreen(deferringSetup: Bool = false) throws(TerminalError) {
         guard !isFullScreen else { return }
         guard tabhost_term_enter_raw(inputDescriptor, &saved) == 0 else {
             throw TerminalError(
@@ -100,18 +104,29 @@ public final class Terminal {
             throw TerminalError(.terminalSettings, "cannot install the terminal restore handlers: \(Errno(rawValue: errno).description)")
         }
         isFullScreen = true
-        try write(Array(Self.setupSequence.utf8))
+        if deferringSetup {
+            setupPending = true
+        } else {
+            try write(Array(Self.setupSequence.utf8))
+        }
     }
 
     /// Leaves full screen: main screen, cursor shown, mouse off, settings restored. Idempotent.
     public func restore() {
         guard isFullScreen else { return }
         isFullScreen = false
+        setupPending = false
         tabhost_term_restore()
     }
 
-    /// Writes all of `bytes` (retrying short writes and EINTR): one call per frame.
+    /// Writes all of `bytes` (retrying short writes and EINTR): one call per frame. The first write
+    /// after `enterFullScreen(deferringSetup: true)` carries the setup sequences ahead of `bytes`.
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        if setupPending {
+            setupPending = false
+            try write(Array(Self.setupSequence.utf8) + bytes)
+            return
+        }
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { buffer in

@@ -1,5 +1,6 @@
 import Foundation
 import InMemoryLogging
+import TabHostConcurrency
 import TabHostTesting
 import TabKit
 import Testing
@@ -47,6 +48,55 @@ struct IsolationReloadTests {
         #expect(factory.spareProcessID != nil && factory.spareProcessID != spare)
         #expect(ProcessState.hasEnded(old))
         #expect(factory.childProcesses.count == 1)
+    }
+
+    /// The spare child is started on the spawner's thread, which outlives every child it starts (the
+    /// kernel's parent-death signal follows the starting *thread*): a spare asked for from a thread
+    /// that ends once the child waits for its first request still takes the next module.
+    @Test func aSpareAskedForFromAThreadThatEndedTakesTheNextModule() throws {
+        let factory = OutOfProcessModuleInstanceFactory(
+            settings: IsolationSettings(sandbox: .off), logger: InMemoryLogHandler.everyLevel().logger)
+        let spare = ThreadedResult { () -> Int32? in
+            factory.startSpareChild()
+            guard let pid = factory.spareProcessID else { return nil }
+            // Past its start (the parent-death signal set): asleep, waiting for its first request.
+            _ = ProcessState.eventually {
+                ProcessState.fields(of: pid).first == "S"
+                    && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("tabhost-module-host")
+                        == true
+            }
+            return pid
+        }.value()
+        let pid = try #require(spare)
+        let h = try ReloadHarness(initial: [Self.alpha], tabs: [("one", "alpha")], factory: factory)
+        #expect(factory.settled { ReloadHarness.text(h.container.tabs[0].stack!.root!) } == "hello v1 count=0 param=-")
+        #expect(Self.pid(factory) == pid)
+    }
+
+    /// The spawner's thread takes no signal sent to the process: one it did not block could be
+    /// delivered there, where a signal the host ignores and reads elsewhere (`tabhost serve`'s SIGTERM)
+    /// would be lost.
+    @Test func theSpawnersThreadBlocksTheProcesssSignals() throws {
+        // Started from a thread that blocks no signal (a test's thread blocks them all), as the host's
+        // main thread does.
+        let (spawner, spawned) = ThreadedResult { () -> (ModuleHostSpawner, Result<ModuleHostProcess, ModuleHostStartError>) in
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            let spawner = ModuleHostSpawner()
+            return (spawner, spawner.take(spawner.spawn(helper: IsolationSettings.defaultHelperPath, label: "spare")))
+        }.value()
+        let child = try spawned.get()
+        #expect(child.isRunning)
+        let thread = try #require(spawner.threadID)
+        let status = try String(contentsOfFile: "/proc/self/task/\(thread)/status", encoding: .utf8)
+        #expect(status.contains("Name:\t\(ModuleHostSpawner.threadName)"))
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
+        let blocked = try #require(UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCHLD] {
+            #expect(blocked & (1 << UInt64(signal - 1)) != 0, "signal \(signal) not blocked: \(line)")
+        }
+        #expect(blocked & (1 << UInt64(SIGSEGV - 1)) == 0)
     }
 
     /// A module that crashed reloads with the state it last saved; one that stopped before it ever
