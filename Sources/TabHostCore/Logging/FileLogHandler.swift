@@ -35,11 +35,11 @@ public struct FileLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
         guard let module = merged[Self.moduleKey].map({ "\($0)" }) else {
-            file.append("\(Date().formatted(.iso8601)) \(LogText.escaped("\(event.message)"))\n")
+            file.append("\(LogTimestamp.now) \(LogText.escaped("\(event.message)"))\n")
             return
         }
         let line = {
-            "\(Date().formatted(.iso8601)) [\(LogText.escaped(module))] \(event.level.rawValue): \(LogText.escaped("\(event.message)"))\n"
+            "\(LogTimestamp.now) [\(LogText.escaped(module))] \(event.level.rawValue): \(LogText.escaped("\(event.message)"))\n"
         }
         if merged[Self.streamKey] != nil {
             file.append(module: module, bytes: "\(event.message)".utf8.count, line)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SystemPackage
 import TabHostConcurrency
+import TabModuleLoading
 
 #if canImport(Glibc)
 import Glibc
@@ -60,9 +61,8 @@ public final class HostLogFile: @unchecked Sendable {
         self.path = path
         self.now = now
         self.maximumBytes = maximumBytes
-        let url = URL(fileURLWithPath: path)
-        try? FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // A directory that cannot be made shows as the file's open failure, below.
+        _ = PrivateDirectories.make(ModuleFileReader.parentDirectory(of: path))
         let fd = Self.open(path)
         if fd >= 0 {
             openFailure = nil
@@ -111,7 +111,7 @@ public final class HostLogFile: @unchecked Sendable {
     }
 
     private static func stamped(_ message: String) -> String {
-        "\(Date().formatted(.iso8601)) \(LogText.escaped(message))\n"
+        "\(LogTimestamp.now) \(LogText.escaped(message))\n"
     }
 
     private func write(_ line: String, to state: inout State) {

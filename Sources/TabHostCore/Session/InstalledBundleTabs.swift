@@ -14,7 +14,11 @@ struct InstalledBundleTabs {
 
     /// The installed bundles among `registry`'s content modules.
     init(registry: ModuleRegistry) {
-        for name in registry.moduleNames(kind: .content, where: { _ in true }) {
+        // Only a file shaped DIR/NAME/NAME.so can be a bundle's: told from its bytes, before any is read or sorted.
+        let shaped = registry.moduleNames(kind: .content) {
+            registry.info(named: $0).map { ModuleFileReader.mayBeBundleModuleFile($0.sourcePath) } ?? false
+        }
+        for name in shaped {
             guard let file = registry.info(named: name)?.sourcePath, let tab = Self.tabFlag(moduleFile: file) else { continue }
             if tab { tabs.append(name) } else { notTabs.append(name) }
         }

@@ -1,3 +1,5 @@
+import TabModuleLoading
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,9 +54,8 @@ public struct InstalledBundle: Sendable, Hashable {
     /// naming NAME; nil for a plain module file (or one whose manifest cannot be read).
     public static func containing(moduleFile: String) -> InstalledBundle? {
         // On the UTF-8 bytes: `tabhost list` asks for every file, nearly all plain, and the Character walk
-        // was a tenth of a warm list of 1,000. A plain one is told over the contiguous bytes alone, where the
-        // generic walk of a String.UTF8View costs several times more.
-        guard moduleFile.utf8.withContiguousStorageIfAvailable(hasBundleShape) ?? true else { return nil }
+        // was a tenth of a warm list of 1,000.
+        guard ModuleFileReader.mayBeBundleModuleFile(moduleFile) else { return nil }
         let bytes = moduleFile.utf8
         let slashByte = UInt8(ascii: "/")
         guard bytes.count > 3, bytes.suffix(3).elementsEqual(".so".utf8), let slash = bytes.lastIndex(of: slashByte),
@@ -71,16 +72,5 @@ public struct InstalledBundle: Sendable, Hashable {
         defer { close(parent) }
         guard let bundle = try? read(name, in: parent, path: directory), bundle.manifest.name == name else { return nil }
         return bundle
-    }
-
-    /// Whether `path` has the shape DIR/NAME/NAME.so.
-    private static func hasBundleShape(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = path.count
-        let slashByte = UInt8(ascii: "/")
-        guard count > 3, path[count - 3] == UInt8(ascii: "."), path[count - 2] == UInt8(ascii: "s"),
-            path[count - 1] == UInt8(ascii: "o"), let slash = path.lastIndex(of: slashByte), count - slash > 3,
-            let parentSlash = path[..<slash].lastIndex(of: slashByte)
-        else { return false }
-        return path[(parentSlash + 1)..<slash].elementsEqual(path[(slash + 1)..<(count - 3)])
     }
 }

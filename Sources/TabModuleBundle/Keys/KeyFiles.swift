@@ -1,3 +1,5 @@
+import TabModuleLoading
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,11 +10,8 @@ public enum KeyFiles {
     /// Makes the directory `path` is in (and its parents) with mode 0700 where missing.
     public static func makeParentDirectory(of path: String) throws(BundleError) {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        let directory = String(path[..<slash])
-        var made = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            made += "/" + component
-            if mkdir(made, 0o700) != 0 && errno != EEXIST { throw BundleFile.failure("cannot make the directory", path: made, code: errno) }
+        if let failed = PrivateDirectories.make(String(path[..<slash])) {
+            throw BundleFile.failure("cannot make the directory", path: failed.path, code: failed.code)
         }
     }
 

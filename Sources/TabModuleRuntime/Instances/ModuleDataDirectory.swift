@@ -1,5 +1,6 @@
 import Glibc
 import SystemPackage
+import TabModuleLoading
 
 /// Where modules keep their own files (`data_dir`, ABI 1.2): `ROOT/NAME`, ROOT being
 /// `$XDG_DATA_HOME/tabhost/data` (else `~/.local/share/tabhost/data`).
@@ -39,14 +40,9 @@ public struct ModuleDataDirectory: Sendable, Hashable {
     /// directory, or is writable by group or others (it is not changed then: the user decides).
     public func make(forModule name: String) throws(ModuleDataDirectoryError) -> String {
         let path = path(forModule: name)
-        var components: [String] = []
-        for part in path.split(separator: "/") {
-            components.append(String(part))
-            let prefix = "/" + components.joined(separator: "/")
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                let reason = Errno(rawValue: errno).description
-                throw ModuleDataDirectoryError("data_dir: cannot make \(prefix) (\(reason)); check the permissions of its parent")
-            }
+        if let failed = PrivateDirectories.make(path) {
+            let reason = Errno(rawValue: failed.code).description
+            throw ModuleDataDirectoryError("data_dir: cannot make \(failed.path) (\(reason)); check the permissions of its parent")
         }
         var info = stat()
         guard stat(path, &info) == 0 else {

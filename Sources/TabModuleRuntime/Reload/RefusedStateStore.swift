@@ -1,5 +1,6 @@
 import Glibc
 import SystemPackage
+import TabModuleLoading
 
 /// Where a reload keeps the state a new version's `restore_state` refused, so that starting the
 /// new version fresh loses nothing: one file per instance, `DIRECTORY/NAME-VERSION-TIMESTAMP.state`
@@ -61,13 +62,8 @@ public struct RefusedStateStore: Sendable, Hashable {
 
     /// Makes the directory 0700 (and its parents) when missing; refuses one others can write to.
     private func makeDirectory() -> RefusedStateError? {
-        var components: [String] = []
-        for part in directory.split(separator: "/") {
-            components.append(String(part))
-            let prefix = (directory.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                return RefusedStateError("cannot make \(prefix) (\(Errno(rawValue: errno)))")
-            }
+        if let failed = PrivateDirectories.make(directory) {
+            return RefusedStateError("cannot make \(failed.path) (\(Errno(rawValue: failed.code)))")
         }
         var info = stat()
         guard lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
