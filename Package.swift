@@ -452,6 +452,8 @@ if Context.environment["TABHOST_FUZZ"] == "1" {
         "TabHostWebTests", "_CTLSShims", "_COpenSSL",
         // Runs the installer (TabModuleBundleCommands) through its API.
         "TabModuleBundleTests",
+        // Reads the commands of TabHostCommandLine.
+        "TabHostCommandLineTests",
     ]
     package.targets.removeAll { unbuildable.contains($0.name) }
     package.products.removeAll { ["tabhost", "tabhost-web", "tabhost-bundle"].contains($0.name) }
