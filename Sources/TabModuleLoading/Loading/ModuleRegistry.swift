@@ -202,7 +202,7 @@ public final class ModuleRegistry {
                 let nameOffset = path == "/" ? 1 : path.utf8.count + 1
                 files += found.map { file in
                     // Over the contiguous bytes: the generic walk of a String.UTF8View costs several times more.
-                    let own = file.utf8.withContiguousStorageIfAvailable { !$0[nameOffset...].contains(UInt8(ascii: "/")) }
+                    let own = file.utf8.withContiguousStorageIfAvailable { !$0[min(nameOffset, $0.count)...].contains(UInt8(ascii: "/")) }
                     return (file, secure && (own ?? !file.utf8.dropFirst(nameOffset).contains(UInt8(ascii: "/"))), handle)
                 }
                 listed.append((directory, found))
