@@ -51,7 +51,6 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -1623,14 +1622,7 @@ static int scanner_locked;
    time (killed, that file would look crashed, and its refusal would be remembered). Before ABI 6 the
    scanner's sandbox line says signals are not scoped. */
 static void scan_own_signal_scope(void) {
-    if (!scanner_locked) return;
-    struct {
-        uint64_t handled_access_fs, handled_access_net, scoped;
-    } attr = {0, 0, 1ull << 1 /* LANDLOCK_SCOPE_SIGNAL */};
-    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, sizeof attr, 0);
-    if (ruleset < 0) return;
-    if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) _exit(71);
-    close(ruleset);
+    if (scanner_locked && tabhost_sandbox_scope_signals() < 0) _exit(71);
 }
 
 static void serve_scan(frame *request, reader *r) {

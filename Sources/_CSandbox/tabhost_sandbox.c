@@ -738,6 +738,16 @@ static int tabhost_sandbox_allow_path(int ruleset, const char *path, uint64_t ac
 }
 
 /* Returns 0 when the ruleset is in force (or Landlock is absent), -1 on a hard failure. */
+int tabhost_sandbox_scope_signals(void) {
+    /* A kernel before ABI 6 refuses the scope field: nothing to add there. */
+    struct tabhost_ll_ruleset_attr attr = {.scoped = TABHOST_LL_SCOPE_SIGNAL};
+    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, sizeof attr, 0);
+    if (ruleset < 0) return 1;
+    int status = syscall(__NR_landlock_restrict_self, ruleset, 0) == 0 ? 0 : -1;
+    close(ruleset);
+    return status;
+}
+
 static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
     int abi = tabhost_sandbox_landlock_abi();
     if (profile->landlock_abi_limit > 0 && abi > profile->landlock_abi_limit) abi = profile->landlock_abi_limit;

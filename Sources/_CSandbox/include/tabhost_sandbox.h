@@ -203,6 +203,14 @@ int tabhost_sandbox_install_denial_handler(int denial_fd);
 int tabhost_sandbox_landlock_abi(void);
 
 /**
+ * Adds a Landlock layer that scopes signals alone (ABI 6): from then on the caller and its forks can
+ * signal only processes of their own domain. For a process already sandboxed that must not reach its
+ * siblings (a scanned file's process, forked from the locked scanner). Returns 0; 1 when no such layer
+ * can be made (a kernel before ABI 6: nothing changed); -1 when it was made but could not be applied.
+ */
+int tabhost_sandbox_scope_signals(void);
+
+/**
  * The seccomp-bpf program tabhost_sandbox_apply() installs for `profile`: writes at most `capacity`
  * instructions to `program` (which may be NULL to ask for the size) and returns how many it has.
  */
