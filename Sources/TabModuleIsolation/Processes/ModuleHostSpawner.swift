@@ -66,7 +66,12 @@ final class ModuleHostSpawner: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while true {
-            if let result = pending.result { return result }
+            if let result = pending.result {
+                // Handed over whole: the spawner's thread may still hold `pending` a moment, and with the
+                // result in it the child would end there, after its owner let it go.
+                pending.result = nil
+                return result
+            }
             pthread_cond_wait(condition, mutex)
         }
     }
