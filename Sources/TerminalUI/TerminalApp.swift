@@ -58,6 +58,15 @@ public final class TerminalApp {
     public private(set) var statistics = FrameStatistics()
     /// How long a lone ESC waits for the rest of a sequence before it counts as Escape.
     public var escapeTimeout: Duration = .milliseconds(30)
+    /// The longest keys typed ahead wait for the module's first view (`ViewTree.awaitsModule`)
+    /// before they act on the screen as it is. A module slower than the hang timeout shows its
+    /// not-responding line sooner, which ends the wait too.
+    public var typeAheadLimit: Duration = .seconds(2)
+    /// Keys typed ahead of a module's first view, in order (at most `typeAheadCapacity`).
+    private var typedAhead: [InputEvent] = []
+    private var typeAheadTimer: LoopTimerID?
+    /// Past this many keys typed ahead, they act on the screen as it is.
+    static let typeAheadCapacity = 256
 
     /// Creates an app drawing `session` on `terminal` (default: this process's terminal).
     /// Call on the session's loop thread.
@@ -105,6 +114,7 @@ public final class TerminalApp {
         let subscription = session.subscribe { [unowned self] screen in
             self.screen = screen
             needsDisplay = true
+            if !typedAhead.isEmpty && !screen.content.awaitsModule { applyTypedAhead(holding: true) }
             // Screens are published at the end of an iteration, possibly after this app's own
             // end-of-iteration draw (a change from a tick or another front end): draw it now.
             drawIfNeeded()
@@ -130,6 +140,9 @@ public final class TerminalApp {
         defer {
             if let firstFrameTimer { loop.cancel(firstFrameTimer) }
             firstFrameTimer = nil
+            if let typeAheadTimer { loop.cancel(typeAheadTimer) }
+            typeAheadTimer = nil
+            typedAhead = []
         }
         do {
             try loop.run()
@@ -165,9 +178,27 @@ public final class TerminalApp {
 
     /// Handles decoded events as if typed (also useful to drive the app from tests). Events after
     /// a quit are dropped: `q1` quits without selecting tab 1.
-    public func handle(_ events: [InputEvent]) {
+    ///
+    /// Keys typed while the screen waits for its module's first view (`ViewTree.awaitsModule`: a
+    /// tab just opened, an isolated module still starting) are held, in order, and act once the view
+    /// comes: `2` then Enter opens the new tab's first row however fast they come. Ctrl-C and
+    /// Ctrl-D never wait; a click first lets the keys before it act on the screen as shown, since
+    /// it aims at what is shown.
+    public func handle(_ events: [InputEvent]) { handle(events, holding: true) }
+
+    private func handle(_ events: [InputEvent], holding: Bool) {
         for event in events {
             guard !isQuitting else { return }
+            if holding && holdsTypedAhead(event) {
+                typedAhead.append(event)
+                if typeAheadTimer == nil {
+                    typeAheadTimer = loop.schedule(after: typeAheadLimit) { [unowned self] in
+                        typeAheadTimer = nil
+                        applyTypedAhead(holding: false)
+                    }
+                }
+                continue
+            }
             let current = screen ?? session.screen
             for command in router.handle(event, on: current) {
                 switch command {
@@ -188,6 +219,35 @@ public final class TerminalApp {
                 }
             }
         }
+    }
+
+    /// True when `event` waits with the keys typed ahead; makes room for it first when they are
+    /// too many, and lets them act first when `event` cannot wait behind them.
+    private func holdsTypedAhead(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(.control("c")), .key(.control("d")):
+            return false  // quits: what is held is dropped with the rest
+        case .mouse:
+            if !typedAhead.isEmpty { applyTypedAhead(holding: false) }
+            return false
+        case .key, .paste:
+            if typedAhead.count >= Self.typeAheadCapacity { applyTypedAhead(holding: false) }
+            return !typedAhead.isEmpty || (screen ?? session.screen).content.awaitsModule
+        }
+    }
+
+    /// Lets the keys typed ahead act, in order, on the screen now shown. `holding`: a key whose
+    /// action opens another screen that waits for its module holds the keys after it again.
+    private func applyTypedAhead(holding: Bool) {
+        if let typeAheadTimer { loop.cancel(typeAheadTimer) }
+        typeAheadTimer = nil
+        let events = typedAhead
+        typedAhead = []
+        let current = screen ?? session.screen
+        router.prepare(for: current)
+        reportFocus(on: current)
+        handle(events, holding: holding)
+        needsDisplay = true
     }
 
     /// Tells the model where the focus is when that changed without a key (a new screen appeared).

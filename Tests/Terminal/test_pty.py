@@ -1,6 +1,7 @@
 """The terminal front end from outside: the real `tabhost run` in a pseudo-terminal read by a VT emulator
 (pyte), with modules built from tab_module.h alone. A module spinning forever in `event` must leave the
-other tab's switches and presses working, and say on its own tab that it is not responding.
+other tab's switches and presses working, and say on its own tab that it is not responding; keys typed
+for a tab whose first view is still on its way act on that view.
 
 Run by Scripts/test after `swift test` (the built .build/debug/tabhost, or $TABHOST):
     python3 -m unittest discover -s Tests/Terminal -v
@@ -155,6 +156,86 @@ class SpinningModuleTest(unittest.TestCase):
         self.assertLess(max(switches), 1.0, f"switches took {switches}")
         # The kill limit stops it; its tab says so with Restart.
         t.wait_for(lambda s: "Spinner stopped: not responding for 6 s in event" in s, "the kill", timeout=10)
+        t.send("q")
+
+
+# A module whose first view takes a while (its first render sleeps): keys typed for its tab before the
+# view comes must act on the view, as they would had it come at once.
+SLOW_MODULE = """
+#include "tab_module.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+typedef struct m { const tab_host_api *api; tab_host *host; int renders, opened; } m;
+static void *create(const tab_host_api *api, tab_host *host) {
+    m *self = calloc(1, sizeof *self);
+    if (self != NULL) { self->api = api; self->host = host; }
+    return self;
+}
+static void render(void *opaque, tab_view *view) {
+    m *self = opaque;
+    char line[64];
+    if (self->renders++ == 0) nanosleep(&(struct timespec){.tv_nsec = 400000000}, NULL);
+    snprintf(line, sizeof line, "Slow opened %d", self->opened);
+    self->api->text(view, line);
+    self->api->row(view, "Open", NULL, "open");
+}
+static void event(void *opaque, const tab_event *e) {
+    m *self = opaque;
+    if (e->type != TAB_EVENT_ACTION || e->action == NULL || strcmp(e->action, "open") != 0) return;
+    self->opened++;
+    self->api->invalidate(self->host);
+}
+static void destroy(void *opaque) { free(opaque); }
+static const tab_module_descriptor descriptor = {
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "slow", .title = "Slow",
+    .create = create, .render = render, .event = event, .destroy = destroy,
+};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+class TypeAheadTest(unittest.TestCase):
+    def setUp(self):
+        if not os.access(TABHOST, os.X_OK):
+            self.skipTest(f"{TABHOST} is not built (swift build)")
+        self.scratch = tempfile.mkdtemp(prefix="tabhost-pty-")
+        modules = os.path.join(self.scratch, "modules")
+        os.mkdir(modules)
+        sources = [("counter", MODULE.format(name="counter", title="Counter", button="Press", spins=0)),
+                   ("slow", SLOW_MODULE)]
+        for name, text in sources:
+            source = os.path.join(self.scratch, name + ".c")
+            with open(source, "w", encoding="utf-8") as f:
+                f.write(text)
+            subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", INCLUDE, "-o",
+                            os.path.join(modules, name + ".so"), source], check=True)
+        layout = os.path.join(self.scratch, "layout.json")
+        with open(layout, "w", encoding="utf-8") as f:
+            f.write('{"root": {"tabs": [{"name": "Counter", "module": "counter"}, {"name": "Slow", "module": "slow"}]}}')
+        environment = dict(os.environ, TERM="xterm-256color", XDG_CACHE_HOME=os.path.join(self.scratch, "cache"),
+                           XDG_CONFIG_HOME=os.path.join(self.scratch, "config"),
+                           XDG_DATA_HOME=os.path.join(self.scratch, "data"))
+        self.terminal = Terminal(["--modules", modules, "--layout", layout, "--no-watch",
+                                  "--log", os.path.join(self.scratch, "tabhost.log"),
+                                  "--state", os.path.join(self.scratch, "state.json")], environment)
+
+    def tearDown(self):
+        self.terminal.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def test_keys_typed_before_a_tabs_first_view_act_on_it(self):
+        t = self.terminal
+        t.wait_for(lambda s: "Counter presses 0" in s, "the counter's first frame")
+        # The switch and Enter in one write: Enter comes while the slow tab has no view yet.
+        t.send("2\r")
+        t.wait_for(lambda s: "Slow opened 1" in s, "Enter on the slow tab's row")
+        # Each key once: nothing more arrives.
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:
+            t.pump(0.05)
+        self.assertIn("Slow opened 1", t.text())
         t.send("q")
 
 

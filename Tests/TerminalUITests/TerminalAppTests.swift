@@ -25,6 +25,9 @@ final class RecordingSession: ScreenSession {
     var screenReads = 0
     /// What `isAwaitingModules` says (a module's first view on its way).
     var awaitsModules = false
+    /// The tab whose module has not sent its first view: it shows its title line meanwhile
+    /// (`ViewTree.awaitsModule`), as an isolated module's tab does.
+    var awaitedTab: Int?
 
     /// With `publishing` false, call `startPublishing()` later (as a live session does in `start()`,
     /// after a front end registered its own end-of-iteration work).
@@ -47,10 +50,12 @@ final class RecordingSession: ScreenSession {
     var current: Screen {
         Screen(
             title: selected == 0 ? "Jack" : "Mentions", backLabel: "Accounts",
-            content: ViewTree([
-                .row(ViewRow(title: "First", action: "first")),
-                .row(ViewRow(title: "Second", detail: "ticks \(ticks)", action: "second")),
-            ]),
+            content: selected == awaitedTab
+                ? ViewTree([.text("Mentions")], awaitsModule: true)
+                : ViewTree([
+                    .row(ViewRow(title: "First", action: "first")),
+                    .row(ViewRow(title: "Second", detail: "ticks \(ticks)", action: "second")),
+                ]),
             tabBar: TabBar(items: [
                 TabBarItem(title: "Favourites", glyph: "★", isSelected: selected == 0),
                 TabBarItem(title: "Mentions", glyph: "@", isSelected: selected == 1),
@@ -146,6 +151,32 @@ struct TerminalAppTests {
         pty.type(Array("2q1\u{1B}[B".utf8))
         try app.run()
         #expect(source.actions == [.selectTab(1)])
+    }
+
+    /// Keys typed while the shown tab waits for its module's first view act once the view comes,
+    /// in order (`2` then Enter opens the new tab's first row); Ctrl-C does not wait; with no view
+    /// by `typeAheadLimit` they act on the screen as it is; a click lets the keys before it act first
+    /// (on the screen it aims at: Enter there reaches the module as a key).
+    @Test(arguments: [
+        ("2\rq", true, [ScreenAction.selectTab(1), .activate("first")]),
+        ("2\u{1B}[B\r\u{1B}[B\rq", true, [.selectTab(1), .activate("second"), .activate("second")]),
+        ("2\r\u{3}", true, [.selectTab(1)]),
+        // Enter on the title line alone goes to the module as a key.
+        ("2\rq", false, [.selectTab(1), .key(.enter)]),
+        ("2\r\u{1B}[<0;2;1M", true, [.selectTab(1), .key(.enter), .back]),
+    ])
+    func keysTypedAheadOfAModulesViewActOnIt(keys: String, viewArrives: Bool, expected: [ScreenAction]) throws {
+        let pty = PseudoTerminal(columns: 40, rows: 12)
+        let source = RecordingSession()
+        source.awaitedTab = 1
+        let app = try makeApp(source, pty)
+        app.typeAheadLimit = .milliseconds(200)
+        pty.type(Array(keys.utf8))
+        if viewArrives { app.loop.schedule(after: .milliseconds(80)) { source.awaitedTab = nil } }
+        // Ends a run the keys did not end (a click, or no view).
+        app.loop.schedule(after: .milliseconds(600)) { pty.type(Array("\u{3}".utf8)) }
+        try app.run()
+        #expect(source.actions == expected)
     }
 
     /// The model hears where the focus is: on the first frame, then on each move.

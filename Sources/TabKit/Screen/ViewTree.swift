@@ -7,12 +7,20 @@ public struct ViewTree: Sendable, Hashable, Codable {
     public var barButtons: [ViewBarButton]
     /// The keys that send actions while the screen shows (`shortcut`), in the order added.
     public var shortcuts: [ViewShortcut]
+    /// True while the module has not sent this screen's first view: the tree is what the host shows
+    /// meanwhile (the tab's title). A terminal holds the keys typed for the screen until the view
+    /// comes, so that a key typed ahead acts on what the module draws, as it would have had the
+    /// module answered at once.
+    public var awaitsModule: Bool
 
     /// Creates a tree from `nodes`.
-    public init(_ nodes: [ViewNode] = [], barButtons: [ViewBarButton] = [], shortcuts: [ViewShortcut] = []) {
+    public init(
+        _ nodes: [ViewNode] = [], barButtons: [ViewBarButton] = [], shortcuts: [ViewShortcut] = [], awaitsModule: Bool = false
+    ) {
         self.nodes = nodes
         self.barButtons = barButtons
         self.shortcuts = shortcuts
+        self.awaitsModule = awaitsModule
     }
 
     /// The action ids of the activatable nodes (rows and table rows with an action, buttons), in
@@ -77,22 +85,26 @@ public struct ViewTree: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case nodes, barButtons, shortcuts
+        case nodes, barButtons, shortcuts, awaitsModule
     }
 
-    /// Reads what `encode(to:)` writes (absent bar buttons and shortcuts are none).
+    /// Reads what `encode(to:)` writes (absent bar buttons and shortcuts are none, an absent
+    /// `awaitsModule` false).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         nodes = try c.decode([ViewNode].self, forKey: .nodes)
         barButtons = try c.decodeIfPresent([ViewBarButton].self, forKey: .barButtons) ?? []
         shortcuts = try c.decodeIfPresent([ViewShortcut].self, forKey: .shortcuts) ?? []
+        awaitsModule = try c.decodeIfPresent(Bool.self, forKey: .awaitsModule) ?? false
     }
 
-    /// `{"nodes":[…]}`, with `barButtons` and `shortcuts` only when there are some.
+    /// `{"nodes":[…]}`, with `barButtons` and `shortcuts` only when there are some, and
+    /// `"awaitsModule":true` only when it is.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(nodes, forKey: .nodes)
         if !barButtons.isEmpty { try c.encode(barButtons, forKey: .barButtons) }
         if !shortcuts.isEmpty { try c.encode(shortcuts, forKey: .shortcuts) }
+        if awaitsModule { try c.encode(true, forKey: .awaitsModule) }
     }
 }

@@ -229,9 +229,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         if stale && pendingEvents == 0 && !renderPosted && connection.awaitsFrame != id { postRender() }
         // Found gone on the way (no loop watched it): the stopped screen at once.
         if let failure { return stoppedTree(failure) }
-        let tree = keptTree ?? ViewTree([.text(title)])
+        let tree = keptTree ?? ViewTree([.text(title)], awaitsModule: true)
         guard let line = notRespondingLine() else { return tree }
-        return ViewTree([line] + tree.nodes)
+        // The line is something to act on: keys typed for the screen go to it now.
+        var shown = tree
+        shown.nodes.insert(line, at: 0)
+        shown.awaitsModule = false
+        return shown
     }
 
     /// The kept view is out of date: the next `render()` asks the child.
