@@ -105,33 +105,41 @@ class Terminal:
         os.close(self.fd)
 
 
-class SpinningModuleTest(unittest.TestCase):
-    def setUp(self):
+class HostTestCase(unittest.TestCase):
+    """Builds the given modules into a scratch directory and runs `tabhost run` on them, with a layout
+    naming them in order as tabs; removes it all afterwards."""
+
+    def start(self, sources, options=()):
         if not os.access(TABHOST, os.X_OK):
             self.skipTest(f"{TABHOST} is not built (swift build)")
         self.scratch = tempfile.mkdtemp(prefix="tabhost-pty-")
+        self.addCleanup(shutil.rmtree, self.scratch, ignore_errors=True)
         modules = os.path.join(self.scratch, "modules")
         os.mkdir(modules)
-        for name, title, button, spins in [("spinner", "Spinner", "Spin", 1), ("counter", "Counter", "Press", 0)]:
+        for name, text in sources:
             source = os.path.join(self.scratch, name + ".c")
             with open(source, "w", encoding="utf-8") as f:
-                f.write(MODULE.format(name=name, title=title, button=button, spins=spins))
+                f.write(text)
             subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", INCLUDE, "-o",
                             os.path.join(modules, name + ".so"), source], check=True)
         layout = os.path.join(self.scratch, "layout.json")
+        tabs = ", ".join(f'{{"name": "{name}", "module": "{name}"}}' for name, _ in sources)
         with open(layout, "w", encoding="utf-8") as f:
-            f.write('{"root": {"tabs": [{"name": "Spinner", "module": "spinner"}, {"name": "Counter", "module": "counter"}]}}')
+            f.write(f'{{"root": {{"tabs": [{tabs}]}}}}')
         self.log = os.path.join(self.scratch, "tabhost.log")
         environment = dict(os.environ, TERM="xterm-256color", XDG_CACHE_HOME=os.path.join(self.scratch, "cache"),
                            XDG_CONFIG_HOME=os.path.join(self.scratch, "config"),
                            XDG_DATA_HOME=os.path.join(self.scratch, "data"))
         self.terminal = Terminal(["--modules", modules, "--layout", layout, "--no-watch", "--log", self.log,
-                                  "--state", os.path.join(self.scratch, "state.json"),
-                                  "--hang-timeout", "1", "--kill-timeout", "6"], environment)
+                                  "--state", os.path.join(self.scratch, "state.json"), *options], environment)
+        self.addCleanup(self.terminal.close)
 
-    def tearDown(self):
-        self.terminal.close()
-        shutil.rmtree(self.scratch, ignore_errors=True)
+
+class SpinningModuleTest(HostTestCase):
+    def setUp(self):
+        self.start([(name, MODULE.format(name=name, title=title, button=button, spins=spins))
+                    for name, title, button, spins in [("spinner", "Spinner", "Spin", 1), ("counter", "Counter", "Press", 0)]],
+                   options=("--hang-timeout", "1", "--kill-timeout", "6"))
 
     def test_a_spinning_module_leaves_the_other_tab_working_and_says_so_on_its_own(self):
         t = self.terminal
@@ -196,34 +204,10 @@ TAB_MODULE_DECLARE(descriptor)
 """
 
 
-class TypeAheadTest(unittest.TestCase):
+class TypeAheadTest(HostTestCase):
     def setUp(self):
-        if not os.access(TABHOST, os.X_OK):
-            self.skipTest(f"{TABHOST} is not built (swift build)")
-        self.scratch = tempfile.mkdtemp(prefix="tabhost-pty-")
-        modules = os.path.join(self.scratch, "modules")
-        os.mkdir(modules)
-        sources = [("counter", MODULE.format(name="counter", title="Counter", button="Press", spins=0)),
-                   ("slow", SLOW_MODULE)]
-        for name, text in sources:
-            source = os.path.join(self.scratch, name + ".c")
-            with open(source, "w", encoding="utf-8") as f:
-                f.write(text)
-            subprocess.run(["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", INCLUDE, "-o",
-                            os.path.join(modules, name + ".so"), source], check=True)
-        layout = os.path.join(self.scratch, "layout.json")
-        with open(layout, "w", encoding="utf-8") as f:
-            f.write('{"root": {"tabs": [{"name": "Counter", "module": "counter"}, {"name": "Slow", "module": "slow"}]}}')
-        environment = dict(os.environ, TERM="xterm-256color", XDG_CACHE_HOME=os.path.join(self.scratch, "cache"),
-                           XDG_CONFIG_HOME=os.path.join(self.scratch, "config"),
-                           XDG_DATA_HOME=os.path.join(self.scratch, "data"))
-        self.terminal = Terminal(["--modules", modules, "--layout", layout, "--no-watch",
-                                  "--log", os.path.join(self.scratch, "tabhost.log"),
-                                  "--state", os.path.join(self.scratch, "state.json")], environment)
-
-    def tearDown(self):
-        self.terminal.close()
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        self.start([("counter", MODULE.format(name="counter", title="Counter", button="Press", spins=0)),
+                    ("slow", SLOW_MODULE)])
 
     def test_keys_typed_before_a_tabs_first_view_act_on_it(self):
         t = self.terminal
