@@ -53,24 +53,12 @@ public struct InstalledBundle: Sendable, Hashable {
     /// The installed bundle `moduleFile` belongs to when it is `DIR/NAME/NAME.so` beside a `manifest.json`
     /// naming NAME; nil for a plain module file (or one whose manifest cannot be read).
     public static func containing(moduleFile: String) -> InstalledBundle? {
-        // On the UTF-8 bytes: `tabhost list` asks for every file, nearly all plain, and the Character walk
-        // was a tenth of a warm list of 1,000.
-        guard ModuleFileReader.mayBeBundleModuleFile(moduleFile) else { return nil }
-        let bytes = moduleFile.utf8
-        let slashByte = UInt8(ascii: "/")
-        guard bytes.count > 3, bytes.suffix(3).elementsEqual(".so".utf8), let slash = bytes.lastIndex(of: slashByte),
-            bytes.distance(from: slash, to: bytes.endIndex) > 3,
-            let parentSlash = bytes[..<slash].lastIndex(of: slashByte)
-        else { return nil }
-        let stemBytes = bytes[bytes.index(after: slash)..<bytes.index(bytes.endIndex, offsetBy: -3)]
-        guard bytes[bytes.index(after: parentSlash)..<slash].elementsEqual(stemBytes) else { return nil }
-        let directory = String(moduleFile[..<slash])
-        let name = String(moduleFile[moduleFile.index(after: parentSlash)..<slash])
-        let parentPath = parentSlash == moduleFile.startIndex ? "/" : String(moduleFile[..<parentSlash])
-        let parent = FileTree.openDirectory(parentPath)
+        guard let parts = ModuleFileReader.bundleParts(of: moduleFile) else { return nil }
+        let parent = FileTree.openDirectory(parts.parent)
         guard parent >= 0 else { return nil }
         defer { close(parent) }
-        guard let bundle = try? read(name, in: parent, path: directory), bundle.manifest.name == name else { return nil }
+        guard let bundle = try? read(parts.name, in: parent, path: parts.directory), bundle.manifest.name == parts.name
+        else { return nil }
         return bundle
     }
 }
