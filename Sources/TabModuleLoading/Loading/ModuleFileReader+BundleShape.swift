@@ -14,7 +14,8 @@ extension ModuleFileReader {
         guard let shape = bundleShape(of: path) else { return nil }
         let bytes = Array(path.utf8)
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        return (text(0..<shape.slash), text((shape.parentSlash + 1)..<shape.slash), shape.parentSlash == 0 ? "/" : text(0..<shape.parentSlash))
+        let parent = shape.parentSlash == 0 ? "/" : text(0..<shape.parentSlash)
+        return (text(0..<shape.slash), text((shape.parentSlash + 1)..<shape.slash), parent)
     }
 
     /// The byte offsets of the last two slashes of a `…/NAME/NAME.so` path.
