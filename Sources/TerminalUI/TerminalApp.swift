@@ -181,9 +181,10 @@ public final class TerminalApp {
     ///
     /// Keys typed while the screen waits for its module's first view (`ViewTree.awaitsModule`: a
     /// tab just opened, an isolated module still starting) are held, in order, and act once the view
-    /// comes: `2` then Enter opens the new tab's first row however fast they come. Ctrl-C and
-    /// Ctrl-D never wait; a click first lets the keys before it act on the screen as shown, since
-    /// it aims at what is shown.
+    /// comes: `2` then Enter opens the new tab's first row however fast they come. The keys that
+    /// leave the screen (a digit, Left and Right, Esc, Backspace, `q`) and Ctrl-C, Ctrl-D never
+    /// wait, so a module that never answers keeps nobody on its tab; like a click, which aims at
+    /// what is shown, they first let the keys held before them act on the screen as it is.
     public func handle(_ events: [InputEvent]) { handle(events, holding: true) }
 
     private func handle(_ events: [InputEvent], holding: Bool) {
@@ -230,9 +231,23 @@ public final class TerminalApp {
         case .mouse:
             if !typedAhead.isEmpty { applyTypedAhead(holding: false) }
             return false
+        case .key(let key) where Self.leavesTheScreen(key):
+            // The user leaves (another tab, Back, quit): never kept waiting on a slow module.
+            if !typedAhead.isEmpty { applyTypedAhead(holding: false) }
+            return false
         case .key, .paste:
             if typedAhead.count >= Self.typeAheadCapacity { applyTypedAhead(holding: false) }
             return !typedAhead.isEmpty || (screen ?? session.screen).content.awaitsModule
+        }
+    }
+
+    /// The keys that, on a screen waiting for its module (no field, no focus), pick another tab, go
+    /// back or quit: what they do does not depend on the view that is on its way.
+    private static func leavesTheScreen(_ key: Key) -> Bool {
+        switch key {
+        case .left, .right, .wordLeft, .wordRight, .shiftLeft, .shiftRight, .escape, .backspace: true
+        case .character(let scalar): scalar == "q" || ("1"..."9").contains(scalar)
+        default: false
         }
     }
 

@@ -155,28 +155,38 @@ struct TerminalAppTests {
 
     /// Keys typed while the shown tab waits for its module's first view act once the view comes,
     /// in order (`2` then Enter opens the new tab's first row); Ctrl-C does not wait; with no view
-    /// by `typeAheadLimit` they act on the screen as it is; a click lets the keys before it act first
-    /// (on the screen it aims at: Enter there reaches the module as a key).
+    /// by `typeAheadLimit` they act on the screen as it is; a click, or a key that leaves the screen
+    /// (a digit), is never held and lets the keys before it act first (on the screen as shown: Enter
+    /// there reaches the module as a key).
     @Test(arguments: [
-        ("2\rq", true, [ScreenAction.selectTab(1), .activate("first")]),
-        ("2\u{1B}[B\r\u{1B}[B\rq", true, [.selectTab(1), .activate("second"), .activate("second")]),
+        ("2\r", true, [ScreenAction.selectTab(1), .activate("first")]),
+        ("2\u{1B}[B\r\u{1B}[B\r", true, [.selectTab(1), .activate("second"), .activate("second")]),
         ("2\r\u{3}", true, [.selectTab(1)]),
-        // Enter on the title line alone goes to the module as a key.
-        ("2\rq", false, [.selectTab(1), .key(.enter)]),
         ("2\r\u{1B}[<0;2;1M", true, [.selectTab(1), .key(.enter), .back]),
+        ("21", false, [.selectTab(1), .selectTab(0)]),
+        ("2\r1", false, [.selectTab(1), .key(.enter), .selectTab(0)]),
     ])
     func keysTypedAheadOfAModulesViewActOnIt(keys: String, viewArrives: Bool, expected: [ScreenAction]) throws {
+        try typeAhead(keys, viewArrives: viewArrives, limit: .seconds(30), expected: expected)
+    }
+
+    /// Past `typeAheadLimit` with no view, the keys act on the screen as it is.
+    @Test func keysTypedAheadActWhenTheLimitRunsOut() throws {
+        try typeAhead("2\r", viewArrives: false, limit: .milliseconds(200), expected: [.selectTab(1), .key(.enter)])
+    }
+
+    private func typeAhead(_ keys: String, viewArrives: Bool, limit: Duration, expected: [ScreenAction]) throws {
         let pty = PseudoTerminal(columns: 40, rows: 12)
         let source = RecordingSession()
         source.awaitedTab = 1
         let app = try makeApp(source, pty)
-        app.typeAheadLimit = .milliseconds(200)
+        app.typeAheadLimit = limit
         pty.type(Array(keys.utf8))
         if viewArrives { app.loop.schedule(after: .milliseconds(80)) { source.awaitedTab = nil } }
-        // Ends a run the keys did not end (a click, or no view).
+        // Ends the run (Ctrl-C drops what is still held).
         app.loop.schedule(after: .milliseconds(600)) { pty.type(Array("\u{3}".utf8)) }
         try app.run()
-        #expect(source.actions == expected)
+        #expect(source.actions == expected, "\(keys.debugDescription)")
     }
 
     /// The model hears where the focus is: on the first frame, then on each move.
