@@ -743,6 +743,23 @@ class BusyMarkTests(BrowserTestCase):
         expect(main.get_by_role("button", name="Spin", exact=True)).to_be_visible()
 
 
+    def test_a_tab_waiting_for_its_first_view_is_busy_until_it_comes(self):
+        # The first render takes 0.6 s: meanwhile the tab shows its title, and the content says it is busy.
+        slow = module_source(
+            "slow", "Slow", 'if (self->mode++ == 0) {\n        usleep(600000);\n    }\n    api->text(view, "Slow view");')
+        served, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "h", "module": "hot"}, {"name": "s", "module": "slow"}]}}',
+            {"hot.so": hot_module(1), "slow.so": slow})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        expect(main).to_contain_text("Version 1")
+        expect(main).not_to_have_attribute("aria-busy", "true")
+        page.get_by_role("tab", name=re.compile("Slow")).click()
+        expect(main).to_have_attribute("aria-busy", "true")
+        expect(main).to_contain_text("Slow view")
+        expect(main).not_to_have_attribute("aria-busy", "true")
+
+
 class PermissionPromptTests(BrowserTestCase):
     def test_a_module_asking_for_network_shows_allow_and_not_now_and_allow_opens_it(self):
         render = (

@@ -374,6 +374,9 @@ function focusables() {
 }
 
 function drawContent() {
+  // The tab's title line while its module's first view is on its way: busy, for assistive technology.
+  if (screen.content?.awaitsModule) main.setAttribute("aria-busy", "true");
+  else main.removeAttribute("aria-busy");
   const id = identity();
   const active = document.activeElement;
   const focusedKey = main.contains(active) ? active.dataset.focus : undefined;
