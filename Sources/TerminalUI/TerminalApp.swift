@@ -237,7 +237,9 @@ public final class TerminalApp {
             return false
         case .key, .paste:
             if typedAhead.count >= Self.typeAheadCapacity { applyTypedAhead(holding: false) }
-            return !typedAhead.isEmpty || (screen ?? session.screen).content.awaitsModule
+            // An alert takes the keys whatever is under it.
+            let current = screen ?? session.screen
+            return !typedAhead.isEmpty || (current.content.awaitsModule && current.alert == nil)
         }
     }
 

@@ -28,6 +28,8 @@ final class RecordingSession: ScreenSession {
     /// The tab whose module has not sent its first view: it shows its title line meanwhile
     /// (`ViewTree.awaitsModule`), as an isolated module's tab does.
     var awaitedTab: Int?
+    /// The alert shown over the screen, if any.
+    var alert: ScreenAlert?
 
     /// With `publishing` false, call `startPublishing()` later (as a live session does in `start()`,
     /// after a front end registered its own end-of-iteration work).
@@ -59,7 +61,7 @@ final class RecordingSession: ScreenSession {
             tabBar: TabBar(items: [
                 TabBarItem(title: "Favourites", glyph: "★", isSelected: selected == 0),
                 TabBarItem(title: "Mentions", glyph: "@", isSelected: selected == 1),
-            ]))
+            ]), alert: alert)
     }
 
     func perform(_ action: ScreenAction) {
@@ -175,10 +177,21 @@ struct TerminalAppTests {
         try typeAhead("2\r", viewArrives: false, limit: .milliseconds(200), expected: [.selectTab(1), .key(.enter)])
     }
 
-    private func typeAhead(_ keys: String, viewArrives: Bool, limit: Duration, expected: [ScreenAction]) throws {
+    /// An alert takes the keys at once, whatever waits under it.
+    @Test func anAlertOverAWaitingScreenTakesTheKeysAtOnce() throws {
+        try typeAhead(
+            "\r", viewArrives: false, limit: .seconds(30), expected: [.answerAlert(id: "ask", button: "OK")], awaitedTab: 0,
+            alert: ScreenAlert(id: "ask", title: "Sure?", buttons: []))
+    }
+
+    private func typeAhead(
+        _ keys: String, viewArrives: Bool, limit: Duration, expected: [ScreenAction], awaitedTab: Int = 1,
+        alert: ScreenAlert? = nil
+    ) throws {
         let pty = PseudoTerminal(columns: 40, rows: 12)
         let source = RecordingSession()
-        source.awaitedTab = 1
+        source.awaitedTab = awaitedTab
+        source.alert = alert
         let app = try makeApp(source, pty)
         app.typeAheadLimit = limit
         pty.type(Array(keys.utf8))
