@@ -184,7 +184,8 @@ public final class TerminalApp {
     /// comes: `2` then Enter opens the new tab's first row however fast they come. The keys that
     /// leave the screen (a digit, Left and Right, Esc, Backspace, `q`) and Ctrl-C, Ctrl-D never
     /// wait, so a module that never answers keeps nobody on its tab; like a click, which aims at
-    /// what is shown, they first let the keys held before them act on the screen as it is.
+    /// what is shown, they first let the keys held before them act on the screen as it is. Nothing
+    /// is held while an alert shows.
     public func handle(_ events: [InputEvent]) { handle(events, holding: true) }
 
     private func handle(_ events: [InputEvent], holding: Bool) {
