@@ -194,9 +194,10 @@ public final class TerminalApp {
             if holding && holdsTypedAhead(event) {
                 typedAhead.append(event)
                 if typeAheadTimer == nil {
-                    typeAheadTimer = loop.schedule(after: typeAheadLimit) { [unowned self] in
-                        typeAheadTimer = nil
-                        applyTypedAhead(holding: false)
+                    // Weak: `handle` may be driven without `run()`, whose end cancels the timer.
+                    typeAheadTimer = loop.schedule(after: typeAheadLimit) { [weak self] in
+                        self?.typeAheadTimer = nil
+                        self?.applyTypedAhead(holding: false)
                     }
                 }
                 continue
