@@ -85,7 +85,8 @@ final class IsolationPostedStartTests {
         let line = {
             if case .row(let row) = host.screen.content.nodes.first { row.title } else { nil as String? }
         }
-        #expect(setup.runLoop(until: { line()?.hasPrefix("Barred is not responding (event, ") == true }), "\(line() ?? "none")")
+        #expect(
+            setup.runLoop(until: { line()?.hasPrefix("Barred is not responding (event, ") == true }), "\(line() ?? "none")")
         #expect(setup.textsNow == ["Barred view"])
         #expect(host.screen.content.barButtons.map(\.label) == ["Spin"] && host.screen.content.shortcuts.count == 1, "\(host.screen.content)")
     }
