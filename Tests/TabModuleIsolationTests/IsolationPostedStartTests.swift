@@ -88,6 +88,6 @@ final class IsolationPostedStartTests {
         #expect(
             setup.runLoop(until: { line()?.hasPrefix("Barred is not responding (event, ") == true }), "\(line() ?? "none")")
         #expect(setup.textsNow == ["Barred view"])
-        #expect(host.screen.content.barButtons.map(\.label) == ["Spin"] && host.screen.content.shortcuts.count == 1, "\(host.screen.content)")
+        #expect(host.screen.content.barButtons.map(\.label) == ["Spin"] && host.screen.content.shortcuts.count == 1)
     }
 }
