@@ -118,11 +118,14 @@ final class ModuleHostSpawner: @unchecked Sendable {
             while requests.isEmpty { pthread_cond_wait(condition, mutex) }
             let pending = requests.removeFirst()
             pthread_mutex_unlock(mutex)
-            let result = Result { () throws(ModuleHostStartError) in
+            var result: Result<ModuleHostProcess, ModuleHostStartError>? = Result { () throws(ModuleHostStartError) in
                 try ModuleHostProcess(helper: pending.helper, label: pending.label)
             }
             pthread_mutex_lock(mutex)
             pending.result = result
+            // Let go before the taker can run: a reference held here a moment longer would keep the
+            // child alive after its owner let it go, and the child would end on this thread, late.
+            result = nil
             pthread_cond_broadcast(condition)
             pthread_mutex_unlock(mutex)
         }
