@@ -17,8 +17,10 @@ import _CIsolation
 /// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
 ///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
 ///   param and state it is given for then.
-/// - Never waited on: `render`, `event`, `appearance` and a `start` that nothing nests are posted
-///   (sent when the child is free, in order, their replies handled when they come). `render()` returns the last view the
+/// - Never waited on: `create` and `start` that nothing nests and no reload waits for, `render`,
+///   `event` and `appearance` are posted (sent when the child is free, in order, their replies
+///   handled when they come). A posted `create` that fails shows on the tab as a refused one in
+///   process would. `render()` returns the last view the
 ///   child sent (its kept frame; a one-line placeholder with the title before the first) and asks for
 ///   a new one when the module invalidated; after an event on a shown tab the child pushes the new
 ///   view itself (`FRAME`).
@@ -107,15 +109,29 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private(set) var permissionRequest: [String]?
     /// Why the child could not start after the user answered the prompt.
     private var startRefusal: String?
+    /// Its posted `create` is not answered yet: nothing may reach the child for it outside the queue
+    /// of posted calls (`SHOWN`), which would overtake the `create`.
+    private var creating = false
+    /// Why its posted `create` failed: the tab shows it, and the instance counts as stopped (a reload
+    /// replaces it, and a state given to it is kept for that).
+    private var createRefusal: ModuleError?
 
     /// Creates the instance in `connection`'s child. Throws `createFailed` when the module's
     /// `create` returned NULL, `processFailed` when the child stopped or did not answer.
+    ///
+    /// The `create` is posted instead (the tab shows its title line until the module answers, and
+    /// the refusal after) unless `environment.waitsForCreate`, a module's own request nests it, or no
+    /// loop watches the child.
     convenience init(
         module: LoadedModule, connection: ModuleHostConnection, factory: OutOfProcessModuleInstanceFactory,
         environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) {
         self.init(module: module, connection: connection, failure: nil, factory: factory, environment: environment, delegate: delegate)
-        try createInChild()
+        if environment.waitsForCreate || Self.servesARequest || connection.loop == nil {
+            try createInChild()
+        } else {
+            postCreate()
+        }
     }
 
     /// An instance of a module held after a crash loop: no child until the user chooses Restart; until
@@ -171,8 +187,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// True while its child works on a call past the busy threshold (the tab's busy mark).
     package var isBusy: Bool { failure == nil && connection.map { $0.busy != .idle || $0.state == .unresponsive } == true }
 
-    /// True while it shows the stopped screen (its child stopped, or it is held).
-    package var isStopped: Bool { failure != nil }
+    /// True while it shows the stopped screen (its child stopped, or it is held), or its posted
+    /// `create` failed.
+    package var isStopped: Bool { failure != nil || createRefusal != nil }
 
     /// A child that ended unseen is read to its end now (what it sent last, then its exit).
     package func noticeStop() {
@@ -212,6 +229,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         environment.confinement?.assertConfined("\(moduleName) render")
         if let permissionRequest { return permissionTree(permissionRequest) }
         if let startRefusal { return ViewTree([.text("\(title) could not start: \(startRefusal)")]) }
+        if let createRefusal { return ViewTree([.text(createRefusal.description)]) }
         if let failure { return stoppedTree(failure) }
         if listWindows != wantedListWindows {
             wantedListWindows = listWindows
@@ -369,7 +387,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package func saveState() -> [UInt8]? {
         // A stopped module's last saved state is still its state (a reload moves it over).
-        if failure != nil || permissionRequest != nil { return savedState }
+        if failure != nil || permissionRequest != nil || createRefusal != nil { return savedState }
         guard module.info.functions.contains(.saveState) else { return nil }
         var writer = WireWriter(.saveState)
         writer.u64(id)
@@ -395,8 +413,11 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package func restoreState(_ state: [UInt8]) -> Bool {
         guard module.info.functions.contains(.restoreState) else { return false }
-        if isHeld {
-            // Restored in the child the user's Restart starts (a reload moves state into a held instance).
+        // Its posted create and start go first: the create may turn out refused.
+        sendQueuedCalls()
+        if isHeld || createRefusal != nil {
+            // Restored in the child the user's Restart starts (a reload moves state into a held
+            // instance, or into the version that replaces one whose create failed).
             savedState = state
             return true
         }
@@ -437,7 +458,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// One request on this instance, with the re-entrancy bookkeeping of the in-process instance:
     /// a module that pops itself from inside `event` is destroyed after that call returns.
     private func call(_ writer: WireWriter, _ moduleCall: ModuleCall) -> ModuleHostConnection.Reply {
-        guard alive, failure == nil, let connection else { return .unavailable }
+        guard alive, failure == nil, sendQueuedCalls(), let connection else { return .unavailable }
         environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
         return withExtendedLifetime(self) {
             callDepth += 1
@@ -464,10 +485,57 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         if hadState { factory?.instancesChanged() }
     }
 
+    /// A waited call sends nothing ahead of what was posted for this instance before it (its create,
+    /// its start): those go first, within the hang timeout. Not inside a child's request: what is in
+    /// flight there cannot finish until the host returns. False when they could not all go in time.
+    @discardableResult
+    private func sendQueuedCalls() -> Bool {
+        guard !Self.servesARequest, let connection, connection.loop != nil else { return true }
+        return connection.sendQueued(for: id, until: .now + settings.hangTimeout)
+    }
+
     private func createInChild() throws(ModuleError) {
         guard let connection else { return }
         connection.register(self)
-        switch connection.create(id) {
+        try created(connection.create(id))
+    }
+
+    /// `create` posted: the tab shows its title line meanwhile, with the busy mark and the
+    /// not-responding line as for a render; what the host asks of the instance queues behind it.
+    private func postCreate() {
+        guard let connection else { return }
+        connection.register(self)
+        creating = true
+        var writer = WireWriter(.create)
+        writer.u64(id)
+        let posted = post(writer, ModuleCall(.create, instance: id), userWaits: true) { [weak self] reply in
+            guard let self, self.alive else { return }
+            self.creating = false
+            // Stopped meanwhile: the stopped screen says so, and its Restart creates again.
+            if case .unavailable = reply, self.failure != nil { return }
+            do throws(ModuleError) {
+                try self.created(reply)
+            } catch {
+                self.createRefusal = error
+                self.delegate?.moduleLog(level: .error, message: "not started: \(error.description)")
+                self.delegate?.moduleBusyChanged()
+                self.delegate?.moduleDidInvalidate()
+            }
+        }
+        if !posted {
+            creating = false
+            connection.unregister(id)
+            createRefusal = ModuleError(
+                .processFailed, module: moduleName, path: module.info.sourcePath,
+                reason: "its process has \(ModuleHostConnection.maximumQueuedCalls) calls waiting already",
+                hint: "close some of its tabs, or restart it")
+        }
+    }
+
+    /// `create`'s reply: a new child (a Restart's) is told of the tab; a refusal throws.
+    private func created(_ reply: ModuleHostConnection.Reply) throws(ModuleError) {
+        guard let connection else { return }
+        switch reply {
         case .replied(var reader) where (try? reader.u8()) == 1:
             // A new child (a Restart's) knows nothing of the tab yet.
             childShown = false
@@ -618,7 +686,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// Tells the child when `shown` changed since it was last told (and it runs).
     private func tellChildShown() {
-        guard alive, failure == nil, shown != childShown, let connection, connection.state != .stopped else { return }
+        guard alive, failure == nil, !creating, shown != childShown, let connection, connection.state != .stopped else { return }
         childShown = shown
         connection.tellShown(id, shown)
     }

@@ -198,6 +198,24 @@ extension ModuleHostConnection {
         return true
     }
 
+    /// Waits (blocking, until `deadline`) until no posted call for `instance` is left in the queue:
+    /// each has been sent (the last may still run), handling what the child sends meanwhile. A
+    /// request for `instance` sent after it reaches the child behind them, as it was made. True when
+    /// none is left (or the child stopped), false at the deadline or inside another request.
+    func sendQueued(for instance: UInt64, until deadline: ContinuousClock.Instant) -> Bool {
+        while state == .running {
+            if inFlight == nil { sendNext() }
+            guard queue.contains(where: { $0.call.instance == instance }) else { return true }
+            guard outstanding.isEmpty else { return false }
+            switch receive(until: deadline) {
+            case .timedOut: return false
+            case .ended: return true
+            case .frame(let frame): dispatch(frame)
+            }
+        }
+        return true
+    }
+
     // MARK: Escalation
 
     private func scheduleEscalation() {

@@ -3,10 +3,12 @@ import TabModuleLoading
 /// Makes module instances for a `ModuleRuntime`: in this process (`InProcessModuleInstanceFactory`),
 /// or elsewhere, as long as the result behaves as a `ModuleInstance`.
 public protocol ModuleInstanceFactory {
-    /// A new instance of `module` whose `create` ran (not started: the controller or the reloader
-    /// starts it), whose host calls go to `delegate`.
+    /// A new instance of `module` whose `create` ran, or is on its way to its process when
+    /// `environment.waitsForCreate` is false (not started: the controller or the reloader starts it),
+    /// whose host calls go to `delegate`.
     ///
-    /// Throws `ModuleError` with code `createFailed` when the module's `create` failed.
+    /// Throws `ModuleError` with code `createFailed` when the module's `create` failed before it
+    /// returned; a `create` it did not wait for that fails shows on the instance's screen instead.
     func makeInstance(
         of module: LoadedModule, environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) -> any ModuleInstance

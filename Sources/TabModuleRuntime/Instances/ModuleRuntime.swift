@@ -135,12 +135,14 @@ public final class ModuleRuntime: ControllerFactory {
         logger.log(level: level.loggerLevel, "\(text)", metadata: ["module": "\(module)", "stream": "log"])
     }
 
-    /// A new instance of `module` from `factory`, with this runtime's ticks and confinement.
-    func makeInstance(of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?) throws(ModuleError)
-        -> any ModuleInstance
-    {
-        let environment = ModuleInstanceEnvironment(
+    /// A new instance of `module` from `factory`, with this runtime's ticks and confinement;
+    /// `waitsForCreate`: see `ModuleInstanceEnvironment.waitsForCreate`.
+    func makeInstance(
+        of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?, waitsForCreate: Bool = false
+    ) throws(ModuleError) -> any ModuleInstance {
+        var environment = ModuleInstanceEnvironment(
             ticks: ticks, confinement: confinement, dataDirectory: dataDirectory, calls: calls)
+        environment.waitsForCreate = waitsForCreate
         return try factory.makeInstance(of: module, environment: environment, delegate: delegate)
     }
 }

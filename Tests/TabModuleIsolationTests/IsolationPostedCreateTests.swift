@@ -1,0 +1,125 @@
+import TabHostTesting
+import TabKit
+import TabModuleIsolation
+import TabModuleRuntime
+import Testing
+
+/// A tab's `create` is posted when nothing nests it and no reload waits for it: the host comes back
+/// at once, the tab shows its title line, then the busy mark and the not-responding line naming
+/// `create`; a refused `create` shows on its tab and a reload replaces it; a state restored at once
+/// reaches the module after its `create` and `start`, as they were asked.
+@Suite(.serialized, .disabled(if: Sanitizers.thread, "the spinning module's child runs beside the host's threads"))
+final class IsolationPostedCreateTests {
+    /// "NAME" (title "TITLE"): its `create` spins for ever with `-DCREATE_SPINS`, returns NULL with
+    /// `-DCREATE_REFUSES`; `start` shows "started", `restore_state` shows the bytes it is given.
+    static func keeper(_ name: String, title: String, create: String = "") -> String {
+        #"""
+        #include "tab_module.h"
+        #include <stdlib.h>
+        #include <string.h>
+        \#(create)
+        typedef struct keeper { const tab_host_api *api; char value[64]; } keeper;
+        static volatile unsigned long spins;
+        static void *create(const tab_host_api *api, tab_host *host) {
+            (void)host;
+        #ifdef CREATE_SPINS
+            for (;;) spins++;
+        #endif
+        #ifdef CREATE_REFUSES
+            if (api != NULL) return NULL;
+        #endif
+            keeper *self = calloc(1, sizeof *self);
+            if (self != NULL) { self->api = api; strcpy(self->value, "created"); }
+            return self;
+        }
+        static void start(void *opaque, const char *param) { keeper *self = opaque; (void)param; strcpy(self->value, "started"); }
+        static void render(void *opaque, tab_view *view) { keeper *self = opaque; self->api->text(view, self->value); }
+        static size_t save_state(void *opaque, void *buf, size_t cap) {
+            keeper *self = opaque;
+            size_t len = strlen(self->value);
+            if (cap >= len) memcpy(buf, self->value, len);
+            return len;
+        }
+        static int restore_state(void *opaque, const void *data, size_t len) {
+            keeper *self = opaque;
+            if (len >= sizeof self->value) return 0;
+            memcpy(self->value, data, len);
+            self->value[len] = 0;
+            return 1;
+        }
+        static void destroy(void *opaque) { free(opaque); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "\#(name)", .title = "\#(title)",
+            .create = create, .start = start, .render = render, .save_state = save_state,
+            .restore_state = restore_state, .destroy = destroy,
+        };
+        TAB_MODULE_DECLARE(descriptor)
+        """#
+    }
+
+    static let layout = #"{"root": {"stack": {"tabs": [{"name": "a", "module": "tally"}, {"name": "b", "module": "late"}]}}}"#
+
+    @Test func aTabWhoseCreateSpinsShowsItsTitleThenTheMarkAndTheLineWhileOthersAnswer() throws {
+        var settings = IsolatedHost.testSettings
+        settings.killTimeout = .seconds(10)
+        let setup = try IsolatedHost(
+            modules: [
+                ("tally.so", IsolationHangTests.tally),
+                ("late.so", Self.keeper("late", title: "Late", create: "#define CREATE_SPINS 1")),
+            ],
+            layout: Self.layout, settings: settings)
+        let host = setup.host
+        host.start()
+        #expect(setup.runLoop(until: { setup.textsNow.first == "presses 0" }))
+        // The tab's controller is made now: its create is on its way, not waited for.
+        #expect(host.apply(.selectTab(1)))
+        #expect(setup.textsNow == ["Late"])
+        #expect(host.screen.content.awaitsModule)
+        let badges = { host.screen.tabBar?.items.map(\.badge) ?? [] }
+        #expect(setup.runLoop(until: { badges() == [nil, ModuleController.busyMark] }))
+        let line = {
+            if case .row(let row) = host.screen.content.nodes.first { row.title } else { nil as String? }
+        }
+        #expect(setup.runLoop(until: { line()?.hasPrefix("Late is not responding (create, ") == true }), "\(line() ?? "none")")
+        // The other tab answers meanwhile, and is never marked.
+        #expect(host.apply(.selectTab(0)))
+        setup.activate("press", settle: false)
+        #expect(setup.runLoop(until: { setup.textsNow.first == "presses 1" }))
+        #expect(badges() == [nil, ModuleController.busyMark])
+    }
+
+    @Test func aRefusedCreateShowsOnItsTabAndAReloadReplacesIt() throws {
+        let setup = try IsolatedHost(
+            modules: [
+                ("tally.so", IsolationHangTests.tally),
+                ("late.so", Self.keeper("late", title: "Late", create: "#define CREATE_REFUSES 1")),
+            ],
+            layout: Self.layout)
+        let reloader = HotReloader(runtime: setup.runtime, host: setup.host)
+        setup.host.start()
+        #expect(setup.host.apply(.selectTab(1)))
+        let refusal = "module late: create() returned NULL; check the module's log output and its create function"
+        #expect(setup.texts == [refusal])
+        #expect(setup.log.entries.contains { $0.message.description == "not started: \(refusal)" })
+        #expect(setup.visibleInstance?.isStopped == true)
+
+        _ = try setup.fixture.compile("late.so", source: Self.keeper("late", title: "Late"))
+        let reports = reloader.apply(.changed(setup.fixture.path("late.so")))
+        #expect(reports.map(\.message) == ["reloaded late"])
+        #expect(setup.texts == ["started"])
+    }
+
+    /// As at launch: made, started and given its saved state at once. The state reaches the module after
+    /// its create and start, so start does not write over it.
+    @Test func aStateRestoredAtOnceReachesTheModuleAfterItsCreateAndStart() throws {
+        let setup = try IsolatedHost(
+            modules: [("tally.so", IsolationHangTests.tally), ("late.so", Self.keeper("late", title: "Late"))],
+            layout: Self.layout)
+        setup.host.start()
+        let controller = try #require(try setup.runtime.make(module: "late", param: nil) as? ModuleController)
+        controller.start(param: nil)
+        #expect(controller.restoreState(Array("restored".utf8)))
+        setup.factory.settle()
+        #expect(setup.factory.settled { controller.render().nodes } == [.text("restored")])
+    }
+}
