@@ -89,6 +89,14 @@ final class IsolatedHost {
         host.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 
+    /// The tab bar's badges as they are now (a busy tab's mark among them).
+    var badgesNow: [String?] { host.screen.tabBar?.items.map(\.badge) ?? [] }
+
+    /// The title of the visible screen's first row as it is now (the not-responding line's).
+    var firstRowNow: String? {
+        if case .row(let row) = host.screen.content.nodes.first { row.title } else { nil }
+    }
+
     /// The process id of the child running `module`, if one runs.
     func childPID(of module: String) -> Int32? {
         factory.childProcesses.first { $0.module == module }?.pid

@@ -75,17 +75,15 @@ final class IsolationPostedCreateTests {
         #expect(host.apply(.selectTab(1)))
         #expect(setup.textsNow == ["Late"])
         #expect(host.screen.content.awaitsModule)
-        let badges = { host.screen.tabBar?.items.map(\.badge) ?? [] }
-        #expect(setup.runLoop(until: { badges() == [nil, ModuleController.busyMark] }))
-        let line = {
-            if case .row(let row) = host.screen.content.nodes.first { row.title } else { nil as String? }
-        }
-        #expect(setup.runLoop(until: { line()?.hasPrefix("Late is not responding (create, ") == true }), "\(line() ?? "none")")
+        #expect(setup.runLoop(until: { setup.badgesNow == [nil, ModuleController.busyMark] }))
+        #expect(
+            setup.runLoop(until: { setup.firstRowNow?.hasPrefix("Late is not responding (create, ") == true }),
+            "\(setup.firstRowNow ?? "none")")
         // The other tab answers meanwhile, and is never marked.
         #expect(host.apply(.selectTab(0)))
         setup.activate("press", settle: false)
         #expect(setup.runLoop(until: { setup.textsNow.first == "presses 1" }))
-        #expect(badges() == [nil, ModuleController.busyMark])
+        #expect(setup.badgesNow == [nil, ModuleController.busyMark])
     }
 
     @Test func aRefusedCreateShowsOnItsTabAndAReloadReplacesIt() throws {

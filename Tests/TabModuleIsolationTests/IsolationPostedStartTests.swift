@@ -28,12 +28,10 @@ final class IsolationPostedStartTests {
         #expect(setup.textsNow == ["Crashy"])
         // The title line stands in for a view on its way: a terminal holds the keys typed for it.
         #expect(host.screen.content.awaitsModule)
-        let badges = { host.screen.tabBar?.items.map(\.badge) ?? [] }
-        #expect(setup.runLoop(until: { badges() == [nil, ModuleController.busyMark] }))
-        let line = {
-            if case .row(let row) = host.screen.content.nodes.first { row.title } else { nil as String? }
-        }
-        #expect(setup.runLoop(until: { line()?.hasPrefix("Crashy is not responding (start, ") == true }), "\(line() ?? "none")")
+        #expect(setup.runLoop(until: { setup.badgesNow == [nil, ModuleController.busyMark] }))
+        #expect(
+            setup.runLoop(until: { setup.firstRowNow?.hasPrefix("Crashy is not responding (start, ") == true }),
+            "\(setup.firstRowNow ?? "none")")
         #expect(setup.textsNow == ["Crashy"])
         // The line is something to act on: keys go to it now.
         #expect(!host.screen.content.awaitsModule)
@@ -41,7 +39,7 @@ final class IsolationPostedStartTests {
         #expect(host.apply(.selectTab(0)))
         setup.activate("press", settle: false)
         #expect(setup.runLoop(until: { setup.textsNow.first == "presses 1" }))
-        #expect(badges() == [nil, ModuleController.busyMark])
+        #expect(setup.badgesNow == [nil, ModuleController.busyMark])
     }
 
     /// "barred" (ABI 1.3): a text, a title-bar button and a shortcut; its action "spin" never returns.
@@ -82,11 +80,9 @@ final class IsolationPostedStartTests {
         #expect(setup.runLoop(until: { setup.textsNow == ["Barred view"] }))
         #expect(host.screen.content.barButtons.map(\.label) == ["Spin"] && host.screen.content.shortcuts.count == 1)
         setup.activate("spin", settle: false)
-        let line = {
-            if case .row(let row) = host.screen.content.nodes.first { row.title } else { nil as String? }
-        }
         #expect(
-            setup.runLoop(until: { line()?.hasPrefix("Barred is not responding (event, ") == true }), "\(line() ?? "none")")
+            setup.runLoop(until: { setup.firstRowNow?.hasPrefix("Barred is not responding (event, ") == true }),
+            "\(setup.firstRowNow ?? "none")")
         #expect(setup.textsNow == ["Barred view"])
         #expect(host.screen.content.barButtons.map(\.label) == ["Spin"] && host.screen.content.shortcuts.count == 1)
     }
