@@ -1,3 +1,4 @@
+import Foundation
 import TabHostTesting
 import TabKit
 import TabModuleIsolation
@@ -10,24 +11,19 @@ import Testing
 /// reaches the module after its `create` and `start`, as they were asked.
 @Suite(.serialized, .disabled(if: Sanitizers.thread, "the spinning module's child runs beside the host's threads"))
 final class IsolationPostedCreateTests {
-    /// "NAME" (title "TITLE"): its `create` spins for ever with `-DCREATE_SPINS`, returns NULL with
-    /// `-DCREATE_REFUSES`; `start` shows "started", `restore_state` shows the bytes it is given.
-    static func keeper(_ name: String, title: String, create: String = "") -> String {
+    /// "NAME" (title "Late"): its `create` begins with `create` (C: spin, or return NULL); `start`
+    /// shows "started", `restore_state` shows the bytes it is given; the action "segv" crashes it.
+    static func keeper(_ name: String = "late", create: String = "") -> String {
         #"""
         #include "tab_module.h"
         #include <stdlib.h>
         #include <string.h>
-        \#(create)
+        #include <unistd.h>
         typedef struct keeper { const tab_host_api *api; char value[64]; } keeper;
         static volatile unsigned long spins;
         static void *create(const tab_host_api *api, tab_host *host) {
             (void)host;
-        #ifdef CREATE_SPINS
-            for (;;) spins++;
-        #endif
-        #ifdef CREATE_REFUSES
-            if (api != NULL) return NULL;
-        #endif
+            \#(create)
             keeper *self = calloc(1, sizeof *self);
             if (self != NULL) { self->api = api; strcpy(self->value, "created"); }
             return self;
@@ -47,10 +43,17 @@ final class IsolationPostedCreateTests {
             self->value[len] = 0;
             return 1;
         }
+        static void event(void *opaque, const tab_event *e) {
+            (void)opaque;
+            if (e->type == TAB_EVENT_ACTION && e->action != NULL && strcmp(e->action, "segv") == 0) {
+                volatile int *nowhere = NULL;
+                *nowhere = 1;
+            }
+        }
         static void destroy(void *opaque) { free(opaque); }
         static const tab_module_descriptor descriptor = {
-            TAB_MODULE_DESCRIPTOR_HEADER, .name = "\#(name)", .title = "\#(title)",
-            .create = create, .start = start, .render = render, .save_state = save_state,
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "\#(name)", .title = "Late",
+            .create = create, .start = start, .render = render, .event = event, .save_state = save_state,
             .restore_state = restore_state, .destroy = destroy,
         };
         TAB_MODULE_DECLARE(descriptor)
@@ -65,7 +68,7 @@ final class IsolationPostedCreateTests {
         let setup = try IsolatedHost(
             modules: [
                 ("tally.so", IsolationHangTests.tally),
-                ("late.so", Self.keeper("late", title: "Late", create: "#define CREATE_SPINS 1")),
+                ("late.so", Self.keeper(create: "for (;;) spins++;")),
             ],
             layout: Self.layout, settings: settings)
         let host = setup.host
@@ -90,7 +93,7 @@ final class IsolationPostedCreateTests {
         let setup = try IsolatedHost(
             modules: [
                 ("tally.so", IsolationHangTests.tally),
-                ("late.so", Self.keeper("late", title: "Late", create: "#define CREATE_REFUSES 1")),
+                ("late.so", Self.keeper(create: "if (api != NULL) return NULL;")),
             ],
             layout: Self.layout)
         let reloader = HotReloader(runtime: setup.runtime, host: setup.host)
@@ -101,7 +104,7 @@ final class IsolationPostedCreateTests {
         #expect(setup.log.entries.contains { $0.message.description == "not started: \(refusal)" })
         #expect(setup.visibleInstance?.isStopped == true)
 
-        _ = try setup.fixture.compile("late.so", source: Self.keeper("late", title: "Late"))
+        _ = try setup.fixture.compile("late.so", source: Self.keeper())
         let reports = reloader.apply(.changed(setup.fixture.path("late.so")))
         #expect(reports.map(\.message) == ["reloaded late"])
         #expect(setup.texts == ["started"])
@@ -111,7 +114,7 @@ final class IsolationPostedCreateTests {
     /// its create and start, so start does not write over it.
     @Test func aStateRestoredAtOnceReachesTheModuleAfterItsCreateAndStart() throws {
         let setup = try IsolatedHost(
-            modules: [("tally.so", IsolationHangTests.tally), ("late.so", Self.keeper("late", title: "Late"))],
+            modules: [("tally.so", IsolationHangTests.tally), ("late.so", Self.keeper())],
             layout: Self.layout)
         setup.host.start()
         let controller = try #require(try setup.runtime.make(module: "late", param: nil) as? ModuleController)
@@ -119,5 +122,38 @@ final class IsolationPostedCreateTests {
         #expect(controller.restoreState(Array("restored".utf8)))
         setup.factory.settle()
         #expect(setup.factory.settled { controller.render().nodes } == [.text("restored")])
+    }
+
+    /// Restart's `create` is posted too: the stopped tab shows the not-responding line while the new
+    /// child's `create` spins; one that refuses leaves the stopped screen, with Restart.
+    @Test(arguments: [false, true])
+    func aRestartsCreateIsPosted(refuses: Bool) throws {
+        let flag = try Fixture()
+        defer { flag.remove() }
+        let path = flag.path("again")
+        let setup = try IsolatedHost(
+            modules: [
+                ("tally.so", IsolationHangTests.tally),
+                ("late.so", Self.keeper(create: "if (access(\"\(path)\", F_OK) == 0) \(refuses ? "return NULL;" : "for (;;) spins++;")")),
+            ],
+            layout: Self.layout)
+        setup.host.start()
+        #expect(setup.host.apply(.selectTab(1)))
+        #expect(setup.texts == ["started"])
+        setup.activate("segv")
+        let stopped = try #require(setup.texts.first)
+        #expect(stopped.hasPrefix("Late stopped: SIGSEGV"), "\(stopped)")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        setup.activate(OutOfProcessModuleInstance.restartAction, settle: false)
+        if refuses {
+            #expect(setup.texts.first == stopped)
+            #expect(setup.screen.content.nodes.contains(.button(label: "Restart", action: OutOfProcessModuleInstance.restartAction)))
+            let refusal = "module late: create() returned NULL; check the module's log output and its create function"
+            #expect(setup.log.entries.contains { $0.message.description == "restart failed: \(refusal)" })
+        } else {
+            #expect(
+                setup.runLoop(until: { setup.firstRowNow?.hasPrefix("Late is not responding (create, ") == true }),
+                "\(setup.firstRowNow ?? "none")")
+        }
     }
 }

@@ -127,10 +127,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         environment: ModuleInstanceEnvironment, delegate: (any ModuleInstanceDelegate)?
     ) throws(ModuleError) {
         self.init(module: module, connection: connection, failure: nil, factory: factory, environment: environment, delegate: delegate)
-        if environment.waitsForCreate || Self.servesARequest || connection.loop == nil {
-            try createInChild()
-        } else {
-            postCreate()
+        try createInChild { instance, refusal in
+            instance.createRefusal = refusal
+            instance.delegate?.moduleLog(level: .error, message: "not started: \(refusal.description)")
         }
     }
 
@@ -494,17 +493,24 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         return connection.sendQueued(for: id, until: .now + settings.hangTimeout)
     }
 
-    private func createInChild() throws(ModuleError) {
+    /// The module's `create` in the child. Waited for (a refusal throws) when
+    /// `environment.waitsForCreate`, a module's own request nests it, or no loop watches the child;
+    /// posted otherwise, and `refused` gets a refusal when its reply comes.
+    private func createInChild(refused: @escaping (OutOfProcessModuleInstance, ModuleError) -> Void) throws(ModuleError) {
         guard let connection else { return }
         connection.register(self)
-        try created(connection.create(id))
+        if environment.waitsForCreate || Self.servesARequest || connection.loop == nil {
+            try created(connection.create(id))
+        } else {
+            postCreate(refused: refused)
+        }
     }
 
-    /// `create` posted: the tab shows its title line meanwhile, with the busy mark and the
-    /// not-responding line as for a render; what the host asks of the instance queues behind it.
-    private func postCreate() {
+    /// `create` posted: the tab shows its kept view (its title line before the first) meanwhile, with
+    /// the busy mark and the not-responding line as for a render; what the host asks of the instance
+    /// queues behind it.
+    private func postCreate(refused: @escaping (OutOfProcessModuleInstance, ModuleError) -> Void) {
         guard let connection else { return }
-        connection.register(self)
         creating = true
         var writer = WireWriter(.create)
         writer.u64(id)
@@ -516,8 +522,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             do throws(ModuleError) {
                 try self.created(reply)
             } catch {
-                self.createRefusal = error
-                self.delegate?.moduleLog(level: .error, message: "not started: \(error.description)")
+                refused(self, error)
+                self.factory?.instancesChanged()
                 self.delegate?.moduleBusyChanged()
                 self.delegate?.moduleDidInvalidate()
             }
@@ -525,10 +531,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         if !posted {
             creating = false
             connection.unregister(id)
-            createRefusal = ModuleError(
-                .processFailed, module: moduleName, path: module.info.sourcePath,
-                reason: "its process has \(ModuleHostConnection.maximumQueuedCalls) calls waiting already",
-                hint: "close some of its tabs, or restart it")
+            refused(
+                self,
+                ModuleError(
+                    .processFailed, module: moduleName, path: module.info.sourcePath,
+                    reason: "its process has \(ModuleHostConnection.maximumQueuedCalls) calls waiting already",
+                    hint: "close some of its tabs, or restart it"))
         }
     }
 
@@ -587,11 +595,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             let fresh = try factory.restartConnection(for: module)
             connection = fresh
             failure = nil
-            try createInChild()
+            try createInChild { instance, refusal in instance.restartRefused(refusal, after: previous) }
         } catch {
-            failure = previous
-            delegate?.moduleLog(level: .error, message: "restart failed: \(error.description)")
-            delegate?.moduleDidInvalidate()
+            restartRefused(error, after: previous)
             return
         }
         let after = previous?.description ?? "stopping"
@@ -609,6 +615,13 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         delegate?.moduleDidInvalidate()
     }
 
+    /// The new child refused Restart's `create`: the stopped screen stays, with its Restart.
+    private func restartRefused(_ error: ModuleError, after previous: ModuleHostFailure?) {
+        failure = previous
+        delegate?.moduleLog(level: .error, message: "restart failed: \(error.description)")
+        delegate?.moduleDidInvalidate()
+    }
+
     /// The user answered the permission prompt (here or on another tab of the module): starts the child
     /// with what is granted now, then create, start with the param it was given, and restore the state
     /// a reload moved in.
@@ -618,15 +631,21 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         defer { delegate?.moduleDidInvalidate() }
         do {
             connection = try factory.connection(for: module)
-            try createInChild()
+            try createInChild { instance, refusal in instance.notStarted(refusal) }
         } catch {
-            connection = nil
-            startRefusal = error.description
-            delegate?.moduleLog(level: .error, message: "not started: \(error.description)")
+            notStarted(error)
             return
         }
         if let startedWith { start(param: startedWith) }
         if let savedState { postRestore(savedState, refusal: "the module did not restore its saved state") }
+    }
+
+    /// The child could not start after the permission answer, or refused its `create`: the tab says why.
+    private func notStarted(_ error: ModuleError) {
+        connection = nil
+        startRefusal = error.description
+        delegate?.moduleLog(level: .error, message: "not started: \(error.description)")
+        delegate?.moduleDidInvalidate()
     }
 
     /// restore_state after a Restart's or a permission answer's start, posted behind it: the user's
