@@ -4,6 +4,7 @@ import TabHostCore
 import TabHostPoll
 import TabHostTesting
 import TabKit
+import TabModuleIsolation
 
 /// A live session over the counting module in a temporary directory, with its own loop and log; all of it
 /// goes when the harness goes.
@@ -18,7 +19,8 @@ final class SessionHarness {
     /// directory as NAME.so; `statePath` is the `--state` file (none by default).
     init(
         root: String = #"{"stack": {"module": "counting"}}"#, extraFiles: [String: String] = [:],
-        modules sources: [String: String] = ["counting": CountingModule.source], statePath: String? = nil
+        modules sources: [String: String] = ["counting": CountingModule.source], statePath: String? = nil,
+        isolationSettings: IsolationSettings = IsolationSettings(sandbox: .on)
     ) throws {
         directory = try Fixture()
         let modules = directory.path("modules")
@@ -30,7 +32,8 @@ final class SessionHarness {
         for (name, text) in extraFiles { try text.write(toFile: modules + "/" + name, atomically: true, encoding: .utf8) }
         let layout = try directory.write("layout.json", text: #"{"root": \#(root)}"#)
         let configuration = SessionConfiguration(
-            directories: [.init(modules)], layoutPath: layout, statePath: statePath, logPath: directory.path("host.log"), watch: false)
+            directories: [.init(modules)], layoutPath: layout, statePath: statePath, logPath: directory.path("host.log"), watch: false,
+            isolationSettings: isolationSettings)
         opened = try HostSession.open(configuration, loop: loop)
         session.start()
     }

@@ -1,4 +1,6 @@
+import TabHostLoop
 import TabKit
+import TabModuleRuntime
 
 extension HostSession {
     /// A module's `save_soon` (through `ContainerHost.saveSoonHandler`): within `saveSoonDelay`, the
@@ -17,13 +19,37 @@ extension HostSession {
         }
     }
 
-    /// Snapshots each controller that asked (while it is still shown by the host), then writes the
-    /// state file (which saves the screens on stacks once more: modals are not in the file, and a
-    /// snapshot must not wait for the file).
+    /// Snapshots each controller that asked (while it is still shown by the host; an isolated
+    /// module's instance keeps what it saved for Restart) and the others on the host, then writes the
+    /// state file.
     func saveRequestedStates() {
-        let controllers = saveSoonRequests.compactMap(\.controller)
+        let asked = saveSoonRequests.compactMap(\.controller)
         saveSoonRequests = []
-        for controller in controllers where host.contains(controller) { _ = controller.saveState() }
-        saveState()
+        // Modals are not in the file: one that asked is snapshotted all the same.
+        saveStateWhenAnswered(also: asked.filter { host.contains($0) })
+    }
+
+    /// Asks every module on the host for its state without waiting on any (`refreshSavedState`), and
+    /// writes the state file once all answered or after `stateAnswerLimit`: a module that has not
+    /// answered by then is written with the state it saved last. Quit writes with `saveState()`,
+    /// which waits (bounded) for the answers it does not have.
+    func saveStateWhenAnswered(also extra: [any Controller] = []) {
+        var controllers = stateFile == nil ? [] : runtime.controllers.filter { host.contains($0) }
+        for controller in extra.compactMap({ $0 as? ModuleController }) where !controllers.contains(where: { $0 === controller }) {
+            controllers.append(controller)
+        }
+        guard !controllers.isEmpty else {
+            saveState()
+            return
+        }
+        var limit: LoopTimerID?
+        let round = StateSaveRound(answers: controllers.count) { [weak self] in
+            guard let self else { return }
+            if let limit { loop.cancel(limit) }
+            saveState()
+        }
+        for controller in controllers { controller.refreshSavedState(then: round.answered) }
+        guard !round.isFinished else { return }
+        limit = loop.schedule(after: stateAnswerLimit) { round.finish() }
     }
 }

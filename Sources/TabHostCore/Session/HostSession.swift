@@ -33,6 +33,9 @@ public final class HostSession: ScreenSession {
     public var statusDuration: Duration = .seconds(5)
     /// How soon a module's `save_soon` is carried out (requests meanwhile join it).
     public var saveSoonDelay: Duration = .milliseconds(100)
+    /// How long a write of the state file between quits waits for the modules' answers to
+    /// `save_state` (never blocking the loop) before it writes what it has.
+    public var stateAnswerLimit: Duration = .seconds(1)
 
     private let watcher: DirectoryWatcher?
     private let directories: [ModuleDirectory]
@@ -189,7 +192,7 @@ public final class HostSession: ScreenSession {
         if let stateTimer { loop.cancel(stateTimer) }
         stateTimer = loop.schedule(after: .milliseconds(500)) { [weak self] in
             self?.stateTimer = nil
-            self?.saveState()
+            self?.saveStateWhenAnswered()
         }
     }
 

@@ -67,6 +67,14 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private var startedWith: String??
     /// What the module last saved, for Restart.
     private(set) var savedState: [UInt8]?
+    /// What the module's last `save_state` answered (`.some(nil)`: nothing) while it has had no other
+    /// call since: `saveState()` gives it without asking. nil: ask.
+    private var answeredState: [UInt8]??
+    /// Counts the calls that may change the module's state (every call but `save_state`, and what its
+    /// threads tell): an answer to a `save_state` posted before the last of them is not current.
+    private var stateGeneration = 0
+    /// A `refreshSavedState` is on its way: `saveState()` does not wait behind it.
+    private var refreshPending = false
     private var lastSnapshot: ContinuousClock.Instant?
     /// The title for messages: the descriptor's, or the last one the module set.
     private(set) var title: String
@@ -388,14 +396,49 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         // A stopped module's last saved state is still its state (a reload moves it over).
         if failure != nil || permissionRequest != nil || createRefusal != nil { return savedState }
         guard module.info.functions.contains(.saveState) else { return nil }
+        if let answeredState { return answeredState }
         var writer = WireWriter(.saveState)
         writer.u64(id)
-        // A child busy past the mark does not hold up the loop: the snapshot it saved last stands in.
-        if connection?.busy != .idle { return savedState }
+        // A child busy past the mark, or still answering a refresh, does not hold up the loop: the
+        // snapshot it saved last stands in.
+        if connection?.busy != .idle || refreshPending { return savedState }
         let reply = call(writer, ModuleCall(.saveState, instance: id))
         // Stopped during the call: what it saved last is all there is.
         if failure != nil { return savedState }
-        return keepSaved(reply)
+        return keepAnswered(reply, generation: stateGeneration)
+    }
+
+    package func refreshSavedState(then done: @escaping () -> Void) {
+        guard alive, failure == nil, permissionRequest == nil, createRefusal == nil, !refreshPending,
+            answeredState == nil, module.info.functions.contains(.saveState), connection?.busy == .idle
+        else {
+            done()
+            return
+        }
+        var writer = WireWriter(.saveState)
+        writer.u64(id)
+        let generation = stateGeneration
+        refreshPending = true
+        let posted = post(writer, ModuleCall(.saveState, instance: id), userWaits: false) { [weak self] reply in
+            if let self {
+                self.refreshPending = false
+                if self.alive && self.failure == nil { _ = self.keepAnswered(reply, generation: generation) }
+            }
+            done()
+        }
+        if !posted {
+            refreshPending = false
+            done()
+        }
+    }
+
+    /// A save_state reply: the bytes (kept for Restart, and as the current answer while nothing
+    /// was asked of the module since `generation`); nil when nothing (or too much) was saved.
+    private func keepAnswered(_ reply: ModuleHostConnection.Reply, generation: Int) -> [UInt8]? {
+        guard case .replied = reply else { return nil }
+        let bytes = keepSaved(reply)
+        if generation == stateGeneration { answeredState = .some(bytes) }
+        return bytes
     }
 
     /// A save_state reply: the bytes, kept for Restart; nil when nothing (or too much) was saved.
@@ -449,6 +492,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     ) -> Bool {
         guard alive, failure == nil, let connection else { return false }
         environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
+        mayChangeState(moduleCall)
         return connection.post(writer, call: moduleCall, userWaits: userWaits, isInput: isInput, finish: finish, handler: handler)
     }
 
@@ -459,6 +503,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private func call(_ writer: WireWriter, _ moduleCall: ModuleCall) -> ModuleHostConnection.Reply {
         guard alive, failure == nil, sendQueuedCalls(), let connection else { return .unavailable }
         environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
+        mayChangeState(moduleCall)
         return withExtendedLifetime(self) {
             callDepth += 1
             let reply = connection.request(writer, call: moduleCall)
@@ -469,6 +514,14 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             }
             return reply
         }
+    }
+
+    /// Every call but `save_state` may change what the module would save: its last answer is not
+    /// current any more.
+    private func mayChangeState(_ moduleCall: ModuleCall) {
+        guard moduleCall.function != .saveState else { return }
+        stateGeneration &+= 1
+        answeredState = nil
     }
 
     private func destroyNow() {
@@ -577,9 +630,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         lastSnapshot = .now
         var writer = WireWriter(.saveState)
         writer.u64(id)
+        let generation = stateGeneration
         post(writer, ModuleCall(.saveState, instance: id), userWaits: false) { [weak self] reply in
             guard let self, self.alive, self.failure == nil else { return }
-            _ = self.keepSaved(reply)
+            _ = self.keepAnswered(reply, generation: generation)
         }
     }
 
@@ -712,6 +766,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// One of the module's notifications (the instance id already read).
     func apply(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) {
+        // Told by the module's threads too: its state may have changed.
+        mayChangeState(ModuleCall(type, instance: id))
         if let began = userInputInFlight, let delegate {
             delegate.moduleBeginUserInput(at: began)
             defer { delegate.moduleEndUserInput() }

@@ -119,6 +119,10 @@ public final class ModuleController: Controller {
     /// The module's `save_state`.
     public func saveState() -> [UInt8]? { instance.saveState() }
 
+    /// The module's `save_state` asked without waiting; `done` runs once it answered (see
+    /// `ModuleInstance.refreshSavedState(then:)`).
+    public func refreshSavedState(then done: @escaping () -> Void) { instance.refreshSavedState(then: done) }
+
     /// The module's `restore_state`.
     public func restoreState(_ state: [UInt8]) -> Bool { instance.restoreState(state) }
 

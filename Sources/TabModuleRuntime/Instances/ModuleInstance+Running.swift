@@ -7,4 +7,6 @@ extension ModuleInstance {
     public var isHeld: Bool { false }
     /// An instance whose module runs in this process is never busy apart from the host.
     public var isBusy: Bool { false }
+    /// An instance whose module runs in this process answers `saveState()` at once: nothing to ask ahead.
+    public func refreshSavedState(then done: @escaping () -> Void) { done() }
 }

@@ -40,6 +40,10 @@ public protocol ModuleInstance: AnyObject {
     func appearance(_ phase: AppearancePhase)
     /// The module's saved state, or nil when it has no `save_state` (or it never settled on a size).
     func saveState() -> [UInt8]?
+    /// Asks the module for its state without waiting: `done` runs once it answered, or at once when
+    /// there is nothing to ask. Until the module gets another call, `saveState()` then answers with
+    /// that state without asking again.
+    func refreshSavedState(then done: @escaping () -> Void)
     /// The module's `restore_state`; false when the module refused the state or has none.
     func restoreState(_ state: [UInt8]) -> Bool
     /// Calls the module's `destroy` now, or right after the module call in progress returns.
