@@ -1,7 +1,7 @@
 """The terminal front end from outside: the real `tabhost run` in a pseudo-terminal read by a VT emulator
 (pyte), with modules built from tab_module.h alone. A module spinning forever in `event` must leave the
-other tab's switches and presses working, and say on its own tab that it is not responding; keys typed
-for a tab whose first view is still on its way act on that view.
+other tab's switches and presses working, and say on its own tab that it is not responding, as must one
+spinning in `create`; keys typed for a tab whose first view is still on its way act on that view.
 
 Run by Scripts/test after `swift test` (the built .build/debug/tabhost, or $TABHOST):
     python3 -m unittest discover -s Tests/Terminal -v
@@ -220,6 +220,47 @@ class TypeAheadTest(HostTestCase):
         while time.monotonic() < deadline:
             t.pump(0.05)
         self.assertIn("Slow opened 1", t.text())
+        t.send("q")
+
+
+# A module whose create never returns: its tab is made when first shown, and the host must not wait for it.
+SPINNING_CREATE_MODULE = """
+#include "tab_module.h"
+static volatile unsigned long spins;
+static void *create(const tab_host_api *api, tab_host *host) {
+    (void)host;
+    while (api != NULL) spins++;
+    return NULL;
+}
+static void render(void *opaque, tab_view *view) { (void)opaque; (void)view; }
+static void destroy(void *opaque) { (void)opaque; }
+static const tab_module_descriptor descriptor = {
+    TAB_MODULE_DESCRIPTOR_HEADER, .name = "latecomer", .title = "Latecomer",
+    .create = create, .render = render, .destroy = destroy,
+};
+TAB_MODULE_DECLARE(descriptor)
+"""
+
+
+class SpinningCreateTest(HostTestCase):
+    def setUp(self):
+        self.start([("counter", MODULE.format(name="counter", title="Counter", button="Press", spins=0)),
+                    ("latecomer", SPINNING_CREATE_MODULE)],
+                   options=("--hang-timeout", "1", "--kill-timeout", "3"))
+
+    def test_a_tab_whose_create_spins_leaves_the_host_working_and_says_so(self):
+        t = self.terminal
+        t.wait_for(lambda s: "Counter presses 0" in s, "the counter's first frame")
+        t.send("2")
+        t.wait_for(lambda s: "Latecomer is not responding (create, " in s and "— Wait · Restart" in s,
+                   "the not-responding line", timeout=3)
+        # Back on the other tab, presses count while the create still spins.
+        t.send("1")
+        t.wait_for(lambda s: "Counter presses 0" in s, "the counter's kept frame", timeout=1)
+        t.send("\r")
+        t.wait_for(lambda s: "Counter presses 1" in s, "the press counted", timeout=1)
+        t.send("2")
+        t.wait_for(lambda s: "Latecomer stopped: not responding for 3 s in create" in s, "the kill", timeout=6)
         t.send("q")
 
 
