@@ -54,6 +54,9 @@ extension HostSession {
             configuration.isolation == .process
             ? configuration.isolationSettings.moduleChildren(logger: logger) : nil
         processes?.startSpareChild()
+        // Watched by the loop from the first instance on, so that what the layout and the state file
+        // make is posted to the children rather than waited for (the loop runs once the session does).
+        if let processes { processes.attach(to: loop) }
         // The metadata cache is read and decoded on its own thread meanwhile (it is taken below). The
         // command line starts that thread before it parses the arguments (`startEarly`), so on a warm
         // start it has mostly finished by now; a thread started here starts after the spare child:
@@ -130,6 +133,12 @@ extension HostSession {
             let refused = RefusedStateStore.beside(stateFile: stateFile.path)
             host.refusedStateHandler = { module, bytes in try? refused.keep(bytes, module: module, version: "state-file").get() }
             defer { host.refusedStateHandler = nil }
+            // An isolated module answers its restore after the loop starts: its refusal is kept the same way.
+            runtime.onStateRefused = { [logger] controller, bytes in
+                let module = controller.context.module ?? controller.info.name
+                let kept = try? refused.keep(bytes, module: module, version: "state-file").get()
+                logger.warning("restore: \(ContainerHost.stateRefusal(module: module, keptIn: kept))")
+            }
             do {
                 for problem in try host.restore(from: data) { logger.warning("restore: \(problem)") }
             } catch {

@@ -134,9 +134,7 @@ extension ContainerHost {
             if let data = Data(base64Encoded: b64) {
                 if !c.restoreState(Array(data)) {
                     let module = c.context.module ?? c.title
-                    let kept = refusedStateHandler?(module, Array(data)).map { " (the state is kept in \($0))" } ?? ""
-                    problems.append(
-                        TabKitError(.invalidValue, "restoration data: \"\(module)\" refused its saved state; it starts fresh\(kept)"))
+                    problems.append(Self.stateRefusal(module: module, keptIn: refusedStateHandler?(module, Array(data))))
                 }
             } else {
                 problems.append(
@@ -144,6 +142,13 @@ extension ContainerHost {
             }
         }
         if let tabs = c as? TabContainer, let state = entry.tabs { restoreTabs(tabs, state, problems: &problems) }
+    }
+
+    /// "restoration data: "NAME" refused its saved state; it starts fresh (the state is kept in PATH)":
+    /// the problem reported when a module refuses the state it was saved with.
+    public static func stateRefusal(module: String, keptIn path: String?) -> TabKitError {
+        let kept = path.map { " (the state is kept in \($0))" } ?? ""
+        return TabKitError(.invalidValue, "restoration data: \"\(module)\" refused its saved state; it starts fresh\(kept)")
     }
 
     func restoreStack(_ nav: NavigationController, _ entries: [RestorationEntry], problems: inout [TabKitError]) {

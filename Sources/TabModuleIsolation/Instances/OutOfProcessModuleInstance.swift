@@ -128,7 +128,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// `create` returned NULL, `processFailed` when the child stopped or did not answer.
     ///
     /// The `create` is posted instead (the tab shows its title line until the module answers, and
-    /// the refusal after) unless `environment.waitsForCreate`, a module's own request nests it, or no
+    /// the refusal after) unless `environment.waitsForAnswers`, a module's own request nests it, or no
     /// loop watches the child.
     convenience init(
         module: LoadedModule, connection: ModuleHostConnection, factory: OutOfProcessModuleInstanceFactory,
@@ -455,8 +455,6 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     package func restoreState(_ state: [UInt8]) -> Bool {
         guard module.info.functions.contains(.restoreState) else { return false }
-        // Its posted create and start go first: the create may turn out refused.
-        sendQueuedCalls()
         if isHeld || createRefusal != nil {
             // Restored in the child the user's Restart starts (a reload moves state into a held
             // instance, or into the version that replaces one whose create failed).
@@ -464,6 +462,24 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             return true
         }
         guard failure == nil else { return false }
+        // Not waited for unless a reload needs the answer now, a module's request nests it, or no loop
+        // watches the child: it reaches the module after its create and start, and a refusal is
+        // handed to the delegate when it comes. Kept meanwhile: a restore that crashes the module
+        // leaves Restart and Restart without saved state.
+        if !environment.waitsForAnswers && !Self.servesARequest && connection?.loop != nil {
+            savedState = state
+            postRestore(state) { instance in
+                if instance.savedState == state { instance.savedState = nil }
+                instance.delegate?.moduleRefusedState(state)
+            }
+            return true
+        }
+        // Its posted create and start go first: the create may turn out refused.
+        sendQueuedCalls()
+        if createRefusal != nil {
+            savedState = state
+            return true
+        }
         var writer = WireWriter(.restoreState)
         writer.u64(id)
         writer.data(state)
@@ -547,12 +563,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     }
 
     /// The module's `create` in the child. Waited for (a refusal throws) when
-    /// `environment.waitsForCreate`, a module's own request nests it, or no loop watches the child;
+    /// `environment.waitsForAnswers`, a module's own request nests it, or no loop watches the child;
     /// posted otherwise, and `refused` gets a refusal when its reply comes.
     private func createInChild(refused: @escaping (OutOfProcessModuleInstance, ModuleError) -> Void) throws(ModuleError) {
         guard let connection else { return }
         connection.register(self)
-        if environment.waitsForCreate || Self.servesARequest || connection.loop == nil {
+        if environment.waitsForAnswers || Self.servesARequest || connection.loop == nil {
             try created(connection.create(id))
         } else {
             postCreate(refused: refused)
@@ -664,7 +680,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         }
         if let startedWith { start(param: startedWith) }
         if restoringState, let savedState {
-            postRestore(savedState, refusal: "restart: the module did not restore its saved state")
+            postRestore(savedState) { instance in
+                instance.delegate?.moduleLog(level: .warning, message: "restart: the module did not restore its saved state")
+            }
         }
         delegate?.moduleDidInvalidate()
     }
@@ -691,7 +709,11 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             return
         }
         if let startedWith { start(param: startedWith) }
-        if let savedState { postRestore(savedState, refusal: "the module did not restore its saved state") }
+        if let savedState {
+            postRestore(savedState) { instance in
+                instance.delegate?.moduleLog(level: .warning, message: "the module did not restore its saved state")
+            }
+        }
     }
 
     /// The child could not start after the permission answer, or refused its `create`: the tab says why.
@@ -702,18 +724,25 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         delegate?.moduleDidInvalidate()
     }
 
-    /// restore_state after a Restart's or a permission answer's start, posted behind it: the user's
-    /// choice returns at once, and what follows reaches the module after the state. A refusal is logged
-    /// when the answer comes; a restore that crashes the child says so itself (the stopped screen).
-    private func postRestore(_ state: [UInt8], refusal: String) {
+    /// restore_state posted behind the instance's start (a Restart's, a permission answer's, one at
+    /// launch): the caller returns at once, and what follows reaches the module after the state.
+    /// `refused` runs when the module refuses it; a restore that crashes the child says so itself (the
+    /// stopped screen), and one whose instance's posted create failed keeps the state for the version
+    /// that replaces it.
+    private func postRestore(_ state: [UInt8], refused: @escaping (OutOfProcessModuleInstance) -> Void) {
         guard module.info.functions.contains(.restoreState) else { return }
         var writer = WireWriter(.restoreState)
         writer.u64(id)
         writer.data(state)
         post(writer, ModuleCall(.restoreState, instance: id), userWaits: true) { [weak self] reply in
-            guard let self, self.alive, self.failure == nil else { return }
+            guard let self, self.alive else { return }
+            if self.createRefusal != nil {
+                self.savedState = state
+                return
+            }
+            guard self.failure == nil else { return }
             if case .replied(var reader) = reply, (try? reader.u8()) == 1 { return }
-            self.delegate?.moduleLog(level: .warning, message: refusal)
+            refused(self)
         }
     }
 

@@ -57,4 +57,8 @@ extension ModuleController {
     public func moduleSaveSoon() {
         host?.requestSaveSoon(of: self)
     }
+
+    public func moduleRefusedState(_ state: [UInt8]) {
+        moduleRuntime?.onStateRefused?(self, state)
+    }
 }

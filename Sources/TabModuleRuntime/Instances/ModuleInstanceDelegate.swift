@@ -55,9 +55,14 @@ public protocol ModuleInstanceDelegate: AnyObject {
     func moduleBeginUserInput(at began: ContinuousClock.Instant)
     /// Ends what `moduleBeginUserInput(at:)` began.
     func moduleEndUserInput()
+    /// The module refused `state`, given by a `restoreState` that did not wait for its answer (it
+    /// returned true): the state must be kept aside, as a refusal it waited for would be.
+    func moduleRefusedState(_ state: [UInt8])
 }
 
 extension ModuleInstanceDelegate {
     /// The instance's `isBusy` may have changed (its tab's busy mark); ignored by default.
     public func moduleBusyChanged() {}
+    /// A late refusal of a restored state; ignored by default.
+    public func moduleRefusedState(_ state: [UInt8]) {}
 }

@@ -14,7 +14,7 @@ public struct ModuleInstanceEnvironment: Sendable {
     /// The factory returns only once the module's `create` answered, and throws when it refused: a
     /// reload decides from that whether the old version stays. False: a factory whose instances run
     /// elsewhere may send `create` without waiting (the instance shows the refusal when it comes).
-    public var waitsForCreate = false
+    public var waitsForAnswers = false
 
     /// Creates an environment; module data directories default to the XDG data home's.
     public init(

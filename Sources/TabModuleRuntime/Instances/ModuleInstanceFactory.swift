@@ -4,7 +4,7 @@ import TabModuleLoading
 /// or elsewhere, as long as the result behaves as a `ModuleInstance`.
 public protocol ModuleInstanceFactory {
     /// A new instance of `module` whose `create` ran, or is on its way to its process when
-    /// `environment.waitsForCreate` is false (not started: the controller or the reloader starts it),
+    /// `environment.waitsForAnswers` is false (not started: the controller or the reloader starts it),
     /// whose host calls go to `delegate`.
     ///
     /// Throws `ModuleError` with code `createFailed` when the module's `create` failed before it

@@ -25,6 +25,9 @@ public final class ModuleRuntime: ControllerFactory {
     public var confinement: ThreadConfinement?
     /// Where `data_dir` makes each module's own directory (the XDG data home's unless told otherwise).
     public var dataDirectory: ModuleDataDirectory? = ModuleDataDirectory.fromEnvironment()
+    /// Told when a module refused a state its controller's `restoreState` handed on without waiting
+    /// for the answer (an isolated module's at launch): the state is to be kept aside and reported.
+    public var onStateRefused: ((ModuleController, [UInt8]) -> Void)?
     private var live: [Weak] = []
     /// `push`, `present` and `add_tab` calls in progress within one another (each starts a module,
     /// whose `start` may make the next): bounded by `ModuleLimits.maximumScreenCallDepth`.
@@ -136,13 +139,13 @@ public final class ModuleRuntime: ControllerFactory {
     }
 
     /// A new instance of `module` from `factory`, with this runtime's ticks and confinement;
-    /// `waitsForCreate`: see `ModuleInstanceEnvironment.waitsForCreate`.
+    /// `waitsForAnswers`: see `ModuleInstanceEnvironment.waitsForAnswers`.
     func makeInstance(
-        of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?, waitsForCreate: Bool = false
+        of module: LoadedModule, delegate: (any ModuleInstanceDelegate)?, waitsForAnswers: Bool = false
     ) throws(ModuleError) -> any ModuleInstance {
         var environment = ModuleInstanceEnvironment(
             ticks: ticks, confinement: confinement, dataDirectory: dataDirectory, calls: calls)
-        environment.waitsForCreate = waitsForCreate
+        environment.waitsForAnswers = waitsForAnswers
         return try factory.makeInstance(of: module, environment: environment, delegate: delegate)
     }
 }

@@ -185,7 +185,7 @@ public final class HotReloader {
         for controller in controllers {
             do throws(ModuleError) {
                 let staging = ModuleInstanceStaging(runtime: runtime, moduleName: new.name, controller: controller)
-                let instance = try runtime.makeInstance(of: new, delegate: staging, waitsForCreate: true)
+                let instance = try runtime.makeInstance(of: new, delegate: staging, waitsForAnswers: true)
                 prepared.append((controller, instance, staging))
                 instance.start(param: controller.context.param)
                 // A module that had stopped before it ever saved has no state to drop (one that stops
