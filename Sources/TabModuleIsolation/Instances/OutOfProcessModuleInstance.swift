@@ -17,13 +17,14 @@ import _CIsolation
 /// - Crash loop: an instance made while its module is held after repeated crashes starts no child;
 ///   it shows the stopped screen (with the crash count) until the user chooses Restart, and keeps the
 ///   param and state it is given for then.
-/// - Never waited on: `create` and `start` that nothing nests and no reload waits for, `render`,
-///   `event` and `appearance` are posted (sent when the child is free, in order, their replies
-///   handled when they come). A posted `create` that fails shows on the tab as a refused one in
-///   process would. `render()` returns the last view the
-///   child sent (its kept frame; a one-line placeholder with the title before the first) and asks for
-///   a new one when the module invalidated; after an event on a shown tab the child pushes the new
-///   view itself (`FRAME`).
+/// - Never waited on: `create`, `start` and `restore_state` that nothing nests and no reload waits
+///   for (`ModuleInstanceEnvironment.waitsForAnswers`), `render`, `event`, `appearance`, and the
+///   `save_state` of `refreshSavedState` are posted (sent when the child is free, in order, their
+///   replies handled when they come). A posted `create` that fails shows on the tab as a refused one
+///   in process would; a posted `restore_state` that is refused goes to the delegate. `render()`
+///   returns the last view the child sent (its kept frame; a one-line placeholder with the title
+///   before the first) and asks for a new one when the module invalidated; after an event on a shown
+///   tab the child pushes the new view itself (`FRAME`).
 /// - Slow: after `ModuleHostConnection.busyAfter` with a call the user waits on, `isBusy` (the tab's
 ///   busy mark); past the hang timeout the view starts with one line, "<Title> is not responding
 ///   (render, 1.2 s) — Wait · Restart"; at the kill timeout the child is killed (the stopped screen).
