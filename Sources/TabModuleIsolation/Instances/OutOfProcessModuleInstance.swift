@@ -507,7 +507,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         _ writer: WireWriter, _ moduleCall: ModuleCall, userWaits: Bool, isInput: Bool = false,
         finish: ((inout WireWriter) -> Void)? = nil, handler: @escaping (ModuleHostConnection.Reply) -> Void
     ) -> Bool {
-        guard alive, failure == nil, let connection else { return false }
+        // After a refused create the child has no such instance: nothing to send it.
+        guard alive, failure == nil, createRefusal == nil, let connection else { return false }
         environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
         mayChangeState(moduleCall)
         return connection.post(writer, call: moduleCall, userWaits: userWaits, isInput: isInput, finish: finish, handler: handler)
@@ -518,7 +519,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// One request on this instance, with the re-entrancy bookkeeping of the in-process instance:
     /// a module that pops itself from inside `event` is destroyed after that call returns.
     private func call(_ writer: WireWriter, _ moduleCall: ModuleCall) -> ModuleHostConnection.Reply {
-        guard alive, failure == nil, sendQueuedCalls(), let connection else { return .unavailable }
+        guard alive, failure == nil, createRefusal == nil, sendQueuedCalls(), let connection else { return .unavailable }
         environment.confinement?.assertConfined("\(moduleName) \(moduleCall.function.functionName)")
         mayChangeState(moduleCall)
         return withExtendedLifetime(self) {
@@ -789,7 +790,8 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// Tells the child when `shown` changed since it was last told (and it runs).
     private func tellChildShown() {
-        guard alive, failure == nil, !creating, shown != childShown, let connection, connection.state != .stopped else { return }
+        guard alive, failure == nil, createRefusal == nil, !creating, shown != childShown, let connection, connection.state != .stopped
+        else { return }
         childShown = shown
         connection.tellShown(id, shown)
     }

@@ -11,9 +11,11 @@ public struct ModuleInstanceEnvironment: Sendable {
     public var dataDirectory: ModuleDataDirectory?
     /// Where each call's duration goes (nil: not recorded).
     public var calls: ModuleCallRecorder?
-    /// The factory returns only once the module's `create` answered, and throws when it refused: a
-    /// reload decides from that whether the old version stays. False: a factory whose instances run
-    /// elsewhere may send `create` without waiting (the instance shows the refusal when it comes).
+    /// The factory returns only once the module's `create` answered, and throws when it refused, and
+    /// the instance's `restoreState` returns the module's answer: a reload decides from them whether
+    /// the old version stays. False: an instance whose module runs elsewhere may send `create` and
+    /// `restore_state` without waiting (it shows a refused `create` on its screen, and hands a refused
+    /// state to its delegate, when the answer comes).
     public var waitsForAnswers = false
 
     /// Creates an environment; module data directories default to the XDG data home's.
