@@ -80,9 +80,23 @@ public final class ModuleRegistry {
     /// The names of the accepted modules of `kind` that `include` keeps, sorted: no metadata is copied
     /// (a run without a layout asks this of every module at start).
     public func moduleNames(kind: ModuleKind, where include: (String) -> Bool) -> [String] {
+        moduleNames(kind: kind) { name, _ in include(name) }
+    }
+
+    /// The names of the accepted modules of `kind` that `include` keeps, given each one's name and module
+    /// file (`ModuleInfo.sourcePath`), sorted: a caller that decides by the file looks up no metadata by name.
+    public func moduleNames(kind: ModuleKind, whereFile include: (_ name: String, _ file: String) -> Bool) -> [String] {
         var names: [String] = []
-        for module in byName.values where module.info.kind == kind && include(module.name) { names.append(module.name) }
-        for (name, entry) in cachedByName where entry.info?.kind == kind && include(name) { names.append(name) }
+        for module in byName.values where module.info.kind == kind && include(module.name, module.info.sourcePath) {
+            names.append(module.name)
+        }
+        // An accepted entry's path is its metadata's `sourcePath`. Read in place: a `for` over the
+        // dictionary would copy each entry out and destroy it.
+        let entries = cachedByName.values
+        for index in entries.indices where entries[index].info?.kind == kind {
+            let name = cachedByName.keys[index]
+            if include(name, entries[index].path) { names.append(name) }
+        }
         names.sort()
         return names
     }
