@@ -229,12 +229,12 @@ public final class ModuleRegistry {
         let checks =
             hasMetadataCache
             ? files.map { checkStat($0.path, in: $0.directory, directoryChecked: $0.directoryChecked) } : nil
-        if let metadataCache {
-            for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
+        if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)
             cachedNameByPath.reserveCapacity(cachedNameByPath.count + files.count)
         }
         let lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
+        if let metadataCache { forgetDeletedFiles(of: listed, lookups: lookups, in: metadataCache) }
         // An entry is large: grown by doubling, the array would copy them all several times into new pages.
         added.reserveCapacity(added.count + lookups.count)
         let misses = lookups.filter(\.isMiss).map(\.path)
@@ -262,6 +262,23 @@ public final class ModuleRegistry {
         // The first load's entries share the array rather than copy it.
         if entries.isEmpty { entries = added } else { entries += added }
         return added
+    }
+
+    /// Drops the metadata cache's entries for module files of the `listed` directories that are gone. When
+    /// every entry the cache has under a directory answered one of its listed files (`lookups`, in the order
+    /// of the listings' files), none is gone: the usual warm start hashes no path for this.
+    private func forgetDeletedFiles(
+        of listed: [(directory: ModuleDirectory, files: [String])], lookups: [Lookup], in metadataCache: ModuleMetadataCache
+    ) {
+        var start = 0
+        for (directory, found) in listed {
+            let answered = lookups[start..<(start + found.count)].reduce(0) { count, lookup in
+                if case .cached = lookup { count + 1 } else { count }
+            }
+            start += found.count
+            if answered > 0 && metadataCache.entryCount(under: directory) == answered { continue }
+            metadataCache.forget(filesOf: directory, except: Set(found))
+        }
     }
 
     /// The entry for one file as `load(directories:)` makes it (from the metadata cache when it knows

@@ -100,6 +100,22 @@ public final class ModuleMetadataCache {
         }
     }
 
+    /// How many entries are kept for paths under `directory` (at any depth), compared by their bytes.
+    public func entryCount(under directory: ModuleDirectory) -> Int {
+        let base = directory.absolutePath
+        var prefix = Array((base == "/" ? "/" : base + "/").utf8)
+        return prefix.withUnsafeMutableBufferPointer { prefix in
+            var count = 0
+            for var path in entries.keys {
+                let under = path.withUTF8 { bytes in
+                    bytes.count > prefix.count && memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0
+                }
+                if under { count += 1 }
+            }
+            return count
+        }
+    }
+
     /// Writes the cache when it changed: merged with what another host saved meanwhile (its entries
     /// for files this one did not see), without files that no longer exist, atomically. Returns the
     /// failure (also logged), or nil.
