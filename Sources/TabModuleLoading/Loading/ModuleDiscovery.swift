@@ -96,7 +96,7 @@ public enum ModuleDiscovery {
             case .missingModule: missing.append(name)
             }
         }
-        names.sort(by: isOrderedBefore)
+        names = sortedByBytes(names)
         missing.sort(by: isOrderedBefore)
         var base = Array(path.utf8)
         while base.count > 1 && base.last == UInt8(ascii: "/") { base.removeLast() }
@@ -141,6 +141,20 @@ public enum ModuleDiscovery {
                 return fstatat(fd, path.baseAddress!, &info, 0) == 0
             }
         }
+    }
+
+    /// `names` (distinct, as a directory's are) in byte order. Each name's first eight bytes, read as one
+    /// big-endian number, decide most comparisons of a large listing without touching the names.
+    private static func sortedByBytes(_ names: [[UInt8]]) -> [[UInt8]] {
+        guard names.count > 1 else { return names }
+        var keys = names.indices.map { index in
+            // No name holds a NUL byte: a shorter name's zero padding sorts it before the longer ones it begins.
+            var key: UInt64 = 0
+            for position in 0..<8 { key = key << 8 | UInt64(position < names[index].count ? names[index][position] : 0) }
+            return (key: key, index: index)
+        }
+        keys.sort { $0.key != $1.key ? $0.key < $1.key : isOrderedBefore(names[$0.index], names[$1.index]) }
+        return keys.map { names[$0.index] }
     }
 
     /// Byte order of two names.
