@@ -33,7 +33,9 @@ public final class ModuleRegistry {
     private var byPath: [String: LoadedModule] = [:]
     /// Modules accepted from the metadata cache and not opened yet, by name; opened on first use.
     private var cachedByName: [String: CachedModuleEntry] = [:]
-    private var cachedNameByPath: [String: String] = [:]
+    /// The names of `cachedByName` by file, made from it when first needed (nil until then): a start
+    /// registers a thousand cached modules without hashing their paths, and opens one by name.
+    private var cachedNameByPath: [String: String]?
     private var openFailures: [String: ModuleError] = [:]
 
     /// What each file's descriptor said or why it was refused, by path and stamp: with it, `load(directories:)`
@@ -147,7 +149,8 @@ public final class ModuleRegistry {
     public func module(named name: String) -> LoadedModule? {
         if let module = byName[name] { return module }
         guard let cached = cachedByName[name], let info = cached.info else { return nil }
-        forgetCached(path: cached.path)
+        cachedByName[name] = nil
+        cachedNameByPath?[cached.path] = nil
         do throws(ModuleError) {
             let (module, _) = try load(file: cached.path, known: cached, recording: true)
             if module.fileStamp != cached.stamp { onCachedModuleChanged?(info, .success(module)) }
@@ -175,7 +178,7 @@ public final class ModuleRegistry {
     /// The metadata of the module that `file` provides (opened or cached), if any.
     public func info(file: String) -> ModuleInfo? {
         let path = ModuleFileReader.absolute(file)
-        return byPath[path]?.info ?? cachedNameByPath[path].flatMap { cachedByName[$0]?.info }
+        return byPath[path]?.info ?? cachedNamesByPath()[path].flatMap { cachedByName[$0]?.info }
     }
 
     /// Loads every module file of `directories` (see `ModuleDiscovery`), recording an entry per
@@ -231,7 +234,6 @@ public final class ModuleRegistry {
             ? files.map { checkStat($0.path, in: $0.directory, directoryChecked: $0.directoryChecked) } : nil
         if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)
-            cachedNameByPath.reserveCapacity(cachedNameByPath.count + files.count)
         }
         let lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
         if let metadataCache { forgetDeletedFiles(of: listed, lookups: lookups, in: metadataCache) }
@@ -373,16 +375,26 @@ public final class ModuleRegistry {
             return Entry(
                 path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.path), fromCache: true)
         }
-        cachedNameByPath[cached.path] = info.name
+        cachedNameByPath?[cached.path] = info.name
         return Entry(path: cached.path, module: nil, error: nil, cachedInfo: info, fromCache: true)
     }
 
     /// Drops a cached, not yet opened module of `path`; returns its name.
     @discardableResult
     private func forgetCached(path: String) -> String? {
-        guard let name = cachedNameByPath.removeValue(forKey: path) else { return nil }
+        guard let name = cachedNamesByPath()[path] else { return nil }
         cachedByName[name] = nil
+        cachedNameByPath?[path] = nil
         return name
+    }
+
+    /// `cachedNameByPath`, made now if it was not.
+    private func cachedNamesByPath() -> [String: String] {
+        if let cachedNameByPath { return cachedNameByPath }
+        var names = [String: String](minimumCapacity: cachedByName.count)
+        for (name, entry) in cachedByName { names[entry.path] = name }
+        cachedNameByPath = names
+        return names
     }
 
     private static func duplicate(_ name: String, path: String, first: String) -> ModuleError {
@@ -416,8 +428,9 @@ public final class ModuleRegistry {
         module: LoadedModule, replaced: LoadedModule?
     ) {
         let path = ModuleFileReader.absolute(file)
-        // A cached, not yet opened module of this file gives way to what the file holds now.
-        forgetCached(path: path)
+        // A cached, not yet opened module of this file gives way to what the file holds now (the one
+        // `module(named:)` opens, `known`, is already let go of).
+        if known == nil { forgetCached(path: path) }
         let stamp = ModuleFileStamp(path: path)
         let prepared = Result { () throws(ModuleError) in try loader.prepare(path) }
         return try load(prepared: prepared, known: known, stamp: stamp, recording: recording)
