@@ -235,14 +235,16 @@ public final class ModuleRegistry {
         if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)
         }
-        let lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
+        var lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
         if let metadataCache { forgetDeletedFiles(of: listed, lookups: lookups, in: metadataCache) }
         // An entry is large: grown by doubling, the array would copy them all several times into new pages.
         added.reserveCapacity(added.count + lookups.count)
         let misses = lookups.filter(\.isMiss).map(\.path)
         let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
-        for lookup in lookups {
-            switch lookup {
+        // Taken off the end of the reversed array, each lookup is moved out, not copied and destroyed later.
+        lookups.reverse()
+        while let lookup = lookups.popLast() {
+            switch consume lookup {
             case .refused(let error):
                 added.append(Entry(path: error.path, module: nil, error: error))
             case .cached(let entry):
@@ -358,25 +360,25 @@ public final class ModuleRegistry {
 
     /// Registers a cached outcome (refused, or accepted and opened on first use), with the
     /// first-file-wins rule for names.
-    private func register(_ cached: CachedModuleEntry) -> Entry {
+    private func register(_ cached: consuming CachedModuleEntry) -> Entry {
         guard let info = cached.info else {
             return Entry(path: cached.path, module: nil, error: cached.error, fromCache: true)
         }
+        let path = cached.path
         // One hash of the name in the common case (a start registers every cached module here): an
         // opened module of that name is only possible once something was opened, and a cached one is
         // put back when the insert finds it.
-        if !byName.isEmpty, let other = byName[info.name]?.info, other.sourcePath != cached.path {
+        if !byName.isEmpty, let other = byName[info.name]?.info, other.sourcePath != path {
             return Entry(
-                path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.sourcePath),
-                fromCache: true)
+                path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.sourcePath), fromCache: true)
         }
-        if let other = cachedByName.updateValue(cached, forKey: info.name), other.path != cached.path {
+        // The entry moves into the dictionary (its last use).
+        if let other = cachedByName.updateValue(consume cached, forKey: info.name), other.path != path {
             cachedByName[info.name] = other
-            return Entry(
-                path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.path), fromCache: true)
+            return Entry(path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.path), fromCache: true)
         }
-        cachedNameByPath?[cached.path] = info.name
-        return Entry(path: cached.path, module: nil, error: nil, cachedInfo: info, fromCache: true)
+        cachedNameByPath?[path] = info.name
+        return Entry(path: path, module: nil, error: nil, cachedInfo: info, fromCache: true)
     }
 
     /// Drops a cached, not yet opened module of `path`; returns its name.
