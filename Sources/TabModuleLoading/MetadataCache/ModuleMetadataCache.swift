@@ -40,9 +40,9 @@ public final class ModuleMetadataCache {
         self.isTrusted = trusted
         self.logger = logger
         switch reading?.finish() ?? ModuleMetadataCacheReading.entries(at: path) {
-        case .success(let read):
+        case .read(let read):
             entries = read ?? [:]
-        case .failure(let error):
+        case .failed(let error):
             discardReason = error.reason
             isDirty = true  // rewrite it even if nothing else changes
             logger.warning("\(path): discarded the module metadata cache (\(error.reason)); it is rebuilt from the module files")
