@@ -102,8 +102,7 @@ public enum ModuleDiscovery {
         while base.count > 1 && base.last == UInt8(ascii: "/") { base.removeLast() }
         if base != [UInt8(ascii: "/")] { base.append(UInt8(ascii: "/")) }
         let files = names.map { name in
-            bundles.isEmpty || !bundles.contains(name)
-                ? String(decoding: base + name, as: UTF8.self) : String(decoding: base + bundleFile(name), as: UTF8.self)
+            bundles.isEmpty || !bundles.contains(name) ? joined(base, name) : joined(base, bundleFile(name))
         }
         let problems = missing.map { name in
             let bundle = String(decoding: base + name, as: UTF8.self)
@@ -114,6 +113,15 @@ public enum ModuleDiscovery {
                 hint: "install the module again (tabhost install) or remove the directory")
         }
         return Listing(files: files, problems: problems)
+    }
+
+    /// `base` and `name` as one string, decoded as UTF-8 like `String(decoding:as:)` (an invalid byte becomes
+    /// U+FFFD), written into the string's storage: no joined array is made and freed for each file.
+    private static func joined(_ base: [UInt8], _ name: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: base.count + name.count) { buffer in
+            let end = buffer.initialize(fromContentsOf: base)
+            return buffer[end...].initialize(fromContentsOf: name)
+        }
     }
 
     /// `D/D.so` for the bundle directory name `D`.
