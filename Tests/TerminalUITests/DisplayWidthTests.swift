@@ -12,6 +12,17 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    /// Both ends of the first and last wide and zero-width ranges, and the scalars just outside them.
+    @Test(
+        arguments: [
+            (0x10FF, 1), (0x1100, 2), (0x115F, 2), (0x1160, 0), (0x11FF, 0), (0x1200, 1), (0x200A, 1), (0x200B, 0),
+            (0xFEFF, 0), (0xFF00, 2), (0xFF60, 2), (0xFF61, 1), (0x30000, 2), (0x3FFFD, 2), (0x3FFFE, 1), (0xE0000, 0),
+            (0xE0FFF, 0), (0xE1000, 1),
+        ] as [(UInt32, Int)])
+    func rangeEdges(_ value: UInt32, _ width: Int) throws {
+        #expect(DisplayWidth.of(try #require(Unicode.Scalar(value))) == width, "\(String(value, radix: 16))")
+    }
+
     @Test func combiningMarkAloneIsZero() {
         #expect(DisplayWidth.of(Unicode.Scalar(0x301)!) == 0)
         #expect(DisplayWidth.of("日本語") == 6)

@@ -15,9 +15,7 @@ struct InstalledBundleTabs {
     /// The installed bundles among `registry`'s content modules.
     init(registry: ModuleRegistry) {
         // Only a file shaped DIR/NAME/NAME.so can be a bundle's: told from its bytes, before any is read or sorted.
-        let shaped = registry.moduleNames(kind: .content) {
-            registry.info(named: $0).map { ModuleFileReader.mayBeBundleModuleFile($0.sourcePath) } ?? false
-        }
+        let shaped = registry.moduleNames(kind: .content) { _, file in ModuleFileReader.mayBeBundleModuleFile(file) }
         for name in shaped {
             guard let file = registry.info(named: name)?.sourcePath, let tab = Self.tabFlag(moduleFile: file) else { continue }
             if tab { tabs.append(name) } else { notTabs.append(name) }
@@ -51,6 +49,8 @@ struct InstalledBundleTabs {
             container.tabs.removeAll { notTabs.contains($0.module) }
             layout.root = .tabs(container)
         }
+        // Without installed bundles (the usual case) nothing is placed: the layout's modules are not gathered.
+        guard !tabs.isEmpty || !notTabs.isEmpty else { return layout }
         let placed = layout.placedModules
         layout.withoutTabs += notTabs.filter { !placed.contains($0) }
         let own = tabs.filter { !placed.contains($0) }.map { LayoutTab(name: $0, module: $0) }

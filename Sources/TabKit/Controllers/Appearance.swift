@@ -20,7 +20,7 @@ enum Appearance {
         if !c.rendersAfterEveryEvent { c.context.rendering = nil }
         c.context.appearance = .appearing
         c.lifecycle(.willAppear)
-        if let node = c as? any ContainerNode {
+        if let node = c.containerNode {
             node.prepareForAppearance()
             for child in node.visibleChildren { willAppear(child) }
         }
@@ -31,7 +31,7 @@ enum Appearance {
         guard c.context.appearance == .appearing else { return }
         c.context.appearance = .appeared
         c.lifecycle(.didAppear)
-        for child in (c as? any ContainerNode)?.visibleChildren ?? [] { didAppear(child) }
+        for child in c.containerNode?.visibleChildren ?? [] { didAppear(child) }
     }
 
     /// Sends willDisappear to `c`, then to its visible chain.
@@ -39,7 +39,7 @@ enum Appearance {
         guard c.context.appearance == .appeared else { return }
         c.context.appearance = .disappearing
         c.lifecycle(.willDisappear)
-        for child in (c as? any ContainerNode)?.visibleChildren ?? [] { willDisappear(child) }
+        for child in c.containerNode?.visibleChildren ?? [] { willDisappear(child) }
     }
 
     /// Sends didDisappear to `c`, then to its visible chain.
@@ -47,7 +47,7 @@ enum Appearance {
         guard c.context.appearance == .disappearing else { return }
         c.context.appearance = .disappeared
         c.lifecycle(.didDisappear)
-        for child in (c as? any ContainerNode)?.visibleChildren ?? [] { didDisappear(child) }
+        for child in c.containerNode?.visibleChildren ?? [] { didDisappear(child) }
     }
 
     /// Replaces `old` by `new` in the push/pop/modal order:

@@ -44,7 +44,7 @@ extension ContainerHost {
     /// controller's is kept for the bar `items` it drew. TabKit's own controllers (containers, the
     /// More list) render every time: they are cheap, draw what they contain, and are not modules.
     func rendering(of controller: any Controller, items: [TabBarItem]? = nil) -> ViewTree {
-        if controller is any ContainerNode || controller is MoreListController { return controller.render() }
+        if controller.containerNode != nil || controller is MoreListController { return controller.render() }
         if let kept = controller.context.rendering, kept.generation == renderGeneration, kept.items == items {
             return kept.tree
         }
@@ -63,6 +63,6 @@ extension ContainerHost {
     func dropRendering(of controller: any Controller) {
         controller.context.rendering = nil
         controller.context.renderingDrops &+= 1
-        for child in (controller as? any ContainerNode)?.visibleChildren ?? [] { dropRendering(of: child) }
+        for child in controller.containerNode?.visibleChildren ?? [] { dropRendering(of: child) }
     }
 }

@@ -46,7 +46,7 @@ extension ContainerHost {
                     presenter: presenter, module: controller.context.resultTag ?? controller.context.module ?? "",
                     value: controller.context.finishResult))
         }
-        for child in (controller as? any ContainerNode)?.children ?? [] { queueResults(of: child) }
+        for child in controller.containerNode?.children ?? [] { queueResults(of: child) }
     }
 
     /// Hands queued results to their presenters, first queued first; one whose presenter is gone or

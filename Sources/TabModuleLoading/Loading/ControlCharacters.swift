@@ -15,7 +15,15 @@ public enum ControlCharacters {
 
     /// The first control in `text`, or nil.
     public static func first(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first(where: isControl)
+        isPrintableASCII(text) ? nil : text.unicodeScalars.first(where: isControl)
+    }
+
+    /// True when `text` is printable ASCII, which holds no control: told from its contiguous bytes, where it
+    /// has them, without the scalar walk (a warm start checks three strings of each of 1,000 cached modules).
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        // Over the contiguous bytes: the generic walk of a String.UTF8View costs several times more.
+        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        return text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable)
     }
 
     /// Why `text` (the descriptor's `field`) may not be shown, or nil when it holds no control: names the
@@ -31,11 +39,7 @@ public enum ControlCharacters {
     public static func escaped(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
         // Printable ASCII holds no control: `tabhost list` escapes a few strings per file, and the scalar
         // walk with its set lookups was a tenth of a warm list of 1,000.
-        // Over the contiguous bytes: the generic walk of a String.UTF8View costs several times more.
-        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
-        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) {
-            return text
-        }
+        if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: { isControl($0) && !keeping.contains($0) }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

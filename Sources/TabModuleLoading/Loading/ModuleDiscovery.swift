@@ -96,14 +96,13 @@ public enum ModuleDiscovery {
             case .missingModule: missing.append(name)
             }
         }
-        names.sort(by: isOrderedBefore)
+        names = sortedByBytes(names)
         missing.sort(by: isOrderedBefore)
         var base = Array(path.utf8)
         while base.count > 1 && base.last == UInt8(ascii: "/") { base.removeLast() }
         if base != [UInt8(ascii: "/")] { base.append(UInt8(ascii: "/")) }
         let files = names.map { name in
-            bundles.isEmpty || !bundles.contains(name)
-                ? String(decoding: base + name, as: UTF8.self) : String(decoding: base + bundleFile(name), as: UTF8.self)
+            bundles.isEmpty || !bundles.contains(name) ? joined(base, name) : joined(base, bundleFile(name))
         }
         let problems = missing.map { name in
             let bundle = String(decoding: base + name, as: UTF8.self)
@@ -114,6 +113,15 @@ public enum ModuleDiscovery {
                 hint: "install the module again (tabhost install) or remove the directory")
         }
         return Listing(files: files, problems: problems)
+    }
+
+    /// `base` and `name` as one string, decoded as UTF-8 like `String(decoding:as:)` (an invalid byte becomes
+    /// U+FFFD), written into the string's storage: no joined array is made and freed for each file.
+    private static func joined(_ base: [UInt8], _ name: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: base.count + name.count) { buffer in
+            let end = buffer.initialize(fromContentsOf: base)
+            return buffer[end...].initialize(fromContentsOf: name)
+        }
     }
 
     /// `D/D.so` for the bundle directory name `D`.
@@ -141,6 +149,20 @@ public enum ModuleDiscovery {
                 return fstatat(fd, path.baseAddress!, &info, 0) == 0
             }
         }
+    }
+
+    /// `names` (distinct, as a directory's are) in byte order. Each name's first eight bytes, read as one
+    /// big-endian number, decide most comparisons of a large listing without touching the names.
+    private static func sortedByBytes(_ names: [[UInt8]]) -> [[UInt8]] {
+        guard names.count > 1 else { return names }
+        var keys = names.indices.map { index in
+            // No name holds a NUL byte: a shorter name's zero padding sorts it before the longer ones it begins.
+            var key: UInt64 = 0
+            for position in 0..<8 { key = key << 8 | UInt64(position < names[index].count ? names[index][position] : 0) }
+            return (key: key, index: index)
+        }
+        keys.sort { $0.key != $1.key ? $0.key < $1.key : isOrderedBefore(names[$0.index], names[$1.index]) }
+        return keys.map { names[$0.index] }
     }
 
     /// Byte order of two names.

@@ -15,6 +15,8 @@ public enum ModulePermissions {
 
     /// The permission names in `bytes`, in order (none for an empty string), or why they are refused.
     public static func parse(_ bytes: [UInt8]) -> Result<[String], ModulePermissionsProblem> {
+        // Most modules ask for nothing: no string to make and walk (the metadata cache parses each entry's).
+        if bytes.isEmpty { return .success([]) }
         guard bytes.count <= maximumBytes else {
             return .failure(ModulePermissionsProblem("permissions is longer than \(maximumBytes) bytes"))
         }

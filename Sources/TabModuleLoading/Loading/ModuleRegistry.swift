@@ -33,7 +33,9 @@ public final class ModuleRegistry {
     private var byPath: [String: LoadedModule] = [:]
     /// Modules accepted from the metadata cache and not opened yet, by name; opened on first use.
     private var cachedByName: [String: CachedModuleEntry] = [:]
-    private var cachedNameByPath: [String: String] = [:]
+    /// The names of `cachedByName` by file, made from it when first needed (nil until then): a start
+    /// registers a thousand cached modules without hashing their paths, and opens one by name.
+    private var cachedNameByPath: [String: String]?
     private var openFailures: [String: ModuleError] = [:]
 
     /// What each file's descriptor said or why it was refused, by path and stamp: with it, `load(directories:)`
@@ -80,9 +82,23 @@ public final class ModuleRegistry {
     /// The names of the accepted modules of `kind` that `include` keeps, sorted: no metadata is copied
     /// (a run without a layout asks this of every module at start).
     public func moduleNames(kind: ModuleKind, where include: (String) -> Bool) -> [String] {
+        moduleNames(kind: kind) { name, _ in include(name) }
+    }
+
+    /// The names of the accepted modules of `kind` that `include` keeps, given each one's name and module
+    /// file (`ModuleInfo.sourcePath`), sorted: a caller that decides by the file looks up no metadata by name.
+    public func moduleNames(kind: ModuleKind, whereFile include: (_ name: String, _ file: String) -> Bool) -> [String] {
         var names: [String] = []
-        for module in byName.values where module.info.kind == kind && include(module.name) { names.append(module.name) }
-        for (name, entry) in cachedByName where entry.info?.kind == kind && include(name) { names.append(name) }
+        for module in byName.values where module.info.kind == kind && include(module.name, module.info.sourcePath) {
+            names.append(module.name)
+        }
+        // An accepted entry's path is its metadata's `sourcePath`. Read in place: a `for` over the
+        // dictionary would copy each entry out and destroy it.
+        let entries = cachedByName.values
+        for index in entries.indices where entries[index].info?.kind == kind {
+            let name = cachedByName.keys[index]
+            if include(name, entries[index].path) { names.append(name) }
+        }
         names.sort()
         return names
     }
@@ -102,7 +118,12 @@ public final class ModuleRegistry {
         let path = directory.absolutePath
         let nameOffset = path == "/" ? 1 : path.utf8.count + 1
         for file in files where notModules.isEmpty || !notModules.contains(file) {
-            names.insert(String(Substring(file.utf8.dropFirst(nameOffset))))
+            // From the contiguous bytes where the path has them: the generic slicing of a String.UTF8View
+            // costs several times more, for each of a thousand files as a session starts.
+            let name = file.utf8.withContiguousStorageIfAvailable { bytes in
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[min(nameOffset, bytes.count)...]), as: UTF8.self)
+            }
+            names.insert(name ?? String(Substring(file.utf8.dropFirst(nameOffset))))
         }
         return names
     }
@@ -133,7 +154,8 @@ public final class ModuleRegistry {
     public func module(named name: String) -> LoadedModule? {
         if let module = byName[name] { return module }
         guard let cached = cachedByName[name], let info = cached.info else { return nil }
-        forgetCached(path: cached.path)
+        cachedByName[name] = nil
+        cachedNameByPath?[cached.path] = nil
         do throws(ModuleError) {
             let (module, _) = try load(file: cached.path, known: cached, recording: true)
             if module.fileStamp != cached.stamp { onCachedModuleChanged?(info, .success(module)) }
@@ -161,7 +183,7 @@ public final class ModuleRegistry {
     /// The metadata of the module that `file` provides (opened or cached), if any.
     public func info(file: String) -> ModuleInfo? {
         let path = ModuleFileReader.absolute(file)
-        return byPath[path]?.info ?? cachedNameByPath[path].flatMap { cachedByName[$0]?.info }
+        return byPath[path]?.info ?? cachedNamesByPath()[path].flatMap { cachedByName[$0]?.info }
     }
 
     /// Loads every module file of `directories` (see `ModuleDiscovery`), recording an entry per
@@ -215,18 +237,19 @@ public final class ModuleRegistry {
         let checks =
             hasMetadataCache
             ? files.map { checkStat($0.path, in: $0.directory, directoryChecked: $0.directoryChecked) } : nil
-        if let metadataCache {
-            for (directory, found) in listed { metadataCache.forget(filesOf: directory, except: Set(found)) }
+        if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)
-            cachedNameByPath.reserveCapacity(cachedNameByPath.count + files.count)
         }
-        let lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
+        var lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
+        if let metadataCache { forgetDeletedFiles(of: listed, lookups: lookups, in: metadataCache) }
         // An entry is large: grown by doubling, the array would copy them all several times into new pages.
         added.reserveCapacity(added.count + lookups.count)
         let misses = lookups.filter(\.isMiss).map(\.path)
         let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
-        for lookup in lookups {
-            switch lookup {
+        // Taken off the end of the reversed array, each lookup is moved out, not copied and destroyed later.
+        lookups.reverse()
+        while let lookup = lookups.popLast() {
+            switch consume lookup {
             case .refused(let error):
                 added.append(Entry(path: error.path, module: nil, error: error))
             case .cached(let entry):
@@ -248,6 +271,23 @@ public final class ModuleRegistry {
         // The first load's entries share the array rather than copy it.
         if entries.isEmpty { entries = added } else { entries += added }
         return added
+    }
+
+    /// Drops the metadata cache's entries for module files of the `listed` directories that are gone. When
+    /// every entry the cache has under a directory answered one of its listed files (`lookups`, in the order
+    /// of the listings' files), none is gone: the usual warm start hashes no path for this.
+    private func forgetDeletedFiles(
+        of listed: [(directory: ModuleDirectory, files: [String])], lookups: [Lookup], in metadataCache: ModuleMetadataCache
+    ) {
+        var start = 0
+        for (directory, found) in listed {
+            let answered = lookups[start..<(start + found.count)].reduce(0) { count, lookup in
+                if case .cached = lookup { count + 1 } else { count }
+            }
+            start += found.count
+            if answered > 0 && metadataCache.entryCount(under: directory) == answered { continue }
+            metadataCache.forget(filesOf: directory, except: Set(found))
+        }
     }
 
     /// The entry for one file as `load(directories:)` makes it (from the metadata cache when it knows
@@ -325,33 +365,43 @@ public final class ModuleRegistry {
 
     /// Registers a cached outcome (refused, or accepted and opened on first use), with the
     /// first-file-wins rule for names.
-    private func register(_ cached: CachedModuleEntry) -> Entry {
+    private func register(_ cached: consuming CachedModuleEntry) -> Entry {
         guard let info = cached.info else {
             return Entry(path: cached.path, module: nil, error: cached.error, fromCache: true)
         }
+        let path = cached.path
         // One hash of the name in the common case (a start registers every cached module here): an
         // opened module of that name is only possible once something was opened, and a cached one is
         // put back when the insert finds it.
-        if !byName.isEmpty, let other = byName[info.name]?.info, other.sourcePath != cached.path {
+        if !byName.isEmpty, let other = byName[info.name]?.info, other.sourcePath != path {
             return Entry(
-                path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.sourcePath),
-                fromCache: true)
+                path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.sourcePath), fromCache: true)
         }
-        if let other = cachedByName.updateValue(cached, forKey: info.name), other.path != cached.path {
+        // The entry moves into the dictionary (its last use).
+        if let other = cachedByName.updateValue(consume cached, forKey: info.name), other.path != path {
             cachedByName[info.name] = other
-            return Entry(
-                path: cached.path, module: nil, error: Self.duplicate(info.name, path: cached.path, first: other.path), fromCache: true)
+            return Entry(path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.path), fromCache: true)
         }
-        cachedNameByPath[cached.path] = info.name
-        return Entry(path: cached.path, module: nil, error: nil, cachedInfo: info, fromCache: true)
+        cachedNameByPath?[path] = info.name
+        return Entry(path: path, module: nil, error: nil, cachedInfo: info, fromCache: true)
     }
 
     /// Drops a cached, not yet opened module of `path`; returns its name.
     @discardableResult
     private func forgetCached(path: String) -> String? {
-        guard let name = cachedNameByPath.removeValue(forKey: path) else { return nil }
+        guard let name = cachedNamesByPath()[path] else { return nil }
         cachedByName[name] = nil
+        cachedNameByPath?[path] = nil
         return name
+    }
+
+    /// `cachedNameByPath`, made now if it was not.
+    private func cachedNamesByPath() -> [String: String] {
+        if let cachedNameByPath { return cachedNameByPath }
+        var names = [String: String](minimumCapacity: cachedByName.count)
+        for (name, entry) in cachedByName { names[entry.path] = name }
+        cachedNameByPath = names
+        return names
     }
 
     private static func duplicate(_ name: String, path: String, first: String) -> ModuleError {
@@ -385,8 +435,9 @@ public final class ModuleRegistry {
         module: LoadedModule, replaced: LoadedModule?
     ) {
         let path = ModuleFileReader.absolute(file)
-        // A cached, not yet opened module of this file gives way to what the file holds now.
-        forgetCached(path: path)
+        // A cached, not yet opened module of this file gives way to what the file holds now (the one
+        // `module(named:)` opens, `known`, is already let go of).
+        if known == nil { forgetCached(path: path) }
         let stamp = ModuleFileStamp(path: path)
         let prepared = Result { () throws(ModuleError) in try loader.prepare(path) }
         return try load(prepared: prepared, known: known, stamp: stamp, recording: recording)

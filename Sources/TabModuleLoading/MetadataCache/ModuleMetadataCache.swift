@@ -40,9 +40,9 @@ public final class ModuleMetadataCache {
         self.isTrusted = trusted
         self.logger = logger
         switch reading?.finish() ?? ModuleMetadataCacheReading.entries(at: path) {
-        case .success(let read):
+        case .read(let read):
             entries = read ?? [:]
-        case .failure(let error):
+        case .failed(let error):
             discardReason = error.reason
             isDirty = true  // rewrite it even if nothing else changes
             logger.warning("\(path): discarded the module metadata cache (\(error.reason)); it is rebuilt from the module files")
@@ -97,6 +97,22 @@ public final class ModuleMetadataCache {
         for path in entries.keys where path.hasPrefix(prefix) && !present.contains(path) {
             let name = path.dropFirst(prefix.count)
             if directory.isModuleRelativePath(name) { forget(path: path) }
+        }
+    }
+
+    /// How many entries are kept for paths under `directory` (at any depth), compared by their bytes.
+    public func entryCount(under directory: ModuleDirectory) -> Int {
+        let base = directory.absolutePath
+        var prefix = Array((base == "/" ? "/" : base + "/").utf8)
+        return prefix.withUnsafeMutableBufferPointer { prefix in
+            var count = 0
+            for var path in entries.keys {
+                let under = path.withUTF8 { bytes in
+                    bytes.count > prefix.count && memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0
+                }
+                if under { count += 1 }
+            }
+            return count
         }
     }
 

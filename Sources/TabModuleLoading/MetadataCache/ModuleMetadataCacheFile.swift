@@ -174,7 +174,8 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         guard DescriptorValidator.isValidName(name) else { throw malformed("module name \"\(name)\" is not valid") }
         guard title.utf8.count <= DescriptorValidator.maxTitleBytes else { throw malformed("a title is too long") }
         // A cache written before descriptors with controls were refused must not let one through.
-        guard [version, title, glyph].allSatisfy({ $0.map { ControlCharacters.first(in: $0) == nil } ?? true }) else {
+        func hasControl(_ text: String?) -> Bool { text.map { ControlCharacters.first(in: $0) != nil } ?? false }
+        guard !hasControl(version), !hasControl(title), !hasControl(glyph) else {
             throw malformed("a control character in a descriptor string")
         }
         guard kind.isKnown else { throw malformed("unknown kind \(kind.rawValue)") }

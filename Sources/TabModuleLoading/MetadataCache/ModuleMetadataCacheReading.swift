@@ -6,7 +6,21 @@ import TabHostConcurrency
 /// third of the warm path to the first frame; on two cores they need not wait their turn.
 public final class ModuleMetadataCacheReading: Sendable {
     /// What the thread found: the entries by path, nil for no file, or why the file cannot be trusted.
-    typealias Outcome = Result<[String: CachedModuleEntry]?, ModuleMetadataCacheError>
+    ///
+    /// Not a `Result`: making a `Result` type at run time checks that its failure is an `Error`, which
+    /// scans every conformance record of the binary, before the command line is even parsed.
+    enum Outcome: Sendable {
+        case read([String: CachedModuleEntry]?)
+        case failed(ModuleMetadataCacheError)
+
+        /// The entries (nil for no file), or the reason thrown.
+        func get() throws(ModuleMetadataCacheError) -> [String: CachedModuleEntry]? {
+            switch self {
+            case .read(let entries): entries
+            case .failed(let error): throw error
+            }
+        }
+    }
 
     private let reading: ThreadedResult<Outcome>
     /// The cache file it reads.
@@ -58,9 +72,11 @@ public final class ModuleMetadataCacheReading: Sendable {
 
     /// The cache file at `path` read and decoded here, its entries by path.
     static func entries(at path: String) -> Outcome {
-        Result { () throws(ModuleMetadataCacheError) in
-            guard let bytes = try ModuleMetadataCache.readBytes(path) else { return nil }
-            return try ModuleMetadataCacheFile.entriesByPath(decoding: bytes)
+        do throws(ModuleMetadataCacheError) {
+            guard let bytes = try ModuleMetadataCache.readBytes(path) else { return .read(nil) }
+            return .read(try ModuleMetadataCacheFile.entriesByPath(decoding: bytes))
+        } catch {
+            return .failed(error)
         }
     }
 }

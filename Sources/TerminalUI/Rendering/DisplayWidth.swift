@@ -3,19 +3,22 @@
 /// Wide (2 columns): East Asian Wide and Fullwidth ranges and emoji with default emoji
 /// presentation (or followed by U+FE0F). Zero: combining marks, format characters and controls.
 package enum DisplayWidth {
+    // The tables are pairs, not `ClosedRange`s: making an array of ranges checks at run time that the
+    // bound is `Comparable`, a scan of every conformance record of the binary on the way to a first frame.
+
     /// East Asian Wide/Fullwidth ranges (Unicode 15, EastAsianWidth.txt, W and F), emoji handled separately.
-    static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
-        0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248,
-        0x1F250...0x1F251, 0x1F260...0x1F265, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    static let wideRanges: [(first: UInt32, last: UInt32)] = [
+        (0x1100, 0x115F), (0x2329, 0x232A), (0x2E80, 0x303E), (0x3041, 0x33FF), (0x3400, 0x4DBF),
+        (0x4E00, 0x9FFF), (0xA000, 0xA4CF), (0xA960, 0xA97F), (0xAC00, 0xD7A3), (0xF900, 0xFAFF),
+        (0xFE10, 0xFE19), (0xFE30, 0xFE6F), (0xFF00, 0xFF60), (0xFFE0, 0xFFE6), (0x16FE0, 0x16FE4),
+        (0x17000, 0x18AFF), (0x1B000, 0x1B2FF), (0x1F200, 0x1F202), (0x1F210, 0x1F23B), (0x1F240, 0x1F248),
+        (0x1F250, 0x1F251), (0x1F260, 0x1F265), (0x20000, 0x2FFFD), (0x30000, 0x3FFFD),
     ]
 
     /// Zero-width ranges not covered by the general-category test (Hangul medial/final jamo, ZWSP…).
-    static let zeroRanges: [ClosedRange<UInt32>] = [
-        0x1160...0x11FF, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0xFE00...0xFE0F, 0xFEFF...0xFEFF,
-        0xE0000...0xE0FFF,
+    static let zeroRanges: [(first: UInt32, last: UInt32)] = [
+        (0x1160, 0x11FF), (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x2064), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+        (0xE0000, 0xE0FFF),
     ]
 
     /// The width of one scalar: 0, 1 or 2 columns (controls count 0: they are never drawn).
@@ -27,9 +30,9 @@ package enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if zeroRanges.contains(where: { $0.contains(v) }) { return 0 }
+        if zeroRanges.contains(where: { $0.first <= v && v <= $0.last }) { return 0 }
         if scalar.properties.isEmojiPresentation { return 2 }
-        if wideRanges.contains(where: { $0.contains(v) }) { return 2 }
+        if wideRanges.contains(where: { $0.first <= v && v <= $0.last }) { return 2 }
         return 1
     }
 
