@@ -403,10 +403,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         // A child busy past the mark, or still answering a refresh, does not hold up the loop: the
         // snapshot it saved last stands in.
         if connection?.busy != .idle || refreshPending { return savedState }
+        // What the module's threads tell during the call may come after it saved.
+        let generation = stateGeneration
         let reply = call(writer, ModuleCall(.saveState, instance: id))
         // Stopped during the call: what it saved last is all there is.
         if failure != nil { return savedState }
-        return keepAnswered(reply, generation: stateGeneration)
+        return keepAnswered(reply, generation: generation)
     }
 
     package func refreshSavedState(then done: @escaping () -> Void) {
