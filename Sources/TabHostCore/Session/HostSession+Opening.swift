@@ -131,13 +131,13 @@ extension HostSession {
         if let stateFile, let data = stateFile.load() {
             // A state a module refuses at start is kept as a reload keeps one: the next save replaces the file.
             let refused = RefusedStateStore.beside(stateFile: stateFile.path)
-            host.refusedStateHandler = { module, bytes in try? refused.keep(bytes, module: module, version: "state-file").get() }
+            let keep = { (module: String, bytes: [UInt8]) in try? refused.keep(bytes, module: module, version: "state-file").get() }
+            host.refusedStateHandler = keep
             defer { host.refusedStateHandler = nil }
             // An isolated module answers its restore after the loop starts: its refusal is kept the same way.
             runtime.onStateRefused = { [logger] controller, bytes in
                 let module = controller.context.module ?? controller.info.name
-                let kept = try? refused.keep(bytes, module: module, version: "state-file").get()
-                logger.warning("restore: \(ContainerHost.stateRefusal(module: module, keptIn: kept))")
+                logger.warning("restore: \(ContainerHost.stateRefusal(module: module, keptIn: keep(module, bytes)))")
             }
             do {
                 for problem in try host.restore(from: data) { logger.warning("restore: \(problem)") }

@@ -418,15 +418,9 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
             done()
             return
         }
-        var writer = WireWriter(.saveState)
-        writer.u64(id)
-        let generation = stateGeneration
         refreshPending = true
-        let posted = post(writer, ModuleCall(.saveState, instance: id), userWaits: false) { [weak self] reply in
-            if let self {
-                self.refreshPending = false
-                if self.alive && self.failure == nil { _ = self.keepAnswered(reply, generation: generation) }
-            }
+        let posted = postSaveState { [weak self] in
+            self?.refreshPending = false
             done()
         }
         if !posted {
@@ -648,12 +642,19 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         let interval = settings.snapshotInterval
         if let lastSnapshot, ContinuousClock.now - lastSnapshot < interval { return }
         lastSnapshot = .now
+        postSaveState()
+    }
+
+    /// `save_state` posted (a snapshot, a refresh): its answer is kept (`keepAnswered`), then
+    /// `answered` runs, whatever the reply. False when nothing was posted.
+    @discardableResult
+    private func postSaveState(then answered: @escaping () -> Void = {}) -> Bool {
         var writer = WireWriter(.saveState)
         writer.u64(id)
         let generation = stateGeneration
-        post(writer, ModuleCall(.saveState, instance: id), userWaits: false) { [weak self] reply in
-            guard let self, self.alive, self.failure == nil else { return }
-            _ = self.keepAnswered(reply, generation: generation)
+        return post(writer, ModuleCall(.saveState, instance: id), userWaits: false) { [weak self] reply in
+            if let self, self.alive, self.failure == nil { _ = self.keepAnswered(reply, generation: generation) }
+            answered()
         }
     }
 
