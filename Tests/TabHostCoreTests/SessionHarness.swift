@@ -16,11 +16,12 @@ final class SessionHarness {
     var logPath: String { directory.path("host.log") }
 
     /// `root` is the layout's root node as JSON text; `modules` are compiled into the module
-    /// directory as NAME.so; `statePath` is the `--state` file (none by default).
+    /// directory as NAME.so; `statePath` is the `--state` file (none by default); `starts` false leaves
+    /// the session opened and not started.
     init(
         root: String = #"{"stack": {"module": "counting"}}"#, extraFiles: [String: String] = [:],
         modules sources: [String: String] = ["counting": CountingModule.source], statePath: String? = nil,
-        isolationSettings: IsolationSettings = IsolationSettings(sandbox: .on)
+        isolationSettings: IsolationSettings = IsolationSettings(sandbox: .on), starts: Bool = true
     ) throws {
         directory = try Fixture()
         let modules = directory.path("modules")
@@ -35,7 +36,7 @@ final class SessionHarness {
             directories: [.init(modules)], layoutPath: layout, statePath: statePath, logPath: directory.path("host.log"), watch: false,
             isolationSettings: isolationSettings)
         opened = try HostSession.open(configuration, loop: loop)
-        session.start()
+        if starts { session.start() }
     }
 
     /// Runs loop iterations until `done` or `timeout`.

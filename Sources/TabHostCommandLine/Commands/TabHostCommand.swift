@@ -1,4 +1,5 @@
 import ArgumentParser
+import TabModuleIsolation
 import TabModuleLoading
 
 #if canImport(Glibc)
@@ -43,6 +44,20 @@ public struct TabHostCommand: ParsableCommand {
         }
     }
 
+    /// Whether the command line `arguments` (the program first) look like `tabhost run` with modules in
+    /// child processes (no `--isolation none`) and the terminal front end here (no `--web`, which in
+    /// `tabhost` execs `tabhost-web`): `main` then starts the first module's child before it parses
+    /// them. A guess, as `commandReadingMetadataCache(in:)` is: a child no session takes ends with the process.
+    static func startsModuleChildren(_ arguments: [String]) -> Bool {
+        guard arguments.count > 1, arguments[1] == "run" else { return false }
+        var rest = arguments.dropFirst(2).makeIterator()
+        while let argument = rest.next() {
+            if argument == "--isolation=none" || argument == "--web" || argument.hasPrefix("--web=") { return false }
+            if argument == "--isolation", rest.next() == "none" { return false }
+        }
+        return true
+    }
+
     /// Creates the root command (ArgumentParser needs it; `main(web:)` parses one).
     public init() {}
 
@@ -54,6 +69,9 @@ public struct TabHostCommand: ParsableCommand {
         Self.bundles = bundles
         let arguments = CommandLine.arguments
         let readingCommand = commandReadingMetadataCache(in: arguments)
+        if startsModuleChildren(arguments) {
+            OutOfProcessModuleInstanceFactory.startSpareChildEarly()
+        }
         if readingCommand != nil, let path = ModuleMetadataCache.defaultPath() {
             ModuleMetadataCacheReading.startEarly(path: path)
         }

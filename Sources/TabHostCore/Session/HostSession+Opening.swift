@@ -145,6 +145,15 @@ extension HostSession {
                 warnings.append("\(stateFile.path): cannot restore (\(error)); starting from the layout")
             }
         }
+        // The first tab's child opens its module now, while the rest of the start runs (the watcher, the
+        // front end's setup), rather than after it with this thread waiting for its answer. A file
+        // found changed since it was cached is reported as when the tab opens it, once the session exists.
+        var openedEarly: [(ModuleInfo, Result<LoadedModule, ModuleError>)] = []
+        if let processes, let name = host.moduleShownFirst, !layout.inProcessModules.contains(name) {
+            registry.onCachedModuleChanged = { openedEarly.append(($0, $1)) }
+            if let module = registry.module(named: name) { processes.startChild(for: module) }
+            registry.onCachedModuleChanged = nil
+        }
         let session: HostSession
         do {
             session = try HostSession(
@@ -160,6 +169,7 @@ extension HostSession {
         session.reloader.refusedStates =
             stateFile.map { .beside(stateFile: $0.path) } ?? runtime.dataDirectory.map { .beside(dataDirectory: $0) }
         session.reportCachedModuleChanges()
+        for (cached, result) in openedEarly { registry.onCachedModuleChanged?(cached, result) }
         if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
         session.reportStartupRefusals(registry.errors, logPath: logFile.path)

@@ -28,6 +28,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     private var spareTimer: LoopTimerID?
     /// True while the next spare child waits for the children to answer what they were posted.
     private var spareWaitsForIdle = false
+    /// A child sent its module's LOAD ahead (`startChild(for:)`), until that module version's first
+    /// instance takes it, or the loop's first iteration ends without one (then it is retired).
+    private var started: (key: ObjectIdentifier, connection: ModuleHostConnection)?
     /// True once `attach(to:)` has registered the end-of-iteration check for the spare child.
     private var watchesIdle = false
     private var isShutDown = false
@@ -89,7 +92,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         for connection in connections.values { connection.attach(to: loop) }
         if !watchesIdle {
             watchesIdle = true
-            loop.atEndOfIteration { [weak self] in self?.startSpareWhenIdle() }
+            loop.atEndOfIteration { [weak self] in
+                self?.retireUnusedStartedChild()
+                self?.startSpareWhenIdle()
+            }
         }
     }
 
@@ -244,6 +250,11 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         isShutDown = true
         waitForSpare()
         spare = nil
+        if let (_, connection) = started {
+            started = nil
+            connection.retire()
+            connection.childProcess.reap(block: true)
+        }
         if let spareTimer { loop?.cancel(spareTimer) }
         spareTimer = nil
         let all = connections.values
@@ -265,6 +276,11 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     public var spareProcessID: Int32? {
         waitForSpare()
         return spare?.pid
+    }
+
+    /// The child `startChild(for:)` started that no instance took yet: its module and process id (tests).
+    public var startedChild: (module: String, pid: Int32)? {
+        started.map { ($0.connection.module.name, $0.connection.pid) }
     }
 
     /// Reaps the children that were killed, on the loop shortly after; without a loop, those that
@@ -304,7 +320,16 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// that waits for that exec no longer holds the thread that reads them.
     public func startSpareChild() {
         guard settings.keepsSpareChild, spare == nil, spareOnItsWay == nil, !isShutDown else { return }
-        spareOnItsWay = ModuleHostSpawner.shared.spawn(helper: settings.helperPath, label: "spare")
+        spareOnItsWay =
+            ModuleHostSpawner.shared.takeEarly(helper: settings.helperPath)
+            ?? ModuleHostSpawner.shared.spawn(helper: settings.helperPath, label: "spare")
+    }
+
+    /// Starts the first spare child before a command has read its arguments (`tabhost run` calls it
+    /// first thing, unless its arguments run modules in process): the first factory's
+    /// `startSpareChild()` takes it when it runs the same helper. One left untaken ends with this process.
+    public static func startSpareChildEarly(helper: String = IsolationSettings.defaultHelperPath) {
+        ModuleHostSpawner.shared.startEarly(helper: helper)
     }
 
     /// Starts the next spare child (at once without a loop), so the next module (a reload's new
@@ -352,19 +377,64 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         }
     }
 
+    /// Starts the child of `module`'s first instance now, in the spare child, without waiting for it
+    /// to open the module: a session calls it as soon as it knows which tab it shows first, so that
+    /// the child's sandbox and `dlopen` run while the session finishes its own start, rather than
+    /// after it with the loop thread waiting. That instance takes the child (`connection(for:)`);
+    /// if none has by the end of the loop's first iteration, the child is retired. Nothing without
+    /// a loop or a spare child, or when the instance would get no child (a crash loop, a permission
+    /// to ask).
+    public func startChild(for module: LoadedModule) {
+        let key = ObjectIdentifier(module)
+        guard loop != nil, started == nil, !isShutDown, connections[key] == nil, crashes.loop(of: module.name) == nil,
+            permissionsToAsk(for: module) == nil, let spare = takeSpare()
+        else { return }
+        // A spare that died meanwhile, or a refusal: the instance's own start says what fails.
+        guard
+            let connection = try? ModuleHostConnection(
+                module: module, settings: settings, logger: logger, spare: spare, granted: granted(to: module),
+                waitsForLoad: false)
+        else { return }
+        started = (key, connection)
+        prepareSpareSoon()
+    }
+
+    /// Retires the child `startChild(for:)` started when no instance took it in the loop's first
+    /// iteration (the session showed another tab first).
+    private func retireUnusedStartedChild() {
+        guard let (_, connection) = started else { return }
+        started = nil
+        connection.retire()
+        ending.append(connection.childProcess)
+        reapEndedSoon()
+    }
+
+    /// What `module`'s child is granted now (nothing is read with `--sandbox off`).
+    private func granted(to module: LoadedModule) -> [String] {
+        guard settings.sandbox != .off else { return [] }
+        let found = grants.permissions(for: module.info)
+        if let problem = found.problem { logger.warning("grants not read: \(problem)", metadata: ["module": "\(module.name)"]) }
+        return found.granted
+    }
+
     /// The running child of `module`'s version, or a new one, started with what the module is granted now.
     func connection(for module: LoadedModule) throws(ModuleError) -> ModuleHostConnection {
         let key = ObjectIdentifier(module)
         if let existing = connections[key], existing.state != .stopped { return existing }
         if loop == nil { reapEnded() }
-        var granted: [String] = []
-        if settings.sandbox != .off {
-            let found = grants.permissions(for: module.info)
-            if let problem = found.problem { logger.warning("grants not read: \(problem)", metadata: ["module": "\(module.name)"]) }
-            granted = found.granted
-        }
         let connection: ModuleHostConnection
-        if let spare = takeSpare() {
+        if let (startedKey, early) = started, startedKey == key {
+            started = nil
+            early.calls = calls
+            do {
+                try early.completeLoad()
+                connection = early
+            } catch {
+                // As with a spare that died: a fresh child says what really fails.
+                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted(to: module))
+            }
+        } else if let spare = takeSpare() {
+            let granted = granted(to: module)
             do {
                 connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare, granted: granted)
             } catch {
@@ -372,7 +442,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
                 connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted)
             }
         } else {
-            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted)
+            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted(to: module))
         }
         prepareSpareSoon()
         if let report = connection.sandboxReport, report.missing != 0, warnedMissingLayers.insert(report.missing).inserted {

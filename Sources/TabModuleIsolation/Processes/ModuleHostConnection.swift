@@ -72,6 +72,8 @@ final class ModuleHostConnection {
     let granted: [String]
     /// The profile sent with LOAD: its temporary directory goes when the child does.
     private var sandboxProfile: ModuleSandboxProfile?
+    /// LOAD, sent and not answered yet (`init(waitsForLoad: false)` until `completeLoad()`).
+    private var loadRequest: (seq: UInt32, sent: ContinuousClock.Instant)?
     /// Called once when the connection stops (crash, kill, or retire), so the factory forgets it.
     var onStop: ((ModuleHostConnection) -> Void)?
     /// The child's process, for reaping after the connection stopped.
@@ -139,10 +141,12 @@ final class ModuleHostConnection {
 
     /// Starts a child for `module` (or takes `spare`, a child started ahead that has not loaded a
     /// module yet), checks its protocol version and has it open the module's private copy. Throws
-    /// `processFailed` when any of that fails.
+    /// `processFailed` when any of that fails. With `waitsForLoad` false the answer to LOAD is left
+    /// for `completeLoad()`, which the caller must call before any other use: the child opens the
+    /// module while the host goes on with its own start.
     init(
         module: LoadedModule, settings: IsolationSettings, logger: Logger, spare: ModuleHostProcess? = nil,
-        granted: [String] = []
+        granted: [String] = [], waitsForLoad: Bool = true
     ) throws(ModuleError) {
         self.module = module
         self.granted = granted
@@ -158,16 +162,35 @@ final class ModuleHostConnection {
                 hint: "install \(IsolationSettings.helperName) next to tabhost, or run it in process (--isolation none)")
         }
         link = ModuleHostLink(process: process, logger: logger, name: module.name)
-        if let reason = handshake() {
+        if let reason = sendLoad() {
             stop(with: nil)
-            // Under the sandbox a library outside what the child may read looks like a missing file.
-            let hint =
-                settings.sandbox != .off && reason.contains("dynamic loader refused")
-                ? "a library it links may lie outside what its sandbox may read: check it with ldd, and grant read:DIRECTORY "
-                    + "(tabhost grant \(module.name) read:DIRECTORY) or ship it in the module's own directory (a RUNPATH opens nothing)"
-                : "rebuild tabhost and \(IsolationSettings.helperName) together; check the module's log output"
-            throw ModuleError(.processFailed, module: module.name, path: module.info.sourcePath, reason: reason, hint: hint)
+            throw loadFailure(reason)
         }
+        if waitsForLoad { try completeLoad() }
+    }
+
+    /// Waits for the answer to LOAD sent by `init(waitsForLoad: false)`; nothing when it came already.
+    /// Throws as `init` does when the child could not open the module (the connection is stopped).
+    func completeLoad() throws(ModuleError) {
+        guard let request = loadRequest else { return }
+        loadRequest = nil
+        if let reason = finishLoad(request) {
+            stop(with: nil)
+            throw loadFailure(reason)
+        }
+    }
+
+    /// True while LOAD's answer waits for `completeLoad()`.
+    var isLoading: Bool { loadRequest != nil }
+
+    private func loadFailure(_ reason: String) -> ModuleError {
+        // Under the sandbox a library outside what the child may read looks like a missing file.
+        let hint =
+            settings.sandbox != .off && reason.contains("dynamic loader refused")
+            ? "a library it links may lie outside what its sandbox may read: check it with ldd, and grant read:DIRECTORY "
+                + "(tabhost grant \(module.name) read:DIRECTORY) or ship it in the module's own directory (a RUNPATH opens nothing)"
+            : "rebuild tabhost and \(IsolationSettings.helperName) together; check the module's log output"
+        return ModuleError(.processFailed, module: module.name, path: module.info.sourcePath, reason: reason, hint: hint)
     }
 
     deinit {
@@ -186,8 +209,8 @@ final class ModuleHostConnection {
 
     // MARK: Start
 
-    /// HELLO, then LOAD; nil when the child runs the module, else why not.
-    private func handshake() -> String? {
+    /// HELLO, then LOAD sent; nil when LOAD went out, else why not.
+    private func sendLoad() -> String? {
         if let refusal = link.handshake(until: .now + settings.startTimeout) { return refusal }
         var load = WireWriter(.load)
         load.string(module.copyPath)
@@ -206,7 +229,18 @@ final class ModuleHostConnection {
             profile.write(to: &load)
             sandboxProfile = profile
         }
-        switch request(load, call: ModuleCall(.load), timeout: settings.startTimeout) {
+        guard let request = send(load, call: ModuleCall(.load), timeout: settings.startTimeout) else {
+            return "its process stopped while opening it (\(failure?.description ?? "no answer"))"
+        }
+        loadRequest = request
+        return nil
+    }
+
+    /// LOAD's answer: nil when the child runs the module, else why not. The start timeout counts
+    /// from here, not from the send: the host may have been busy with its own start meanwhile.
+    private func finishLoad(_ request: (seq: UInt32, sent: ContinuousClock.Instant)) -> String? {
+        let reply = awaitSent(request, type: .load, call: ModuleCall(.load), timeout: settings.startTimeout)
+        switch reply {
         case .replied(var reply):
             guard let bits = try? reply.u32(), (try? reply.u32()) != nil else { return "its process sent a malformed answer" }
             functions = ModuleFunctions(rawValue: bits)
@@ -317,27 +351,44 @@ final class ModuleHostConnection {
     /// Sends a request and waits for its reply, serving the child's requests meanwhile (and handling
     /// the reply of a posted call in flight, which comes first).
     func request(_ writer: WireWriter, call: ModuleCall, timeout: Duration? = nil) -> Reply {
+        guard let request = send(writer, call: call, timeout: timeout) else { return .unavailable }
+        return awaitSent(request, type: writer.type, call: call, timeout: timeout)
+    }
+
+    /// Sends a request whose reply `awaitSent` waits for; nil when it could not go (the child is
+    /// gone or not responding, see `state`).
+    private func send(
+        _ writer: WireWriter, call: ModuleCall, timeout: Duration?
+    ) -> (seq: UInt32, sent: ContinuousClock.Instant)? {
         if state == .unresponsive { killIfHungTooLong() }
-        guard state == .running else { return .unavailable }
+        guard state == .running else { return nil }
         let seq = takeSeq()
         outstanding.append((seq, call))
-        defer { outstanding.removeAll { $0.seq == seq } }
         let sent = ContinuousClock.now
         switch channel.send(writer.frame(seq: seq), deadline: .now + (timeout ?? settings.hangTimeout)) {
-        case .sent: break
+        case .sent:
+            return (seq, sent)
         case .closed:
             // It was gone before this request: the request is not what it died in.
             let outer = outstanding.dropLast().last
             childEnded(blaming: .some(outer?.call))
-            return .unavailable
+            outstanding.removeAll { $0.seq == seq }
+            return nil
         case .timedOut:
             // Part of a frame is out: the stream cannot be resynchronized.
             kill(.killedAfterHang(timeout ?? settings.hangTimeout), call: call)
-            return .unavailable
+            outstanding.removeAll { $0.seq == seq }
+            return nil
         }
+    }
+
+    /// Waits for the reply to a request `send` sent.
+    private func awaitSent(
+        _ request: (seq: UInt32, sent: ContinuousClock.Instant), type: WireMessage, call: ModuleCall, timeout: Duration?
+    ) -> Reply {
         let reply = awaitReply(
-            seq, type: writer.type, instance: call.instance, sent: sent, timeout: timeout ?? settings.hangTimeout)
-        outstanding.removeAll { $0.seq == seq }
+            request.seq, type: type, instance: call.instance, sent: request.sent, timeout: timeout ?? settings.hangTimeout)
+        outstanding.removeAll { $0.seq == request.seq }
         sendNext()
         return reply
     }

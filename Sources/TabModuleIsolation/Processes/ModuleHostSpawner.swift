@@ -30,6 +30,8 @@ final class ModuleHostSpawner: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var requests: [Pending] = []
     private var threadRuns = false
+    /// The child `startEarly(helper:)` asked for, until `takeEarly(helper:)` hands it out.
+    private var early: Pending?
     private var servingThread: Int32?
 
     /// A spawner of its own (tests); the host uses `shared`, whose thread serves every factory.
@@ -51,6 +53,25 @@ final class ModuleHostSpawner: @unchecked Sendable {
         }
         requests.append(pending)
         pthread_cond_broadcast(condition)
+        return pending
+    }
+
+    /// Starts a child for the first module a command will run, before the command has read its
+    /// arguments or anything else: its exec and linking then overlap the command's whole start, and
+    /// the exec, which waits while the child shares this process's memory, has the cores to itself.
+    func startEarly(helper: String) {
+        let pending = spawn(helper: helper, label: "spare")
+        pthread_mutex_lock(mutex)
+        early = pending
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The child `startEarly(helper:)` started, handed out once, when it runs `helper`.
+    func takeEarly(helper: String) -> Pending? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard let pending = early, pending.helper == helper else { return nil }
+        early = nil
         return pending
     }
 
