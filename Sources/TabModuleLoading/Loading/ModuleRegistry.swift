@@ -1,3 +1,5 @@
+import TabHostConcurrency
+
 /// The modules of one host, by name: the "NSClassFromString" that tabs are instantiated from.
 ///
 /// Use on one thread. Loading never stops at a bad file: each gets an `Entry` with its error.
@@ -234,9 +236,7 @@ public final class ModuleRegistry {
         }
         // Every file is `stat`ed before the first use of the cache, which joins a cache read on another
         // thread: a thousand `stat`s are the time that read needs.
-        let checks =
-            hasMetadataCache
-            ? files.map { checkStat($0.path, in: $0.directory, directoryChecked: $0.directoryChecked) } : nil
+        let checks = hasMetadataCache ? Self.checkStats(of: files, options: loader.options) : nil
         if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)
         }
@@ -338,13 +338,37 @@ public final class ModuleRegistry {
     private func checkStat(
         _ file: String, in directory: (fd: Int32, nameOffset: Int)? = nil, directoryChecked: Bool = false
     ) -> Result<(path: String, stamp: ModuleFileStamp), ModuleError> {
+        Self.checkStat(file, in: directory, directoryChecked: directoryChecked, options: loader.options)
+    }
+
+    private static func checkStat(
+        _ file: String, in directory: (fd: Int32, nameOffset: Int)?, directoryChecked: Bool, options: ModuleLoadOptions
+    ) -> Result<(path: String, stamp: ModuleFileStamp), ModuleError> {
         Result { () throws(ModuleError) in
             guard let directory else {
-                return try ModuleFileReader.checkStat(file, options: loader.options, directoryChecked: directoryChecked)
+                return try ModuleFileReader.checkStat(file, options: options, directoryChecked: directoryChecked)
             }
-            return try ModuleFileReader.checkStat(file, in: directory, options: loader.options, directoryChecked: directoryChecked)
+            return try ModuleFileReader.checkStat(file, in: directory, options: options, directoryChecked: directoryChecked)
         }
     }
+
+    /// The `stat` checks of `files`, in order. Past `parallelStatThreshold` files the second half is
+    /// checked on a thread of its own meanwhile: a `stat` is mostly the kernel's path walk, and a warm
+    /// start makes one per module file before it can show anything.
+    private static func checkStats(
+        of files: [(path: String, directoryChecked: Bool, directory: (fd: Int32, nameOffset: Int)?)], options: ModuleLoadOptions
+    ) -> [Result<(path: String, stamp: ModuleFileStamp), ModuleError>] {
+        let check = { (file: (path: String, directoryChecked: Bool, directory: (fd: Int32, nameOffset: Int)?)) in
+            checkStat(file.path, in: file.directory, directoryChecked: file.directoryChecked, options: options)
+        }
+        guard files.count >= parallelStatThreshold else { return files.map(check) }
+        let half = files.count / 2
+        let second = ThreadedResult { files[half...].map(check) }
+        return files[..<half].map(check) + second.value()
+    }
+
+    /// How many files a directory listing needs before half of their `stat`s go to another thread.
+    static let parallelStatThreshold = 256
 
     /// The metadata cache's answer for a file whose `stat` checks passed (or the refusal they gave).
     private func lookUp(_ checks: Result<(path: String, stamp: ModuleFileStamp), ModuleError>) -> Lookup {

@@ -70,6 +70,38 @@ struct ModuleMetadataCacheTests {
         #expect(registry.info(named: "alpha")?.title == "Repaired")
     }
 
+    /// A directory past `ModuleRegistry.parallelStatThreshold` files has half of its `stat` checks made
+    /// on another thread: the entries keep the listing's order, and a refusal in either half is found.
+    @Test(arguments: [2, ModuleRegistry.parallelStatThreshold + 44])
+    func everyFileOfALargeDirectoryIsCheckedInOrder(count: Int) throws {
+        let harness = try MetadataCacheHarness()
+        // One build, its name patched per file (same length), so that each file is a module of its own.
+        let built = try Data(contentsOf: URL(fileURLWithPath: try harness.compile("mzzzz", file: "build")))
+        try FileManager.default.removeItem(atPath: harness.modules.path("build.so"))
+        let names = (0..<count).map { String(format: "m%04d", $0) }
+        for name in names {
+            var bytes = [UInt8](built)
+            let from = Array("mzzzz".utf8)
+            var index = 0
+            while let found = bytes[index...].firstRange(of: from) {
+                bytes.replaceSubrange(found, with: Array(name.utf8))
+                index = found.upperBound
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: harness.modules.path(name + ".so")))
+            #expect(chmod(harness.modules.path(name + ".so"), 0o755) == 0)
+        }
+        let (_, cold) = try harness.start()
+        #expect(cold.map(\.info?.name) == names.map { $0 })
+        let refused = names[count - 2]
+        #expect(chmod(harness.modules.path(refused + ".so"), 0o777) == 0)
+        let (registry, warm) = try harness.start()
+        #expect(warm.map(\.path) == cold.map(\.path))
+        #expect(warm.allSatisfy { $0.fromCache || $0.path == harness.modules.path(refused + ".so") })
+        #expect(warm.map(\.info?.name) == names.map { $0 == refused ? nil : $0 })
+        #expect(harness.entry(warm, refused)?.error?.code == .insecurePermissions)
+        #expect(registry.infos.count == count - 1)
+    }
+
     @Test func permissionsAreCheckedOnEveryStartNeverTakenFromTheCache() throws {
         let harness = try MetadataCacheHarness()
         let file = try harness.compile("alpha")
