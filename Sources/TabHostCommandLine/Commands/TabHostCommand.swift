@@ -46,13 +46,14 @@ public struct TabHostCommand: ParsableCommand {
 
     /// Whether the command line `arguments` (the program first) look like `tabhost run` with modules in
     /// child processes (no `--isolation none`) and the terminal front end here (no `--web`, which in
-    /// `tabhost` execs `tabhost-web`): `main` then starts the first module's child before it parses
-    /// them. A guess, as `commandReadingMetadataCache(in:)` is: a child no session takes ends with the process.
+    /// `tabhost` execs `tabhost-web`; no `--help`): `main` then starts the first module's child before
+    /// it parses them. A guess, as `commandReadingMetadataCache(in:)` is: a child no session takes ends with the process.
     static func startsModuleChildren(_ arguments: [String]) -> Bool {
         guard arguments.count > 1, arguments[1] == "run" else { return false }
         var rest = arguments.dropFirst(2).makeIterator()
         while let argument = rest.next() {
             if argument == "--isolation=none" || argument == "--web" || argument.hasPrefix("--web=") { return false }
+            if argument == "--help" || argument == "-h" { return false }
             if argument == "--isolation", rest.next() == "none" { return false }
         }
         return true
