@@ -180,9 +180,6 @@ final class ModuleHostConnection {
         }
     }
 
-    /// True while LOAD's answer waits for `completeLoad()`.
-    var isLoading: Bool { loadRequest != nil }
-
     private func loadFailure(_ reason: String) -> ModuleError {
         // Under the sandbox a library outside what the child may read looks like a missing file.
         let hint =
