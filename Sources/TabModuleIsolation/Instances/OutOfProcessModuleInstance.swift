@@ -57,7 +57,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private(set) var connection: ModuleHostConnection?
     /// Why the child stopped under this instance; nil while it runs.
     private(set) var failure: ModuleHostFailure?
-    private weak var factory: OutOfProcessModuleInstanceFactory?
+    private(set) weak var factory: OutOfProcessModuleInstanceFactory?
     let environment: ModuleInstanceEnvironment
     private let resourceDirectory: String
     private let settings: IsolationSettings
@@ -224,7 +224,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         // limit, as in process. Otherwise (a tab the user opens, a screen an in-process module pushes)
         // it is posted: the tab shows its title line, and the busy mark and the not-responding line as
         // for a render, until the module's start returns.
-        if Self.servesARequest {
+        if servesARequest {
             _ = call(writer, ModuleCall(.start, instance: id))
         } else {
             post(writer, ModuleCall(.start, instance: id), userWaits: true) { _ in }
@@ -463,7 +463,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         // watches the child: it reaches the module after its create and start, and a refusal is
         // handed to the delegate when it comes. Kept meanwhile: a restore that crashes the module
         // leaves Restart and Restart without saved state.
-        if !environment.waitsForAnswers && !Self.servesARequest && connection?.loop != nil {
+        if !environment.waitsForAnswers && !servesARequest && connection?.loop != nil {
             savedState = state
             postRestore(state) { instance in
                 if instance.savedState == state { instance.savedState = nil }
@@ -556,7 +556,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     /// flight there cannot finish until the host returns. False when they could not all go in time.
     @discardableResult
     private func sendQueuedCalls() -> Bool {
-        guard !Self.servesARequest, let connection, connection.loop != nil else { return true }
+        guard !servesARequest, let connection, connection.loop != nil else { return true }
         return connection.sendQueued(for: id, until: .now + settings.hangTimeout)
     }
 
@@ -566,7 +566,7 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
     private func createInChild(refused: @escaping (OutOfProcessModuleInstance, ModuleError) -> Void) throws(ModuleError) {
         guard let connection else { return }
         connection.register(self)
-        if environment.waitsForAnswers || Self.servesARequest || connection.loop == nil {
+        if environment.waitsForAnswers || servesARequest || connection.loop == nil {
             try created(connection.create(id))
         } else {
             postCreate(refused: refused)
@@ -845,8 +845,10 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
 
     /// One of the module's requests (the instance id already read): the reply.
     func serve(_ type: WireMessage, _ reader: inout WireReader) throws(WireReader.Malformed) -> WireWriter {
-        Self.requestsInService.add(1, ordering: .relaxed)
-        defer { Self.requestsInService.subtract(1, ordering: .relaxed) }
+        // Counted by the factory, which makes every instance a call from here can reach.
+        let owner = factory
+        owner?.requestsInService += 1
+        defer { owner?.requestsInService -= 1 }
         guard let began = userInputInFlight, let delegate else { return try serveRequest(type, &reader) }
         delegate.moduleBeginUserInput(at: began)
         defer { delegate.moduleEndUserInput() }

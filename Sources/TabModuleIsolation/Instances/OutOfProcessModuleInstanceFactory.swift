@@ -64,6 +64,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     var declined: Set<String> = []
     /// The module versions already said to run without part of what they ask for (`reportAsksForMore`).
     var reportedAsksForMore: Set<String> = []
+    /// The children's requests this host is serving now (`OutOfProcessModuleInstance.servesARequest`).
+    var requestsInService = 0
 
     struct WeakInstance {
         weak var instance: OutOfProcessModuleInstance?
