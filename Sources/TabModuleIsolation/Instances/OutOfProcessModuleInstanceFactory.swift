@@ -424,27 +424,27 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         let key = ObjectIdentifier(module)
         if let existing = connections[key], existing.state != .stopped { return existing }
         if loop == nil { reapEnded() }
-        let connection: ModuleHostConnection
+        // A child started ahead: the one `startChild(for:)` sent this module, else the spare.
+        let ahead: ModuleHostConnection?
+        let granted: [String]
         if let (startedKey, early) = started, startedKey == key {
             started = nil
             early.calls = calls
-            do {
-                try early.completeLoad()
-                connection = early
-            } catch {
-                // As with a spare that died: a fresh child says what really fails.
-                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted(to: module))
-            }
-        } else if let spare = takeSpare() {
-            let granted = granted(to: module)
-            do {
-                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare, granted: granted)
-            } catch {
-                // The spare died meanwhile (or was killed): a fresh child says what really fails.
-                connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted)
-            }
+            granted = early.granted
+            ahead = (try? early.completeLoad()) != nil ? early : nil
         } else {
-            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted(to: module))
+            granted = self.granted(to: module)
+            ahead = takeSpare().flatMap { spare in
+                try? ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare, granted: granted)
+            }
+        }
+        // None, or it died meanwhile (or was killed), or it could not open the module: a fresh child says
+        // what really fails.
+        let connection: ModuleHostConnection
+        if let ahead {
+            connection = ahead
+        } else {
+            connection = try ModuleHostConnection(module: module, settings: settings, logger: logger, granted: granted)
         }
         prepareSpareSoon()
         if let report = connection.sandboxReport, report.missing != 0, warnedMissingLayers.insert(report.missing).inserted {
