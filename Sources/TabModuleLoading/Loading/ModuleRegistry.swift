@@ -196,7 +196,7 @@ public final class ModuleRegistry {
     public func load(directories: [ModuleDirectory]) -> [Entry] {
         var added: [Entry] = []
         // Each directory's permissions are checked once for all its files (the files' own every time).
-        var files: [(path: String, directoryChecked: Bool, directory: (fd: Int32, nameOffset: Int)?)] = []
+        var files: [ListedFile] = []
         var listed: [(directory: ModuleDirectory, files: [String])] = []
         // With the cache, each directory is opened for its files' `fstatat`s (discovery joined its
         // absolute path and each name with one slash).
@@ -356,9 +356,9 @@ public final class ModuleRegistry {
     /// checked on a thread of its own meanwhile: a `stat` is mostly the kernel's path walk, and a warm
     /// start makes one per module file before it can show anything.
     private static func checkStats(
-        of files: [(path: String, directoryChecked: Bool, directory: (fd: Int32, nameOffset: Int)?)], options: ModuleLoadOptions
+        of files: [ListedFile], options: ModuleLoadOptions
     ) -> [Result<(path: String, stamp: ModuleFileStamp), ModuleError>] {
-        let check = { (file: (path: String, directoryChecked: Bool, directory: (fd: Int32, nameOffset: Int)?)) in
+        let check = { (file: ListedFile) in
             checkStat(file.path, in: file.directory, directoryChecked: file.directoryChecked, options: options)
         }
         guard files.count >= parallelStatThreshold else { return files.map(check) }
@@ -367,7 +367,11 @@ public final class ModuleRegistry {
         return files[..<half].map(check) + second.value()
     }
 
-    /// How many files a directory listing needs before half of their `stat`s go to another thread.
+    /// A listed module file: its absolute path, whether its directory's permissions were checked for it,
+    /// and its directory, open for `fstatat` (with where the file's name starts in the path).
+    private typealias ListedFile = (path: String, directoryChecked: Bool, directory: (fd: Int32, nameOffset: Int)?)
+
+    /// How many listed files (of every directory) it takes before half of their `stat`s go to another thread.
     static let parallelStatThreshold = 256
 
     /// The metadata cache's answer for a file whose `stat` checks passed (or the refusal they gave).
