@@ -9,8 +9,13 @@ import Musl
 /// process sets up calendars and time zones, a visible part of a start that logs a line before its first
 /// frame (figures in docs/contributing/performance-history.md).
 package enum LogTimestamp {
-    /// Now.
-    package static var now: String { string(secondsSince1970: Int(time(nil))) }
+    /// Now, by the same clock as `Date()`: `time()` reads the kernel's coarse clock, which can still be
+    /// in the last second for a few milliseconds after the precise one has moved on.
+    package static var now: String {
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        return string(secondsSince1970: Int(clock.tv_sec))
+    }
 
     /// The time `seconds` after 1970-01-01T00:00:00Z.
     package static func string(secondsSince1970 seconds: Int) -> String {
