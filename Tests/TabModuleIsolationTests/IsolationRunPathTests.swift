@@ -8,12 +8,26 @@ import TabModuleIsolation
 import TabModuleLoading
 import TabModuleRuntime
 import Testing
+import _CIsolation
 
 /// A module's RUNPATH opens nothing: the sandbox's read rules come from the host alone (the module's
 /// own directory, its private copy, the Swift runtime recorded when TabHost was built, the system's
 /// libraries), so a module linked with `-rpath /` or `$ORIGIN/../../..` cannot choose to read every file.
 @Suite(.serialized)
 struct IsolationRunPathTests {
+    /// The Swift runtime this process maps, as the sandbox's read rules take it: the dynamic loader's name
+    /// for the file of `swift_retain`, which must be the libswiftCore.so that /proc/self/maps lists (a
+    /// debug build links the runtime dynamically).
+    @Test func theMappedSwiftRuntimeIsTheOneInThisProcesssMap() throws {
+        let named = try #require(tabhost_isolation_mapped_swift_runtime().map { String(cString: $0) })
+        // Read to its end: a /proc file's size is 0, which a whole-file read takes as empty.
+        let bytes = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data()
+        let maps = String(decoding: bytes, as: UTF8.self)
+        let mapped = maps.split(separator: "\n").compactMap { line in line.firstIndex(of: "/").map { String(line[$0...]) } }
+            .filter { $0.hasSuffix("/libswiftCore.so") }
+        #expect(Set(mapped) == [named])
+    }
+
     @Test func runPathsAndRPathsAreReadWithOriginExpanded() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

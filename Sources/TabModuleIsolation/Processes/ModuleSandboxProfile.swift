@@ -139,16 +139,13 @@ struct ModuleSandboxProfile {
     }()
 
     /// The directory of the Swift runtime this host maps (a Swift module's RUNPATH names the same
-    /// toolchain's), from /proc/self/maps; nil when the host maps no libswiftCore.so.
+    /// toolchain's); nil when the host maps no libswiftCore.so. The dynamic loader names the file of a
+    /// runtime function: reading /proc/self/maps would make the kernel format every mapping, on the
+    /// first child's start.
     private static let swiftRuntimeDirectory: String? = {
-        guard let file = fopen("/proc/self/maps", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 4096)
-        while fgets(&line, 4096, file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasSuffix("/libswiftCore.so"), let slash = text.firstIndex(of: "/") else { continue }
-            return ModuleFileReader.parentDirectory(of: String(text[slash...]))
-        }
-        return nil
+        guard let file = tabhost_isolation_mapped_swift_runtime().map({ String(cString: $0) }),
+            file.hasSuffix("/libswiftCore.so")
+        else { return nil }
+        return ModuleFileReader.parentDirectory(of: file)
     }()
 }

@@ -15,6 +15,11 @@ extern "C" {
  *  module's RUNPATH names; NULL when the build could not tell. */
 const char *_Nullable tabhost_isolation_swift_runtime_directory(void);
 
+/** The file that holds this process's Swift runtime (`swift_retain`), as the dynamic loader names it:
+ *  `…/libswiftCore.so` when the runtime is a shared library, the executable itself when it is linked
+ *  statically; NULL without a Swift runtime. */
+const char *_Nullable tabhost_isolation_mapped_swift_runtime(void);
+
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus
