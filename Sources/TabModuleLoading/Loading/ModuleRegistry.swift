@@ -240,15 +240,15 @@ public final class ModuleRegistry {
         if metadataCache != nil {
             cachedByName.reserveCapacity(cachedByName.count + files.count)
         }
-        var lookups = checks?.map(lookUp) ?? files.map { .miss(path: $0.path, stamp: nil) }
+        // Optional, so that each lookup is moved out in turn (`take()`), not copied and destroyed later.
+        var lookups: [Lookup?] = checks?.map { lookUp($0) } ?? files.map { .miss(path: $0.path, stamp: nil) }
         if let metadataCache { forgetDeletedFiles(of: listed, lookups: lookups, in: metadataCache) }
         // An entry is large: grown by doubling, the array would copy them all several times into new pages.
         added.reserveCapacity(added.count + lookups.count)
-        let misses = lookups.filter(\.isMiss).map(\.path)
+        let misses = lookups.compactMap { lookup in lookup?.isMiss == true ? lookup?.path : nil }
         let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
-        // Taken off the end of the reversed array, each lookup is moved out, not copied and destroyed later.
-        lookups.reverse()
-        while let lookup = lookups.popLast() {
+        for index in lookups.indices {
+            guard let lookup = lookups[index].take() else { continue }
             switch consume lookup {
             case .refused(let error):
                 added.append(Entry(path: error.path, module: nil, error: error))
@@ -277,13 +277,13 @@ public final class ModuleRegistry {
     /// every entry the cache has under a directory answered one of its listed files (`lookups`, in the order
     /// of the listings' files), none is gone: the usual warm start hashes no path for this.
     private func forgetDeletedFiles(
-        of listed: [(directory: ModuleDirectory, files: [String])], lookups: [Lookup], in metadataCache: ModuleMetadataCache
+        of listed: [(directory: ModuleDirectory, files: [String])], lookups: [Lookup?], in metadataCache: ModuleMetadataCache
     ) {
         var start = 0
         for (directory, found) in listed {
-            let answered = lookups[start..<(start + found.count)].reduce(0) { count, lookup in
-                if case .cached = lookup { count + 1 } else { count }
-            }
+            // By index: iterating the elements would copy each lookup (and its cached entry) to test it.
+            var answered = 0
+            for index in start..<(start + found.count) where lookups[index]?.isCached == true { answered += 1 }
             start += found.count
             if answered > 0 && metadataCache.entryCount(under: directory) == answered { continue }
             metadataCache.forget(filesOf: directory, except: Set(found))
@@ -319,6 +319,7 @@ public final class ModuleRegistry {
         case miss(path: String, stamp: ModuleFileStamp?)
 
         var isMiss: Bool { if case .miss = self { true } else { false } }
+        var isCached: Bool { if case .cached = self { true } else { false } }
         var path: String {
             switch self {
             case .refused(let error): error.path
