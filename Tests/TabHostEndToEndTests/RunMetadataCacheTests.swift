@@ -81,4 +81,39 @@ struct RunMetadataCacheTests {
             try tmux.waitFor("STATUS:0")
         }
     }
+
+    /// A module rebuilt while TabHost was not running, whose tab is not the one shown first: the warm
+    /// start draws its first frame from the cache (the old title), checks the file just after, and
+    /// reloads it as a change the watcher saw: its new title in the bar, the reload in the status line.
+    @Test func aFileRebuiltWhileNotRunningIsReloadedJustAfterTheFirstFrame() throws {
+        try R.withScratch { scratch in
+            let (modules, runtime) = try R.makeModulesAndRuntime(in: scratch)
+            func compile(_ name: String, title: String) throws {
+                try R.compile(
+                    R.moduleSource(name: name, title: title, body: #"api->row(view, "Body of \#(name)", NULL, NULL);"#),
+                    to: modules + "/\(name).so")
+            }
+            try compile("alpha", title: "Alpha")
+            try compile("beta", title: "Beta")
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"tabs": [{"name": "alpha", "module": "alpha"}, {"name": "beta", "module": "beta"}]}}"#
+                .write(toFile: layout, atomically: true, encoding: .utf8)
+            let command = R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch)
+            let environment = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_RUNTIME_DIR": runtime]
+            do {
+                let tmux = try T(command, environment: environment)
+                try tmux.waitFor("Body of alpha")
+                try tmux.send("q")
+                try tmux.waitFor("STATUS:0")
+                try tmux.send("Enter")
+            }
+            try compile("beta", title: "Beta rebuilt")
+            let tmux = try T(command, environment: environment)
+            let screen = try tmux.waitFor("Beta rebuilt")
+            #expect(screen.contains("Body of alpha"))
+            try tmux.waitFor("reloaded beta")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
+    }
 }

@@ -52,6 +52,7 @@ struct RunCommand: ParsableCommand {
         let terminal = Terminal.openBeforeCapture()
         var configuration = options.configuration
         configuration.capturesInProcessOutput = true
+        configuration.defersCachedFileChecks = true
         let opened = try options.openSession(configuration)
         defer { opened.copies.removeAll() }
         // When run returns: the front end has quit and the session was saved.

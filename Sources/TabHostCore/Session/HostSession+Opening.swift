@@ -78,6 +78,7 @@ extension HostSession {
             throw SessionSetupError(.moduleCache, error.description)
         }
         let (copies, registry) = (chain.copies, chain.registry)
+        registry.defersCachedFileChecks = configuration.defersCachedFileChecks
         registry.load(directories: configuration.directories)
         registry.metadataCache?.save()
         scanner?.finish()  // its images stay mapped while it lives; a reload starts another

@@ -50,6 +50,10 @@ public final class HostSession: ScreenSession {
     /// The pending `save_soon`: its timer and who asked.
     var saveSoonTimer: LoopTimerID?
     var saveSoonRequests: [SaveSoonRequest] = []
+    /// The files the registry took from the metadata cache unchecked, until their checks start
+    /// (`HostSession+PresumedFiles.swift`); the timer that starts them if the first frame is late.
+    var presumedFiles: [PresumedModuleFile] = []
+    var presumedCheckTimer: LoopTimerID?
     private var isStarted = false
 
     /// A session over `host`, whose modules `runtime` makes, watching `directories` when `watch`.
@@ -97,9 +101,14 @@ public final class HostSession: ScreenSession {
         if let watcher {
             loop.watch(watcher.fileDescriptor) { [weak self] in self?.pumpWatcher(readable: true) }
         }
+        presumedFiles = runtime.registry.takePresumedFiles()
+        if !presumedFiles.isEmpty {
+            presumedCheckTimer = loop.schedule(after: Self.presumedCheckLimit) { [weak self] in self?.startPresumedChecks() }
+        }
         loop.atEndOfIteration { [weak self] in
             self?.publishIfChanged()
             self?.publishCallTimingsSoon()
+            self?.startPresumedChecksAfterFirstFrame()
         }
     }
 
@@ -225,6 +234,20 @@ public final class HostSession: ScreenSession {
     private func pumpWatcher(readable: Bool) {
         guard let watcher else { return }
         let events = readable ? watcher.drain() : watcher.poll()
+        apply(events)
+        if let watchTimer { loop.cancel(watchTimer) }
+        watchTimer = nil
+        if let next = watcher.nextDeadline {
+            watchTimer = loop.schedule(after: max(.zero, next - .now)) { [weak self] in
+                self?.watchTimer = nil
+                self?.pumpWatcher(readable: false)
+            }
+        }
+    }
+
+    /// Applies file events (the watcher's, or the checks of files taken from the metadata cache): each
+    /// report goes to the log and the status line.
+    func apply(_ events: [ModuleFileEvent]) {
         for event in events where isModuleFile(event.path) {
             for report in reloader.apply(event) {
                 logger.info("\(report.message)")
@@ -235,14 +258,6 @@ public final class HostSession: ScreenSession {
             }
         }
         runtime.registry.metadataCache?.save()
-        if let watchTimer { loop.cancel(watchTimer) }
-        watchTimer = nil
-        if let next = watcher.nextDeadline {
-            watchTimer = loop.schedule(after: max(.zero, next - .now)) { [weak self] in
-                self?.watchTimer = nil
-                self?.pumpWatcher(readable: false)
-            }
-        }
     }
 
     /// Only files the module directories would load: the build directory holds other libraries.

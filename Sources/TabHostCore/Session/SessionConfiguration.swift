@@ -34,6 +34,10 @@ public struct SessionConfiguration: Sendable {
     /// The terminal is a front end's (`run`, `dev`): a module's stdout and stderr in the host's process go to
     /// the log (`StandardOutputCapture`) from before its first code runs, the opened session's `outputCapture`.
     public var capturesInProcessOutput = false
+    /// The first frame comes before the `stat` checks of the module files the metadata cache knows
+    /// (`ModuleRegistry.defersCachedFileChecks`): the session makes them after it, and handles a file
+    /// that changed since it was cached as a change its watcher saw (`tabhost run`).
+    public var defersCachedFileChecks = false
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
     public init(

@@ -67,6 +67,14 @@ public final class ModuleRegistry {
     /// changed since (as a hot reload of a changed file would report it): the cached metadata, and the
     /// new version or why it was refused.
     public var onCachedModuleChanged: ((ModuleInfo, Result<LoadedModule, ModuleError>) -> Void)?
+    /// Set before `load(directories:)` at a session's start: a listed file that the trusted metadata cache
+    /// knows is registered from its cached entry without its `stat` checks, and kept in `presumedFiles`
+    /// for the session to check after its first frame. No code of such a file runs before it is checked:
+    /// a tab that opens the module checks the file then (`module(named:)`), as for any cached module.
+    public var defersCachedFileChecks = false
+    /// The files `load(directories:)` took from the metadata cache without their `stat` checks
+    /// (`defersCachedFileChecks`), in the order listed; emptied by `takePresumedFiles()`.
+    public private(set) var presumedFiles: [PresumedModuleFile] = []
 
     /// Creates an empty registry that loads with `loader`.
     public init(loader: ModuleLoader) {
@@ -234,14 +242,20 @@ public final class ModuleRegistry {
                 added.append(Entry(path: error.path, module: nil, error: error, isDirectory: true))
             }
         }
-        // Every file is `stat`ed before the first use of the cache, which joins a cache read on another
-        // thread: a thousand `stat`s are the time that read needs.
-        let checks = hasMetadataCache ? Self.checkStats(of: files, options: loader.options) : nil
-        if metadataCache != nil {
-            cachedByName.reserveCapacity(cachedByName.count + files.count)
-        }
         // Optional, so that each lookup is moved out in turn (`take()`), not copied and destroyed later.
-        var lookups: [Lookup?] = checks?.map { lookUp($0) } ?? files.map { .miss(path: $0.path, stamp: nil) }
+        var lookups: [Lookup?]
+        if defersCachedFileChecks, let metadataCache, metadataCache.isTrusted {
+            cachedByName.reserveCapacity(cachedByName.count + files.count)
+            lookups = files.map { file in presumedLookUp(file, in: metadataCache) }
+        } else {
+            // Every file is `stat`ed before the first use of the cache, which joins a cache read on another
+            // thread: a thousand `stat`s are the time that read needs.
+            let checks = hasMetadataCache ? Self.checkStats(of: files, options: loader.options) : nil
+            if metadataCache != nil {
+                cachedByName.reserveCapacity(cachedByName.count + files.count)
+            }
+            lookups = checks?.map { lookUp($0) } ?? files.map { .miss(path: $0.path, stamp: nil) }
+        }
         if let metadataCache { forgetDeletedFiles(of: listed, lookups: lookups, in: metadataCache) }
         // An entry is large: grown by doubling, the array would copy them all several times into new pages.
         added.reserveCapacity(added.count + lookups.count)
@@ -271,6 +285,22 @@ public final class ModuleRegistry {
         // The first load's entries share the array rather than copy it.
         if entries.isEmpty { entries = added } else { entries += added }
         return added
+    }
+
+    /// Takes `presumedFiles` (the session checks each once).
+    public func takePresumedFiles() -> [PresumedModuleFile] {
+        defer { presumedFiles = [] }
+        return presumedFiles
+    }
+
+    /// The cache's entry for a listed file, taken without the file's `stat` checks and noted in
+    /// `presumedFiles`; the checked lookup for a file the cache does not know (or whose image is gone).
+    private func presumedLookUp(_ file: ListedFile, in metadataCache: ModuleMetadataCache) -> Lookup {
+        guard let entry = metadataCache.presumedEntry(for: file.path), !Self.imageIsGone(of: entry) else {
+            return lookUp(checkStat(file.path, in: file.directory, directoryChecked: file.directoryChecked))
+        }
+        presumedFiles.append(PresumedModuleFile(path: file.path, stamp: entry.stamp, directoryChecked: file.directoryChecked))
+        return .cached(entry)
     }
 
     /// Drops the metadata cache's entries for module files of the `listed` directories that are gone. When
@@ -385,11 +415,14 @@ public final class ModuleRegistry {
         guard let entry = metadataCache?.entry(for: checked.path, stamp: checked.stamp) else {
             return .miss(path: checked.path, stamp: checked.stamp)
         }
-        // The image is another file: it must still exist, or the module is loaded (and refused) afresh.
-        if let image = entry.info?.imagePath, ModuleFileStamp(path: image) == nil {
-            return .miss(path: checked.path, stamp: checked.stamp)
-        }
+        if Self.imageIsGone(of: entry) { return .miss(path: checked.path, stamp: checked.stamp) }
         return .cached(entry)
+    }
+
+    /// The image is another file: it must still exist, or the module is loaded (and refused) afresh.
+    private static func imageIsGone(of entry: CachedModuleEntry) -> Bool {
+        guard let image = entry.info?.imagePath else { return false }
+        return ModuleFileStamp(path: image) == nil
     }
 
     /// Registers a cached outcome (refused, or accepted and opened on first use), with the

@@ -74,6 +74,14 @@ public final class ModuleMetadataCache {
     /// The entry kept for `path`, whatever its stamp (the registry compares stamps itself).
     public func entry(for path: String) -> CachedModuleEntry? { entries[path] }
 
+    /// The entry kept for `path`, taken at its own stamp without the file's `stat` checks
+    /// (`ModuleRegistry.defersCachedFileChecks`); counted as a hit. Nil when the cache is not trusted.
+    func presumedEntry(for path: String) -> CachedModuleEntry? {
+        guard isTrusted, let entry = entries[path] else { return nil }
+        statistics.hits += 1
+        return entry
+    }
+
     /// Keeps what loading one version of a file gave. A refusal the file's bytes do not decide is not
     /// kept (and drops what was kept for the path).
     public func record(_ entry: CachedModuleEntry) {
