@@ -13,7 +13,7 @@ extension HostSession {
     /// At the end of an iteration: once no isolated module owes an answer (the first frame is out), the
     /// checks begin.
     func startPresumedChecksAfterFirstFrame() {
-        guard !presumedFiles.isEmpty, presumedCheckTimer != nil, !isAwaitingModules else { return }
+        guard !presumedFiles.isEmpty, !isAwaitingModules else { return }
         startPresumedChecks()
     }
 
@@ -50,7 +50,7 @@ extension HostSession {
                 events.append(.removed(file.path))
             }
         }
-        if !events.isEmpty { apply(events) }
+        if !events.isEmpty { applyFileEvents(events) }
         let rest = files.dropFirst(Self.presumedCheckBatch)
         guard !rest.isEmpty else { return }
         _ = loop.schedule(after: .zero) { [weak self] in self?.checkPresumedFiles(rest) }

@@ -234,7 +234,7 @@ public final class HostSession: ScreenSession {
     private func pumpWatcher(readable: Bool) {
         guard let watcher else { return }
         let events = readable ? watcher.drain() : watcher.poll()
-        apply(events)
+        applyFileEvents(events)
         if let watchTimer { loop.cancel(watchTimer) }
         watchTimer = nil
         if let next = watcher.nextDeadline {
@@ -247,7 +247,7 @@ public final class HostSession: ScreenSession {
 
     /// Applies file events (the watcher's, or the checks of files taken from the metadata cache): each
     /// report goes to the log and the status line.
-    func apply(_ events: [ModuleFileEvent]) {
+    func applyFileEvents(_ events: [ModuleFileEvent]) {
         for event in events where isModuleFile(event.path) {
             for report in reloader.apply(event) {
                 logger.info("\(report.message)")

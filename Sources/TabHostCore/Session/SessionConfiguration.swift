@@ -35,8 +35,8 @@ public struct SessionConfiguration: Sendable {
     /// the log (`StandardOutputCapture`) from before its first code runs, the opened session's `outputCapture`.
     public var capturesInProcessOutput = false
     /// The first frame comes before the `stat` checks of the module files the metadata cache knows
-    /// (`ModuleRegistry.defersCachedFileChecks`): the session makes them after it, and handles a file
-    /// that changed since it was cached as a change its watcher saw (`tabhost run`).
+    /// (`ModuleRegistry.defersCachedFileChecks`): the session makes them after it, and opens and
+    /// reports a module whose file changed since it was cached as a tab opening it would (`tabhost run`).
     public var defersCachedFileChecks = false
 
     /// A configuration; the log defaults to `HostLogFile.defaultPath`.
