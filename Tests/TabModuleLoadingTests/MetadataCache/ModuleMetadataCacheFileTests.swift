@@ -31,6 +31,27 @@ struct ModuleMetadataCacheFileTests {
         #expect(decoded.entries[1].error?.description == "/m/notes.so: not an ELF file (starts with \"hello\\n\"); rebuild it")
     }
 
+    @Test func aFileOfASCIIStringsReadsBackTheSame() throws {
+        let file = ModuleMetadataCacheFile(entries: [Self.refused, Self.crashed])
+        #expect(try ModuleMetadataCacheFile(decoding: file.encoded()) == file)
+    }
+
+    /// A string that is not UTF-8, under a checksum that matches: refused, whether the rest of the file is
+    /// ASCII (the decoder then skips validating strings it knows are ASCII) or not.
+    @Test(arguments: [("crashed", [UInt8]([0x63, 0xFF, 0x61])), ("Clock ⌚", [0x43, 0x6C, 0x6F, 0x63, 0x6B, 0x20, 0xE2, 0x8C, 0xFF])])
+    func aStringThatIsNotUTF8IsRefused(_ text: String, damaged: [UInt8]) throws {
+        var bytes = ModuleMetadataCacheFile(entries: [text == "crashed" ? Self.crashed : Self.accepted]).encoded()
+        bytes.removeLast(8)
+        let original = Array(text.utf8)
+        let start = try #require(bytes.indices.first { bytes[$0...].starts(with: original) })
+        bytes.replaceSubrange(start..<start + damaged.count, with: damaged)
+        let sum = ModuleMetadataCacheFile.checksum(bytes[...])
+        for shift in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: sum >> (8 * shift))) }
+        let error = Self.decodeError(bytes)
+        #expect(error?.code == .malformed)
+        #expect(error?.reason.hasSuffix("is not valid UTF-8") == true, "\(String(describing: error))")
+    }
+
     @Test func aLaterEntryForAPathReplacesTheEarlierInBothDecoders() throws {
         var rebuilt = Self.accepted
         rebuilt.stamp.size += 1
