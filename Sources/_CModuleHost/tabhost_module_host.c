@@ -484,6 +484,8 @@ static void read_ready_frame(frame *f) {
 /* ---- the module ------------------------------------------------------------------------------ */
 
 static const tab_module_descriptor *descriptor;
+/* prepare_for_module() ran: the unwinder is loaded and the sandbox's fixed paths are open. */
+static bool prepared_for_module;
 
 /* A timer the module set and has not cancelled (a one-shot one until it fires): a TIMER event for
    an id not here is not delivered, so a timer never fires after cancel_timer returns, whichever
@@ -1521,7 +1523,7 @@ static void serve_load(frame *request, reader *r) {
     tabhost_sandbox_report report;
     memset(&report, 0, sizeof report);
     char why[768] = "";
-    if (!r->bad && descriptor == NULL) tabhost_blame_warm_up();
+    if (!r->bad && descriptor == NULL && !prepared_for_module) tabhost_blame_warm_up();
     /* The wake pipe, made here rather than at exec (the child starts with 0-3 only) and before the
        sandbox and its fork: the module's process inherits both ends. Without it, an INVALIDATE. */
     if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
@@ -1532,6 +1534,8 @@ static void serve_load(frame *request, reader *r) {
     } else if (sandbox.mode != 0 && apply_load_sandbox(&sandbox, &report, why, sizeof why) != 0) {
         reply_failure(request, "%s", why);
     } else {
+        /* Applied or not, the module's code never holds what a spare child opened ahead. */
+        tabhost_sandbox_release_prepared();
         /* Sandboxed, before the module (tabhost_blame.h); without a watchdog, calls are only not watched. */
         (void)tabhost_blame_start(name, blame_log);
         tabhost_lt_image *image = tabhost_lt_open(path, message, sizeof message);
@@ -2161,10 +2165,22 @@ void tabhost_module_host_destroy_instances(void) {
     }
 }
 
+/* What a child that will load a module (not the scanner, whose forks must stay small) does while it
+   waits for its first request, instead of after LOAD: the unwinder's libraries and the sandbox's fixed
+   paths do not depend on the module. */
+static void prepare_for_module(void) {
+    tabhost_blame_warm_up();
+    tabhost_sandbox_prepare();
+    prepared_for_module = true;
+}
+
 int tabhost_module_host_run(int argc, char *_Nonnull *_Nonnull argv) {
     long parent = 0;
-    for (int i = 1; i + 1 < argc; i += 2)
+    const char *label = "";
+    for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--parent") == 0) parent = strtol(argv[i + 1], NULL, 10);
+        if (strcmp(argv[i], "--module") == 0) label = argv[i + 1];
+    }
     /* Die with the host; if it died before this line, the parent is already someone else. */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (parent <= 0 || getppid() != (pid_t)parent) {
@@ -2177,6 +2193,8 @@ int tabhost_module_host_run(int argc, char *_Nonnull *_Nonnull argv) {
     /* The module's printf lines reach the host's log one by one, not in 4 KiB blocks. */
     setvbuf(stdout, NULL, _IOLBF, 0);
     main_thread = pthread_self();
+    /* Before HELLO, so that what the child holds when it says it is ready is all it will hold until LOAD. */
+    if (strcmp(label, "scanner") != 0) prepare_for_module();
 
     buffer hello = {0};
     put_u32(&hello, TABHOST_WIRE_MAGIC);

@@ -720,20 +720,77 @@ static uint64_t tabhost_sandbox_handled_fs(int abi) {
     return handled;
 }
 
+/* A path of the fixed lists opened ahead by tabhost_sandbox_prepare(). */
+typedef struct tabhost_sandbox_prepared_path {
+    const char *path;
+    int fd;         /* -1 when the open failed */
+    int open_error; /* its errno */
+    int is_directory;
+} tabhost_sandbox_prepared_path;
+
+#define TABHOST_SANDBOX_PREPARED_MAX 40
+static tabhost_sandbox_prepared_path tabhost_sandbox_prepared[TABHOST_SANDBOX_PREPARED_MAX];
+static size_t tabhost_sandbox_prepared_count;
+
+static void tabhost_sandbox_prepare_path(const char *path) {
+    /* /proc/self names the process that opens it, and the module's process is a later fork. */
+    if (strncmp(path, "/proc", 5) == 0 || tabhost_sandbox_prepared_count == TABHOST_SANDBOX_PREPARED_MAX) return;
+    tabhost_sandbox_prepared_path *entry = &tabhost_sandbox_prepared[tabhost_sandbox_prepared_count++];
+    entry->path = path;
+    entry->fd = open(path, O_PATH | O_CLOEXEC);
+    entry->open_error = entry->fd < 0 ? errno : 0;
+    struct stat info;
+    if (entry->fd >= 0 && fstat(entry->fd, &info) != 0) {
+        entry->open_error = errno;
+        close(entry->fd);
+        entry->fd = -1;
+    }
+    entry->is_directory = entry->fd >= 0 && S_ISDIR(info.st_mode);
+}
+
+void tabhost_sandbox_prepare(void) {
+    if (tabhost_sandbox_prepared_count > 0) return;
+    for (size_t i = 0; tabhost_sandbox_system_paths[i]; i++) tabhost_sandbox_prepare_path(tabhost_sandbox_system_paths[i]);
+    tabhost_sandbox_prepare_path("/dev/null");
+    for (size_t i = 0; i < sizeof tabhost_sandbox_program_paths / sizeof *tabhost_sandbox_program_paths; i++)
+        tabhost_sandbox_prepare_path(tabhost_sandbox_program_paths[i]);
+    tabhost_sandbox_prepare_path("/sys");
+}
+
+void tabhost_sandbox_release_prepared(void) {
+    for (size_t i = 0; i < tabhost_sandbox_prepared_count; i++)
+        if (tabhost_sandbox_prepared[i].fd >= 0) close(tabhost_sandbox_prepared[i].fd);
+    tabhost_sandbox_prepared_count = 0;
+}
+
+static const tabhost_sandbox_prepared_path *_Nullable tabhost_sandbox_prepared_for(const char *path) {
+    for (size_t i = 0; i < tabhost_sandbox_prepared_count; i++)
+        if (strcmp(tabhost_sandbox_prepared[i].path, path) == 0) return &tabhost_sandbox_prepared[i];
+    return NULL;
+}
+
 /* Returns 0, or 1 when the path exists but could not be added. A missing path is no error: the
    default list names directories that only some distributions have. */
 static int tabhost_sandbox_allow_path(int ruleset, const char *path, uint64_t access, uint64_t handled) {
-    int fd = open(path, O_PATH | O_CLOEXEC);
-    if (fd < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : 1;
-    struct stat info;
-    if (fstat(fd, &info) != 0) {
-        close(fd);
-        return 1;
+    const tabhost_sandbox_prepared_path *prepared = tabhost_sandbox_prepared_for(path);
+    int fd = prepared ? prepared->fd : open(path, O_PATH | O_CLOEXEC);
+    int open_error = prepared ? prepared->open_error : errno;
+    if (fd < 0) return open_error == ENOENT || open_error == ENOTDIR ? 0 : 1;
+    int is_directory = 0;
+    if (prepared) {
+        is_directory = prepared->is_directory;
+    } else {
+        struct stat info;
+        if (fstat(fd, &info) != 0) {
+            close(fd);
+            return 1;
+        }
+        is_directory = S_ISDIR(info.st_mode);
     }
     struct tabhost_ll_path_beneath_attr rule = {.allowed_access = access & handled, .parent_fd = fd};
-    if (!S_ISDIR(info.st_mode)) rule.allowed_access &= TABHOST_LL_FS_FILE_RIGHTS;
+    if (!is_directory) rule.allowed_access &= TABHOST_LL_FS_FILE_RIGHTS;
     int failed = syscall(__NR_landlock_add_rule, ruleset, TABHOST_LL_RULE_PATH_BENEATH, &rule, 0) != 0;
-    close(fd);
+    if (!prepared) close(fd);
     return failed;
 }
 
@@ -1512,7 +1569,10 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
         tabhost_sandbox_describe(profile, &processes, &family, report, "capabilities");
         return -1;
     }
-    if (tabhost_sandbox_landlock(profile, report) != 0) {
+    int landlock = tabhost_sandbox_landlock(profile, report);
+    /* The module's code must not inherit them. */
+    tabhost_sandbox_release_prepared();
+    if (landlock != 0) {
         tabhost_sandbox_describe(profile, &processes, &family, report, "landlock");
         return -1;
     }

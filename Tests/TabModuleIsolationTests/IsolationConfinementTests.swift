@@ -24,12 +24,15 @@ struct IsolationConfinementTests {
 
     /// Renders the pids of the two processes its `start` left behind (a child that called setsid, and its
     /// double-forked grandchild, both asleep for ever), as the host sees them; whether it reached the SysV
-    /// segment of key `key`; and what getenv says of the host's variable `secret`.
+    /// segment of key `key`; what getenv says of the host's variable `secret`; and how many `O_PATH`
+    /// descriptors it holds (the child opened the sandbox's fixed paths ahead, and must close them all
+    /// before the module's code runs, sandbox or not).
     static func escaperSource(key: Int32, secret: String) -> String {
         """
         #define _GNU_SOURCE
         #include "tab_module.h"
         #include <errno.h>
+        #include <fcntl.h>
         #include <stdio.h>
         #include <stdlib.h>
         #include <sys/shm.h>
@@ -70,6 +73,13 @@ struct IsolationConfinementTests {
             host_api->text(view, line);
             const char *secret = getenv("\(secret)");
             snprintf(line, sizeof line, "secret: %s", secret ? secret : "none");
+            host_api->text(view, line);
+            int paths = 0;
+            for (int fd = 0; fd < 1024; fd++) {
+                int flags = fcntl(fd, F_GETFL);
+                if (flags >= 0 && (flags & O_PATH)) paths++;
+            }
+            snprintf(line, sizeof line, "paths held: %d", paths);
             host_api->text(view, line);
         }
         static void destroy(void *self) { free(self); }
@@ -121,33 +131,52 @@ struct IsolationConfinementTests {
         #expect(run.survivors.isEmpty, "processes outlived the module's child: \(run.survivors)")
         #expect(run.texts.contains("shm: ENOENT"), "\(run.texts)")
         #expect(run.texts.contains("secret: none"), "\(run.texts)")
+        #expect(run.texts.contains("paths held: 0"), "\(run.texts)")
     }
 
     /// The control: with the sandbox off the escapers outlive the child (the process group kill misses a
     /// setsid), the segment is reached; the environment is the host's short list in either case.
+    /// Linux's `O_PATH` (Glibc's module leaves it out: it is behind `_GNU_SOURCE`).
+    static let openPath: Int32 = 0o10_000_000
+
+    /// The `flags:` of `/proc/PID/fdinfo/FD` (octal), the open flags of another process's descriptor.
+    static func openFlags(pid: pid_t, fd: Int) throws -> Int32 {
+        let info = try String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8)
+        let line = try #require(info.split(separator: "\n").first { $0.hasPrefix("flags:") }, "\(info)")
+        return try #require(Int32(line.dropFirst("flags:".count).trimmingCharacters(in: .whitespaces), radix: 8), "\(line)")
+    }
+
     @Test func withTheSandboxOffTheSameTriesWork() throws {
         let run = try Self.runEscaper(.off)
         #expect(run.survivors.count == 2, "\(run.texts)")
         #expect(run.texts.contains("shm: found"), "\(run.texts)")
         #expect(run.texts.contains("secret: none"), "\(run.texts)")
+        #expect(run.texts.contains("paths held: 0"), "\(run.texts)")
     }
 
     /// The one spawn path: descriptors 0 to 3 and nothing else (a descriptor of the host's without
-    /// O_CLOEXEC included), and an environment without the host's secrets.
-    @Test func aChildHasOnlyItsNamedDescriptorsAndABuiltEnvironment() throws {
+    /// O_CLOEXEC included), and an environment without the host's secrets. A child that will load a
+    /// module has also opened, before its HELLO, the sandbox's fixed system paths (`O_PATH` only, closed
+    /// before the module's code runs); the scanner, whose forks must stay small, has not.
+    @Test(arguments: ["fd-check", "scanner"])
+    func aChildHasOnlyItsNamedDescriptorsAndABuiltEnvironment(label: String) throws {
         let helper = IsolatedHost.testSettings.helperPath
         try #require(FileManager.default.isExecutableFile(atPath: helper), "\(helper) is missing: run `swift build` first")
         let secret = try #require(Self.hostOnlyVariable, "the test process has no variable outside the list")
         let leaked = open("/dev/null", O_RDONLY)  // no O_CLOEXEC on purpose
         try #require(leaked >= 0)
         defer { close(leaked) }
-        let child = try ModuleHostProcess(helper: helper, label: "fd-check")
+        let child = try ModuleHostProcess(helper: helper, label: label)
         defer { child.terminate() }
         // Its HELLO: it runs its main (posix_spawn returns before exec has laid out the new environment).
         var hello = pollfd(fd: child.socket, events: Int16(POLLIN), revents: 0)
         try #require(poll(&hello, 1, 5000) == 1)
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").compactMap { Int($0) }
-        #expect(descriptors.sorted() == [0, 1, 2, 3], "\(descriptors)")
+        let named = descriptors.filter { $0 <= 3 }.sorted()
+        #expect(named == [0, 1, 2, 3], "\(descriptors)")
+        let prepared = try descriptors.filter { $0 > 3 }.map { try Self.openFlags(pid: child.pid, fd: $0) }
+        #expect(prepared.allSatisfy { $0 & Self.openPath != 0 }, "a descriptor other than 0-3 that is not O_PATH: \(descriptors)")
+        #expect(prepared.isEmpty == (label == "scanner"), "\(descriptors)")
         // Read to the end: a /proc file's size is 0, so FileManager may read none of it.
         let fd = open("/proc/\(child.pid)/environ", O_RDONLY | O_CLOEXEC)
         try #require(fd >= 0)

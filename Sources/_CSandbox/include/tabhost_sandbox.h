@@ -199,6 +199,18 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
  */
 int tabhost_sandbox_install_denial_handler(int denial_fd);
 
+/**
+ * Opens (`O_PATH`) the fixed system paths that tabhost_sandbox_apply() adds as Landlock rules, for it to
+ * use instead of opening them then: a spare child calls it while it waits for its module, which takes
+ * that walk off the module's start. Paths under /proc are left to the module's process (/proc/self
+ * names the process that opens it). tabhost_sandbox_apply() closes them after its Landlock step;
+ * call tabhost_sandbox_release_prepared() where no sandbox is applied.
+ */
+void tabhost_sandbox_prepare(void);
+
+/** Closes what tabhost_sandbox_prepare() opened (nothing when it was not called or is released). */
+void tabhost_sandbox_release_prepared(void);
+
 /** The kernel's Landlock ABI version, 0 without Landlock. */
 int tabhost_sandbox_landlock_abi(void);
 
