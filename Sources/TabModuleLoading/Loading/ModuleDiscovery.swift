@@ -152,17 +152,47 @@ public enum ModuleDiscovery {
     }
 
     /// `names` (distinct, as a directory's are) in byte order. Each name's first eight bytes, read as one
-    /// big-endian number, decide most comparisons of a large listing without touching the names.
+    /// big-endian number, decide the order of a large listing without touching the names: the numbers are
+    /// radix-sorted (`sort` took about 500 instructions a name on a listing of 1,000), and only names that
+    /// share their first eight bytes are then compared whole.
     private static func sortedByBytes(_ names: [[UInt8]]) -> [[UInt8]] {
         guard names.count > 1 else { return names }
-        var keys = names.indices.map { index in
-            // No name holds a NUL byte: a shorter name's zero padding sorts it before the longer ones it begins.
-            var key: UInt64 = 0
-            for position in 0..<8 { key = key << 8 | UInt64(position < names[index].count ? names[index][position] : 0) }
-            return (key: key, index: index)
+        var keys = radixSorted(
+            names.indices.map { index in
+                // No name holds a NUL byte: a shorter name's zero padding sorts it before the longer ones it begins.
+                var key: UInt64 = 0
+                for position in 0..<8 { key = key << 8 | UInt64(position < names[index].count ? names[index][position] : 0) }
+                return (key: key, index: index)
+            })
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end].key == keys[start].key { end += 1 }
+            if end - start > 1 { keys[start..<end].sort { isOrderedBefore(names[$0.index], names[$1.index]) } }
+            start = end
         }
-        keys.sort { $0.key != $1.key ? $0.key < $1.key : isOrderedBefore(names[$0.index], names[$1.index]) }
         return keys.map { names[$0.index] }
+    }
+
+    /// `items` ordered by key, equal keys in their order: one counting pass per byte, lowest first,
+    /// skipping the bytes every key shares (a listing's common prefix).
+    private static func radixSorted(_ items: [(key: UInt64, index: Int)]) -> [(key: UInt64, index: Int)] {
+        var sorted = items
+        var scattered = items
+        let differing = items.reduce(UInt64(0)) { $0 | ($1.key ^ items[0].key) }
+        for byte in 0..<8 where (differing >> UInt64(8 * byte)) & 0xFF != 0 {
+            let shift = UInt64(8 * byte)
+            var starts = [Int](repeating: 0, count: 257)
+            for item in sorted { starts[Int(truncatingIfNeeded: item.key >> shift & 0xFF) + 1] += 1 }
+            for value in 1..<257 { starts[value] += starts[value - 1] }
+            for item in sorted {
+                let value = Int(truncatingIfNeeded: item.key >> shift & 0xFF)
+                scattered[starts[value]] = item
+                starts[value] += 1
+            }
+            swap(&sorted, &scattered)
+        }
+        return sorted
     }
 
     /// Byte order of two names.

@@ -17,4 +17,17 @@ struct ModuleDiscoveryOrderTests {
         let expected = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(fixture.path)
         #expect(try ModuleDiscovery.files(in: ModuleDirectory(fixture.directory)) == expected)
     }
+
+    /// A large listing, in runs of names that share their first eight bytes and names that share none,
+    /// created in a shuffled order.
+    @Test func aLargeListingIsInByteOrder() throws {
+        let fixture = try Fixture()
+        var generator = SystemRandomNumberGenerator()
+        var names = (0..<300).map { "shared-\($0 % 3)-\(UInt32.random(in: 0...UInt32.max, using: &generator)).so" }
+        names += (0..<300).map { String(format: "%08x", $0 * 7919) + ".so" }
+        names.shuffle(using: &generator)
+        for name in Set(names) { try fixture.write(name, text: "x") }
+        let expected = Set(names).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(fixture.path)
+        #expect(try ModuleDiscovery.files(in: ModuleDirectory(fixture.directory)) == expected)
+    }
 }
