@@ -153,8 +153,8 @@ public enum ModuleDiscovery {
 
     /// `names` (distinct, as a directory's are) in byte order. Each name's first eight bytes, read as one
     /// big-endian number, decide the order of a large listing without touching the names: the numbers are
-    /// radix-sorted (`sort` took about 500 instructions a name on a listing of 1,000), and only names that
-    /// share their first eight bytes are then compared whole.
+    /// radix-sorted (a comparison sort spends most of its time calling the comparison), and only names
+    /// that share their first eight bytes are then compared whole (docs/contributing/performance-history.md).
     private static func sortedByBytes(_ names: [[UInt8]]) -> [[UInt8]] {
         guard names.count > 1 else { return names }
         var keys = radixSorted(

@@ -4,9 +4,8 @@ import Glibc
 /// instead of trapping (the decoder is fuzzed).
 ///
 /// It reads through a pointer to the file's bytes, valid only inside ``read(_:start:end:_:)``'s body:
-/// a start decodes every entry of the cache before it can draw, and a read through the array
-/// (its bounds, uniqueness and ownership checked on every field) cost about as much as the rest of
-/// decoding (docs/contributing/performance-history.md).
+/// a start decodes every entry of the cache before it can draw, and a read through the array checks
+/// its bounds, uniqueness and ownership on every field (docs/contributing/performance-history.md).
 struct CacheByteReader {
     private let base: UnsafeRawPointer?
     private(set) var offset: Int
@@ -72,8 +71,8 @@ struct CacheByteReader {
             throw ModuleMetadataCacheError(.malformed, "\(field) is \(count) bytes long")
         }
         let bytes = UnsafeRawBufferPointer(start: try take(Int(count)), count: Int(count)).assumingMemoryBound(to: UInt8.self)
-        // Decoding repairs what is not UTF-8, and a repaired string is not its bytes: checked so, a mostly
-        // ASCII cache decodes several times faster than through `String(validating:as:)`.
+        // Decoding repairs what is not UTF-8, and a repaired string is not its bytes: a copy and a compare,
+        // where `String(validating:as:)` walks every string through the generic validation.
         let text = String(decoding: bytes, as: UTF8.self)
         let intact =
             text.utf8.withContiguousStorageIfAvailable { decoded in
