@@ -134,8 +134,6 @@ struct IsolationConfinementTests {
         #expect(run.texts.contains("paths held: 0"), "\(run.texts)")
     }
 
-    /// The control: with the sandbox off the escapers outlive the child (the process group kill misses a
-    /// setsid), the segment is reached; the environment is the host's short list in either case.
     /// Linux's `O_PATH` (Glibc's module leaves it out: it is behind `_GNU_SOURCE`).
     static let openPath: Int32 = 0o10_000_000
 
@@ -146,6 +144,8 @@ struct IsolationConfinementTests {
         return try #require(Int32(line.dropFirst("flags:".count).trimmingCharacters(in: .whitespaces), radix: 8), "\(line)")
     }
 
+    /// The control: with the sandbox off the escapers outlive the child (the process group kill misses a
+    /// setsid), the segment is reached; the environment is the host's short list in either case.
     @Test func withTheSandboxOffTheSameTriesWork() throws {
         let run = try Self.runEscaper(.off)
         #expect(run.survivors.count == 2, "\(run.texts)")

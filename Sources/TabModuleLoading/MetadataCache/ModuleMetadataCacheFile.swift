@@ -3,8 +3,9 @@
 /// Layout (little-endian): the magic `TABHMETA`; `u32` format version; `u32` module ABI major and
 /// minor of the host that wrote it; `u32` entry count; the entries; a `u64` checksum of every byte
 /// before it (``checksum(_:)``: format 3 sums eight bytes a step, format 2 summed one). An entry: path;
-/// device, inode, size (`u64`), mtime and ctime (`i64` ns); a tag (1 accepted, 2 refused); then name, version, title, glyph, declared image, image path, and `u32`
-/// kind, ABI major, ABI minor, struct size, function bits, a `u8` Swift flag and the permissions
+/// device, inode, size (`u64`), mtime and ctime (`i64` ns); a tag (1 accepted, 2 refused); then name,
+/// version, title, glyph, declared image, image path, and `u32` kind, ABI major, ABI minor, struct
+/// size, function bits, a `u8` Swift flag and the permissions
 /// (format 2: one string, the names separated by spaces); or the refusal's
 /// code, reason and fix. Strings are a `u16` byte count (0xFFFF: none) and UTF-8.
 ///

@@ -36,8 +36,8 @@ struct ModuleMetadataCacheFileTests {
         #expect(try ModuleMetadataCacheFile(decoding: file.encoded()) == file)
     }
 
-    /// A string that is not UTF-8, under a checksum that matches: refused, whether the rest of the file is
-    /// ASCII (the decoder then skips validating strings it knows are ASCII) or not.
+    /// A string that is not UTF-8, under a checksum that matches: refused, in a string that is otherwise
+    /// ASCII and in one that is not.
     @Test(arguments: [("crashed", [UInt8]([0x63, 0xFF, 0x61])), ("Clock ⌚", [0x43, 0x6C, 0x6F, 0x63, 0x6B, 0x20, 0xE2, 0x8C, 0xFF])])
     func aStringThatIsNotUTF8IsRefused(_ text: String, damaged: [UInt8]) throws {
         var bytes = ModuleMetadataCacheFile(entries: [text == "crashed" ? Self.crashed : Self.accepted]).encoded()
