@@ -164,8 +164,8 @@ const char *tabhost_isolation_signal_name(int signal_number) {
     return sigabbrev_np(signal_number);
 }
 
-int tabhost_isolation_scan_socket(int *pair) {
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) return -1;
+int tabhost_isolation_scan_pipe(int *pair) {
+    if (pipe2(pair, O_CLOEXEC) != 0) return -1;
     int flags = fcntl(pair[0], F_GETFL);
     if (flags < 0 || fcntl(pair[0], F_SETFL, flags | O_NONBLOCK) != 0) {
         int saved = errno;

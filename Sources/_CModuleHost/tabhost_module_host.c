@@ -51,6 +51,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -175,7 +176,7 @@ typedef struct frame {
     uint32_t seq;
     unsigned char *payload; /* malloc'd; free it */
     size_t count;
-    int fd; /* the descriptor a SCAN brought (the socket its file's process replies on), or -1 */
+    int fd; /* the descriptor a SCAN brought (the pipe its file's process replies on), or -1 */
 } frame;
 
 static const int wire = TABHOST_WIRE_SOCKET_FD;
@@ -197,9 +198,23 @@ static void host_gone(void) {
     _exit(0);
 }
 
+/* Set in a scanned file's process, whose descriptor 3 is then the pipe its SCAN brought (it only writes
+   there, and a pipe costs the kernel less than a socket pair, once for every file of a cold start);
+   everywhere else it is the host's socket. SIGPIPE is ignored in both. */
+static int wire_is_pipe;
+
+/* Writes what it can of `parts` on the wire: a socket's send never raises SIGPIPE, even where a module
+   restored it. */
+static ssize_t wire_write(struct iovec *parts, int count) {
+    if (wire_is_pipe) return writev(wire, parts, count);
+    struct msghdr message = {.msg_iov = parts, .msg_iovlen = (size_t)count};
+    return sendmsg(wire, &message, MSG_NOSIGNAL);
+}
+
 static void write_all(const unsigned char *bytes, size_t count) {
     while (count > 0) {
-        ssize_t sent = send(wire, bytes, count, MSG_NOSIGNAL);
+        struct iovec part = {(void *)bytes, count};
+        ssize_t sent = wire_write(&part, 1);
         if (sent < 0 && errno == EINTR) continue;
         if (sent <= 0) host_gone();
         bytes += sent;
@@ -217,12 +232,11 @@ static void send_frame(uint16_t type, uint16_t flags, uint32_t seq, const buffer
     /* Header and payload in one call: a scanned file's process sends a frame for each phase and its
        reply before it exits, and two calls a frame were a measurable part of its cost. */
     struct iovec parts[2] = {{header, sizeof header}, {payload ? payload->bytes : NULL, payload ? payload->count : 0}};
-    struct msghdr message = {.msg_iov = parts, .msg_iovlen = parts[1].iov_len > 0 ? 2 : 1};
     pthread_mutex_lock(&send_lock);
     ssize_t sent;
-    while ((sent = sendmsg(wire, &message, MSG_NOSIGNAL)) < 0 && errno == EINTR) {}
+    while ((sent = wire_write(parts, parts[1].iov_len > 0 ? 2 : 1)) < 0 && errno == EINTR) {}
     if (sent <= 0) host_gone();
-    /* What a full socket buffer left over. */
+    /* What a full socket or pipe buffer left over. */
     size_t first = (size_t)sent < sizeof header ? (size_t)sent : sizeof header;
     write_all(header + first, sizeof header - first);
     if (parts[1].iov_len > 0) {
@@ -382,7 +396,8 @@ static void memory_ceiling_check(void) {
     if (pthread_mutex_trylock(&send_lock) != 0) return;
     size_t sent = 0;
     while (sent < sizeof message) {
-        ssize_t count = send(wire, message + sent, sizeof message - sent, MSG_NOSIGNAL);
+        struct iovec part = {message + sent, sizeof message - sent};
+        ssize_t count = wire_write(&part, 1);
         if (count < 0 && errno == EINTR) continue;
         if (count <= 0) break;
         sent += (size_t)count;
@@ -1609,13 +1624,15 @@ static void scan_file(frame *request, char *path, uint8_t close_after);
 static void scan_ended(uint32_t seq, int status);
 static void scan_server(void) __attribute__((noreturn));
 
-/* A file's process from here on speaks only on the socket the host sent with its SCAN (when it sent
-   one): the connection every request comes on is closed before the module's code runs, so that code
-   can neither read the next file's request nor answer for another file in flight. */
-static void scan_reply_socket(int passed) {
+/* A file's process from here on speaks only on the pipe the host sent with its SCAN (when it sent one):
+   the connection every request comes on is closed before the module's code runs, so that code can
+   neither read the next file's request nor answer for another file in flight. */
+static void scan_reply_pipe(int passed) {
     if (passed < 0) return;
-    if (dup3(passed, wire, O_CLOEXEC) < 0) _exit(71);
+    struct stat status;
+    if (fstat(passed, &status) != 0 || !S_ISFIFO(status.st_mode) || dup3(passed, wire, O_CLOEXEC) < 0) _exit(71);
     close(passed);
+    wire_is_pipe = 1;
 }
 
 /* Set once the scanner locked itself: its file processes then add a layer of their own. */
@@ -1682,7 +1699,7 @@ static void serve_scan(frame *request, reader *r) {
         /* Ends with this scanner when the host kills it for a hang. */
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != scanner) _exit(127);
-        scan_reply_socket(request->fd);
+        scan_reply_pipe(request->fd);
         scan_own_signal_scope();
         scan_file(request, path, close_after);
         _exit(0);
@@ -1691,7 +1708,7 @@ static void serve_scan(frame *request, reader *r) {
     free(path);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    /* Without a socket of its own the reply came on this connection: SCAN_ENDED only for a failure. */
+    /* Without a pipe of its own the reply came on this connection: SCAN_ENDED only for a failure. */
     if (request->fd >= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
     /* A child that runs a module (the leak check scans in one) goes on serving it; a scanner, which
        never loads one, becomes the fork server. */
@@ -1709,7 +1726,7 @@ static void scan_ended(uint32_t seq, int status) {
 
 /* The locked scanner as a fork server. Processes forked from it take turns: the one holding the
    baton (a byte on a pipe) reads the host's next SCAN from the socket, passes the baton on, closes the
-   pipe and the socket (the module's code never sees them), opens its file, replies on the socket the
+   pipe and the socket (the module's code never sees them), opens its file, replies on the pipe the
    SCAN brought and exits; the others already wait for the baton, so neither a fork nor this scanner
    sits between a request and its reply, and a fork happens while files are being scanned. The host
    sends up to four SCANs before their replies: with five processes one is always waiting for the next. Each process writes the seq of the request it read to its slot of a shared page,
@@ -1737,7 +1754,7 @@ static pid_t scan_server_fork(volatile uint32_t *seqs, size_t slot, int baton[2]
     while (write(baton[1], &token, 1) < 0 && errno == EINTR) {}
     close(baton[0]);
     close(baton[1]);
-    scan_reply_socket(f.fd);
+    scan_reply_pipe(f.fd);
     scan_own_signal_scope();
     reader r = {f.payload, f.count, 0, 0};
     char *path = f.type == TABHOST_WIRE_SCAN ? get_str(&r) : NULL;
@@ -1785,7 +1802,7 @@ static void scan_server(void) {
                 if (j != i) kill(slots[j].pid, SIGKILL);
             host_gone();
         }
-        /* Every file's end is told: the host waits for it, not for each frame on the file's socket. */
+        /* Every file's end is told: the host waits for it, not for each frame on the file's pipe. */
         scan_ended(seq, status);
         slots[i].pid = scan_server_fork(seqs, (size_t)i, baton, scanner);
         if (slots[i].pid < 0) _exit(71);

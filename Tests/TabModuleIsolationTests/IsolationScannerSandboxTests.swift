@@ -119,15 +119,15 @@ struct IsolationScannerSandboxTests {
     }
 
     /// Two files are scanned at once, and one module's constructor sends SCAN_ENDED frames blaming a
-    /// crash on every request near its own, on every socket it holds: each file's process speaks on a
-    /// socket of its own (the scanner's connection is closed before the module's code runs), so the other
-    /// file is accepted and the hostile one is refused for what it sent.
+    /// crash on every request near its own, on every socket and pipe it holds: each file's process
+    /// speaks on a pipe of its own (the scanner's connection is closed before the module's code runs), so
+    /// the other file is accepted and the hostile one is refused for what it sent.
     @Test func aModuleCannotAnswerForAFileScannedBesideIt() throws {
         let result = try Self.scanBeside(
             attack: """
                 for (int fd = 0; fd < 256; fd++) {
                     struct stat status;
-                    if (fstat(fd, &status) != 0 || !S_ISSOCK(status.st_mode)) continue;
+                    if (fstat(fd, &status) != 0 || !(S_ISSOCK(status.st_mode) || S_ISFIFO(status.st_mode))) continue;
                     for (uint32_t seq = 1; seq < 16; seq++) {
                         unsigned char frame[17];
                         uint32_t length = 13;
@@ -139,7 +139,8 @@ struct IsolationScannerSandboxTests {
                         memcpy(frame + 8, &seq, 4);
                         frame[12] = 1;
                         memcpy(frame + 13, &number, 4);
-                        send(fd, frame, sizeof frame, MSG_NOSIGNAL | MSG_DONTWAIT);
+                        if (S_ISSOCK(status.st_mode)) send(fd, frame, sizeof frame, MSG_NOSIGNAL | MSG_DONTWAIT);
+                        else write(fd, frame, sizeof frame);
                     }
                 }
                 """)

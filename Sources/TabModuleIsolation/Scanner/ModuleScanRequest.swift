@@ -1,9 +1,9 @@
 import Glibc
 import TabModuleLoading
 
-/// One SCAN sent to the scanner and not answered yet, with the host's end of the socket that only
-/// its file's process speaks on (sent with the request): another file's process, in flight at the
-/// same time, cannot answer for this one. Closes that socket when dropped.
+/// One SCAN sent to the scanner and not answered yet, with the read end of the pipe that only its
+/// file's process writes on (its write end went with the request): another file's process, in flight
+/// at the same time, cannot answer for this one. Closes that pipe when dropped.
 final class ModuleScanRequest {
     /// The request's seq on the scanner's connection (SCAN_ENDED names it).
     let seq: UInt32
@@ -25,16 +25,16 @@ final class ModuleScanRequest {
     var ended: ModuleHostExit?
     /// What the file's process found, once it replied.
     var report: ModuleScanReport?
-    /// The file's socket reached end-of-file: its process and every fork of it are gone.
+    /// The file's pipe reached end-of-file: its process and every fork of it are gone.
     var closed = false
 
-    /// A request sent as `seq`, answered on `socket` (the host's end, now owned by the request).
-    init(seq: UInt32, copy: String, original: String, stamp: ModuleFileStamp?, socket: Int32) {
+    /// A request sent as `seq`, answered on `pipe` (its read end, now owned by the request).
+    init(seq: UInt32, copy: String, original: String, stamp: ModuleFileStamp?, pipe: Int32) {
         self.seq = seq
         self.copy = copy
         self.original = original
         self.stamp = stamp
-        channel = ModuleHostChannel(fd: socket)
+        channel = ModuleHostChannel(fd: pipe)
     }
 
     deinit { close(channel.fd) }

@@ -117,7 +117,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// learns of each file only once its process ended, so fewer leave the two cores idle in between).
     static let maximumInFlight = 4
 
-    /// Sends the SCAN of `copy` with the socket its file's process will answer on.
+    /// Sends the SCAN of `copy` with the pipe its file's process will answer on.
     private func send(copy: String, original: String, closes: Bool, stamp: ModuleFileStamp?) throws(ModuleError) -> ModuleScanRequest {
         refusals[original] = nil
         var writer = WireWriter(.scan)
@@ -142,9 +142,9 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         for _ in 0..<2 {
             guard let link = startedLink() else { throw unavailableError(original) }
             var pair: [Int32] = [-1, -1]
-            guard tabhost_isolation_scan_socket(&pair) == 0 else {
+            guard tabhost_isolation_scan_pipe(&pair) == 0 else {
                 throw ModuleError(
-                    .processFailed, path: original, reason: "no socket for the scanner (\(String(cString: strerror(errno))))",
+                    .processFailed, path: original, reason: "no pipe for the scanner (\(String(cString: strerror(errno))))",
                     hint: "close some files or raise the limit on open files (ulimit -n) and try again")
             }
             let sent = Self.send(bytes, passing: pair[1], on: link.channel, deadline: deadline)
@@ -152,7 +152,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             if sent {
                 counts.withLock { $0.scanned += 1 }
                 let request = ModuleScanRequest(
-                    seq: sequence, copy: copy, original: original, stamp: stamp, socket: pair[0])
+                    seq: sequence, copy: copy, original: original, stamp: stamp, pipe: pair[0])
                 inFlight.append(request)
                 return request
             }
@@ -180,7 +180,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
 
     /// Waits for the answer to `request`: nil with its `report` set, or how its file's process (or the
     /// scanner) ended. Meanwhile notes what the scanner says of other requests in flight (SCAN_ENDED).
-    /// The host is woken once per file, by SCAN_ENDED, not by each frame on the file's socket: what the
+    /// The host is woken once per file, by SCAN_ENDED, not by each frame on the file's pipe: what the
     /// file's process sent (where it got to, its reply) is read once it ended, or at the deadline.
     private func wait(for request: ModuleScanRequest) -> ModuleHostExit? {
         guard let link else { return .closedConnection }
@@ -216,7 +216,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         }
     }
 
-    /// Reads what the file's socket holds now, a bounded amount (a fork of the module may still write).
+    /// Reads what the file's pipe holds now, a bounded amount (a fork of the module may still write).
     private func readFile(_ request: ModuleScanRequest) {
         for _ in 0..<16 where !request.closed {
             switch request.channel.fill() {
@@ -227,7 +227,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         }
     }
 
-    /// Takes the frames read from the file's socket: where it got to and its reply; anything else ends
+    /// Takes the frames read from the file's pipe: where it got to and its reply; anything else ends
     /// the scanner (when `link` is given) as a protocol violation.
     private func framesOfFile(_ request: ModuleScanRequest, link: ModuleHostLink?) -> ModuleHostExit? {
         var violation: String?

@@ -277,11 +277,11 @@ int tabhost_isolation_reap(pid_t pid, int block, int *status);
 const char *tabhost_isolation_signal_name(int signal_number);
 
 /**
- * A connected pair of Unix stream sockets for one SCAN: `pair[0]`, the host's, non-blocking; `pair[1]`,
- * sent with the request (`tabhost_isolation_send_passing`), the only socket its file's process speaks
- * on. Both close-on-exec. Returns 0, or -1 with errno.
+ * A pipe for one SCAN: `pair[0]`, its read end, the host's, non-blocking; `pair[1]`, its write end, sent
+ * with the request (`tabhost_isolation_send_passing`), the only descriptor its file's process speaks on.
+ * Both close-on-exec. Returns 0, or -1 with errno.
  */
-int tabhost_isolation_scan_socket(int *pair);
+int tabhost_isolation_scan_pipe(int *pair);
 
 /**
  * Sends what it can of `count` bytes on the non-blocking `socket_fd` without waiting, with the
