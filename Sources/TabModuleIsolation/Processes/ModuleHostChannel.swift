@@ -28,9 +28,15 @@ final class ModuleHostChannel {
     private var buffer: [UInt8] = []
     private var start = 0
     /// Where `read` lands before the bytes join `buffer` (kept: a render round trip allocates nothing here).
-    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    private var chunk: [UInt8]
 
-    init(fd: Int32) { self.fd = fd }
+    /// A channel on `fd` whose reads take up to `chunkBytes` at a time: a child's socket, which carries
+    /// view trees, takes large ones; a scanned file's pipe, made for every file of a cold start and
+    /// carrying a few short frames, small ones.
+    init(fd: Int32, chunkBytes: Int = 64 * 1024) {
+        self.fd = fd
+        chunk = [UInt8](repeating: 0, count: chunkBytes)
+    }
 
     /// Writes all of `bytes`, waiting for room until `deadline`.
     func send(_ bytes: [UInt8], deadline: ContinuousClock.Instant) -> SendResult {

@@ -34,7 +34,7 @@ final class ModuleScanRequest {
         self.copy = copy
         self.original = original
         self.stamp = stamp
-        channel = ModuleHostChannel(fd: pipe)
+        channel = ModuleHostChannel(fd: pipe, chunkBytes: 4096)
     }
 
     deinit { close(channel.fd) }
