@@ -107,9 +107,9 @@ enum tabhost_wire_type {
        u64 max memory bytes: with sandbox set the scanner confines itself to the tightest profile (those
        paths and the loader's libraries, nothing to write, those limits) before its first open. Each
        file is opened in a process of its own forked from the locked scanner, which replies (on the
-       socket the SCAN brought with SCM_RIGHTS, when it brought one: SCAN_PHASE and the reply come there);
+       pipe the SCAN brought with SCM_RIGHTS, when it brought one: SCAN_PHASE and the reply come there);
        when that process ends, the scanner sends SCAN_ENDED (with the request's seq), and the host reads
-       the file's socket then. After the first file the scanner is a fork server: a process forked ahead
+       the file's pipe then. After the first file the scanner is a fork server: a process forked ahead
        reads the next SCAN itself (the profile part of later requests is not read again). */
     TABHOST_WIRE_SCAN = 3,
     /* scanner child -> host notification: u8 phase (enum tabhost_wire_scan_phase) */
