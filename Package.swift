@@ -3,7 +3,10 @@ import Foundation
 import PackageDescription
 
 /// Warnings are errors for this package's own targets only (not its dependencies).
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
 let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 
 /// The Swift runtime directory of the toolchain building this package, recorded in `_CIsolation`

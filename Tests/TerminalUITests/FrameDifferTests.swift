@@ -83,6 +83,44 @@ struct FrameDifferTests {
         #expect(differ.lastFrameWasFull)
     }
 
+    /// Rows whose bytes match are skipped whole; a row equal in value but not in bytes (a long cluster
+    /// stored in two separate strings) is compared cell by cell and writes nothing, and a changed cell
+    /// beside it is still written.
+    @Test func rowsAreSkippedByTheirBytesAndComparedByValueOtherwise() throws {
+        let family = "👨‍👩‍👧‍👦"
+        let again = String(decoding: Array(family.utf8), as: UTF8.self)
+        var old = CellGrid(width: 20, height: 3)
+        var new = CellGrid(width: 20, height: 3)
+        old.put("top", x: 0, y: 0)
+        new.put("top", x: 0, y: 0)
+        old.put(family, x: 2, y: 1)
+        new.put(again, x: 2, y: 1)
+        #expect(new.rowHasSameBytes(0, as: old))
+        #expect(!new.rowHasSameBytes(1, as: old), "two strings, two storages")
+        #expect(new[2, 1] == old[2, 1])
+        #expect(FrameDiffer.diff(from: old, to: new).isEmpty)
+        new.put("x", x: 9, y: 1)
+        new.put("end", x: 17, y: 2)
+        #expect(new.blankSuffixStart(ofRow: 2) == 20)
+        #expect(new.blankSuffixStart(ofRow: 0) == 3)
+        var terminal = ANSIInterpreter(width: 20, height: 3)
+        terminal.apply(FrameDiffer.fullRepaint(old))
+        terminal.apply(FrameDiffer.diff(from: old, to: new))
+        #expect(terminal.unknown.isEmpty)
+        #expect(terminal.grid == new)
+    }
+
+    /// The SGR parameters of a style, written as bytes: attributes in order, then the colour in its range.
+    @Test(arguments: [
+        (CellStyle(), "0"), (CellStyle(bold: true, dim: true, underline: true, reverse: true), "0;1;2;4;7"),
+        (CellStyle(foreground: TerminalColor(0)), "0;30"), (CellStyle(reverse: true, foreground: TerminalColor(7)), "0;7;37"),
+        (CellStyle(foreground: TerminalColor(9)), "0;91"), (CellStyle(foreground: TerminalColor(15)), "0;97"),
+        (CellStyle(foreground: TerminalColor(16)), "0;38;5;16"), (CellStyle(dim: true, foreground: TerminalColor(208)), "0;2;38;5;208"),
+    ])
+    func styleParameters(style: CellStyle, expected: String) {
+        #expect(style.sgrParameters == expected)
+    }
+
     @Test func escapeBytesFromModulesNeverReachTheTerminal() {
         var grid = CellGrid(width: 20, height: 1)
         grid.put("evil\u{1B}[2Jtext\u{7}", x: 0, y: 0)

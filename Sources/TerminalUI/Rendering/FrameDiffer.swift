@@ -40,8 +40,7 @@ package struct FrameDiffer: Sendable {
         out.append("\u{1B}[0m\u{1B}[H\u{1B}[2J")
         for y in 0..<grid.height {
             // Skip trailing blank plain cells: the clear already drew them.
-            var end = grid.width
-            while end > 0, grid[end - 1, y] == .blank { end -= 1 }
+            let end = grid.blankSuffixStart(ofRow: y)
             if end > 0 { out.write(grid, y: y, from: 0, to: end) }
         }
         out.append("\u{1B}[0m")
@@ -52,10 +51,10 @@ package struct FrameDiffer: Sendable {
     public static func diff(from old: CellGrid, to new: CellGrid) -> [UInt8] {
         var out = Output()
         for y in 0..<new.height {
+            if new.rowHasSameBytes(y, as: old) { continue }
             // Past `blankFrom` the new row is blank: erase it with one EL instead of writing spaces
             // (a tab switch replaces text of other lengths on most rows).
-            var blankFrom = new.width
-            while blankFrom > 0, new[blankFrom - 1, y] == .blank { blankFrom -= 1 }
+            let blankFrom = new.blankSuffixStart(ofRow: y)
             var x = 0
             while x < new.width {
                 guard old[x, y] != new[x, y] else {
@@ -128,7 +127,9 @@ package struct FrameDiffer: Sendable {
                     continue
                 }
                 if style != cell.style {
-                    append("\u{1B}[\(cell.style.sgrParameters)m")
+                    bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+                    cell.style.appendSGRParameters(to: &bytes)
+                    bytes.append(UInt8(ascii: "m"))
                     style = cell.style
                 }
                 append(cell.text)
