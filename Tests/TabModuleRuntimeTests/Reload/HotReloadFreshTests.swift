@@ -78,6 +78,15 @@ struct HotReloadFreshTests {
     }
 
     /// Without a place to keep it the reload still goes on, and says the state was not kept.
+    /// Without a state file, refused states go beside the module data root, never inside it.
+    @Test(arguments: [
+        ("/home/u/.local/share/tabhost/data", "/home/u/.local/share/tabhost/refused-state"),
+        ("/data", "/refused-state"), ("/srv//tabhost/data/", "/srv/tabhost/refused-state"),
+    ])
+    func refusedStatesWithoutAStateFileGoBesideTheDataRoot(root: String, expected: String) {
+        #expect(RefusedStateStore.beside(dataDirectory: ModuleDataDirectory(root: root)).directory == expected)
+    }
+
     @Test func withoutADirectoryTheReportSaysTheStateWasNotKept() throws {
         let h = try ReloadHarness(initial: [Self.alpha, ReloadSource(name: "beta")])
         h.reloader.refusedStates = nil
