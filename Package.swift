@@ -2,7 +2,11 @@
 import Foundation
 import PackageDescription
 
-/// Warnings are errors for this package's own targets only (not its dependencies).
+/// Warnings are errors for this package's own targets only (not its dependencies). Their release code
+/// reaches the metadata of a concrete generic type (a dictionary keyed by `Int32`, a set of strings)
+/// through its accessor rather than by demangling its name: the runtime then needs no conformance
+/// lookup for the key, whose first one per type scans every conformance record of the binary on the
+/// way to a warm start's first frame (docs/contributing/performance-history.md, session 30).
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
