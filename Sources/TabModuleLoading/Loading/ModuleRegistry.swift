@@ -15,7 +15,13 @@ public final class ModuleRegistry {
         /// True when `path` is a directory that could not be scanned.
         public var isDirectory: Bool = false
         /// The metadata cache's answer for a file not opened yet (accepted), or nil.
-        public var cachedInfo: ModuleInfo? = nil
+        public var cachedInfo: ModuleInfo? {
+            get { if case .accepted(let info) = cachedOutcome { info } else { nil } }
+            set { cachedOutcome = newValue.map { .accepted($0) } }
+        }
+        /// `cachedInfo` as the cache holds it: the entry shares the cache's boxed outcome rather than
+        /// holding a copy of the metadata (a start makes one entry for each of a thousand modules).
+        var cachedOutcome: CachedModuleEntry.Outcome? = nil
         /// True when the outcome came from the metadata cache, not from loading the file.
         public var fromCache: Bool = false
 
@@ -439,13 +445,14 @@ public final class ModuleRegistry {
             return Entry(
                 path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.sourcePath), fromCache: true)
         }
+        let outcome = cached.outcome
         // The entry moves into the dictionary (its last use).
         if let other = cachedByName.updateValue(consume cached, forKey: info.name), other.path != path {
             cachedByName[info.name] = other
             return Entry(path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.path), fromCache: true)
         }
         cachedNameByPath?[path] = info.name
-        return Entry(path: path, module: nil, error: nil, cachedInfo: info, fromCache: true)
+        return Entry(path: path, module: nil, error: nil, cachedOutcome: outcome, fromCache: true)
     }
 
     /// Drops a cached, not yet opened module of `path`; returns its name.

@@ -2,7 +2,7 @@
 /// or why it was refused, under the file's path and stamp.
 public struct CachedModuleEntry: Sendable, Equatable {
     /// What loading that version of the file gave.
-    public enum Outcome: Sendable, Equatable {
+    public indirect enum Outcome: Sendable, Equatable {
         /// The descriptor's metadata (its `sourcePath` is the entry's `path`).
         case accepted(ModuleInfo)
         /// The refusal (its `path` is the entry's `path`); only refusals the file's bytes decide
