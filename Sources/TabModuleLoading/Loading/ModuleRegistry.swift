@@ -16,12 +16,12 @@ public final class ModuleRegistry {
         public var isDirectory: Bool = false
         /// The metadata cache's answer for a file not opened yet (accepted), or nil.
         public var cachedInfo: ModuleInfo? {
-            get { if case .accepted(let info) = cachedOutcome { info } else { nil } }
-            set { cachedOutcome = newValue.map { .accepted($0) } }
+            get { if case .accepted(let info) = cachedOutcome?.outcome { info } else { nil } }
+            set { cachedOutcome = newValue.map { CachedOutcomeBox(.accepted($0)) } }
         }
         /// `cachedInfo` as the cache holds it: the entry shares the cache's boxed outcome rather than
         /// holding a copy of the metadata (a start makes one entry for each of a thousand modules).
-        var cachedOutcome: CachedModuleEntry.Outcome? = nil
+        var cachedOutcome: CachedOutcomeBox? = nil
         /// True when the outcome came from the metadata cache, not from loading the file.
         public var fromCache: Bool = false
 
@@ -445,7 +445,7 @@ public final class ModuleRegistry {
             return Entry(
                 path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.sourcePath), fromCache: true)
         }
-        let outcome = cached.outcome
+        let outcome = cached.box
         // The entry moves into the dictionary (its last use).
         if let other = cachedByName.updateValue(consume cached, forKey: info.name), other.path != path {
             cachedByName[info.name] = other

@@ -2,7 +2,7 @@
 /// or why it was refused, under the file's path and stamp.
 public struct CachedModuleEntry: Sendable, Equatable {
     /// What loading that version of the file gave.
-    public indirect enum Outcome: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
         /// The descriptor's metadata (its `sourcePath` is the entry's `path`).
         case accepted(ModuleInfo)
         /// The refusal (its `path` is the entry's `path`); only refusals the file's bytes decide
@@ -15,13 +15,25 @@ public struct CachedModuleEntry: Sendable, Equatable {
     /// The version of the file this entry describes.
     public var stamp: ModuleFileStamp
     /// Accepted with its metadata, or refused.
-    public var outcome: Outcome
+    public var outcome: Outcome {
+        get { box.outcome }
+        set { box = CachedOutcomeBox(newValue) }
+    }
+    /// `outcome` on the heap, shared by copies: a start moves a thousand entries between dictionaries
+    /// and into the registry's entries, and the metadata inline made each entry about 200 bytes. A plain
+    /// reference rather than an indirect enum, whose tagged pointers LeakSanitizer does not follow.
+    private(set) var box: CachedOutcomeBox
 
     /// An entry for `path` at `stamp`.
     public init(path: String, stamp: ModuleFileStamp, outcome: Outcome) {
         self.path = path
         self.stamp = stamp
-        self.outcome = outcome
+        self.box = CachedOutcomeBox(outcome)
+    }
+
+    /// Equal paths, stamps and outcomes (not the same box).
+    public static func == (lhs: CachedModuleEntry, rhs: CachedModuleEntry) -> Bool {
+        lhs.path == rhs.path && lhs.stamp == rhs.stamp && lhs.outcome == rhs.outcome
     }
 
     /// The accepted module's metadata, or nil.
