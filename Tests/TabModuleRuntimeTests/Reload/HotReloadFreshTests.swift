@@ -77,7 +77,6 @@ struct HotReloadFreshTests {
         #expect(access(directory, F_OK) != 0)
     }
 
-    /// Without a place to keep it the reload still goes on, and says the state was not kept.
     /// Without a state file, refused states go beside the module data root, never inside it.
     @Test(arguments: [
         ("/home/u/.local/share/tabhost/data", "/home/u/.local/share/tabhost/refused-state"),
@@ -87,6 +86,7 @@ struct HotReloadFreshTests {
         #expect(RefusedStateStore.beside(dataDirectory: ModuleDataDirectory(root: root)).directory == expected)
     }
 
+    /// Without a place to keep it the reload still goes on, and says the state was not kept.
     @Test func withoutADirectoryTheReportSaysTheStateWasNotKept() throws {
         let h = try ReloadHarness(initial: [Self.alpha, ReloadSource(name: "beta")])
         h.reloader.refusedStates = nil
