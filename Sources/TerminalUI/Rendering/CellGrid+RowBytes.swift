@@ -47,15 +47,15 @@ extension CellGrid {
     /// not). A cell with a blank's bytes is one; another is compared as a value.
     func blankSuffixStart(ofRow y: Int) -> Int {
         precondition(y >= 0 && y < height)
-        let blank = [Cell.blank]
+        let blank = Cell.blank
         let stride = MemoryLayout<Cell>.stride
         return cells.withUnsafeBytes { all in
-            blank.withUnsafeBytes { model in
+            withUnsafeBytes(of: blank) { model in
                 guard let base = all.baseAddress, let blankBytes = model.baseAddress else { return 0 }
                 var end = width
                 while end > 0 {
                     let index = y * width + end - 1
-                    guard Self.sameBytes(base + index * stride, blankBytes) || cells[index] == blank[0] else { break }
+                    guard Self.sameBytes(base + index * stride, blankBytes) || cells[index] == blank else { break }
                     end -= 1
                 }
                 return end
