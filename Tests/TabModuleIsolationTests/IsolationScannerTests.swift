@@ -176,6 +176,31 @@ final class IsolationScannerTests {
         instance.destroy()
     }
 
+    /// A command that only reads descriptors (`tabhost list`) removes each copy once the scanner read it,
+    /// while the modules stay listed; a loader whose modules may run (a child loads the copy) keeps them.
+    /// After `removeAll()`, closing a module removes nothing (the directory went with its copies).
+    @Test(arguments: [true, false])
+    func scannedCopiesStayOnlyWhileAModuleMayRunFromThem(keeps: Bool) throws {
+        for name in ["one", "two", "three"] { try compile(name) }
+        let copies = try ModuleCopyDirectory(root: cacheRoot.directory)
+        var loader = ModuleLoader(copies: copies)
+        loader.scanner = scanner
+        loader.keepsScannedCopies = keeps
+        let registry = ModuleRegistry(loader: loader)
+        registry.load(directories: [ModuleDirectory(fixture.directory)])
+        #expect(registry.modules.map(\.name).sorted() == ["one", "three", "two"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: copies.directory)
+        #expect(left.count == (keeps ? 3 : 0))
+        let module = try #require(registry.modules.first)
+        copies.removeAll()
+        // A directory of the same name made again afterwards (another process's): its file stays.
+        try FileManager.default.createDirectory(atPath: copies.directory, withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: module.copyPath, contents: Data([1])))
+        module.close()
+        #expect(FileManager.default.fileExists(atPath: module.copyPath))
+        try FileManager.default.removeItem(atPath: copies.directory)
+    }
+
     /// The 1.2 `permissions` string travels raw in the scan report; it is read only from a descriptor
     /// whose size holds it and whose minor is 1.2 or later. A 1.1-sized descriptor is still read whole.
     @Test(arguments: [

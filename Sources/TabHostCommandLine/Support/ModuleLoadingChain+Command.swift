@@ -12,10 +12,11 @@ extension ModuleLoadingChain {
     /// ending the command and its constructors run confined. `metadataCache`: answer from the module metadata cache file (and
     /// keep it up to date), unless `rescan`, which loads every file again. A directory of private copies
     /// that cannot be made is reported in one line and exits 1. The command removes it when it ends
-    /// (`defer { loading.copies.removeAll() }`).
+    /// (`defer { loading.copies.removeAll() }`). `readsDescriptorsOnly`: no module will run (no child loads a
+    /// copy), so each copy is removed as soon as the scanner has read it.
     package static func forCommand(
         allowInsecurePermissions: Bool = false, scan: Bool = false, sandbox: SandboxMode = .on, metadataCache: String? = nil,
-        rescan: Bool = false
+        rescan: Bool = false, readsDescriptorsOnly: Bool = false
     ) throws -> ModuleLoadingChain {
         // Read and decoded on its own thread (started before the arguments were parsed, or now) while
         // the directories are listed.
@@ -29,7 +30,7 @@ extension ModuleLoadingChain {
             return try ModuleLoadingChain(
                 options: ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions), scanner: scanner,
                 metadataCachePath: metadataCache, trusted: !rescan, reading: reading,
-                logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
+                keepsScannedCopies: !(scan && readsDescriptorsOnly), logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
         } catch {
             writeStandardError(error.description)
             throw ExitCode(1)

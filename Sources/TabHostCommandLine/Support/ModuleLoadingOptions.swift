@@ -12,10 +12,10 @@ struct ModuleLoadingOptions: ParsableArguments {
     var rescan = false
 
     /// The loading chain with these options (a fresh directory of private copies), opening each file in a
-    /// scanner child confined by `sandbox`.
+    /// scanner child confined by `sandbox`. The commands that use it only read descriptors: no module runs.
     func commandModules(sandbox: SandboxMode) throws -> ModuleLoadingChain {
         try ModuleLoadingChain.forCommand(
             allowInsecurePermissions: allowInsecurePermissions, scan: true, sandbox: sandbox,
-            metadataCache: ModuleMetadataCache.defaultPath(), rescan: rescan)
+            metadataCache: ModuleMetadataCache.defaultPath(), rescan: rescan, readsDescriptorsOnly: true)
     }
 }

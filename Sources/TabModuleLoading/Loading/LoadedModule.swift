@@ -17,7 +17,7 @@ public final class LoadedModule: @unchecked Sendable {
     package let descriptor: UnsafePointer<tab_module_descriptor>
     /// The load generation: the `GEN` of the private copy `NAME.GEN.so`, unique in the process.
     public let generation: UInt64
-    /// The private copy that was opened (removed on close).
+    /// The private copy that was opened (removed on close, unless the loader removed it once scanned).
     public let copyPath: String
     /// The version of the module file the copy was made from.
     public let fileStamp: ModuleFileStamp
@@ -26,12 +26,13 @@ public final class LoadedModule: @unchecked Sendable {
     private let image: OpaquePointer?
     /// Owns `descriptor` for a module only a scanner opened.
     private let scanned: ScannedDescriptor?
-    private let copies: ModuleCopyDirectory
+    /// Where the copy is removed on close; nil when it is gone already (`ModuleLoader.keepsScannedCopies`).
+    private let copies: ModuleCopyDirectory?
     private let closed = LockedValue(false)
 
     init(
         info: ModuleInfo, descriptor: UnsafePointer<tab_module_descriptor>, generation: UInt64,
-        copyPath: String, fileStamp: ModuleFileStamp, image: OpaquePointer?, copies: ModuleCopyDirectory,
+        copyPath: String, fileStamp: ModuleFileStamp, image: OpaquePointer?, copies: ModuleCopyDirectory?,
         scanned: ScannedDescriptor? = nil
     ) {
         self.fileStamp = fileStamp
@@ -64,7 +65,7 @@ public final class LoadedModule: @unchecked Sendable {
         if let image, !info.containsSwift {
             _ = tabhost_lt_close(image, nil, 0)
         }
-        copies.remove(copyAt: copyPath)
+        copies?.remove(copyAt: copyPath)
     }
 
     deinit { close() }

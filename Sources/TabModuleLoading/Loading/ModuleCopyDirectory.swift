@@ -17,6 +17,9 @@ public final class ModuleCopyDirectory: Sendable {
     private static let nextGeneration = LockedValue<UInt64>(1)
     /// Counts directories made in this process, for unique names.
     private static let directoryCount = LockedValue<Int>(0)
+    /// Set by `removeAll()`: the copies went with the directory, and the modules still open when their
+    /// registry goes away afterwards (a command's end) have nothing left to remove.
+    private let removed = LockedValue(false)
 
     /// Makes the directory under `root` (default: `defaultRoot()`), after sweeping the
     /// directories of dead processes there.
@@ -108,11 +111,13 @@ public final class ModuleCopyDirectory: Sendable {
 
     /// Removes one private copy (after its image is closed).
     func remove(copyAt path: String) {
+        guard !removed.withLock({ $0 }) else { return }
         unlink(path)
     }
 
     /// Removes the directory and every copy in it; call once on exit.
     public func removeAll() {
+        removed.withLock { $0 = true }
         Self.removeTree(directory)
     }
 

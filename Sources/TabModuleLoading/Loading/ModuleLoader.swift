@@ -10,6 +10,10 @@ public struct ModuleLoader: Sendable {
     /// Opens each file in a child process first, when set, so a file that crashes the loader is
     /// refused instead of taking this process down.
     package var scanner: (any ModuleFileScanning)?
+    /// False when nothing runs a module from its private copy once the scanner has read it (commands that
+    /// only read descriptors): the copy of a module only the scanner opened is then removed as soon as its
+    /// report is in, while later files are still being scanned, not all at the command's end.
+    package var keepsScannedCopies = true
 
     /// Creates a loader that copies into `copies`.
     public init(copies: ModuleCopyDirectory, options: ModuleLoadOptions = ModuleLoadOptions()) {
@@ -114,9 +118,10 @@ public struct ModuleLoader: Sendable {
         guard let fields = report.descriptor else { throw Self.nullDescriptor(file.path) }
         let scanned = ScannedDescriptor(fields)
         let info = try DescriptorValidator.validate(scanned.pointer, file: file)
+        if !keepsScannedCopies { copies.remove(copyAt: copy.path) }
         return LoadedModule(
             info: info, descriptor: scanned.pointer, generation: copy.generation, copyPath: copy.path,
-            fileStamp: file.stamp, image: nil, copies: copies, scanned: scanned)
+            fileStamp: file.stamp, image: nil, copies: keepsScannedCopies ? copies : nil, scanned: scanned)
     }
 
     private static func openFailed(_ message: String, copy: String, original: String) -> ModuleError {
