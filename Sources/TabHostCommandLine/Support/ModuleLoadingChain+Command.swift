@@ -30,7 +30,8 @@ extension ModuleLoadingChain {
             return try ModuleLoadingChain(
                 options: ModuleLoadOptions(allowInsecurePermissions: allowInsecurePermissions), scanner: scanner,
                 metadataCachePath: metadataCache, trusted: !rescan, reading: reading,
-                keepsScannedCopies: !(scan && readsDescriptorsOnly), logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
+                keepsScannedCopies: !(scan && readsDescriptorsOnly),
+                logger: Logger(label: "tabhost", factory: { _ in StandardErrorLogHandler() }))
         } catch {
             writeStandardError(error.description)
             throw ExitCode(1)
