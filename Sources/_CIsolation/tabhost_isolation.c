@@ -166,8 +166,8 @@ const char *tabhost_isolation_signal_name(int signal_number) {
 
 int tabhost_isolation_scan_pipe(int *pair) {
     if (pipe2(pair, O_CLOEXEC) != 0) return -1;
-    int flags = fcntl(pair[0], F_GETFL);
-    if (flags < 0 || fcntl(pair[0], F_SETFL, flags | O_NONBLOCK) != 0) {
+    /* A fresh pipe's end has no status flag set: O_NONBLOCK is all it gets (one call, no F_GETFL). */
+    if (fcntl(pair[0], F_SETFL, O_NONBLOCK) != 0) {
         int saved = errno;
         close(pair[0]);
         close(pair[1]);

@@ -79,12 +79,16 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     ///
     /// `closes`: the image has no Swift code, so the scanner closes it again, running its destructors
     /// as the host will when it closes its own copy (only when the host may open files itself).
-    package func scan(copy: String, original: String, closes: Bool = true) throws(ModuleError) -> ModuleScanReport? {
+    /// `stamp`: the version of `original` the copy was made from (its refusal is remembered for it);
+    /// nil: the file as it is now.
+    package func scan(
+        copy: String, original: String, stamp: ModuleFileStamp? = nil, closes: Bool = true
+    ) throws(ModuleError) -> ModuleScanReport? {
         var request: ModuleScanRequest
         if let index = inFlight.firstIndex(where: { $0.copy == copy }) {
             request = inFlight[index]
         } else {
-            let stamp = ModuleFileStamp(path: original)
+            let stamp = stamp ?? ModuleFileStamp(path: original)
             if let stamp, let known = refusals[original], known.stamp == stamp { throw known.error }
             request = try send(copy: copy, original: original, closes: closes, stamp: stamp)
         }
@@ -106,9 +110,10 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// Sends the SCAN of `copy` now, so that its process runs while an earlier file's is still being
     /// waited for (up to `maximumInFlight`); `scan` then waits for its answer. Does nothing when enough
     /// are in flight already or the file is remembered as refused; a failure here is met again in `scan`.
-    package func announce(copy: String, original: String, closes: Bool) {
+    package func announce(copy: String, original: String, stamp: ModuleFileStamp?, closes: Bool) {
         guard inFlight.count < Self.maximumInFlight, !inFlight.contains(where: { $0.copy == copy }) else { return }
-        let stamp = ModuleFileStamp(path: original)
+        // The version the copy was made from: the loader's own read of the file stamped it already.
+        let stamp = stamp ?? ModuleFileStamp(path: original)
         if let stamp, let known = refusals[original], known.stamp == stamp { return }
         _ = try? send(copy: copy, original: original, closes: closes, stamp: stamp)
     }

@@ -53,7 +53,9 @@ public struct ModuleLoader: Sendable {
 
     /// Lets the scanner start on `prepared` while the file before it is opened (`open` still comes to it).
     func announce(_ prepared: PreparedModuleFile) {
-        scanner?.announce(copy: prepared.copy.path, original: prepared.file.path, closes: !prepared.file.facts.containsSwift)
+        scanner?.announce(
+            copy: prepared.copy.path, original: prepared.file.path, stamp: prepared.file.stamp,
+            closes: !prepared.file.facts.containsSwift)
     }
 
     /// Opens a prepared file (the rest of `load`); on failure its copy is removed.
@@ -64,7 +66,8 @@ public struct ModuleLoader: Sendable {
                 if let known, known.stamp == file.stamp, let info = known.info, !scanner.hostOpens(name: info.name) {
                     return try scannedModule(ModuleScanReport(cached: info), file: file, copy: copy)
                 }
-                let report = try scanner.scan(copy: copy.path, original: file.path, closes: !file.facts.containsSwift)
+                let report = try scanner.scan(
+                    copy: copy.path, original: file.path, stamp: file.stamp, closes: !file.facts.containsSwift)
                 if let report, !scanner.hostOpens(report) {
                     return try scannedModule(report, file: file, copy: copy)
                 }
