@@ -1729,10 +1729,11 @@ static void scan_ended(uint32_t seq, int status) {
    pipe and the socket (the module's code never sees them), opens its file, replies on the pipe the
    SCAN brought and exits; the others already wait for the baton, so neither a fork nor this scanner
    sits between a request and its reply, and a fork happens while files are being scanned. The host
-   sends up to four SCANs before their replies: with five processes one is always waiting for the next. Each process writes the seq of the request it read to its slot of a shared page,
-   which it then unmaps (the module's code cannot change another's), for SCAN_ENDED when it dies before
-   it replies. A process that exits without a request read saw the host go away: so does the scanner. */
-enum { SCAN_SERVER_PROCESSES = 5 };
+   sends up to six SCANs before their replies: with seven processes one is always waiting for the next.
+   Each process writes the seq of the request it read to its slot of a shared page, which it then
+   unmaps (the module's code cannot change another's), for SCAN_ENDED when it dies before it replies.
+   A process that exits without a request read saw the host go away: so does the scanner. */
+enum { SCAN_SERVER_PROCESSES = 7 };
 
 typedef struct scan_server_slot {
     pid_t pid;

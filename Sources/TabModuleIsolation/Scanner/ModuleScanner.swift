@@ -120,7 +120,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
 
     /// SCANs in flight at most: files' processes run while an earlier one's end is awaited (the host
     /// learns of each file only once its process ended, so fewer leave the two cores idle in between).
-    static let maximumInFlight = 4
+    static let maximumInFlight = 6
 
     /// Sends the SCAN of `copy` with the pipe its file's process will answer on.
     private func send(copy: String, original: String, closes: Bool, stamp: ModuleFileStamp?) throws(ModuleError) -> ModuleScanRequest {

@@ -49,7 +49,7 @@ public struct ModuleLoader: Sendable {
     }
 
     /// How many files after the one being opened the cold load announces to the scanner.
-    static let announcedAhead = 3
+    static let announcedAhead = 5
 
     /// Lets the scanner start on `prepared` while the file before it is opened (`open` still comes to it).
     func announce(_ prepared: PreparedModuleFile) {
