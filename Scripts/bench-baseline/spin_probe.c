@@ -1,7 +1,8 @@
 /*
  * spin_probe.c: the module `tabhost-bench isolation --spinner` measures with. Its action "tick" counts
  * and invalidates (event → pushed frame); "spin" spins on the CPU forever (the tab switches of the
- * other modules are measured while it does).
+ * other modules are measured while it does). Built with -DSPIN_PROBE_BUTTON it also shows a "Spin"
+ * button, for the browser's rows (Scripts/bench clicks it in Chromium).
  */
 #include "tab_module.h"
 #include <stdio.h>
@@ -31,6 +32,9 @@ static void spin_probe_render(void *opaque, tab_view *view) {
     snprintf(line, sizeof line, "ticks %lu", self->ticks);
     self->api->text(view, line);
     self->api->button(view, "Tick", "tick");
+#ifdef SPIN_PROBE_BUTTON
+    self->api->button(view, "Spin", "spin");
+#endif
 }
 
 static void spin_probe_event(void *opaque, const tab_event *event) {

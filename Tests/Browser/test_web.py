@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -742,6 +743,63 @@ class BusyMarkTests(BrowserTestCase):
         expect(main).not_to_contain_text("stopped")
         expect(main.get_by_role("button", name="Spin", exact=True)).to_be_visible()
 
+
+    def test_a_tab_switch_draws_the_tabs_kept_screen_before_the_host_answers(self):
+        # Each tab's last screen is kept in the page: with the host stopped, a click on a tab seen before
+        # still draws that tab at once; the host's fresh screen replaces it once it runs again.
+        other = module_source(
+            "other", "Other",
+            'api->text(view, "Other view"); if (self->mode) { api->text(view, "Tapped"); } api->button(view, "Tap", "tap");',
+            event='self->mode++; api->invalidate(host);')
+        served, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "h", "module": "hot"}, {"name": "o", "module": "other"}]}}',
+            {"hot.so": hot_module(1), "other.so": other})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        hot_tab = page.get_by_role("tab", name=re.compile("Hot"))
+        other_tab = page.get_by_role("tab", name=re.compile("Other"))
+        other_tab.click()
+        expect(main).to_contain_text("Other view")
+        hot_tab.click()
+        expect(main).to_contain_text("Version 1")
+        page.wait_for_timeout(200)  # whatever else the host had to send has come
+        frames = int(page.locator("#app").get_attribute("data-frames"))
+        os.kill(served.process.pid, signal.SIGSTOP)
+        try:
+            other_tab.click()
+            expect(other_tab).to_have_attribute("aria-selected", "true")
+            expect(main).to_contain_text("Other view")
+            expect(hot_tab).to_have_attribute("aria-selected", "false")
+            # Drawn by the page alone: one frame more, and none from the host.
+            self.assertEqual(int(page.locator("#app").get_attribute("data-frames")), frames + 1)
+        finally:
+            os.kill(served.process.pid, signal.SIGCONT)
+        # The host's own screen of that tab comes, and the tab works as before.
+        page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.frames) >= {frames + 2}")
+        main.get_by_role("button", name="Tap").click()
+        expect(main).to_contain_text("Tapped")
+        expect(other_tab).to_have_attribute("aria-selected", "true")
+        expect(hot_tab).to_have_attribute("aria-selected", "false")
+
+    def test_a_tab_never_seen_waits_for_the_host(self):
+        # No kept screen for a tab not shown yet: the page does not guess; the host's screen draws it.
+        served, _ = self.serve_modules(
+            '{"root": {"tabs": [{"name": "h", "module": "hot"}, {"name": "o", "module": "other"}]}}',
+            {"hot.so": hot_module(1), "other.so": module_source("other", "Other", 'api->text(view, "Other view");')})
+        page = self.page(served.url)
+        main = page.get_by_role("main")
+        expect(main).to_contain_text("Version 1")
+        other_tab = page.get_by_role("tab", name=re.compile("Other"))
+        os.kill(served.process.pid, signal.SIGSTOP)
+        try:
+            other_tab.click()
+            page.wait_for_timeout(300)
+            expect(main).to_contain_text("Version 1")
+            expect(other_tab).to_have_attribute("aria-selected", "false")
+        finally:
+            os.kill(served.process.pid, signal.SIGCONT)
+        expect(other_tab).to_have_attribute("aria-selected", "true")
+        expect(main).to_contain_text("Other view")
 
     def test_a_tab_waiting_for_its_first_view_is_busy_until_it_comes(self):
         # The first render takes 0.6 s: meanwhile the tab shows its title, and the content says it is busy.

@@ -9,7 +9,12 @@ const $ = (id) => document.getElementById(id);
 const app = $("app");
 const main = $("content");
 
-let screen = null; // the Screen last received
+let screen = null; // the Screen drawn: the host's, or a tab's kept one until the host's comes
+let hostScreen = null; // the Screen as the host last sent it (its updates apply to this one)
+let provisional = false; // the screen drawn is a kept one: the host's next frame is drawn whole
+// Each tab's last screen, by slot: a tab switch draws the target's at once, as the terminal draws the
+// tab's kept frame, and the host's fresh screen replaces it when it comes (a busy module never holds it).
+const keptScreens = new Map();
 let socket = null;
 let attempts = 0;
 let keyboardUsed = false; // the last input was a key: new screens get a focused item, as in the terminal
@@ -63,6 +68,7 @@ function connect() {
   ws.addEventListener("open", () => {
     attempts = 0;
     opened = true;
+    keptScreens.clear(); // a host started again may have other tabs in those slots
     setConnection("live");
   });
   ws.addEventListener("message", (event) => {
@@ -98,18 +104,49 @@ function send(action) {
 }
 
 function receive(message) {
+  let changed = null;
   if (message.type === "frame") {
-    screen = message.screen;
-    draw(null);
-  } else if (message.type === "update" && screen) {
-    const next = { ...screen };
+    hostScreen = message.screen;
+  } else if (message.type === "update" && hostScreen) {
+    const next = { ...hostScreen };
     for (const [key, value] of Object.entries(message.changes)) {
       if (value === null) delete next[key];
       else next[key] = value;
     }
-    screen = next;
-    draw(Object.keys(message.changes));
+    hostScreen = next;
+    // Relative to the host's last screen: after a kept one was drawn, every part may differ.
+    if (!provisional) changed = Object.keys(message.changes);
+  } else {
+    return;
   }
+  provisional = false;
+  screen = hostScreen;
+  const slot = selectedSlot(screen);
+  if (slot !== undefined && !screen.isModal && !screen.alert && !screen.content?.awaitsModule) keptScreens.set(slot, screen);
+  draw(changed);
+}
+
+/** The slot of the selected tab of `shown`'s own tab bar (none for a tab-bar module's or the More item). */
+function selectedSlot(shown) {
+  const bar = shown?.tabBar;
+  if (!bar || bar.custom || !bar.items) return undefined;
+  const slot = bar.items.findIndex((item) => item.isSelected && !item.isMore);
+  return slot < 0 ? undefined : slot;
+}
+
+/** Draws tab `slot`'s kept screen at once, under the tab bar as it is now with that tab selected. */
+function drawKeptScreen(slot) {
+  const kept = keptScreens.get(slot);
+  const current = selectedSlot(screen);
+  if (!kept || current === undefined || current === slot || alertShown || screen.isModal) return;
+  const items = screen.tabBar.items.map((item, index) => ({ ...item, isSelected: index === slot }));
+  // Its notes acted when it was the host's; only the host's next screen carries new ones.
+  screen = { ...kept, tabBar: { ...screen.tabBar, items }, status: screen.status };
+  delete screen.toast;
+  delete screen.clipboard;
+  delete screen.focusRequest;
+  provisional = true;
+  draw(null);
 }
 
 /** Draws the parts whose fields changed (all of them when `changed` is null). */
@@ -498,7 +535,10 @@ document.addEventListener("click", (event) => {
   else if (alertShown) return;
   else if (target.id === "back") send({ type: "back" });
   else if (target.id === "dismiss") send({ type: "dismiss" });
-  else if (target.dataset.slot !== undefined) send({ type: "selectTab", slot: Number(target.dataset.slot) });
+  else if (target.dataset.slot !== undefined) {
+    send({ type: "selectTab", slot: Number(target.dataset.slot) });
+    drawKeptScreen(Number(target.dataset.slot));
+  }
   else if (target.dataset.toggle !== undefined) {
     // The module's next frame shows the new state (or keeps the old one, if it refuses the change).
     send({ type: "toggle", id: target.dataset.toggle, on: target.getAttribute("aria-checked") !== "true" });
@@ -575,6 +615,7 @@ document.addEventListener("keydown", (event) => {
     focusable[next].scrollIntoView({ block: "nearest" });
   } else {
     send(intent.action);
+    if (intent.action.type === "selectTab") drawKeptScreen(intent.action.slot);
   }
 });
 
