@@ -1528,6 +1528,18 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
     return 0;
 }
 
+/* SANDBOX_AHEAD: a spare child makes its sandbox's namespaces and splits while it waits for its module,
+   which takes them off the module's start. A failure is LOAD's to report (its sandbox then fails). */
+static void serve_sandbox_ahead(reader *r) {
+    uint64_t max_processes = get_u64(r);
+    uint8_t private_tmp = get_u8(r);
+    /* Only a child that will load a module, before it has one (a scanner never asks for one). */
+    if (r->bad || descriptor != NULL || !prepared_for_module) return;
+    /* Made before the split, as LOAD makes it: the module's process inherits both ends. */
+    if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
+    (void)tabhost_sandbox_split_ahead(max_processes, private_tmp != 0);
+}
+
 static void serve_load(frame *request, reader *r) {
     char *path = get_str(r);
     char *name = get_str(r);
@@ -1982,6 +1994,10 @@ static void serve(frame *request) {
     }
     if (request->type == TABHOST_WIRE_SCAN) {
         serve_scan(request, &r);
+        return;
+    }
+    if (request->type == TABHOST_WIRE_SANDBOX_AHEAD) {
+        serve_sandbox_ahead(&r);
         return;
     }
     uint64_t id = get_u64(&r);

@@ -679,6 +679,30 @@ static void tabhost_sandbox_resources(tabhost_sandbox_report *report) {
 
 /* ---- capabilities ---- */
 
+/* True when the caller holds any capability (permitted, effective or inheritable). */
+static int tabhost_sandbox_holds_capabilities(void) {
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    memset(data, 0, sizeof data);
+    if (syscall(__NR_capget, &header, data) != 0) return 0;
+    int had_any = 0;
+    for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) had_any |= data[i].permitted || data[i].effective || data[i].inheritable;
+    return had_any;
+}
+
+/* Set once the bounding set is empty (a spare child empties it ahead). */
+static int tabhost_sandbox_bounding_dropped;
+
+/* Empties the bounding set, which only an exec'd program could gain from: the capabilities in force
+   stay (a spare child still mounts its module's tmpfs after this). EINVAL ends the kernel's list. */
+static void tabhost_sandbox_drop_bounding_set(void) {
+    if (tabhost_sandbox_bounding_dropped) return;
+    for (int capability = 0; capability < 64; capability++) {
+        if (prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 && errno == EINVAL) break;
+    }
+    tabhost_sandbox_bounding_dropped = 1;
+}
+
 /* A child started by root has every capability: the system's files regardless of their modes, and
    ptrace read access (/proc/PID/environ, maps, auxv) to the host, which Landlock alone does not refuse
    to a root process. Without them the child is an ordinary process that happens to have uid 0, and
@@ -694,10 +718,8 @@ static int tabhost_sandbox_capabilities(tabhost_sandbox_report *report) {
     int had_any = 0;
     for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) had_any |= data[i].permitted || data[i].effective || data[i].inheritable;
     if (had_any) {
-        /* Dropping from the bounding set needs CAP_SETPCAP, so it comes first; EINVAL ends the kernel's list. */
-        for (int capability = 0; capability < 64; capability++) {
-            if (prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 && errno == EINVAL) break;
-        }
+        /* Dropping from the bounding set needs CAP_SETPCAP, so it comes first. */
+        tabhost_sandbox_drop_bounding_set();
         prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
         memset(data, 0, sizeof data);
         if (syscall(__NR_capset, &header, data) != 0) {
@@ -757,7 +779,10 @@ void tabhost_sandbox_prepare(void) {
     tabhost_sandbox_prepare_path("/sys");
 }
 
+static void tabhost_sandbox_release_ahead_ruleset(void);
+
 void tabhost_sandbox_release_prepared(void) {
+    tabhost_sandbox_release_ahead_ruleset();
     for (size_t i = 0; i < tabhost_sandbox_prepared_count; i++)
         if (tabhost_sandbox_prepared[i].fd >= 0) close(tabhost_sandbox_prepared[i].fd);
     tabhost_sandbox_prepared_count = 0;
@@ -805,6 +830,54 @@ int tabhost_sandbox_scope_signals(void) {
     return status;
 }
 
+/* A ruleset that handles what `abi` can (TCP too without `network`) and allows the fixed system paths
+   (the programs' too with `exec`): every rule that does not depend on the module. Returns its
+   descriptor, or -1 with errno; `attr` says what it handles, `skipped` counts paths it could not add. */
+static int tabhost_sandbox_system_ruleset(int abi, bool network, bool exec, struct tabhost_ll_ruleset_attr *attr,
+                                          size_t *attr_size, unsigned *skipped) {
+    memset(attr, 0, sizeof *attr);
+    attr->handled_access_fs = tabhost_sandbox_handled_fs(abi);
+    *attr_size = offsetof(struct tabhost_ll_ruleset_attr, handled_access_net);
+    if (abi >= 4) {
+        /* Handling TCP with no port rule denies every bind and connect; with `network` it is not handled. */
+        if (!network) attr->handled_access_net = TABHOST_LL_NET_BIND_TCP | TABHOST_LL_NET_CONNECT_TCP;
+        *attr_size = offsetof(struct tabhost_ll_ruleset_attr, scoped);
+    }
+    if (abi >= 6) {
+        attr->scoped = TABHOST_LL_SCOPE_SIGNAL | TABHOST_LL_SCOPE_ABSTRACT_UNIX_SOCKET;
+        *attr_size = sizeof *attr;
+    }
+    int ruleset = (int)syscall(__NR_landlock_create_ruleset, attr, *attr_size, 0);
+    if (ruleset < 0) return -1;
+    uint64_t handled = attr->handled_access_fs;
+    uint64_t read = TABHOST_LL_FS_READ | (exec ? TABHOST_LL_FS_EXECUTE : 0);
+    *skipped = 0;
+    for (size_t i = 0; tabhost_sandbox_system_paths[i]; i++) {
+        *skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, (const char *)tabhost_sandbox_system_paths[i], read, handled);
+    }
+    /* Writing to /dev/null is how programs discard output; it reveals nothing. */
+    *skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/dev/null", TABHOST_LL_FS_WRITE_FILE, handled);
+    if (exec) {
+        for (size_t i = 0; i < sizeof tabhost_sandbox_program_paths / sizeof *tabhost_sandbox_program_paths; i++) {
+            *skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, tabhost_sandbox_program_paths[i], read, handled);
+        }
+    }
+    return ruleset;
+}
+
+/* The default profile's system ruleset, made ahead by a spare child (tabhost_sandbox_split_ahead()):
+   the Landlock step then adds the module's paths alone. -1 when there is none. */
+static int tabhost_sandbox_ahead_ruleset = -1;
+static int tabhost_sandbox_ahead_abi;
+static struct tabhost_ll_ruleset_attr tabhost_sandbox_ahead_attr;
+static unsigned tabhost_sandbox_ahead_skipped;
+
+/* Closes the ruleset made ahead (used or not): the module's code must not hold it. */
+static void tabhost_sandbox_release_ahead_ruleset(void) {
+    if (tabhost_sandbox_ahead_ruleset >= 0) close(tabhost_sandbox_ahead_ruleset);
+    tabhost_sandbox_ahead_ruleset = -1;
+}
+
 static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
     int abi = tabhost_sandbox_landlock_abi();
     if (profile->landlock_abi_limit > 0 && abi > profile->landlock_abi_limit) abi = profile->landlock_abi_limit;
@@ -814,40 +887,29 @@ static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabh
         if (!profile->network) report->missing |= TABHOST_SANDBOX_TCP;
         return 0;
     }
-    struct tabhost_ll_ruleset_attr attr = {.handled_access_fs = tabhost_sandbox_handled_fs(abi)};
-    size_t attr_size = offsetof(struct tabhost_ll_ruleset_attr, handled_access_net);
-    if (abi >= 4) {
-        /* Handling TCP with no port rule denies every bind and connect; with `network` it is not handled. */
-        if (!profile->network) attr.handled_access_net = TABHOST_LL_NET_BIND_TCP | TABHOST_LL_NET_CONNECT_TCP;
-        attr_size = offsetof(struct tabhost_ll_ruleset_attr, scoped);
-    } else if (!profile->network) {
-        report->missing |= TABHOST_SANDBOX_TCP;
-    }
-    if (abi >= 6) {
-        attr.scoped = TABHOST_LL_SCOPE_SIGNAL | TABHOST_LL_SCOPE_ABSTRACT_UNIX_SOCKET;
-        attr_size = sizeof attr;
-    } else {
-        report->missing |= TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT;
-    }
+    if (abi < 4 && !profile->network) report->missing |= TABHOST_SANDBOX_TCP;
+    if (abi < 6) report->missing |= TABHOST_SANDBOX_SCOPE_SIGNAL | TABHOST_SANDBOX_SCOPE_ABSTRACT;
 
-    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, attr_size, 0);
-    if (ruleset < 0) {
-        tabhost_sandbox_say(report, " [landlock_create_ruleset: %s]", strerror(errno));
-        return -1;
+    struct tabhost_ll_ruleset_attr attr;
+    size_t attr_size = 0;
+    unsigned skipped = 0;
+    int ruleset;
+    if (tabhost_sandbox_ahead_ruleset >= 0 && abi == tabhost_sandbox_ahead_abi && !profile->network && !profile->exec) {
+        /* Made for the same ABI, without network and exec: the same rules this profile starts from. */
+        ruleset = tabhost_sandbox_ahead_ruleset;
+        tabhost_sandbox_ahead_ruleset = -1;
+        skipped = tabhost_sandbox_ahead_skipped;
+        attr = tabhost_sandbox_ahead_attr;
+    } else {
+        tabhost_sandbox_release_ahead_ruleset();
+        ruleset = tabhost_sandbox_system_ruleset(abi, profile->network, profile->exec, &attr, &attr_size, &skipped);
+        if (ruleset < 0) {
+            tabhost_sandbox_say(report, " [landlock_create_ruleset: %s]", strerror(errno));
+            return -1;
+        }
     }
     uint64_t handled = attr.handled_access_fs;
     uint64_t read = TABHOST_LL_FS_READ | (profile->exec ? TABHOST_LL_FS_EXECUTE : 0);
-    unsigned skipped = 0;
-    for (size_t i = 0; tabhost_sandbox_system_paths[i]; i++) {
-        skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, (const char *)tabhost_sandbox_system_paths[i], read, handled);
-    }
-    /* Writing to /dev/null is how programs discard output; it reveals nothing. */
-    skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/dev/null", TABHOST_LL_FS_WRITE_FILE, handled);
-    if (profile->exec) {
-        for (size_t i = 0; i < sizeof tabhost_sandbox_program_paths / sizeof *tabhost_sandbox_program_paths; i++) {
-            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, tabhost_sandbox_program_paths[i], read, handled);
-        }
-    }
     if (profile->system) {
         skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/proc", TABHOST_LL_FS_READ, handled);
         skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/sys", TABHOST_LL_FS_READ, handled);
@@ -1519,44 +1581,112 @@ static void tabhost_sandbox_describe(const tabhost_sandbox_profile *profile, con
     if (failure) tabhost_sandbox_say(report, "; FAILED at %s%s", failure, errors);
 }
 
+/* What the steps before the module's process exists found: the user namespace, the PID, IPC and mount
+   namespaces, and the split. */
+typedef struct tabhost_sandbox_entered {
+    int state; /* 0 not yet, 1 done (this is the module's process), -1 failed */
+    const char *_Nullable failed_step;
+    tabhost_sandbox_processes processes;
+    tabhost_sandbox_family family;
+    char said[TABHOST_SANDBOX_REPORT_TEXT]; /* what the steps said (a failure's errno) */
+} tabhost_sandbox_entered;
+
+/* Set by tabhost_sandbox_split_ahead(): tabhost_sandbox_apply() then goes on from there. */
+static tabhost_sandbox_entered tabhost_sandbox_ahead;
+
+/* no_new_privs, the user namespace, the PID, IPC and mount namespaces, and the split: every step that
+   does not depend on the module's paths or grants. Returns 0 in the module's process (the others only
+   wait, and never return), or -1 with `entered->failed_step` set. */
+static int tabhost_sandbox_enter(const tabhost_sandbox_profile *profile, tabhost_sandbox_entered *entered,
+                                 tabhost_sandbox_report *report) {
+    memset(entered, 0, sizeof *entered);
+    entered->state = -1;
+    /* Required by Landlock and by an unprivileged seccomp filter; also keeps setuid programs from
+       gaining what the sandbox took away. */
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        tabhost_sandbox_say(report, " [PR_SET_NO_NEW_PRIVS: %s]", strerror(errno));
+        entered->failed_step = "no_new_privs";
+        return -1;
+    }
+    /* Before the capabilities go: a child of root needs CAP_SETUID to move its real uid, and
+       CAP_SETFCAP when it unshares to map uid 0. Any other user needs the user namespace for the PID,
+       IPC and mount namespaces too (root makes those with the capabilities it has). */
+    if (profile->max_processes || (!profile->without_namespaces && geteuid() != 0))
+        tabhost_sandbox_process_namespace(&entered->processes);
+    /* Before the fork, so all three processes share them. */
+    if (profile->without_namespaces) {
+        snprintf(entered->family.why, sizeof entered->family.why, "no PID namespace: left out (tests)");
+        snprintf(entered->family.tmp_why, sizeof entered->family.tmp_why, "no mount namespace: left out (tests)");
+    } else {
+        tabhost_sandbox_namespaces(profile, &entered->family);
+    }
+    if (tabhost_sandbox_split(&entered->family, report) != 0) {
+        entered->failed_step = "fork";
+        return -1;
+    }
+    entered->state = 1;
+    return 0;
+}
+
+int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp) {
+    if (tabhost_sandbox_ahead.state != 0) return -1;
+    tabhost_sandbox_profile profile;
+    memset(&profile, 0, sizeof profile);
+    profile.max_processes = max_processes;
+    /* Only whether there will be one matters here: it asks for the mount namespace. */
+    profile.private_tmp = private_tmp ? "/" : NULL;
+    tabhost_sandbox_report report;
+    memset(&report, 0, sizeof report);
+    int status = tabhost_sandbox_enter(&profile, &tabhost_sandbox_ahead, &report);
+    snprintf(tabhost_sandbox_ahead.said, sizeof tabhost_sandbox_ahead.said, "%s", report.text);
+    if (status != 0) return status;
+    /* In the module's process, what else does not depend on the module: the bounding set (the
+       capabilities in force stay until the LOAD's tmpfs is mounted), and the system paths' ruleset of
+       a profile without network or exec. */
+    if (tabhost_sandbox_holds_capabilities()) tabhost_sandbox_drop_bounding_set();
+    int abi = tabhost_sandbox_landlock_abi();
+    if (abi > 0) {
+        size_t attr_size = 0;
+        tabhost_sandbox_ahead_ruleset = tabhost_sandbox_system_ruleset(abi, false, false, &tabhost_sandbox_ahead_attr,
+                                                                       &attr_size, &tabhost_sandbox_ahead_skipped);
+        tabhost_sandbox_ahead_abi = abi;
+    }
+    return 0;
+}
+
 int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
     memset(report, 0, sizeof *report);
+    int ahead = tabhost_sandbox_ahead.state != 0;
+    if (ahead && (profile->unrestricted || profile->without_namespaces)) {
+        /* The host never sends such a module to a child split ahead: it could not be less confined. */
+        snprintf(report->text, sizeof report->text, "sandbox: not applied: its namespaces were made ahead for another profile");
+        return -1;
+    }
     if (profile->unrestricted) {
         report->landlock_abi = tabhost_sandbox_landlock_abi();
         snprintf(report->text, sizeof report->text, "sandbox: unrestricted (granted): nothing enforced");
         return 0;
     }
-    tabhost_sandbox_family family;
-    memset(&family, 0, sizeof family);
-    /* Required by Landlock and by an unprivileged seccomp filter; also keeps setuid programs from
-       gaining what the sandbox took away. */
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-        tabhost_sandbox_say(report, " [PR_SET_NO_NEW_PRIVS: %s]", strerror(errno));
-        tabhost_sandbox_describe(profile, &(tabhost_sandbox_processes){0}, &family, report, "no_new_privs");
+    tabhost_sandbox_entered now;
+    tabhost_sandbox_entered *entered = ahead ? &tabhost_sandbox_ahead : &now;
+    if (ahead) {
+        snprintf(report->text, sizeof report->text, "%s", tabhost_sandbox_ahead.said);
+    } else {
+        (void)tabhost_sandbox_enter(profile, &now, report);
+    }
+    tabhost_sandbox_processes processes = entered->processes;
+    tabhost_sandbox_family family = entered->family;
+    if (entered->state != 1) {
+        if (entered->failed_step == NULL || strcmp(entered->failed_step, "no_new_privs") != 0)
+            report->enforced |= TABHOST_SANDBOX_NO_NEW_PRIVS;
+        tabhost_sandbox_describe(profile, &processes, &family, report,
+                                 entered->failed_step ? entered->failed_step : "fork");
         return -1;
     }
     report->enforced |= TABHOST_SANDBOX_NO_NEW_PRIVS;
-    /* Before the capabilities go: a child of root needs CAP_SETUID to move its real uid, and
-       CAP_SETFCAP when it unshares to map uid 0. Any other user needs the user namespace for the PID,
-       IPC and mount namespaces too (root makes those with the capabilities it has). */
-    tabhost_sandbox_processes processes;
-    memset(&processes, 0, sizeof processes);
-    if (profile->max_processes || (!profile->without_namespaces && geteuid() != 0))
-        tabhost_sandbox_process_namespace(&processes);
-    /* Before the fork, so all three processes share them; the tmpfs before Landlock, whose rule for
-       TMPDIR then names the tmpfs. */
-    if (profile->without_namespaces) {
-        snprintf(family.why, sizeof family.why, "no PID namespace: left out (tests)");
-        snprintf(family.tmp_why, sizeof family.tmp_why, "no mount namespace: left out (tests)");
-    } else {
-        tabhost_sandbox_namespaces(profile, &family);
-        tabhost_sandbox_private_tmp(profile, &family);
-    }
-    if (tabhost_sandbox_split(&family, report) != 0) {
-        tabhost_sandbox_describe(profile, &processes, &family, report, "fork");
-        return -1;
-    }
-    /* From here on this is the module's process; its parent only waits. */
+    /* From here on this is the module's process; its parent only waits. The tmpfs in the mount
+       namespace all three share, before Landlock, whose rule for TMPDIR then names the tmpfs. */
+    if (!profile->without_namespaces) tabhost_sandbox_private_tmp(profile, &family);
     if (family.pid_namespace) report->enforced |= TABHOST_SANDBOX_PID_NAMESPACE;
     else report->missing |= TABHOST_SANDBOX_PID_NAMESPACE;
     if (family.subreaper) report->enforced |= TABHOST_SANDBOX_SUBREAPER;

@@ -4,6 +4,7 @@ import Logging
 import SystemPackage
 import TabHostCommandLine
 import TabHostCore
+import TabHostPoll
 import TabKit
 import TabLayout
 import TabModuleIsolation
@@ -39,6 +40,14 @@ struct BenchReloadCommand: ParsableCommand {
 
     @Option(help: "Untimed reloads before the timed ones (warms caches and allocator arenas).")
     var warmup = 10
+
+    @Option(
+        help: """
+            With --isolation process: milliseconds the host's loop runs before each reload, untimed, as in \
+            `tabhost run` between two edits (the next spare child starts there, once the children are idle); \
+            0: no loop, and the next spare child starts at once, during the timed reload.
+            """)
+    var idle = 0
 
     @Option(help: "Where the module runs: none (this process) or process (a child per version; RSS counts it).")
     var isolation: ModuleIsolation = .none
@@ -97,6 +106,13 @@ struct BenchReloadCommand: ParsableCommand {
         host.start()
         _ = host.screen
         let reloader = HotReloader(runtime: runtime, host: host)
+        // The loop of `tabhost run`, run only between reloads: what it does there is not timed.
+        var loop: PollEventLoop?
+        if idle > 0, let processes {
+            let made = PollEventLoop()
+            processes.attach(to: made)
+            loop = made
+        }
         let watcher = try DirectoryWatcher()
         try watcher.watch(directory: directory)
 
@@ -109,6 +125,10 @@ struct BenchReloadCommand: ParsableCommand {
             guard FileManager.default.createFile(atPath: staging, contents: versions[(round + 1) % 2]) else {
                 writeStandardError("\(staging): cannot write the next version")
                 throw ExitCode(1)
+            }
+            if let loop {
+                let until = clock.now + .milliseconds(idle)
+                while clock.now < until { try loop.runOnce(timeout: until - clock.now) }
             }
             // Instance ids only grow: a larger one means the reload reached the tab.
             let before = runtime.controllers(ofModule: module.name).first?.instance.id ?? 0

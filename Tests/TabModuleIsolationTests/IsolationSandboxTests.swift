@@ -49,7 +49,11 @@ struct IsolationSandboxTests {
         """
     }
 
-    private static func withPeek(_ mode: SandboxMode, abiLimit: Int32 = 0, _ body: (IsolatedHost, _ data: String) throws -> Void) throws {
+    /// The peek module as the only tab of a host with the sandbox `mode`, started unless `starts` is false.
+    static func withPeek(
+        _ mode: SandboxMode, abiLimit: Int32 = 0, grants: ModuleGrantSource = .none, starts: Bool = true,
+        _ body: (IsolatedHost, _ data: String) throws -> Void
+    ) throws {
         let outside = try Fixture()
         defer { outside.remove() }
         let secret = outside.directory + "/secret.txt"
@@ -57,13 +61,14 @@ struct IsolationSandboxTests {
         var settings = IsolatedHost.testSettings
         settings.sandbox = mode
         settings.sandboxLandlockABILimit = abiLimit
+        settings.grants = grants
         settings.dataDirectory = ModuleDataDirectory(root: outside.directory + "/data")
         let setup = try IsolatedHost(
             modules: [("peek.so", peekSource(secret: secret))],
             layout: #"{"root": {"stack": {"tabs": [{"name": "a", "module": "peek"}]}}}"#, settings: settings)
         // The data_dir the module is given, and the one the sandbox's write rule names, are the same.
         setup.runtime.dataDirectory = settings.dataDirectory
-        setup.host.start()
+        if starts { setup.host.start() }
         try body(setup, outside.directory + "/data/peek")
     }
 

@@ -303,11 +303,26 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         }
     }
 
-    private func takeSpare() -> ModuleHostProcess? {
+    /// The spare child for a module `granted` that, or nil. A spare split ahead stays for the next
+    /// module when this one is granted `unrestricted`: its namespaces would confine what must not be.
+    private func takeSpare(granted: [String]) -> ModuleHostProcess? {
         waitForSpare()
+        if spare?.isSplitAhead == true && granted.contains("unrestricted") { return nil }
         defer { spare = nil }
         return spare
     }
+
+    /// SANDBOX_AHEAD for the spare children, nil when their modules' sandbox is off (or the tests run
+    /// it without namespaces): the next LOAD's shape, whatever its module (see `ModuleSandboxProfile`).
+    private lazy var sandboxAheadFrame: [UInt8]? = {
+        guard settings.sandbox != .off,
+            ModuleSearchPath.environment(ModuleSandboxProfile.withoutNamespacesVariable) != "1"
+        else { return nil }
+        var writer = WireWriter(.sandboxAhead)
+        writer.u64(ModuleSandboxProfile.processLimit)
+        writer.u8(1)
+        return writer.frame(seq: 0)
+    }()
 
     /// Waits for the spare child on its way, if any, and keeps it as `spare` (nil if it failed to start).
     private func waitForSpare() {
@@ -322,9 +337,12 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     /// that waits for that exec no longer holds the thread that reads them.
     public func startSpareChild() {
         guard settings.keepsSpareChild, spare == nil, spareOnItsWay == nil, !isShutDown else { return }
-        spareOnItsWay =
+        let pending =
             ModuleHostSpawner.shared.takeEarly(helper: settings.helperPath)
             ?? ModuleHostSpawner.shared.spawn(helper: settings.helperPath, label: "spare")
+        // Its namespaces and split while it waits: a module's start then has only its own part of the sandbox.
+        if let frame = sandboxAheadFrame { ModuleHostSpawner.shared.splitAhead(pending, frame: frame) }
+        spareOnItsWay = pending
     }
 
     /// Starts the first spare child before a command has read its arguments (`tabhost run` calls it
@@ -389,13 +407,14 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     public func startChild(for module: LoadedModule) {
         let key = ObjectIdentifier(module)
         guard loop != nil, started == nil, !isShutDown, connections[key] == nil, crashes.loop(of: module.name) == nil,
-            permissionsToAsk(for: module) == nil, let spare = takeSpare()
+            permissionsToAsk(for: module) == nil
         else { return }
+        let granted = granted(to: module)
+        guard let spare = takeSpare(granted: granted) else { return }
         // A spare that died meanwhile, or a refusal: the instance's own start says what fails.
         guard
             let connection = try? ModuleHostConnection(
-                module: module, settings: settings, logger: logger, spare: spare, granted: granted(to: module),
-                waitsForLoad: false)
+                module: module, settings: settings, logger: logger, spare: spare, granted: granted, waitsForLoad: false)
         else { return }
         started = (key, connection)
         prepareSpareSoon()
@@ -434,7 +453,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             ahead = (try? early.completeLoad()) != nil ? early : nil
         } else {
             granted = self.granted(to: module)
-            ahead = takeSpare().flatMap { spare in
+            ahead = takeSpare(granted: granted).flatMap { spare in
                 try? ModuleHostConnection(module: module, settings: settings, logger: logger, spare: spare, granted: granted)
             }
         }

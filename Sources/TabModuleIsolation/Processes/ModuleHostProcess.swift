@@ -15,6 +15,9 @@ final class ModuleHostProcess {
     let pidDescriptor: Int32
     /// How it ended, once reaped.
     private(set) var exit: ModuleHostExit?
+    /// True once it was sent SANDBOX_AHEAD: it has made its sandbox's namespaces and split, and must
+    /// load only a module whose sandbox is on and not unrestricted (`ModuleHostSpawner.splitAhead`).
+    var isSplitAhead = false
     private var closed = false
     private var pidClosed = false
 
@@ -82,6 +85,12 @@ final class ModuleHostProcess {
         closed = true
         close(socket)
         close(output)
+    }
+
+    /// Writes `frame` whole on the socket before the connection's channel takes it (as that channel
+    /// writes: no SIGPIPE from a child that died); false when it could not.
+    func writeBeforeChannel(_ frame: [UInt8]) -> Bool {
+        ModuleHostChannel(fd: socket, chunkBytes: 1).send(frame, deadline: .now + .milliseconds(100)) == .sent
     }
 
     /// Ends the child without waiting: closes the host's ends and kills its process group (the module

@@ -18,6 +18,8 @@ final class ModuleHostSpawner: @unchecked Sendable {
         fileprivate let label: String
         // Written by the spawner's thread and read by the taker, both under the spawner's mutex.
         fileprivate var result: Result<ModuleHostProcess, ModuleHostStartError>?
+        /// The SANDBOX_AHEAD frame to send the child as soon as it runs (`splitAhead(_:frame:)`).
+        fileprivate var ahead: [UInt8]?
 
         fileprivate init(helper: String, label: String) {
             self.helper = helper
@@ -73,6 +75,24 @@ final class ModuleHostSpawner: @unchecked Sendable {
         guard let pending = early, pending.helper == helper else { return nil }
         early = nil
         return pending
+    }
+
+    /// Has `pending`'s child make its sandbox's namespaces and split while it waits for its module:
+    /// sends it `frame` (a SANDBOX_AHEAD) now when it runs already, else as soon as it does, on the
+    /// spawner's thread. Either way before anyone takes it, so no channel writes the socket meanwhile.
+    func splitAhead(_ pending: Pending, frame: [UInt8]) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if case .success(let process)? = pending.result {
+            Self.send(frame, to: process)
+        } else if pending.result == nil {
+            pending.ahead = frame
+        }
+    }
+
+    private static func send(_ frame: [UInt8], to process: ModuleHostProcess) {
+        guard !process.isSplitAhead else { return }
+        process.isSplitAhead = process.writeBeforeChannel(frame)
     }
 
     /// The kernel's id of the spawner's thread, once it runs (`/proc/self/task/TID`).
@@ -143,6 +163,8 @@ final class ModuleHostSpawner: @unchecked Sendable {
                 try ModuleHostProcess(helper: pending.helper, label: pending.label)
             }
             pthread_mutex_lock(mutex)
+            if let frame = pending.ahead, case .success(let process)? = result { Self.send(frame, to: process) }
+            pending.ahead = nil
             pending.result = result
             // Let go before the taker can run: a reference held here a moment longer would keep the
             // child alive after its owner let it go, and the child would end on this thread, late.

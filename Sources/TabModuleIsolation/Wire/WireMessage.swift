@@ -14,6 +14,7 @@ package struct WireMessage: RawRepresentable, Hashable, Sendable, CustomStringCo
     package static let scan = WireMessage(TABHOST_WIRE_SCAN)
     package static let scanPhase = WireMessage(TABHOST_WIRE_SCAN_PHASE)
     package static let scanEnded = WireMessage(TABHOST_WIRE_SCAN_ENDED)
+    static let sandboxAhead = WireMessage(TABHOST_WIRE_SANDBOX_AHEAD)
     static let create = WireMessage(TABHOST_WIRE_CREATE)
     static let start = WireMessage(TABHOST_WIRE_START)
     package static let render = WireMessage(TABHOST_WIRE_RENDER)

@@ -193,6 +193,18 @@ typedef struct tabhost_sandbox_report {
 int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report);
 
 /**
+ * Takes the steps of tabhost_sandbox_apply() that do not depend on a module's paths or grants, ahead of
+ * it, in a spare child that waits for its module: no_new_privs, the user namespace (when
+ * `max_processes` is not 0, or the caller is not root), the PID and IPC namespaces, a mount namespace
+ * (when `private_tmp`: the TMPDIR's tmpfs is mounted later), and the split. Returns 0 in the module's
+ * process (the process that called it only waits from then on, as after tabhost_sandbox_apply()), or
+ * -1 when a step failed. Once only. The tabhost_sandbox_apply() that follows goes on from there, and
+ * fails (reporting it) for a profile that must not run in these namespaces (`unrestricted`, or
+ * `without_namespaces`) and for a failure here. Call it with one thread.
+ */
+int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp);
+
+/**
  * Installs the SIGSYS handler of `report_denials` (SA_SIGINFO; tabhost_sandbox_apply() calls it): for a
  * trap of this filter it makes the refused call return -EPERM and writes the category to `denial_fd`;
  * any other SIGSYS ends the process with SIGSYS, as without a handler. Returns 0, or -1 with errno.

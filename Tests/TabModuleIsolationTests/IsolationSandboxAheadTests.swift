@@ -1,0 +1,105 @@
+import Foundation
+import TabHostTesting
+import TabModuleIsolation
+import TabModuleLoading
+import TabModuleRuntime
+import Testing
+
+/// A spare child of a factory whose sandbox is on makes the sandbox's namespaces and splits while it
+/// waits for its module (SANDBOX_AHEAD): the module it then loads is confined as in a child started for
+/// it, with the same report; with the sandbox off a spare stays one process; and a module granted
+/// `unrestricted` never runs in a spare split ahead, which stays for the next module.
+@Suite(.serialized)
+struct IsolationSandboxAheadTests {
+    /// The pids of `pid`'s children, read from /proc (empty once it ended).
+    static func children(of pid: Int32) -> [Int32] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// `pid`'s ids in each PID namespace it is in, outermost first (`NSpid` of /proc/PID/status).
+    static func namespacePIDs(of pid: Int32) -> [String] {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("NSpid:") } ?? ""
+        return line.dropFirst("NSpid:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    /// Runs the loop until `condition` holds or two seconds passed; the condition's last answer.
+    static func waitUntil(_ setup: IsolatedHost, _ condition: () -> Bool) throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try setup.loop.runOnce(timeout: .milliseconds(10))
+        }
+        return true
+    }
+
+    /// The peek module of `IsolationSandboxTests` as a tab not started yet, with the sandbox `mode`.
+    private static func peek(sandbox: SandboxMode, grants: ModuleGrantSource = .none, _ body: (IsolatedHost) throws -> Void) throws {
+        try IsolationSandboxTests.withPeek(sandbox, grants: grants, starts: false) { setup, _ in
+            defer { setup.factory.shutdown() }
+            try body(setup)
+        }
+    }
+
+    @Test func aSpareSplitsAheadAndItsModuleIsConfinedAsInAChildStartedForIt() throws {
+        try Self.peek(sandbox: .on) { setup in
+            setup.factory.startSpareChild()
+            let spare = try #require(setup.factory.spareProcessID)
+            // The process the host started waits; PID 1 of the new namespace and the module's process are its children.
+            #expect(try Self.waitUntil(setup) { Self.children(of: spare).count == 2 }, "\(Self.children(of: spare))")
+            let before = Self.children(of: spare)
+            setup.host.start()
+            #expect(setup.texts.contains("secret: EACCES"), "\(setup.texts)")
+            #expect(setup.factory.childProcesses.first?.pid == spare)
+            // The module runs in the process split ahead, PID 2 of its namespace: no new process was made for it.
+            #expect(Self.children(of: spare) == before)
+            let inner = before.map { Self.namespacePIDs(of: $0) }
+            #expect(inner.contains { $0.count == 2 && $0.last == "2" }, "\(inner)")
+            let ahead = try #require(setup.factory.sandboxReport(of: "peek"))
+
+            // The same module in a child started for it, with nothing ahead.
+            var fresh = setup.factory.settings
+            fresh.keepsSpareChild = false
+            let factory = OutOfProcessModuleInstanceFactory(settings: fresh, logger: setup.log.logger)
+            defer { factory.shutdown() }
+            let module = try #require(setup.runtime.registry.module(named: "peek"))
+            let environment = ModuleInstanceEnvironment(ticks: TickScheduler(), confinement: nil)
+            let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
+            defer { instance.destroy() }
+            let started = try #require(factory.sandboxReport(of: "peek"))
+            #expect(ahead.enforced == started.enforced && ahead.missing == started.missing)
+            #expect(ahead.text == started.text)
+        }
+    }
+
+    @Test func withTheSandboxOffASpareStaysOneProcess() throws {
+        try Self.peek(sandbox: .off) { setup in
+            setup.factory.startSpareChild()
+            let spare = try #require(setup.factory.spareProcessID)
+            // Its HELLO came; what it would do ahead it would have done by the time a sandboxed spare has.
+            try setup.loop.runOnce(timeout: .milliseconds(100))
+            #expect(Self.children(of: spare).isEmpty)
+            setup.host.start()
+            #expect(setup.texts.contains("secret: read"), "\(setup.texts)")
+            #expect(setup.factory.childProcesses.first?.pid == spare)
+            #expect(Self.children(of: spare).isEmpty)
+        }
+    }
+
+    @Test func anUnrestrictedModuleNeverRunsInASpareSplitAhead() throws {
+        let grants = ModuleGrantSource(storePath: nil, layout: ["peek": ["unrestricted"]])
+        try Self.peek(sandbox: .on, grants: grants) { setup in
+            setup.factory.startSpareChild()
+            let spare = try #require(setup.factory.spareProcessID)
+            #expect(try Self.waitUntil(setup) { Self.children(of: spare).count == 2 })
+            setup.host.start()
+            // Unconfined as granted, in a child of its own; the spare waits for the next module.
+            #expect(setup.texts.contains("secret: read"), "\(setup.texts)")
+            let child = try #require(setup.factory.childProcesses.first?.pid)
+            #expect(child != spare)
+            #expect(Self.namespacePIDs(of: child).count == 1)
+            #expect(setup.factory.spareProcessID == spare)
+        }
+    }
+}
