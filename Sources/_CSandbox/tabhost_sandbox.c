@@ -679,12 +679,13 @@ static void tabhost_sandbox_resources(tabhost_sandbox_report *report) {
 
 /* ---- capabilities ---- */
 
-/* True when the caller holds any capability (permitted, effective or inheritable). */
+/* 1 when the caller holds any capability (permitted, effective or inheritable), 0 when it holds none,
+   -1 with errno set when the kernel would not say. */
 static int tabhost_sandbox_holds_capabilities(void) {
     struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
     struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
     memset(data, 0, sizeof data);
-    if (syscall(__NR_capget, &header, data) != 0) return 0;
+    if (syscall(__NR_capget, &header, data) != 0) return -1;
     int had_any = 0;
     for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) had_any |= data[i].permitted || data[i].effective || data[i].inheritable;
     return had_any;
@@ -708,21 +709,19 @@ static void tabhost_sandbox_drop_bounding_set(void) {
    to a root process. Without them the child is an ordinary process that happens to have uid 0, and
    the bounding set keeps an exec'd program from getting them back. */
 static int tabhost_sandbox_capabilities(tabhost_sandbox_report *report) {
-    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
-    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-    memset(data, 0, sizeof data);
-    if (syscall(__NR_capget, &header, data) != 0) {
+    int holds = tabhost_sandbox_holds_capabilities();
+    if (holds < 0) {
         tabhost_sandbox_say(report, " [capget: %s]", strerror(errno));
         return -1;
     }
-    int had_any = 0;
-    for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) had_any |= data[i].permitted || data[i].effective || data[i].inheritable;
-    if (had_any) {
+    if (holds) {
         /* Dropping from the bounding set needs CAP_SETPCAP, so it comes first. */
         tabhost_sandbox_drop_bounding_set();
         prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
-        memset(data, 0, sizeof data);
-        if (syscall(__NR_capset, &header, data) != 0) {
+        struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+        struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3];
+        memset(none, 0, sizeof none);
+        if (syscall(__NR_capset, &header, none) != 0) {
             tabhost_sandbox_say(report, " [capset: %s]", strerror(errno));
             return -1;
         }
@@ -866,16 +865,19 @@ static int tabhost_sandbox_system_ruleset(int abi, bool network, bool exec, stru
 }
 
 /* The default profile's system ruleset, made ahead by a spare child (tabhost_sandbox_split_ahead()):
-   the Landlock step then adds the module's paths alone. -1 when there is none. */
-static int tabhost_sandbox_ahead_ruleset = -1;
-static int tabhost_sandbox_ahead_abi;
-static struct tabhost_ll_ruleset_attr tabhost_sandbox_ahead_attr;
-static unsigned tabhost_sandbox_ahead_skipped;
+   the Landlock step then adds the module's paths alone. */
+typedef struct tabhost_sandbox_ahead_rules {
+    int ruleset; /* -1 when there is none */
+    int abi;     /* the ABI it was made for */
+    struct tabhost_ll_ruleset_attr attr;
+    unsigned skipped;
+} tabhost_sandbox_ahead_rules;
+static tabhost_sandbox_ahead_rules tabhost_sandbox_rules_ahead = {.ruleset = -1};
 
 /* Closes the ruleset made ahead (used or not): the module's code must not hold it. */
 static void tabhost_sandbox_release_ahead_ruleset(void) {
-    if (tabhost_sandbox_ahead_ruleset >= 0) close(tabhost_sandbox_ahead_ruleset);
-    tabhost_sandbox_ahead_ruleset = -1;
+    if (tabhost_sandbox_rules_ahead.ruleset >= 0) close(tabhost_sandbox_rules_ahead.ruleset);
+    tabhost_sandbox_rules_ahead.ruleset = -1;
 }
 
 static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabhost_sandbox_report *report) {
@@ -894,12 +896,13 @@ static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabh
     size_t attr_size = 0;
     unsigned skipped = 0;
     int ruleset;
-    if (tabhost_sandbox_ahead_ruleset >= 0 && abi == tabhost_sandbox_ahead_abi && !profile->network && !profile->exec) {
+    if (tabhost_sandbox_rules_ahead.ruleset >= 0 && abi == tabhost_sandbox_rules_ahead.abi && !profile->network &&
+        !profile->exec) {
         /* Made for the same ABI, without network and exec: the same rules this profile starts from. */
-        ruleset = tabhost_sandbox_ahead_ruleset;
-        tabhost_sandbox_ahead_ruleset = -1;
-        skipped = tabhost_sandbox_ahead_skipped;
-        attr = tabhost_sandbox_ahead_attr;
+        ruleset = tabhost_sandbox_rules_ahead.ruleset;
+        tabhost_sandbox_rules_ahead.ruleset = -1;
+        skipped = tabhost_sandbox_rules_ahead.skipped;
+        attr = tabhost_sandbox_rules_ahead.attr;
     } else {
         tabhost_sandbox_release_ahead_ruleset();
         ruleset = tabhost_sandbox_system_ruleset(abi, profile->network, profile->exec, &attr, &attr_size, &skipped);
@@ -1643,13 +1646,13 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp) {
     /* In the module's process, what else does not depend on the module: the bounding set (the
        capabilities in force stay until the LOAD's tmpfs is mounted), and the system paths' ruleset of
        a profile without network or exec. */
-    if (tabhost_sandbox_holds_capabilities()) tabhost_sandbox_drop_bounding_set();
+    if (tabhost_sandbox_holds_capabilities() > 0) tabhost_sandbox_drop_bounding_set();
     int abi = tabhost_sandbox_landlock_abi();
     if (abi > 0) {
         size_t attr_size = 0;
-        tabhost_sandbox_ahead_ruleset = tabhost_sandbox_system_ruleset(abi, false, false, &tabhost_sandbox_ahead_attr,
-                                                                       &attr_size, &tabhost_sandbox_ahead_skipped);
-        tabhost_sandbox_ahead_abi = abi;
+        tabhost_sandbox_ahead_rules *rules = &tabhost_sandbox_rules_ahead;
+        rules->ruleset = tabhost_sandbox_system_ruleset(abi, false, false, &rules->attr, &attr_size, &rules->skipped);
+        rules->abi = abi;
     }
     return 0;
 }

@@ -145,33 +145,15 @@ struct BenchIsolationCommand: ParsableCommand {
     private func reportChildren(modules: [LoadedModule], logger: Logger) throws {
         let environment = ModuleInstanceEnvironment(ticks: TickScheduler(), confinement: nil)
         let modes: [SandboxMode] = sandbox ? [.off, .on] : [.off]
-        var startTimes: [SandboxMode: [Double]] = [:]
-        for round in 0..<starts {
-            // Which mode goes first alternates too: the second start of a pair finds the helper warmer.
-            for mode in round % 2 == 0 ? modes : modes.reversed() {
-                let factory = Self.settings(sandbox: mode).moduleChildren(logger: logger)
-                let clock = ContinuousClock()
-                let start = clock.now
-                let instance = try factory.makeInstance(of: modules[0], environment: environment, delegate: nil)
-                _ = instance.render()
-                startTimes[mode, default: []].append(BenchMeasure.milliseconds(clock.now - start))
-                instance.destroy()
-            }
-        }
-        var pairs: [(String, String)] = []
-        for mode in modes {
-            let times = startTimes[mode] ?? []
-            let prefix = mode == .off ? "start" : "sandbox_start"
-            pairs += [
-                ("\(prefix)_p50_ms", BenchMeasure.format(BenchMeasure.percentile(times, 50))),
-                ("\(prefix)_p99_ms", BenchMeasure.format(BenchMeasure.percentile(times, 99))),
-                ("\(prefix)_min_ms", BenchMeasure.format(times.min() ?? .nan)),
-            ]
-        }
-        if sandbox, let off = startTimes[.off], let on = startTimes[.on] {
-            // Start i with the sandbox against start i without: the pairs ran back to back.
-            let differences = zip(on, off).map { $0 - $1 }
-            pairs.append(("sandbox_cost_p50_ms", BenchMeasure.format(BenchMeasure.percentile(differences, 50))))
+        var pairs = try pairedStarts(modes: modes, keys: ("start", "sandbox_start", "sandbox_cost_p50_ms")) { mode in
+            let factory = Self.settings(sandbox: mode).moduleChildren(logger: logger)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let instance = try factory.makeInstance(of: modules[0], environment: environment, delegate: nil)
+            _ = instance.render()
+            let elapsed = BenchMeasure.milliseconds(clock.now - start)
+            instance.destroy()
+            return elapsed
         }
         pairs += try spareStarts(module: modules[0], modes: modes, environment: environment, logger: logger)
         let measured = [("c", modules[0])] + (modules.count > 2 ? [("swift", modules[2])] : [])
@@ -197,35 +179,50 @@ struct BenchIsolationCommand: ParsableCommand {
     private func spareStarts(
         module: LoadedModule, modes: [SandboxMode], environment: ModuleInstanceEnvironment, logger: Logger
     ) throws -> [(String, String)] {
-        var times: [String: [Double]] = [:]
-        let clock = ContinuousClock()
-        let variants = modes.map { ($0, $0 == .off ? "spare_start" : "sandbox_spare_start") }
+        let keys = ("spare_start", "sandbox_spare_start", "sandbox_spare_cost_p50_ms")
+        return try pairedStarts(modes: modes, keys: keys) { mode in
+            let factory = Self.settings(sandbox: mode).moduleChildren(logger: logger)
+            defer { factory.shutdown() }
+            let loop = PollEventLoop()
+            factory.attach(to: loop)
+            factory.startSpareChild()
+            let clock = ContinuousClock()
+            let until = clock.now + .milliseconds(30)
+            while clock.now < until { try loop.runOnce(timeout: until - clock.now) }
+            let start = clock.now
+            let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
+            _ = instance.render()
+            let elapsed = BenchMeasure.milliseconds(clock.now - start)
+            instance.destroy()
+            return elapsed
+        }
+    }
+
+    /// `starts` rounds of one timed start per mode (`start` returns its milliseconds), the order
+    /// alternating each round, as the second start of a pair finds the helper warmer. Reports each
+    /// mode's p50, p99 and minimum under `keys.off`/`keys.on`, and with both modes the median of the
+    /// paired differences (start i with the sandbox against start i without: they ran back to back).
+    private func pairedStarts(
+        modes: [SandboxMode], keys: (off: String, on: String, cost: String), start: (SandboxMode) throws -> Double
+    ) rethrows -> [(String, String)] {
+        var times: [SandboxMode: [Double]] = [:]
         for round in 0..<starts {
-            for (mode, key) in round % 2 == 0 ? variants : variants.reversed() {
-                let factory = Self.settings(sandbox: mode).moduleChildren(logger: logger)
-                let loop = PollEventLoop()
-                factory.attach(to: loop)
-                factory.startSpareChild()
-                let until = clock.now + .milliseconds(30)
-                while clock.now < until { try loop.runOnce(timeout: until - clock.now) }
-                let start = clock.now
-                let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
-                _ = instance.render()
-                times[key, default: []].append(BenchMeasure.milliseconds(clock.now - start))
-                instance.destroy()
-                factory.shutdown()
+            for mode in round % 2 == 0 ? modes : modes.reversed() {
+                times[mode, default: []].append(try start(mode))
             }
         }
         var pairs: [(String, String)] = []
-        for (_, key) in variants {
-            let values = times[key] ?? []
+        for mode in modes {
+            let values = times[mode] ?? []
+            let prefix = mode == .off ? keys.off : keys.on
             pairs += [
-                ("\(key)_p50_ms", BenchMeasure.format(BenchMeasure.percentile(values, 50))),
-                ("\(key)_min_ms", BenchMeasure.format(values.min() ?? .nan)),
+                ("\(prefix)_p50_ms", BenchMeasure.format(BenchMeasure.percentile(values, 50))),
+                ("\(prefix)_p99_ms", BenchMeasure.format(BenchMeasure.percentile(values, 99))),
+                ("\(prefix)_min_ms", BenchMeasure.format(values.min() ?? .nan)),
             ]
         }
-        if let off = times["spare_start"], let on = times["sandbox_spare_start"] {
-            pairs.append(("sandbox_spare_cost_p50_ms", BenchMeasure.format(BenchMeasure.percentile(zip(on, off).map { $0 - $1 }, 50))))
+        if let off = times[.off], let on = times[.on] {
+            pairs.append((keys.cost, BenchMeasure.format(BenchMeasure.percentile(zip(on, off).map { $0 - $1 }, 50))))
         }
         return pairs
     }
