@@ -874,6 +874,9 @@ typedef struct tabhost_sandbox_ahead_rules {
 } tabhost_sandbox_ahead_rules;
 static tabhost_sandbox_ahead_rules tabhost_sandbox_rules_ahead = {.ruleset = -1};
 
+/* Set when tabhost_sandbox_split_ahead() installed the filter's part every profile has. */
+static int tabhost_sandbox_filter_made_ahead;
+
 /* Closes the ruleset made ahead (used or not): the module's code must not hold it. */
 static void tabhost_sandbox_release_ahead_ruleset(void) {
     if (tabhost_sandbox_rules_ahead.ruleset >= 0) close(tabhost_sandbox_rules_ahead.ruleset);
@@ -1259,6 +1262,23 @@ static int tabhost_sandbox_entry_applies(const tabhost_sandbox_profile *profile,
     return 1;
 }
 
+/* The entries of the part made ahead (tabhost_sandbox_split_ahead()) apply to every profile: those of
+   no permission, but mount, which LOAD's own steps still call (the TMPDIR's tmpfs). */
+static int tabhost_sandbox_entry_ahead(const tabhost_sandbox_entry *entry) {
+    return entry->when == TABHOST_WHEN_ALWAYS && entry->rule.number != __NR_mount;
+}
+
+/* Whether `entry` is part of `part` of the filter for `profile`. */
+static int tabhost_sandbox_entry_in_part(const tabhost_sandbox_profile *profile, const tabhost_sandbox_entry *entry,
+                                         tabhost_sandbox_filter_part part) {
+    if (!tabhost_sandbox_entry_applies(profile, entry)) return 0;
+    switch (part) {
+    case TABHOST_SANDBOX_FILTER_AHEAD: return tabhost_sandbox_entry_ahead(entry);
+    case TABHOST_SANDBOX_FILTER_REST: return !tabhost_sandbox_entry_ahead(entry);
+    default: return 1;
+    }
+}
+
 /* One entry's instructions: a test of the call number that skips them for any other call, then its
    argument tests and its verdict; the accumulator holds the call number again after them. */
 static void tabhost_sandbox_emit_entry(tabhost_sandbox_program *program, const tabhost_sandbox_filter_context *context,
@@ -1322,9 +1342,9 @@ static void tabhost_sandbox_emit_range(tabhost_sandbox_program *program, const t
     tabhost_sandbox_emit_range(program, context, middle, hi);
 }
 
-/* The filter for `profile`; `self` is the caller's pid, or 0 when it has a PID namespace of its own. */
-static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profile, uint32_t self, struct sock_filter *_Nullable code,
-                                           size_t capacity) {
+/* `part` of the filter for `profile`; `self` is the caller's pid, or 0 when it has a PID namespace of its own. */
+static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profile, uint32_t self, tabhost_sandbox_filter_part part,
+                                           struct sock_filter *_Nullable code, size_t capacity) {
     tabhost_sandbox_program program = {.code = code, .capacity = capacity};
     /* Syscall numbers mean something else on another architecture's entry: check it before any number. */
     tabhost_sandbox_emit(&program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARCH);
@@ -1349,7 +1369,7 @@ static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profil
     }
     /* The entries that apply, sorted by number with an insertion sort (stable: policy order within a number). */
     for (size_t i = 0; i < TABHOST_SANDBOX_POLICY_COUNT; i++) {
-        if (!tabhost_sandbox_entry_applies(profile, &tabhost_sandbox_policy[i])) continue;
+        if (!tabhost_sandbox_entry_in_part(profile, &tabhost_sandbox_policy[i], part)) continue;
         size_t at = context.count++;
         while (at > 0 && tabhost_sandbox_policy[context.order[at - 1]].rule.number > tabhost_sandbox_policy[i].rule.number) {
             context.order[at] = context.order[at - 1];
@@ -1362,7 +1382,12 @@ static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profil
 }
 
 size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable code, size_t capacity) {
-    return tabhost_sandbox_build_filter(profile, (uint32_t)getpid(), code, capacity);
+    return tabhost_sandbox_build_filter(profile, (uint32_t)getpid(), TABHOST_SANDBOX_FILTER_WHOLE, code, capacity);
+}
+
+size_t tabhost_sandbox_part_filter(const tabhost_sandbox_profile *profile, tabhost_sandbox_filter_part part,
+                                   struct sock_filter *_Nullable code, size_t capacity) {
+    return tabhost_sandbox_build_filter(profile, (uint32_t)getpid(), part, code, capacity);
 }
 
 /* ---- naming refusals: the SIGSYS handler of report_denials ---- */
@@ -1423,9 +1448,10 @@ int tabhost_sandbox_install_denial_handler(int denial_fd) {
 }
 
 /* Returns 0 when the filter is in force or the kernel has no seccomp, -1 on a hard failure. */
-static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, uint32_t self, tabhost_sandbox_report *report) {
+static int tabhost_sandbox_seccomp(const tabhost_sandbox_profile *profile, uint32_t self, tabhost_sandbox_filter_part part,
+                                   tabhost_sandbox_report *report) {
     struct sock_filter code[512];
-    size_t count = tabhost_sandbox_build_filter(profile, self, code, sizeof code / sizeof *code);
+    size_t count = tabhost_sandbox_build_filter(profile, self, part, code, sizeof code / sizeof *code);
     if (count > sizeof code / sizeof *code) {
         tabhost_sandbox_say(report, " [seccomp: filter too long]");
         return -1;
@@ -1654,6 +1680,15 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp) {
         rules->ruleset = tabhost_sandbox_system_ruleset(abi, false, false, &rules->attr, &attr_size, &rules->skipped);
         rules->abi = abi;
     }
+    /* Last, as nothing after it may need what it refuses: the filter's part that every profile has.
+       Filters only add up, so LOAD's part adds the rest; without this one, LOAD installs the whole. */
+    tabhost_sandbox_profile defaults;
+    memset(&defaults, 0, sizeof defaults);
+    tabhost_sandbox_report installed;
+    memset(&installed, 0, sizeof installed);
+    uint32_t self = tabhost_sandbox_ahead.family.pid_namespace ? 0 : (uint32_t)getpid();
+    tabhost_sandbox_filter_made_ahead = tabhost_sandbox_seccomp(&defaults, self, TABHOST_SANDBOX_FILTER_AHEAD, &installed) == 0 &&
+                                        (installed.enforced & TABHOST_SANDBOX_SECCOMP) != 0;
     return 0;
 }
 
@@ -1716,7 +1751,8 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
     }
     /* In a PID namespace of its own every pid the module can name is its own, its threads' included. */
     uint32_t self = family.pid_namespace ? 0 : (uint32_t)getpid();
-    if (tabhost_sandbox_seccomp(&filtered, self, report) != 0) {
+    tabhost_sandbox_filter_part part = tabhost_sandbox_filter_made_ahead ? TABHOST_SANDBOX_FILTER_REST : TABHOST_SANDBOX_FILTER_WHOLE;
+    if (tabhost_sandbox_seccomp(&filtered, self, part, report) != 0) {
         tabhost_sandbox_describe(profile, &processes, &family, report, "seccomp");
         return -1;
     }

@@ -1115,6 +1115,24 @@ static int case_attributes_control(void) {
     return attribute_tries(0);
 }
 
+/* A spare child's part of the filter, made ahead (tabhost_sandbox_split_ahead()): in force while it
+   waits, yet its LOAD still mounts the TMPDIR's tmpfs; after the lock every entry holds, the part's
+   (the attribute family) and the rest's (mount, a socket without network) alike. The control: the same
+   personality call before, and attributes_control for the attribute family. */
+static int case_filter_made_ahead(void) {
+    if (personality(PER_LINUX | ADDR_NO_RANDOMIZE) == -1 || personality(PER_LINUX) == -1)
+        return fail("control: personality failed unconfined: %s", strerror(errno));
+    if (tabhost_sandbox_split_ahead(256, true) != 0) return fail("tabhost_sandbox_split_ahead failed");
+    CHECK(refused("personality ADDR_NO_RANDOMIZE while it waits", personality(PER_LINUX | ADDR_NO_RANDOMIZE), EPERM, 0));
+    tabhost_sandbox_report report = lock(PRIVATE_TMP, 256);
+    if (!(report.enforced & TABHOST_SANDBOX_SECCOMP)) return fail("seccomp not enforced: %s", report.text);
+    if (!(report.enforced & TABHOST_SANDBOX_PRIVATE_TMP)) return fail("no private tmpfs: %s", report.text);
+    CHECK(attribute_tries(1));
+    CHECK(refused("socket AF_INET after the lock", socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), EPERM, 0));
+    CHECK(refused("mount after the lock", mount("tmpfs", tmp_dir, "tmpfs", 0, NULL), EPERM, 0));
+    return PASS;
+}
+
 static int case_watch_refused_without_a_grant(void) {
     for (int grants = 0; grants <= 2; grants++) {
         pid_t child = fork();
@@ -1387,6 +1405,13 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
     return SECCOMP_RET_ALLOW;
 }
 
+/* The kernel's order of precedence between two filters' answers: the lower action, as a signed value,
+   wins; with the same action, the filter installed last (evaluated first) answers. */
+static uint32_t strictest(uint32_t installed_last, uint32_t installed_first) {
+    int32_t last = (int32_t)(installed_last & SECCOMP_RET_ACTION_FULL), first = (int32_t)(installed_first & SECCOMP_RET_ACTION_FULL);
+    return first < last ? installed_first : installed_last;
+}
+
 static int case_filter_table(void) {
     static const int grant_sets[] = {0,
                                      GRANT_NETWORK,
@@ -1418,7 +1443,7 @@ static int case_filter_table(void) {
     uint32_t second_arguments[] = {(uint32_t)getpid(), 0x40086602u, 0x40046602u, 0x401c5820u, 0, SOCK_STREAM, SOCK_DGRAM, SOCK_SEQPACKET, SOCK_RAW,
                                                 SOCK_STREAM | SOCK_CLOEXEC, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
                                                 SOCK_SEQPACKET | SOCK_NONBLOCK};
-    struct sock_filter code[512];
+    struct sock_filter code[512], ahead[512], rest[512];
     size_t checked = 0;
     for (size_t g = 0; g < sizeof grant_sets / sizeof *grant_sets; g++) {
         int grants = grant_sets[g];
@@ -1430,6 +1455,12 @@ static int case_filter_table(void) {
         size_t count = tabhost_sandbox_filter(&profile, code, sizeof code / sizeof *code);
         if (count == 0 || count > sizeof code / sizeof *code) return fail("filter of %zu instructions", count);
         if (tabhost_sandbox_filter(&profile, NULL, 0) != count) return fail("size query differs from the program");
+        /* A spare child's part made ahead (for every profile alike) and LOAD's rest must answer as the whole. */
+        tabhost_sandbox_profile defaults = {0};
+        size_t ahead_count = tabhost_sandbox_part_filter(&defaults, TABHOST_SANDBOX_FILTER_AHEAD, ahead, sizeof ahead / sizeof *ahead);
+        size_t rest_count = tabhost_sandbox_part_filter(&profile, TABHOST_SANDBOX_FILTER_REST, rest, sizeof rest / sizeof *rest);
+        if (ahead_count == 0 || ahead_count > sizeof ahead / sizeof *ahead || rest_count == 0 || rest_count >= count)
+            return fail("parts of %zu and %zu instructions for a whole of %zu", ahead_count, rest_count, count);
         for (long nr = 0; nr < 1024; nr++) {
             for (size_t a = 0; a < sizeof arguments / sizeof *arguments; a++) {
                 for (size_t b = 0; b < sizeof second_arguments / sizeof *second_arguments; b++) {
@@ -1443,6 +1474,13 @@ static int case_filter_table(void) {
                     if (action != expected)
                         return fail("grants %d, syscall %ld, args %#x %#x: action %#x, expected %#x", grants, nr, arguments[a],
                                     second_arguments[b], action, expected);
+                    uint32_t first, last;
+                    if (interpret(ahead, ahead_count, &data, &first) != 0 || interpret(rest, rest_count, &data, &last) != 0)
+                        return fail("the interpreter could not run a part");
+                    if (strictest(last, first) != expected)
+                        return fail("grants %d, syscall %ld, args %#x %#x: the parts answer %#x (ahead %#x, rest %#x), expected %#x",
+                                    grants, nr, arguments[a], second_arguments[b], strictest(last, first), first, last, expected);
+                    if (nr == __NR_mount && first != SECCOMP_RET_ALLOW) return fail("the part made ahead refuses mount");
                     checked++;
                 }
             }
@@ -1528,6 +1566,7 @@ static const test_case cases[] = {
     {"bind_listen_refused", case_bind_listen_refused},
     {"perf_and_userfaultfd_refused", case_perf_and_userfaultfd_refused},
     {"policy_table", case_policy_table},
+    {"filter_made_ahead", case_filter_made_ahead},
 };
 
 static void write_file(const char *path, const char *text) {

@@ -196,7 +196,9 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
  * Takes the steps of tabhost_sandbox_apply() that do not depend on a module's paths or grants, ahead of
  * it, in a spare child that waits for its module: no_new_privs, the user namespace (when
  * `max_processes` is not 0, or the caller is not root), the PID and IPC namespaces, a mount namespace
- * (when `private_tmp`: the TMPDIR's tmpfs is mounted later), and the split. Returns 0 in the module's
+ * (when `private_tmp`: the TMPDIR's tmpfs is mounted later), and the split; then, in the module's
+ * process, the bounding set's drop, the system paths' Landlock ruleset and the seccomp filter's part
+ * every profile has (TABHOST_SANDBOX_FILTER_AHEAD). Returns 0 in the module's
  * process (the process that called it only waits from then on, as after tabhost_sandbox_apply()), or
  * -1 when a step failed. Once only. The tabhost_sandbox_apply() that follows goes on from there, and
  * fails (reporting it) for a profile that must not run in these namespaces (`unrestricted`, or
@@ -240,6 +242,22 @@ int tabhost_sandbox_scope_signals(void);
  */
 size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable program,
                               size_t capacity);
+
+/** A part of the seccomp-bpf program: a spare child installs the part every profile has ahead of its
+ * module (tabhost_sandbox_split_ahead()), and LOAD's tabhost_sandbox_apply() adds the rest. Filters only
+ * add up (the strictest answer wins), so the two answer as the whole does. */
+typedef enum tabhost_sandbox_filter_part {
+    /** Every entry that applies to the profile: what tabhost_sandbox_filter() writes. */
+    TABHOST_SANDBOX_FILTER_WHOLE,
+    /** The entries that apply to every profile, but `mount` (which LOAD's TMPDIR still needs). */
+    TABHOST_SANDBOX_FILTER_AHEAD,
+    /** The profile's other entries: `mount`, and those a permission lifts. */
+    TABHOST_SANDBOX_FILTER_REST,
+} tabhost_sandbox_filter_part;
+
+/** As tabhost_sandbox_filter(), for one part of the program. */
+size_t tabhost_sandbox_part_filter(const tabhost_sandbox_profile *profile, tabhost_sandbox_filter_part part,
+                                   struct sock_filter *_Nullable program, size_t capacity);
 
 /** The default profile's read-only system paths (the loader's libraries, time zones, a few /proc files), NULL-terminated. */
 const char *_Nullable const *_Nonnull tabhost_sandbox_default_read_paths(void);
