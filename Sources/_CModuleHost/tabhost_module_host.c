@@ -1533,11 +1533,14 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
 static void serve_sandbox_ahead(reader *r) {
     uint64_t max_processes = get_u64(r);
     uint8_t private_tmp = get_u8(r);
+    char *tmp_path = get_str(r);
     /* Only a child that will load a module, before it has one (a scanner never asks for one). */
-    if (r->bad || descriptor != NULL || !prepared_for_module) return;
-    /* Made before the split, as LOAD makes it: the module's process inherits both ends. */
-    if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
-    (void)tabhost_sandbox_split_ahead(max_processes, private_tmp != 0);
+    if (!r->bad && descriptor == NULL && prepared_for_module) {
+        /* Made before the split, as LOAD makes it: the module's process inherits both ends. */
+        if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
+        (void)tabhost_sandbox_split_ahead(max_processes, private_tmp != 0, tmp_path);
+    }
+    free(tmp_path);
 }
 
 static void serve_load(frame *request, reader *r) {

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/seccomp.h>
@@ -1657,21 +1658,30 @@ static int tabhost_sandbox_enter(const tabhost_sandbox_profile *profile, tabhost
     return 0;
 }
 
-int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp) {
+/* The TMPDIR whose tmpfs tabhost_sandbox_split_ahead() mounted ("" when none). */
+static char tabhost_sandbox_ahead_tmp[PATH_MAX];
+
+int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path) {
     if (tabhost_sandbox_ahead.state != 0) return -1;
     tabhost_sandbox_profile profile;
     memset(&profile, 0, sizeof profile);
     profile.max_processes = max_processes;
-    /* Only whether there will be one matters here: it asks for the mount namespace. */
+    /* Whether there will be one asks for the mount namespace; its tmpfs waits for a path. */
     profile.private_tmp = private_tmp ? "/" : NULL;
     tabhost_sandbox_report report;
     memset(&report, 0, sizeof report);
     int status = tabhost_sandbox_enter(&profile, &tabhost_sandbox_ahead, &report);
     snprintf(tabhost_sandbox_ahead.said, sizeof tabhost_sandbox_ahead.said, "%s", report.text);
     if (status != 0) return status;
-    /* In the module's process, what else does not depend on the module: the bounding set (the
-       capabilities in force stay until the LOAD's tmpfs is mounted), and the system paths' ruleset of
-       a profile without network or exec. */
+    /* In the module's process, what else does not depend on the module: its TMPDIR's tmpfs, when the
+       host made that directory ahead too (LOAD then names the same one), the bounding set (the
+       capabilities in force stay until LOAD's own steps are done), and the system paths' ruleset of a
+       profile without network or exec. */
+    if (private_tmp && tmp_path != NULL && strlen(tmp_path) < sizeof tabhost_sandbox_ahead_tmp) {
+        profile.private_tmp = tmp_path;
+        tabhost_sandbox_private_tmp(&profile, &tabhost_sandbox_ahead.family);
+        if (tabhost_sandbox_ahead.family.private_tmp) snprintf(tabhost_sandbox_ahead_tmp, sizeof tabhost_sandbox_ahead_tmp, "%s", tmp_path);
+    }
     if (tabhost_sandbox_holds_capabilities() > 0) tabhost_sandbox_drop_bounding_set();
     int abi = tabhost_sandbox_landlock_abi();
     if (abi > 0) {
@@ -1724,7 +1734,12 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
     report->enforced |= TABHOST_SANDBOX_NO_NEW_PRIVS;
     /* From here on this is the module's process; its parent only waits. The tmpfs in the mount
        namespace all three share, before Landlock, whose rule for TMPDIR then names the tmpfs. */
-    if (!profile->without_namespaces) tabhost_sandbox_private_tmp(profile, &family);
+    if (profile->private_tmp == NULL) {
+        family.private_tmp = 0;
+    } else if (!family.private_tmp || strcmp(tabhost_sandbox_ahead_tmp, profile->private_tmp) != 0) {
+        /* Unless mounted ahead over this very directory. */
+        if (!profile->without_namespaces) tabhost_sandbox_private_tmp(profile, &family);
+    }
     if (family.pid_namespace) report->enforced |= TABHOST_SANDBOX_PID_NAMESPACE;
     else report->missing |= TABHOST_SANDBOX_PID_NAMESPACE;
     if (family.subreaper) report->enforced |= TABHOST_SANDBOX_SUBREAPER;

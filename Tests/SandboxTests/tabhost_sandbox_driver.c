@@ -1115,18 +1115,39 @@ static int case_attributes_control(void) {
     return attribute_tries(0);
 }
 
-/* A spare child's part of the filter, made ahead (tabhost_sandbox_split_ahead()): in force while it
-   waits, yet its LOAD still mounts the TMPDIR's tmpfs; after the lock every entry holds, the part's
-   (the attribute family) and the rest's (mount, a socket without network) alike. The control: the same
-   personality call before, and attributes_control for the attribute family. */
+/* Whether this process's mount namespace has a mount over `path` (/proc/self/mountinfo's fifth field). */
+static int mounted_over(const char *path) {
+    FILE *mounts = fopen("/proc/self/mountinfo", "re");
+    if (mounts == NULL) return -1;
+    char line[4096], point[4096];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, mounts)) {
+        found = sscanf(line, "%*s %*s %*s %*s %4095s", point) == 1 && strcmp(point, path) == 0;
+    }
+    fclose(mounts);
+    return found;
+}
+
+/* What a spare child makes ahead (tabhost_sandbox_split_ahead()): its TMPDIR's tmpfs, mounted while it
+   waits, which the lock keeps rather than mounting again; and its part of the filter, in force while it
+   waits. After the lock every entry holds, the part's (the attribute family) and the rest's (mount, a
+   socket without network) alike. The controls: no mount over TMPDIR and the same personality call
+   allowed before, and attributes_control for the attribute family. */
 static int case_filter_made_ahead(void) {
+    if (mounted_over(tmp_dir) != 0) return fail("control: a mount over %s before the split", tmp_dir);
     if (personality(PER_LINUX | ADDR_NO_RANDOMIZE) == -1 || personality(PER_LINUX) == -1)
         return fail("control: personality failed unconfined: %s", strerror(errno));
-    if (tabhost_sandbox_split_ahead(256, true) != 0) return fail("tabhost_sandbox_split_ahead failed");
+    if (tabhost_sandbox_split_ahead(256, true, tmp_dir) != 0) return fail("tabhost_sandbox_split_ahead failed");
+    if (mounted_over(tmp_dir) != 1) return fail("no tmpfs over %s while it waits", tmp_dir);
     CHECK(refused("personality ADDR_NO_RANDOMIZE while it waits", personality(PER_LINUX | ADDR_NO_RANDOMIZE), EPERM, 0));
     tabhost_sandbox_report report = lock(PRIVATE_TMP, 256);
     if (!(report.enforced & TABHOST_SANDBOX_SECCOMP)) return fail("seccomp not enforced: %s", report.text);
     if (!(report.enforced & TABHOST_SANDBOX_PRIVATE_TMP)) return fail("no private tmpfs: %s", report.text);
+    char file[400];
+    snprintf(file, sizeof file, "%s/made-ahead.txt", tmp_dir);
+    int fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) return fail("create in the TMPDIR mounted ahead: %s", strerror(errno));
+    close(fd);
     CHECK(attribute_tries(1));
     CHECK(refused("socket AF_INET after the lock", socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), EPERM, 0));
     CHECK(refused("mount after the lock", mount("tmpfs", tmp_dir, "tmpfs", 0, NULL), EPERM, 0));

@@ -35,6 +35,35 @@ struct LiveServerTests {
         #expect(b.stop() == 0)
     }
 
+    /// The directories `/tmp/tabhost-spare-PID-*` of process `pid`: spare children's TMPDIRs made ahead.
+    static func spareDirectories(of pid: Int32) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        return names.filter { $0.hasPrefix("tabhost-spare-\(pid)-") }.map { "/tmp/" + $0 }
+    }
+
+    /// A spare child's TMPDIR, made ahead with the sandbox on, does not outlive its host: the server
+    /// removes its own as it ends on SIGTERM, and removes what a killed host left (a dead pid's) when it
+    /// makes its first; a live process's stays (the control).
+    @Test func spareTemporaryDirectoriesDoNotOutliveTheirHost() throws {
+        let exited = try run("/bin/sh", arguments: ["-c", "echo $$"])
+        let dead = try #require(Int32(exited.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(exited)")
+        let stale = "/tmp/tabhost-spare-\(dead)-killed"
+        let live = "/tmp/tabhost-spare-\(getpid())-living"
+        #expect(mkdir(stale, 0o700) == 0 && mkdir(live, 0o700) == 0)
+        defer {
+            rmdir(stale)
+            rmdir(live)
+        }
+        let host = try ServedHost()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while Self.spareDirectories(of: host.process.pid).isEmpty && ContinuousClock.now < deadline { usleep(20_000) }
+        #expect(!Self.spareDirectories(of: host.process.pid).isEmpty, "the server made no spare TMPDIR")
+        #expect(access(stale, F_OK) != 0, "a killed host's spare TMPDIR was left")
+        #expect(access(live, F_OK) == 0, "a live process's spare TMPDIR was removed")
+        #expect(host.stop() == 0)
+        #expect(Self.spareDirectories(of: host.process.pid).isEmpty, "\(Self.spareDirectories(of: host.process.pid))")
+    }
+
     /// An empty `TABHOST_WEB` names nothing (the rule of every variable the host reads): `tabhost`
     /// execs the `tabhost-web` beside it, where an empty path would fail to start.
     @Test func anEmptyTabhostWebVariableCountsAsUnset() throws {

@@ -7,7 +7,8 @@ import Testing
 
 /// A spare child of a factory whose sandbox is on makes the sandbox's namespaces and splits while it
 /// waits for its module (SANDBOX_AHEAD): the module it then loads is confined as in a child started for
-/// it, with the same report; with the sandbox off a spare stays one process; and a module granted
+/// it, with the same report, in the TMPDIR made and mounted ahead; with the sandbox off a spare stays
+/// one process; and a module granted
 /// `unrestricted` never runs in a spare split ahead, which stays for the next module.
 @Suite(.serialized)
 struct IsolationSandboxAheadTests {
@@ -88,6 +89,51 @@ struct IsolationSandboxAheadTests {
             let started = try #require(factory.sandboxReport(of: "peek"))
             #expect(ahead.enforced == started.enforced && ahead.missing == started.missing)
             #expect(ahead.text == started.text)
+        }
+    }
+
+    /// The private temporary directories of spare children (`/tmp/tabhost-spare-*`).
+    static func spareDirectories() -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        return Set(names.filter { $0.hasPrefix("tabhost-spare-") }.map { "/tmp/" + $0 })
+    }
+
+    /// True when `pid`'s mount namespace has a tmpfs mounted over `path` (/proc/PID/mountinfo).
+    static func tmpfs(over path: String, seenBy pid: Int32) -> Bool {
+        let mounts = (try? String(contentsOfFile: "/proc/\(pid)/mountinfo", encoding: .utf8)) ?? ""
+        return mounts.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 4 && fields[4] == path && line.contains(" - tmpfs ")
+        }
+    }
+
+    /// A spare split ahead has its module's TMPDIR too: the host made the directory, the spare mounted
+    /// its tmpfs while it waits, the module is given that directory, and it goes with the module's
+    /// child; a spare no module took leaves none behind either.
+    @Test func theTemporaryDirectoryIsMadeAheadAndGoesWithItsChild() throws {
+        try Self.peek(sandbox: .on) { setup in
+            let before = Self.spareDirectories()
+            setup.factory.startSpareChild()
+            let spare = try #require(setup.factory.spareProcessID)
+            #expect(try Self.waitUntil(setup) { Self.hasSplit(spare) }, "\(Self.children(of: spare))")
+            let made = Self.spareDirectories().subtracting(before)
+            let directory = try #require(made.first, "no spare directory: \(Self.spareDirectories())")
+            #expect(made.count == 1)
+            let inside = try #require(Self.children(of: spare).first)
+            #expect(try Self.waitUntil(setup) { Self.tmpfs(over: directory, seenBy: inside) }, "no tmpfs over \(directory)")
+            #expect(!Self.tmpfs(over: directory, seenBy: getpid()), "the spare's tmpfs is in the host's view")
+            setup.host.start()
+            #expect(setup.texts.contains("tmp: \(directory)"), "\(setup.texts)")
+            var info = stat()
+            #expect(stat(directory, &info) == 0 && info.st_mode & 0o777 == 0o700)
+            // The next spare, which no module takes, makes one of its own.
+            setup.factory.startSpareChild()
+            let next = try #require(setup.factory.spareProcessID)
+            #expect(try Self.waitUntil(setup) { Self.hasSplit(next) })
+            let untaken = try #require(Self.spareDirectories().subtracting(before).subtracting([directory]).first)
+            setup.factory.shutdown()
+            #expect(access(directory, F_OK) != 0, "the module's temporary directory outlived its child")
+            #expect(access(untaken, F_OK) != 0, "an untaken spare's temporary directory outlived it")
         }
     }
 

@@ -313,15 +313,12 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
     }
 
     /// SANDBOX_AHEAD for the spare children, nil when their modules' sandbox is off (or the tests run
-    /// it without namespaces): the next LOAD's shape, whatever its module (see `ModuleSandboxProfile`).
-    private lazy var sandboxAheadFrame: [UInt8]? = {
+    /// it without namespaces).
+    private lazy var sandboxAhead: ModuleSandboxAhead? = {
         guard settings.sandbox != .off,
             ModuleSearchPath.environment(ModuleSandboxProfile.withoutNamespacesVariable) != "1"
         else { return nil }
-        var writer = WireWriter(.sandboxAhead)
-        writer.u64(ModuleSandboxProfile.processLimit)
-        writer.u8(1)
-        return writer.frame(seq: 0)
+        return ModuleSandboxAhead()
     }()
 
     /// Waits for the spare child on its way, if any, and keeps it as `spare` (nil if it failed to start).
@@ -341,7 +338,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
             ModuleHostSpawner.shared.takeEarly(helper: settings.helperPath)
             ?? ModuleHostSpawner.shared.spawn(helper: settings.helperPath, label: "spare")
         // Its namespaces and split while it waits: a module's start then has only its own part of the sandbox.
-        if let frame = sandboxAheadFrame { ModuleHostSpawner.shared.splitAhead(pending, frame: frame) }
+        if let sandboxAhead { ModuleHostSpawner.shared.splitAhead(pending, with: sandboxAhead) }
         spareOnItsWay = pending
     }
 

@@ -214,7 +214,8 @@ final class ModuleHostConnection {
         load.string(module.name)
         load.string(ModuleFileReader.parentDirectory(of: module.info.sourcePath))
         if settings.sandbox != .off {
-            let profile = ModuleSandboxProfile(for: module, settings: settings, granted: granted)
+            let profile = ModuleSandboxProfile(
+                for: module, settings: settings, granted: granted, madeAhead: process.takeTemporaryDirectory())
             if granted.contains("unrestricted") {
                 logger.warning(
                     "runs with no sandbox at all: it was granted unrestricted (tabhost revoke \(module.name) unrestricted)",

@@ -1,4 +1,5 @@
 import Glibc
+import TabModuleLoading
 import _CIsolation
 
 /// One running `tabhost-module-host` child: its pid and the host's ends of its descriptors.
@@ -18,6 +19,10 @@ final class ModuleHostProcess {
     /// True once it was sent SANDBOX_AHEAD: it has made its sandbox's namespaces and split, and must
     /// load only a module whose sandbox is on and not unrestricted (`ModuleHostSpawner.splitAhead`).
     var isSplitAhead = false
+    /// The private temporary directory made for the module this spare child will run, which it
+    /// mounted its TMPDIR's tmpfs over while it waits (`ModuleSandboxAhead`). That module's profile
+    /// takes it over (`takeTemporaryDirectory()`); one never taken is removed with this object.
+    var temporaryDirectory: String?
     private var closed = false
     private var pidClosed = false
 
@@ -34,7 +39,16 @@ final class ModuleHostProcess {
         pidDescriptor = child.pid_fd
     }
 
-    deinit { terminate() }
+    deinit {
+        terminate()
+        if let temporaryDirectory { FileTreeRemoval.remove(temporaryDirectory) }
+    }
+
+    /// Hands `temporaryDirectory` over to the caller, who removes it from then on.
+    func takeTemporaryDirectory() -> String? {
+        defer { temporaryDirectory = nil }
+        return temporaryDirectory
+    }
 
     /// True while the child has not been reaped and has not exited.
     var isRunning: Bool {

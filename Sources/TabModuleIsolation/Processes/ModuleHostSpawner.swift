@@ -18,8 +18,8 @@ final class ModuleHostSpawner: @unchecked Sendable {
         fileprivate let label: String
         // Written by the spawner's thread and read by the taker, both under the spawner's mutex.
         fileprivate var result: Result<ModuleHostProcess, ModuleHostStartError>?
-        /// The SANDBOX_AHEAD frame to send the child as soon as it runs (`splitAhead(_:frame:)`).
-        fileprivate var ahead: [UInt8]?
+        /// What to send the child as soon as it runs (`splitAhead(_:with:)`).
+        fileprivate var ahead: ModuleSandboxAhead?
 
         fileprivate init(helper: String, label: String) {
             self.helper = helper
@@ -77,22 +77,23 @@ final class ModuleHostSpawner: @unchecked Sendable {
         return pending
     }
 
-    /// Has `pending`'s child make its sandbox's namespaces and split while it waits for its module:
-    /// sends it `frame` (a SANDBOX_AHEAD) now when it runs already, else as soon as it does, on the
-    /// spawner's thread. Either way before anyone takes it, so no channel writes the socket meanwhile.
-    func splitAhead(_ pending: Pending, frame: [UInt8]) {
+    /// Has `pending`'s child take its sandbox's steps ahead while it waits for its module: sends it
+    /// `ahead` (SANDBOX_AHEAD, with the module's TMPDIR made then) now when it runs already, else as soon
+    /// as it does, on the spawner's thread. Either way before anyone takes it, so no channel writes the
+    /// socket meanwhile.
+    func splitAhead(_ pending: Pending, with ahead: ModuleSandboxAhead) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if case .success(let process)? = pending.result {
-            Self.send(frame, to: process)
+            Self.send(ahead, to: process)
         } else if pending.result == nil {
-            pending.ahead = frame
+            pending.ahead = ahead
         }
     }
 
-    private static func send(_ frame: [UInt8], to process: ModuleHostProcess) {
+    private static func send(_ ahead: ModuleSandboxAhead, to process: ModuleHostProcess) {
         guard !process.isSplitAhead else { return }
-        process.isSplitAhead = process.writeBeforeChannel(frame)
+        process.isSplitAhead = ahead.send(to: process)
     }
 
     /// The kernel's id of the spawner's thread, once it runs (`/proc/self/task/TID`).
@@ -163,7 +164,7 @@ final class ModuleHostSpawner: @unchecked Sendable {
                 try ModuleHostProcess(helper: pending.helper, label: pending.label)
             }
             pthread_mutex_lock(mutex)
-            if let frame = pending.ahead, case .success(let process)? = result { Self.send(frame, to: process) }
+            if let ahead = pending.ahead, case .success(let process)? = result { Self.send(ahead, to: process) }
             pending.ahead = nil
             pending.result = result
             // Let go before the taker can run: a reference held here a moment longer would keep the

@@ -38,8 +38,9 @@ struct ModuleSandboxProfile {
     static let processLimit: UInt64 = 256
 
     /// The default profile of `module` for `settings.sandbox`, opened by `granted` (permission names;
-    /// `~/` is the user's home).
-    init(for module: LoadedModule, settings: IsolationSettings, granted: [String] = []) {
+    /// `~/` is the user's home). Its private temporary directory is `madeAhead` when a spare child's
+    /// was made ahead (`ModuleSandboxAhead`: taken over, the profile removes it), else one made now.
+    init(for module: LoadedModule, settings: IsolationSettings, granted: [String] = [], madeAhead: String? = nil) {
         mode = settings.sandbox
         var read = [ModuleFileReader.parentDirectory(of: module.info.sourcePath), module.copyPath]
         // A module carrying its own Swift runtime needs none of the toolchain's: it stays out of reach.
@@ -55,13 +56,12 @@ struct ModuleSandboxProfile {
                 problems.append(error.description)
             }
         }
-        var template = Array("/tmp/tabhost-\(module.name.prefix(32))-XXXXXX".utf8CString)
-        if template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil {
-            let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch madeAhead.map({ .success($0) }) ?? Self.makeTemporaryDirectory(for: module.name) {
+        case .success(let path):
             temporaryDirectory = path
             writePaths.append(path)
-        } else {
-            problems.append("no private temporary directory (\(Errno(rawValue: errno).description))")
+        case .failure(let error):
+            problems.append("no private temporary directory (\(error.description))")
         }
         maxProcesses = Self.processLimit
         maxMemoryBytes = settings.sandboxMemoryCeiling ?? Self.memoryCeiling
@@ -120,6 +120,13 @@ struct ModuleSandboxProfile {
         writer.u32(UInt32(grantedPermissions.count))
         for permission in grantedPermissions { writer.string(permission) }
         writer.i32(landlockABILimit)
+    }
+
+    /// A new private temporary directory for module `name` (a spare child's is named `spare`): 0700, empty.
+    static func makeTemporaryDirectory(for name: String) -> Result<String, Errno> {
+        var template = Array("/tmp/tabhost-\(name.prefix(32))-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return .failure(Errno(rawValue: errno)) }
+        return .success(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Removes the private temporary directory and what the module left in it, never following a link

@@ -67,13 +67,13 @@ public final class ModuleCopyDirectory: Sendable {
         return "/tmp"
     }
 
-    /// Removes `tabhost-PID…` directories under `root` whose process is gone and that we own.
-    /// Returns the removed paths.
+    /// Removes `PREFIXPID…` directories under `root` (`tabhost-PID…` by default) whose process is gone
+    /// and that we own. Returns the removed paths.
     @discardableResult
-    public static func sweep(root: String) -> [String] {
+    public static func sweep(root: String, prefix: String = "tabhost-") -> [String] {
         var removed: [String] = []
-        for name in entryNames(of: root) where name.hasPrefix("tabhost-") {
-            let digits = name.dropFirst("tabhost-".count).prefix { $0 != "-" }
+        for name in entryNames(of: root) where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count).prefix { $0 != "-" }
             guard let pid = Int32(digits), pid > 0, pid != getpid() else { continue }
             guard kill(pid, 0) == -1 && errno == ESRCH else { continue }
             let path = "\(root)/\(name)"

@@ -118,9 +118,11 @@ enum tabhost_wire_type {
        request's seq: u8 how (1 a signal, 2 an exit), i32 the signal number or exit status */
     TABHOST_WIRE_SCAN_ENDED = 5,
     /* host -> spare child notification, before its LOAD: u64 max processes, u8 private tmp (1: the
-       LOAD will name a TMPDIR). The LOAD that follows asks for the sandbox (on or require), not
-       unrestricted: the child makes the sandbox's namespaces and splits now, while it waits
-       (tabhost_sandbox_split_ahead()), and LOAD goes on from there. A child with a module ignores it. */
+       LOAD will name a TMPDIR), str? the TMPDIR the host made for that LOAD's module (its LOAD names it
+       again; null when none was made). The LOAD that follows asks for the sandbox (on or require), not
+       unrestricted: the child makes the sandbox's namespaces, splits and mounts that TMPDIR's tmpfs now,
+       while it waits (tabhost_sandbox_split_ahead()), and LOAD goes on from there. A child with a
+       module ignores it. */
     TABHOST_WIRE_SANDBOX_AHEAD = 6,
 
     /* host -> child requests on one instance (u64 instance id first) */

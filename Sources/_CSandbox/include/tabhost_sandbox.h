@@ -196,15 +196,16 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
  * Takes the steps of tabhost_sandbox_apply() that do not depend on a module's paths or grants, ahead of
  * it, in a spare child that waits for its module: no_new_privs, the user namespace (when
  * `max_processes` is not 0, or the caller is not root), the PID and IPC namespaces, a mount namespace
- * (when `private_tmp`: the TMPDIR's tmpfs is mounted later), and the split; then, in the module's
- * process, the bounding set's drop, the system paths' Landlock ruleset and the seccomp filter's part
+ * (when `private_tmp`), and the split; then, in the module's process, the TMPDIR's tmpfs over
+ * `tmp_path` (when the host made that directory ahead: LOAD's profile names it again; NULL leaves the
+ * tmpfs to LOAD), the bounding set's drop, the system paths' Landlock ruleset and the seccomp filter's part
  * every profile has (TABHOST_SANDBOX_FILTER_AHEAD). Returns 0 in the module's
  * process (the process that called it only waits from then on, as after tabhost_sandbox_apply()), or
  * -1 when a step failed. Once only. The tabhost_sandbox_apply() that follows goes on from there, and
  * fails (reporting it) for a profile that must not run in these namespaces (`unrestricted`, or
  * `without_namespaces`) and for a failure here. Call it with one thread.
  */
-int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp);
+int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path);
 
 /**
  * Installs the SIGSYS handler of `report_denials` (SA_SIGINFO; tabhost_sandbox_apply() calls it): for a
