@@ -98,8 +98,8 @@ static int timed_steps(const tabhost_sandbox_profile *profile, double *steps) {
     u = now_us();
     steps[STEP_RESTRICT] = u - t;
     struct sock_filter code[512];
-    size_t count = tabhost_sandbox_build_filter(profile, family.pid_namespace ? 0 : (uint32_t)getpid(), code,
-                                                sizeof code / sizeof *code);
+    size_t count = tabhost_sandbox_build_filter(profile, family.pid_namespace ? 0 : (uint32_t)getpid(),
+                                                TABHOST_SANDBOX_FILTER_WHOLE, code, sizeof code / sizeof *code);
     struct sock_fprog program = {.len = (unsigned short)count, .filter = code};
     t = now_us();
     steps[STEP_BUILD] = t - u;
