@@ -116,11 +116,14 @@ struct IsolationSandboxAheadTests {
             setup.factory.startSpareChild()
             let spare = try #require(setup.factory.spareProcessID)
             #expect(try Self.waitUntil(setup) { Self.hasSplit(spare) }, "\(Self.children(of: spare))")
-            let made = Self.spareDirectories().subtracting(before)
-            let directory = try #require(made.first, "no spare directory: \(Self.spareDirectories())")
-            #expect(made.count == 1)
+            // Other suites' spares may make theirs meanwhile: this spare's is the one its namespace mounted.
             let inside = try #require(Self.children(of: spare).first)
-            #expect(try Self.waitUntil(setup) { Self.tmpfs(over: directory, seenBy: inside) }, "no tmpfs over \(directory)")
+            var mounted: String?
+            _ = try Self.waitUntil(setup) {
+                mounted = Self.spareDirectories().subtracting(before).first { Self.tmpfs(over: $0, seenBy: inside) }
+                return mounted != nil
+            }
+            let directory = try #require(mounted, "no tmpfs over a new spare directory: \(Self.spareDirectories())")
             #expect(!Self.tmpfs(over: directory, seenBy: getpid()), "the spare's tmpfs is in the host's view")
             setup.host.start()
             #expect(setup.texts.contains("tmp: \(directory)"), "\(setup.texts)")
@@ -130,7 +133,13 @@ struct IsolationSandboxAheadTests {
             setup.factory.startSpareChild()
             let next = try #require(setup.factory.spareProcessID)
             #expect(try Self.waitUntil(setup) { Self.hasSplit(next) })
-            let untaken = try #require(Self.spareDirectories().subtracting(before).subtracting([directory]).first)
+            let nextInside = try #require(Self.children(of: next).first)
+            var untakenMounted: String?
+            _ = try Self.waitUntil(setup) {
+                untakenMounted = Self.spareDirectories().subtracting(before).first { Self.tmpfs(over: $0, seenBy: nextInside) }
+                return untakenMounted != nil
+            }
+            let untaken = try #require(untakenMounted, "no tmpfs over the next spare's directory")
             setup.factory.shutdown()
             #expect(access(directory, F_OK) != 0, "the module's temporary directory outlived its child")
             #expect(access(untaken, F_OK) != 0, "an untaken spare's temporary directory outlived it")
