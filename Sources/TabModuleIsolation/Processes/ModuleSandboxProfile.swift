@@ -122,7 +122,8 @@ struct ModuleSandboxProfile {
         writer.i32(landlockABILimit)
     }
 
-    /// A new private temporary directory for module `name` (a spare child's is named `spare`): 0700, empty.
+    /// A new private temporary directory for module `name` (a spare child's is named `spare-PID`, PID the
+    /// host's): 0700, empty.
     static func makeTemporaryDirectory(for name: String) -> Result<String, Errno> {
         var template = Array("/tmp/tabhost-\(name.prefix(32))-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return .failure(Errno(rawValue: errno)) }
