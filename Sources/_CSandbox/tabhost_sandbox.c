@@ -865,18 +865,18 @@ static int tabhost_sandbox_system_ruleset(int abi, bool network, bool exec, stru
     return ruleset;
 }
 
-/* The default profile's system ruleset, made ahead by a spare child (tabhost_sandbox_split_ahead()):
-   the Landlock step then adds the module's paths alone. */
+/* What a spare child made ahead in its module's process (tabhost_sandbox_split_ahead()), beside its
+   namespaces: the default profile's system ruleset (the Landlock step then adds the module's paths
+   alone), the filter's part every profile has, and its TMPDIR's tmpfs. */
 typedef struct tabhost_sandbox_ahead_rules {
     int ruleset; /* -1 when there is none */
     int abi;     /* the ABI it was made for */
     struct tabhost_ll_ruleset_attr attr;
     unsigned skipped;
+    int filter;         /* set when the filter's part is installed */
+    char tmp[PATH_MAX]; /* the TMPDIR whose tmpfs is mounted ("" when none) */
 } tabhost_sandbox_ahead_rules;
 static tabhost_sandbox_ahead_rules tabhost_sandbox_rules_ahead = {.ruleset = -1};
-
-/* Set when tabhost_sandbox_split_ahead() installed the filter's part every profile has. */
-static int tabhost_sandbox_filter_made_ahead;
 
 /* Closes the ruleset made ahead (used or not): the module's code must not hold it. */
 static void tabhost_sandbox_release_ahead_ruleset(void) {
@@ -1658,9 +1658,6 @@ static int tabhost_sandbox_enter(const tabhost_sandbox_profile *profile, tabhost
     return 0;
 }
 
-/* The TMPDIR whose tmpfs tabhost_sandbox_split_ahead() mounted ("" when none). */
-static char tabhost_sandbox_ahead_tmp[PATH_MAX];
-
 int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path) {
     if (tabhost_sandbox_ahead.state != 0) return -1;
     tabhost_sandbox_profile profile;
@@ -1677,16 +1674,16 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const 
        host made that directory ahead too (LOAD then names the same one), the bounding set (the
        capabilities in force stay until LOAD's own steps are done), and the system paths' ruleset of a
        profile without network or exec. */
-    if (private_tmp && tmp_path != NULL && strlen(tmp_path) < sizeof tabhost_sandbox_ahead_tmp) {
+    tabhost_sandbox_ahead_rules *rules = &tabhost_sandbox_rules_ahead;
+    if (private_tmp && tmp_path != NULL && strlen(tmp_path) < sizeof rules->tmp) {
         profile.private_tmp = tmp_path;
         tabhost_sandbox_private_tmp(&profile, &tabhost_sandbox_ahead.family);
-        if (tabhost_sandbox_ahead.family.private_tmp) snprintf(tabhost_sandbox_ahead_tmp, sizeof tabhost_sandbox_ahead_tmp, "%s", tmp_path);
+        if (tabhost_sandbox_ahead.family.private_tmp) snprintf(rules->tmp, sizeof rules->tmp, "%s", tmp_path);
     }
     if (tabhost_sandbox_holds_capabilities() > 0) tabhost_sandbox_drop_bounding_set();
     int abi = tabhost_sandbox_landlock_abi();
     if (abi > 0) {
         size_t attr_size = 0;
-        tabhost_sandbox_ahead_rules *rules = &tabhost_sandbox_rules_ahead;
         rules->ruleset = tabhost_sandbox_system_ruleset(abi, false, false, &rules->attr, &attr_size, &rules->skipped);
         rules->abi = abi;
     }
@@ -1697,8 +1694,8 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const 
     tabhost_sandbox_report installed;
     memset(&installed, 0, sizeof installed);
     uint32_t self = tabhost_sandbox_ahead.family.pid_namespace ? 0 : (uint32_t)getpid();
-    tabhost_sandbox_filter_made_ahead = tabhost_sandbox_seccomp(&defaults, self, TABHOST_SANDBOX_FILTER_AHEAD, &installed) == 0 &&
-                                        (installed.enforced & TABHOST_SANDBOX_SECCOMP) != 0;
+    rules->filter = tabhost_sandbox_seccomp(&defaults, self, TABHOST_SANDBOX_FILTER_AHEAD, &installed) == 0 &&
+                    (installed.enforced & TABHOST_SANDBOX_SECCOMP) != 0;
     return 0;
 }
 
@@ -1736,7 +1733,7 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
        namespace all three share, before Landlock, whose rule for TMPDIR then names the tmpfs. */
     if (profile->private_tmp == NULL) {
         family.private_tmp = 0;
-    } else if (!family.private_tmp || strcmp(tabhost_sandbox_ahead_tmp, profile->private_tmp) != 0) {
+    } else if (!family.private_tmp || strcmp(tabhost_sandbox_rules_ahead.tmp, profile->private_tmp) != 0) {
         /* Unless mounted ahead over this very directory. */
         if (!profile->without_namespaces) tabhost_sandbox_private_tmp(profile, &family);
     }
@@ -1766,7 +1763,7 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
     }
     /* In a PID namespace of its own every pid the module can name is its own, its threads' included. */
     uint32_t self = family.pid_namespace ? 0 : (uint32_t)getpid();
-    tabhost_sandbox_filter_part part = tabhost_sandbox_filter_made_ahead ? TABHOST_SANDBOX_FILTER_REST : TABHOST_SANDBOX_FILTER_WHOLE;
+    tabhost_sandbox_filter_part part = tabhost_sandbox_rules_ahead.filter ? TABHOST_SANDBOX_FILTER_REST : TABHOST_SANDBOX_FILTER_WHOLE;
     if (tabhost_sandbox_seccomp(&filtered, self, part, report) != 0) {
         tabhost_sandbox_describe(profile, &processes, &family, report, "seccomp");
         return -1;
