@@ -146,14 +146,7 @@ struct BenchIsolationCommand: ParsableCommand {
         let environment = ModuleInstanceEnvironment(ticks: TickScheduler(), confinement: nil)
         let modes: [SandboxMode] = sandbox ? [.off, .on] : [.off]
         var pairs = try pairedStarts(modes: modes, keys: ("start", "sandbox_start", "sandbox_cost_p50_ms")) { mode in
-            let factory = Self.settings(sandbox: mode).moduleChildren(logger: logger)
-            let clock = ContinuousClock()
-            let start = clock.now
-            let instance = try factory.makeInstance(of: modules[0], environment: environment, delegate: nil)
-            _ = instance.render()
-            let elapsed = BenchMeasure.milliseconds(clock.now - start)
-            instance.destroy()
-            return elapsed
+            try Self.timedStart(of: modules[0], in: Self.settings(sandbox: mode).moduleChildren(logger: logger), environment: environment)
         }
         pairs += try spareStarts(module: modules[0], modes: modes, environment: environment, logger: logger)
         let measured = [("c", modules[0])] + (modules.count > 2 ? [("swift", modules[2])] : [])
@@ -186,16 +179,24 @@ struct BenchIsolationCommand: ParsableCommand {
             let loop = PollEventLoop()
             factory.attach(to: loop)
             factory.startSpareChild()
-            let clock = ContinuousClock()
-            let until = clock.now + .milliseconds(30)
-            while clock.now < until { try loop.runOnce(timeout: until - clock.now) }
-            let start = clock.now
-            let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
-            _ = instance.render()
-            let elapsed = BenchMeasure.milliseconds(clock.now - start)
-            instance.destroy()
-            return elapsed
+            let until = ContinuousClock.now + .milliseconds(30)
+            while ContinuousClock.now < until { try loop.runOnce(timeout: until - .now) }
+            return try Self.timedStart(of: module, in: factory, environment: environment)
         }
+    }
+
+    /// Milliseconds from asking `factory` for an instance of `module` to its first render (the
+    /// instance is destroyed after, untimed).
+    private static func timedStart(
+        of module: LoadedModule, in factory: OutOfProcessModuleInstanceFactory, environment: ModuleInstanceEnvironment
+    ) throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let instance = try factory.makeInstance(of: module, environment: environment, delegate: nil)
+        _ = instance.render()
+        let elapsed = BenchMeasure.milliseconds(clock.now - start)
+        instance.destroy()
+        return elapsed
     }
 
     /// `starts` rounds of one timed start per mode (`start` returns its milliseconds), the order

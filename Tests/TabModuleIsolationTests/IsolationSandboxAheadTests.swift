@@ -107,6 +107,19 @@ struct IsolationSandboxAheadTests {
         }
     }
 
+    /// The directory, new since `before`, that `spare` mounted its tmpfs over once split (nil if none
+    /// within the wait). Other suites' spares may make theirs meanwhile: this one's is the one its
+    /// namespace mounted.
+    static func mountedDirectory(of spare: Int32, since before: Set<String>, _ setup: IsolatedHost) throws -> String? {
+        guard try waitUntil(setup, { hasSplit(spare) }), let inside = children(of: spare).first else { return nil }
+        var mounted: String?
+        _ = try waitUntil(setup) {
+            mounted = spareDirectories().subtracting(before).first { tmpfs(over: $0, seenBy: inside) }
+            return mounted != nil
+        }
+        return mounted
+    }
+
     /// A spare split ahead has its module's TMPDIR too: the host made the directory, the spare mounted
     /// its tmpfs while it waits, the module is given that directory, and it goes with the module's
     /// child; a spare no module took leaves none behind either.
@@ -115,15 +128,9 @@ struct IsolationSandboxAheadTests {
             let before = Self.spareDirectories()
             setup.factory.startSpareChild()
             let spare = try #require(setup.factory.spareProcessID)
-            #expect(try Self.waitUntil(setup) { Self.hasSplit(spare) }, "\(Self.children(of: spare))")
-            // Other suites' spares may make theirs meanwhile: this spare's is the one its namespace mounted.
-            let inside = try #require(Self.children(of: spare).first)
-            var mounted: String?
-            _ = try Self.waitUntil(setup) {
-                mounted = Self.spareDirectories().subtracting(before).first { Self.tmpfs(over: $0, seenBy: inside) }
-                return mounted != nil
-            }
-            let directory = try #require(mounted, "no tmpfs over a new spare directory: \(Self.spareDirectories())")
+            let directory = try #require(
+                try Self.mountedDirectory(of: spare, since: before, setup),
+                "no tmpfs over a new spare directory: \(Self.children(of: spare)), \(Self.spareDirectories())")
             #expect(!Self.tmpfs(over: directory, seenBy: getpid()), "the spare's tmpfs is in the host's view")
             setup.host.start()
             #expect(setup.texts.contains("tmp: \(directory)"), "\(setup.texts)")
@@ -132,14 +139,8 @@ struct IsolationSandboxAheadTests {
             // The next spare, which no module takes, makes one of its own.
             setup.factory.startSpareChild()
             let next = try #require(setup.factory.spareProcessID)
-            #expect(try Self.waitUntil(setup) { Self.hasSplit(next) })
-            let nextInside = try #require(Self.children(of: next).first)
-            var untakenMounted: String?
-            _ = try Self.waitUntil(setup) {
-                untakenMounted = Self.spareDirectories().subtracting(before).first { Self.tmpfs(over: $0, seenBy: nextInside) }
-                return untakenMounted != nil
-            }
-            let untaken = try #require(untakenMounted, "no tmpfs over the next spare's directory")
+            let untaken = try #require(
+                try Self.mountedDirectory(of: next, since: before, setup), "no tmpfs over the next spare's directory")
             setup.factory.shutdown()
             #expect(access(directory, F_OK) != 0, "the module's temporary directory outlived its child")
             #expect(access(untaken, F_OK) != 0, "an untaken spare's temporary directory outlived it")
