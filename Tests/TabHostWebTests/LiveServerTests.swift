@@ -35,36 +35,42 @@ struct LiveServerTests {
         #expect(b.stop() == 0)
     }
 
-    /// The directories `/tmp/tabhost-spare-PID-*` of process `pid`: spare children's TMPDIRs made ahead.
-    static func spareDirectories(of pid: Int32) -> [String] {
+    /// The private temporary directories `/tmp/tabhost-tmp-PID-*` of host `pid`: its modules' TMPDIRs and
+    /// its spare child's, made ahead.
+    static func temporaryDirectories(of pid: Int32) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
-        return names.filter { $0.hasPrefix("tabhost-spare-\(pid)-") }.map { "/tmp/" + $0 }
+        return names.filter { $0.hasPrefix("tabhost-tmp-\(pid)-") }.map { "/tmp/" + $0 }
     }
 
-    /// A spare child's TMPDIR, made ahead with the sandbox on, does not outlive its host: the server
-    /// removes its own as it ends on SIGTERM, and removes what a killed host left (a dead pid's) once its
-    /// first child started; a live process's stays (the control).
-    @Test func spareTemporaryDirectoriesDoNotOutliveTheirHost() throws {
+    /// A host's private temporary directories do not outlive it: the server removes its own as it ends on
+    /// SIGTERM, and removes what a killed host left (a dead pid's, with what its module wrote there, a
+    /// link out not followed) once its first child started; a live process's stays (the control).
+    @Test func temporaryDirectoriesDoNotOutliveTheirHost() throws {
         let exited = try run("/bin/sh", arguments: ["-c", "echo $$"])
         let dead = try #require(Int32(exited.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(exited)")
-        let stale = "/tmp/tabhost-spare-\(dead)-killed"
-        let live = "/tmp/tabhost-spare-\(getpid())-living"
+        let stale = "/tmp/tabhost-tmp-\(dead)-notes-killed"
+        let live = "/tmp/tabhost-tmp-\(getpid())-notes-living"
+        let outside = try Fixture(prefix: "tabhost-victim")
+        let victim = try outside.write("victim", text: "kept")
         #expect(mkdir(stale, 0o700) == 0 && mkdir(live, 0o700) == 0)
+        #expect(FileManager.default.createFile(atPath: stale + "/left", contents: Data("by the module".utf8)))
+        #expect(symlink(outside.directory, stale + "/out") == 0)
         defer {
-            rmdir(stale)
+            _ = try? FileManager.default.removeItem(atPath: stale)
             rmdir(live)
         }
         let host = try ServedHost()
         // The sweep runs on the host's spawner thread after its first child started, beside the loop.
         let deadline = ContinuousClock.now + .seconds(20)
-        while (Self.spareDirectories(of: host.process.pid).isEmpty || access(stale, F_OK) == 0) && ContinuousClock.now < deadline {
+        while (Self.temporaryDirectories(of: host.process.pid).isEmpty || access(stale, F_OK) == 0) && ContinuousClock.now < deadline {
             usleep(20_000)
         }
-        #expect(!Self.spareDirectories(of: host.process.pid).isEmpty, "the server made no spare TMPDIR")
-        #expect(access(stale, F_OK) != 0, "a killed host's spare TMPDIR was left")
-        #expect(access(live, F_OK) == 0, "a live process's spare TMPDIR was removed")
+        #expect(!Self.temporaryDirectories(of: host.process.pid).isEmpty, "the server made no TMPDIR")
+        #expect(access(stale, F_OK) != 0, "a killed host's TMPDIR was left")
+        #expect(access(live, F_OK) == 0, "a live process's TMPDIR was removed")
+        #expect((try? String(contentsOfFile: victim, encoding: .utf8)) == "kept", "the sweep followed a link out")
         #expect(host.stop() == 0)
-        #expect(Self.spareDirectories(of: host.process.pid).isEmpty, "\(Self.spareDirectories(of: host.process.pid))")
+        #expect(Self.temporaryDirectories(of: host.process.pid).isEmpty, "\(Self.temporaryDirectories(of: host.process.pid))")
     }
 
     /// An empty `TABHOST_WEB` names nothing (the rule of every variable the host reads): `tabhost`

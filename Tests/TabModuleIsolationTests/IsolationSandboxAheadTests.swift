@@ -92,10 +92,10 @@ struct IsolationSandboxAheadTests {
         }
     }
 
-    /// The private temporary directories of spare children (`/tmp/tabhost-spare-*`).
+    /// The private temporary directories of this process's spare children (`/tmp/tabhost-tmp-PID-spare-*`).
     static func spareDirectories() -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
-        return Set(names.filter { $0.hasPrefix("tabhost-spare-") }.map { "/tmp/" + $0 })
+        return Set(names.filter { $0.hasPrefix("tabhost-tmp-\(getpid())-spare-") }.map { "/tmp/" + $0 })
     }
 
     /// True when `pid`'s mount namespace has a tmpfs mounted over `path` (/proc/PID/mountinfo).

@@ -172,7 +172,7 @@ final class ModuleHostSpawner: @unchecked Sendable {
             result = nil
             pthread_cond_broadcast(condition)
             pthread_mutex_unlock(mutex)
-            ModuleSandboxAhead.sweepKilledHosts()
+            ModuleSandboxProfile.sweepKilledHosts()
         }
     }
 }

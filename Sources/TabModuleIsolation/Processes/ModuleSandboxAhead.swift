@@ -13,8 +13,7 @@ struct ModuleSandboxAhead: Sendable {
     /// Makes the directory, sends the frame, and gives `process` the directory (false, and nothing
     /// kept, when the frame could not be written: the child then takes every step at LOAD).
     func send(to process: ModuleHostProcess) -> Bool {
-        // Named by this process, so that the next host removes what a killed one left.
-        let directory = try? ModuleSandboxProfile.makeTemporaryDirectory(for: "spare-\(getpid())").get()
+        let directory = try? ModuleSandboxProfile.makeTemporaryDirectory(for: "spare").get()
         var writer = WireWriter(.sandboxAhead)
         writer.u64(processLimit)
         writer.u8(1)
@@ -26,14 +25,4 @@ struct ModuleSandboxAhead: Sendable {
         process.temporaryDirectory = directory
         return true
     }
-
-    /// Removes, once in the process, the spare children's directories of hosts that ended without
-    /// removing them (killed): `ModuleHostSpawner`'s thread calls it after its first start, while that
-    /// child links, so a full /tmp costs neither the loop thread nor the first child's start.
-    static func sweepKilledHosts() { _ = swept }
-
-    private static let swept: Bool = {
-        ModuleCopyDirectory.sweep(root: "/tmp", prefix: "tabhost-spare-")
-        return true
-    }()
 }

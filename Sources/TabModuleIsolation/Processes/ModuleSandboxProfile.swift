@@ -122,10 +122,16 @@ struct ModuleSandboxProfile {
         writer.i32(landlockABILimit)
     }
 
-    /// A new private temporary directory for module `name` (a spare child's is named `spare-PID`, PID the
-    /// host's): 0700, empty.
+    /// Where the private temporary directories are made, each `ROOT/PREFIXPID-NAME-XXXXXX` (PID the
+    /// host's), so that the next host removes what a killed one left (`sweepKilledHosts()`).
+    static let temporaryRoot = "/tmp"
+    /// The start of every private temporary directory's name (see `temporaryRoot`).
+    static let temporaryDirectoryPrefix = "tabhost-tmp-"
+
+    /// A new private temporary directory for module `name` (`spare` for a spare child's, made before its
+    /// module is known): 0700, empty.
     static func makeTemporaryDirectory(for name: String) -> Result<String, Errno> {
-        var template = Array("/tmp/tabhost-\(name.prefix(32))-XXXXXX".utf8CString)
+        var template = Array("\(temporaryRoot)/\(temporaryDirectoryPrefix)\(getpid())-\(name.prefix(32))-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return .failure(Errno(rawValue: errno)) }
         return .success(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
@@ -135,6 +141,17 @@ struct ModuleSandboxProfile {
     func removeTemporaryDirectory() {
         if let temporaryDirectory { FileTreeRemoval.remove(temporaryDirectory) }
     }
+
+    /// Removes, once in the process, the private temporary directories of hosts that ended without
+    /// removing them (killed), with what their modules left there. `ModuleHostSpawner`'s thread calls it
+    /// after its first start, while that child links, so a full /tmp costs neither the loop thread nor
+    /// the first child's start.
+    static func sweepKilledHosts() { _ = swept }
+
+    private static let swept: Bool = {
+        ModuleCopyDirectory.sweep(root: temporaryRoot, prefix: temporaryDirectoryPrefix)
+        return true
+    }()
 
     /// The Swift runtime directories a module may read: the one recorded when TabHost was built (a
     /// release `tabhost` links its runtime statically, so its map names none) and the one this host maps,
