@@ -82,7 +82,7 @@ struct IsolationSandboxTests {
             var info = stat()
             #expect(stat(tmp, &info) == 0 && info.st_mode & 0o777 == 0o700)
             // Named by this host, so that the next one removes it if this one is killed.
-            #expect(tmp.hasPrefix("/tmp/tabhost-tmp-\(getpid())-"), "\(tmp)")
+            #expect(tmp.hasPrefix("/tmp/tabhost-tmp-\(getpid())-peek-"), "\(tmp)")
             #expect(setup.log.lines.contains { $0.hasPrefix("peek info: sandbox: landlock ABI") }, "\(setup.log.lines)")
             setup.factory.shutdown()
             #expect(access(tmp, F_OK) != 0, "the private temporary directory outlived the child")

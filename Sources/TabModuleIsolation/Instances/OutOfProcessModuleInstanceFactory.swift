@@ -314,12 +314,7 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
 
     /// SANDBOX_AHEAD for the spare children, nil when their modules' sandbox is off (or the tests run
     /// it without namespaces).
-    private lazy var sandboxAhead: ModuleSandboxAhead? = {
-        guard settings.sandbox != .off,
-            ModuleSearchPath.environment(ModuleSandboxProfile.withoutNamespacesVariable) != "1"
-        else { return nil }
-        return ModuleSandboxAhead()
-    }()
+    private lazy var sandboxAhead = ModuleSandboxAhead(settings: settings)
 
     /// Waits for the spare child on its way, if any, and keeps it as `spare` (nil if it failed to start).
     private func waitForSpare() {

@@ -161,6 +161,11 @@ final class ModuleHostConnection {
                 reason: "cannot start its process (\(error))",
                 hint: "install \(IsolationSettings.helperName) next to tabhost, or run it in process (--isolation none)")
         }
+        // A child started for this module takes the sandbox's steps that need not wait for LOAD while
+        // this thread waits for its HELLO and then makes the module's profile.
+        if spare == nil, let ahead = ModuleSandboxAhead(settings: settings, granted: granted) {
+            process.isSplitAhead = ahead.send(to: process, for: module.name)
+        }
         link = ModuleHostLink(process: process, logger: logger, name: module.name)
         if let reason = sendLoad() {
             stop(with: nil)

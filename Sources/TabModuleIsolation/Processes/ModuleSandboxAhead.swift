@@ -10,10 +10,20 @@ struct ModuleSandboxAhead: Sendable {
     /// LOAD's `max_processes`.
     var processLimit: UInt64 = ModuleSandboxProfile.processLimit
 
-    /// Makes the directory, sends the frame, and gives `process` the directory (false, and nothing
-    /// kept, when the frame could not be written: the child then takes every step at LOAD).
-    func send(to process: ModuleHostProcess) -> Bool {
-        let directory = try? ModuleSandboxProfile.makeTemporaryDirectory(for: "spare").get()
+    /// What to send a child whose modules run under `settings` and are granted `granted`; nil when
+    /// nothing is taken ahead: the sandbox off, the tests' run without namespaces, or `unrestricted`
+    /// granted (its namespaces would confine what must not be).
+    init?(settings: IsolationSettings, granted: [String] = []) {
+        guard settings.sandbox != .off, !granted.contains("unrestricted"),
+            ModuleSearchPath.environment(ModuleSandboxProfile.withoutNamespacesVariable) != "1"
+        else { return nil }
+    }
+
+    /// Makes the directory (named for `module`, `spare` while none is known), sends the frame, and gives
+    /// `process` the directory (false, and nothing kept, when the frame could not be written: the child
+    /// then takes every step at LOAD).
+    func send(to process: ModuleHostProcess, for module: String = "spare") -> Bool {
+        let directory = try? ModuleSandboxProfile.makeTemporaryDirectory(for: module).get()
         var writer = WireWriter(.sandboxAhead)
         writer.u64(processLimit)
         writer.u8(1)

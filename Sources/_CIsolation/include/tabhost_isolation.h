@@ -117,7 +117,8 @@ enum tabhost_wire_type {
     /* scanner child -> host notification once the process that opened a file ended, with that
        request's seq: u8 how (1 a signal, 2 an exit), i32 the signal number or exit status */
     TABHOST_WIRE_SCAN_ENDED = 5,
-    /* host -> spare child notification, before its LOAD: u64 max processes, u8 private tmp (1: the
+    /* host -> child notification, before its LOAD (a spare's, or one started for a module when no
+       spare waited, sent right after its spawn): u64 max processes, u8 private tmp (1: the
        LOAD will name a TMPDIR), str? the TMPDIR the host made for that LOAD's module (its LOAD names it
        again; null when none was made). The LOAD that follows asks for the sandbox (on or require), not
        unrestricted: the child makes the sandbox's namespaces, splits and mounts that TMPDIR's tmpfs now,
