@@ -1534,11 +1534,12 @@ static void serve_sandbox_ahead(reader *r) {
     uint64_t max_processes = get_u64(r);
     uint8_t private_tmp = get_u8(r);
     char *tmp_path = get_str(r);
+    uint8_t filter_ahead = get_u8(r);
     /* Only a child that will load a module, before it has one (a scanner never asks for one). */
     if (!r->bad && descriptor == NULL && prepared_for_module) {
         /* Made before the split, as LOAD makes it: the module's process inherits both ends. */
         if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
-        (void)tabhost_sandbox_split_ahead(max_processes, private_tmp != 0, tmp_path);
+        (void)tabhost_sandbox_split_ahead(max_processes, private_tmp != 0, tmp_path, filter_ahead != 0);
     }
     free(tmp_path);
 }

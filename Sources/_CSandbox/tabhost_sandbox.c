@@ -1658,7 +1658,8 @@ static int tabhost_sandbox_enter(const tabhost_sandbox_profile *profile, tabhost
     return 0;
 }
 
-int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path) {
+int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path,
+                                bool filter_ahead) {
     if (tabhost_sandbox_ahead.state != 0) return -1;
     tabhost_sandbox_profile profile;
     memset(&profile, 0, sizeof profile);
@@ -1689,6 +1690,7 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const 
     }
     /* Last, as nothing after it may need what it refuses: the filter's part that every profile has.
        Filters only add up, so LOAD's part adds the rest; without this one, LOAD installs the whole. */
+    if (!filter_ahead) return 0;
     tabhost_sandbox_profile defaults;
     memset(&defaults, 0, sizeof defaults);
     tabhost_sandbox_report installed;

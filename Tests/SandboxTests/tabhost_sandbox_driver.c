@@ -1137,7 +1137,7 @@ static int case_filter_made_ahead(void) {
     if (mounted_over(tmp_dir) != 0) return fail("control: a mount over %s before the split", tmp_dir);
     if (personality(PER_LINUX | ADDR_NO_RANDOMIZE) == -1 || personality(PER_LINUX) == -1)
         return fail("control: personality failed unconfined: %s", strerror(errno));
-    if (tabhost_sandbox_split_ahead(256, true, tmp_dir) != 0) return fail("tabhost_sandbox_split_ahead failed");
+    if (tabhost_sandbox_split_ahead(256, true, tmp_dir, true) != 0) return fail("tabhost_sandbox_split_ahead failed");
     if (mounted_over(tmp_dir) != 1) return fail("no tmpfs over %s while it waits", tmp_dir);
     CHECK(refused("personality ADDR_NO_RANDOMIZE while it waits", personality(PER_LINUX | ADDR_NO_RANDOMIZE), EPERM, 0));
     tabhost_sandbox_report report = lock(PRIVATE_TMP, 256);
@@ -1150,6 +1150,22 @@ static int case_filter_made_ahead(void) {
     close(fd);
     CHECK(attribute_tries(1));
     CHECK(refused("socket AF_INET after the lock", socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), EPERM, 0));
+    CHECK(refused("mount after the lock", mount("tmpfs", tmp_dir, "tmpfs", 0, NULL), EPERM, 0));
+    return PASS;
+}
+
+/* A child whose LOAD comes at once leaves the whole filter to it (`filter_ahead` false): nothing of the
+   filter holds while it waits (the control: the call case_filter_made_ahead sees refused there), and
+   after the lock every entry does, the common part's included. */
+static int case_filter_left_to_load(void) {
+    if (tabhost_sandbox_split_ahead(256, true, tmp_dir, false) != 0) return fail("tabhost_sandbox_split_ahead failed");
+    if (mounted_over(tmp_dir) != 1) return fail("no tmpfs over %s while it waits", tmp_dir);
+    if (personality(PER_LINUX | ADDR_NO_RANDOMIZE) == -1 || personality(PER_LINUX) == -1)
+        return fail("personality refused while it waits, with no filter ahead: %s", strerror(errno));
+    tabhost_sandbox_report report = lock(PRIVATE_TMP, 256);
+    if (!(report.enforced & TABHOST_SANDBOX_SECCOMP)) return fail("seccomp not enforced: %s", report.text);
+    CHECK(refused("personality ADDR_NO_RANDOMIZE after the lock", personality(PER_LINUX | ADDR_NO_RANDOMIZE), EPERM, 0));
+    CHECK(attribute_tries(1));
     CHECK(refused("mount after the lock", mount("tmpfs", tmp_dir, "tmpfs", 0, NULL), EPERM, 0));
     return PASS;
 }
@@ -1588,6 +1604,7 @@ static const test_case cases[] = {
     {"perf_and_userfaultfd_refused", case_perf_and_userfaultfd_refused},
     {"policy_table", case_policy_table},
     {"filter_made_ahead", case_filter_made_ahead},
+    {"filter_left_to_load", case_filter_left_to_load},
 };
 
 static void write_file(const char *path, const char *text) {

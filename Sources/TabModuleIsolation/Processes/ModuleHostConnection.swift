@@ -163,7 +163,8 @@ final class ModuleHostConnection {
         }
         // A child started for this module takes the sandbox's steps that need not wait for LOAD while
         // this thread waits for its HELLO and then makes the module's profile.
-        if spare == nil, let ahead = ModuleSandboxAhead(settings: settings, granted: granted) {
+        if spare == nil, var ahead = ModuleSandboxAhead(settings: settings, granted: granted) {
+            ahead.filterAhead = false
             process.isSplitAhead = ahead.send(to: process, for: module.name)
         }
         link = ModuleHostLink(process: process, logger: logger, name: module.name)

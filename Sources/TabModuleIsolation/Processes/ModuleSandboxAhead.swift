@@ -9,6 +9,10 @@ import TabModuleLoading
 struct ModuleSandboxAhead: Sendable {
     /// LOAD's `max_processes`.
     var processLimit: UInt64 = ModuleSandboxProfile.processLimit
+    /// Whether the child installs the seccomp filter's common part now, LOAD adding the rest: for a spare,
+    /// which waits. A child whose LOAD follows at once installs the whole filter then, as one filter costs
+    /// less to install than two.
+    var filterAhead = true
 
     /// What to send a child whose modules run under `settings` and are granted `granted`; nil when
     /// nothing is taken ahead: the sandbox off, the tests' run without namespaces, or `unrestricted`
@@ -28,6 +32,7 @@ struct ModuleSandboxAhead: Sendable {
         writer.u64(processLimit)
         writer.u8(1)
         writer.string(directory)
+        writer.u8(filterAhead ? 1 : 0)
         guard process.writeBeforeChannel(writer.frame(seq: 0)) else {
             if let directory { FileTreeRemoval.remove(directory) }
             return false

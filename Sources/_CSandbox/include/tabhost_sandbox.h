@@ -198,14 +198,17 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
  * `max_processes` is not 0, or the caller is not root), the PID and IPC namespaces, a mount namespace
  * (when `private_tmp`), and the split; then, in the module's process, the TMPDIR's tmpfs over
  * `tmp_path` (when the host made that directory ahead: LOAD's profile names it again; NULL leaves the
- * tmpfs to LOAD), the bounding set's drop, the system paths' Landlock ruleset and the seccomp filter's part
- * every profile has (TABHOST_SANDBOX_FILTER_AHEAD). Returns 0 in the module's
+ * tmpfs to LOAD), the bounding set's drop, the system paths' Landlock ruleset and, when `filter_ahead`,
+ * the seccomp filter's part every profile has (TABHOST_SANDBOX_FILTER_AHEAD; without it LOAD installs
+ * the whole filter: one filter costs less to install than two, which matters to a child whose LOAD comes
+ * at once). Returns 0 in the module's
  * process (the process that called it only waits from then on, as after tabhost_sandbox_apply()), or
  * -1 when a step failed. Once only. The tabhost_sandbox_apply() that follows goes on from there, and
  * fails (reporting it) for a profile that must not run in these namespaces (`unrestricted`, or
  * `without_namespaces`) and for a failure here. Call it with one thread.
  */
-int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path);
+int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path,
+                                bool filter_ahead);
 
 /**
  * Installs the SIGSYS handler of `report_denials` (SA_SIGINFO; tabhost_sandbox_apply() calls it): for a
