@@ -957,9 +957,20 @@ static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabh
 #define TABHOST_SECCOMP_ARG1 (offsetof(struct seccomp_data, args[1]) + 4)
 #endif
 
+/* Most entries a leaf of the search tests one after another. */
+#define TABHOST_SANDBOX_FILTER_LEAF 8
+
 typedef struct tabhost_sandbox_program {
     struct sock_filter *_Nullable code;
     size_t capacity, count;
+    /* The current leaf's jumps to its shared verdicts (tabhost_sandbox_refuse_with), patched at its end:
+       a leaf holds at most TABHOST_SANDBOX_FILTER_LEAF numbers, each with a few entries. */
+    struct {
+        size_t at;
+        uint32_t action;
+    } verdict_jumps[4 * TABHOST_SANDBOX_FILTER_LEAF];
+    size_t verdict_jump_count;
+    int out_of_reach; /* set when a shared verdict lay beyond a conditional jump's reach */
 } tabhost_sandbox_program;
 
 static void tabhost_sandbox_emit(tabhost_sandbox_program *program, uint16_t code, uint8_t jt, uint8_t jf, uint32_t k) {
@@ -973,8 +984,38 @@ static void tabhost_sandbox_emit(tabhost_sandbox_program *program, uint16_t code
    and the host sees a module that keeps running. Returns `action` for `nr`: an errno, or a trap naming
    the permission (report_denials). */
 static void tabhost_sandbox_refuse_with(tabhost_sandbox_program *program, long nr, uint32_t action) {
+    /* A jump to the leaf's one RET of `action` (tabhost_sandbox_emit_verdicts), so that a leaf of many
+       such entries is half as long: the kernel's cost to install a filter grows with its length. */
+    if (program->verdict_jump_count < sizeof program->verdict_jumps / sizeof *program->verdict_jumps) {
+        program->verdict_jumps[program->verdict_jump_count].at = program->count;
+        program->verdict_jumps[program->verdict_jump_count++].action = action;
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 0, (uint32_t)nr);
+        return;
+    }
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 1, (uint32_t)nr);
     tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+}
+
+/* The RETs the leaf's jumps go to, one per action, after its RET ALLOW; each jump patched to its own.
+   A leaf is far shorter than the 255 instructions a conditional jump reaches; were one not, the program
+   is refused whole (out_of_reach) rather than jumping elsewhere. */
+static void tabhost_sandbox_emit_verdicts(tabhost_sandbox_program *program) {
+    for (size_t i = 0; i < program->verdict_jump_count; i++) {
+        uint32_t action = program->verdict_jumps[i].action;
+        int seen = 0;
+        for (size_t j = 0; j < i; j++) seen |= program->verdict_jumps[j].action == action;
+        if (seen) continue;
+        size_t target = program->count;
+        tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+        for (size_t j = i; j < program->verdict_jump_count; j++) {
+            size_t at = program->verdict_jumps[j].at;
+            if (program->verdict_jumps[j].action != action) continue;
+            if (target - at - 1 > UINT8_MAX) program->out_of_reach = 1;
+            if (!program->code || target >= program->capacity) continue;
+            program->code[at].jt = (uint8_t)(target - at - 1);
+        }
+    }
+    program->verdict_jump_count = 0;
 }
 
 /* Refuses `nr` when (arg0 & mask) != 0; the accumulator holds the syscall number again afterwards. */
@@ -1303,9 +1344,6 @@ static void tabhost_sandbox_emit_entry(tabhost_sandbox_program *program, const t
     }
 }
 
-/* Most entries a leaf of the search tests one after another. */
-#define TABHOST_SANDBOX_FILTER_LEAF 8
-
 /* The entries order[lo..hi) (sorted by call number) as a binary search on the call number: a call the
    policy does not name passes a handful of comparisons instead of one per entry, which is what the
    kernel pays for every call number when it builds its cache of always-allowed calls at install, and
@@ -1324,6 +1362,7 @@ static void tabhost_sandbox_emit_range(tabhost_sandbox_program *program, const t
     if (distinct <= TABHOST_SANDBOX_FILTER_LEAF) {
         for (size_t i = lo; i < hi; i++) tabhost_sandbox_emit_entry(program, context, &tabhost_sandbox_policy[context->order[i]]);
         tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
+        tabhost_sandbox_emit_verdicts(program);
         return;
     }
     /* The first entry of the middle call number starts the upper half. */
@@ -1333,9 +1372,19 @@ static void tabhost_sandbox_emit_range(tabhost_sandbox_program *program, const t
             break;
         }
     }
-    /* A number at or above the pivot jumps over the lower half (JA: its length is not bounded by the
-       8 bits of a conditional jump), patched once the lower half is written. */
-    tabhost_sandbox_emit(program, BPF_JMP | BPF_JGE | BPF_K, 0, 1, (uint32_t)tabhost_sandbox_policy[context->order[middle]].rule.number);
+    /* A number at or above the pivot jumps over the lower half: at once when the 8 bits of a conditional
+       jump reach past it (its length counted by writing it nowhere first), else through a JA, patched
+       once the lower half is written. */
+    uint32_t pivot = (uint32_t)tabhost_sandbox_policy[context->order[middle]].rule.number;
+    tabhost_sandbox_program lower = {.code = NULL};
+    tabhost_sandbox_emit_range(&lower, context, lo, middle);
+    if (lower.count <= UINT8_MAX) {
+        tabhost_sandbox_emit(program, BPF_JMP | BPF_JGE | BPF_K, (uint8_t)lower.count, 0, pivot);
+        tabhost_sandbox_emit_range(program, context, lo, middle);
+        tabhost_sandbox_emit_range(program, context, middle, hi);
+        return;
+    }
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JGE | BPF_K, 0, 1, pivot);
     size_t jump = program->count;
     tabhost_sandbox_emit(program, BPF_JMP | BPF_JA, 0, 0, 0);
     tabhost_sandbox_emit_range(program, context, lo, middle);
@@ -1379,7 +1428,8 @@ static size_t tabhost_sandbox_build_filter(const tabhost_sandbox_profile *profil
         context.order[at] = i;
     }
     tabhost_sandbox_emit_range(&program, &context, 0, context.count);
-    return program.count;
+    /* Longer than any capacity: tabhost_sandbox_seccomp() then refuses it as too long. */
+    return program.out_of_reach ? SIZE_MAX : program.count;
 }
 
 size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable code, size_t capacity) {

@@ -242,7 +242,8 @@ int tabhost_sandbox_scope_signals(void);
 
 /**
  * The seccomp-bpf program tabhost_sandbox_apply() installs for `profile`: writes at most `capacity`
- * instructions to `program` (which may be NULL to ask for the size) and returns how many it has.
+ * instructions to `program` (which may be NULL to ask for the size) and returns how many it has
+ * (SIZE_MAX when the policy would not fit a program's jumps: none is installed then).
  */
 size_t tabhost_sandbox_filter(const tabhost_sandbox_profile *profile, struct sock_filter *_Nullable program,
                               size_t capacity);
