@@ -486,8 +486,8 @@ static void read_ready_frame(frame *f) {
     memcpy(&f->flags, header + 6, 2);
     memcpy(&f->seq, header + 8, 4);
     if (length < 8 || length > TABHOST_WIRE_MAX_FRAME) _exit(72); /* not our host */
-    if (f->fd >= 0 && f->type != TABHOST_WIRE_SCAN) {
-        close(f->fd); /* only a SCAN brings one */
+    if (f->fd >= 0 && f->type != TABHOST_WIRE_SCAN && f->type != TABHOST_WIRE_SANDBOX_AHEAD) {
+        close(f->fd); /* only a SCAN and a SANDBOX_AHEAD bring one */
         f->fd = -1;
     }
     f->count = length - 8;
@@ -1530,16 +1530,23 @@ static int apply_load_sandbox(const load_sandbox *s, tabhost_sandbox_report *rep
 
 /* SANDBOX_AHEAD: a spare child makes its sandbox's namespaces and splits while it waits for its module,
    which takes them off the module's start. A failure is LOAD's to report (its sandbox then fails). */
-static void serve_sandbox_ahead(reader *r) {
+static void serve_sandbox_ahead(frame *request, reader *r) {
     uint64_t max_processes = get_u64(r);
     uint8_t private_tmp = get_u8(r);
     char *tmp_path = get_str(r);
     uint8_t filter_ahead = get_u8(r);
+    uint32_t ruleset_skipped = get_u32(r);
+    /* The system paths' ruleset the host made, when it sent one: split_ahead takes it over. */
+    int ruleset = request->fd;
+    request->fd = -1;
     /* Only a child that will load a module, before it has one (a scanner never asks for one). */
     if (!r->bad && descriptor == NULL && prepared_for_module) {
         /* Made before the split, as LOAD makes it: the module's process inherits both ends. */
         if (wake_fds[0] < 0 && pipe2(wake_fds, O_NONBLOCK | O_CLOEXEC) != 0) wake_fds[0] = wake_fds[1] = -1;
-        (void)tabhost_sandbox_split_ahead(max_processes, private_tmp != 0, tmp_path, filter_ahead != 0);
+        (void)tabhost_sandbox_split_ahead(max_processes, private_tmp != 0, tmp_path, filter_ahead != 0, ruleset,
+                                          ruleset_skipped);
+    } else if (ruleset >= 0) {
+        close(ruleset);
     }
     free(tmp_path);
 }
@@ -2001,7 +2008,7 @@ static void serve(frame *request) {
         return;
     }
     if (request->type == TABHOST_WIRE_SANDBOX_AHEAD) {
-        serve_sandbox_ahead(&r);
+        serve_sandbox_ahead(request, &r);
         return;
     }
     uint64_t id = get_u64(&r);

@@ -830,11 +830,8 @@ int tabhost_sandbox_scope_signals(void) {
     return status;
 }
 
-/* A ruleset that handles what `abi` can (TCP too without `network`) and allows the fixed system paths
-   (the programs' too with `exec`): every rule that does not depend on the module. Returns its
-   descriptor, or -1 with errno; `attr` says what it handles, `skipped` counts paths it could not add. */
-static int tabhost_sandbox_system_ruleset(int abi, bool network, bool exec, struct tabhost_ll_ruleset_attr *attr,
-                                          size_t *attr_size, unsigned *skipped) {
+/* What a ruleset for `abi` handles (TCP too without `network`), and the size of the attribute to pass. */
+static void tabhost_sandbox_system_attr(int abi, bool network, struct tabhost_ll_ruleset_attr *attr, size_t *attr_size) {
     memset(attr, 0, sizeof *attr);
     attr->handled_access_fs = tabhost_sandbox_handled_fs(abi);
     *attr_size = offsetof(struct tabhost_ll_ruleset_attr, handled_access_net);
@@ -847,13 +844,43 @@ static int tabhost_sandbox_system_ruleset(int abi, bool network, bool exec, stru
         attr->scoped = TABHOST_LL_SCOPE_SIGNAL | TABHOST_LL_SCOPE_ABSTRACT_UNIX_SOCKET;
         *attr_size = sizeof *attr;
     }
+}
+
+/* The system paths that name the process that opens them: only the module's process may add them. */
+static const char *_Nonnull const tabhost_sandbox_own_paths[] = {"/proc/self"};
+
+static int tabhost_sandbox_is_own_path(const char *path) {
+    for (size_t i = 0; i < sizeof tabhost_sandbox_own_paths / sizeof *tabhost_sandbox_own_paths; i++)
+        if (strcmp(path, tabhost_sandbox_own_paths[i]) == 0) return 1;
+    return 0;
+}
+
+/* Adds the paths that name the process that opens them (tabhost_sandbox_own_paths) to `ruleset`, as
+   the system paths are added; returns how many could not be. */
+static unsigned tabhost_sandbox_allow_own_paths(int ruleset, uint64_t handled) {
+    unsigned skipped = 0;
+    for (size_t i = 0; i < sizeof tabhost_sandbox_own_paths / sizeof *tabhost_sandbox_own_paths; i++)
+        skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, tabhost_sandbox_own_paths[i], TABHOST_LL_FS_READ, handled);
+    return skipped;
+}
+
+/* A ruleset that handles what `abi` can (TCP too without `network`) and allows the fixed system paths
+   (the programs' too with `exec`): every rule that does not depend on the module. Without `own_paths`
+   it leaves out those that name the process that opens them (another process makes it: the host).
+   Returns its descriptor, or -1 with errno; `attr` says what it handles, `skipped` counts paths it
+   could not add. */
+static int tabhost_sandbox_system_ruleset(int abi, bool network, bool exec, bool own_paths, struct tabhost_ll_ruleset_attr *attr,
+                                          size_t *attr_size, unsigned *skipped) {
+    tabhost_sandbox_system_attr(abi, network, attr, attr_size);
     int ruleset = (int)syscall(__NR_landlock_create_ruleset, attr, *attr_size, 0);
     if (ruleset < 0) return -1;
     uint64_t handled = attr->handled_access_fs;
     uint64_t read = TABHOST_LL_FS_READ | (exec ? TABHOST_LL_FS_EXECUTE : 0);
     *skipped = 0;
     for (size_t i = 0; tabhost_sandbox_system_paths[i]; i++) {
-        *skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, (const char *)tabhost_sandbox_system_paths[i], read, handled);
+        const char *path = (const char *)tabhost_sandbox_system_paths[i];
+        if (!own_paths && tabhost_sandbox_is_own_path(path)) continue;
+        *skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, path, read, handled);
     }
     /* Writing to /dev/null is how programs discard output; it reveals nothing. */
     *skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/dev/null", TABHOST_LL_FS_WRITE_FILE, handled);
@@ -909,7 +936,7 @@ static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabh
         attr = tabhost_sandbox_rules_ahead.attr;
     } else {
         tabhost_sandbox_release_ahead_ruleset();
-        ruleset = tabhost_sandbox_system_ruleset(abi, profile->network, profile->exec, &attr, &attr_size, &skipped);
+        ruleset = tabhost_sandbox_system_ruleset(abi, profile->network, profile->exec, true, &attr, &attr_size, &skipped);
         if (ruleset < 0) {
             tabhost_sandbox_say(report, " [landlock_create_ruleset: %s]", strerror(errno));
             return -1;
@@ -1708,9 +1735,24 @@ static int tabhost_sandbox_enter(const tabhost_sandbox_profile *profile, tabhost
     return 0;
 }
 
+int tabhost_sandbox_make_system_ruleset(unsigned *skipped) {
+    *skipped = 0;
+    int abi = tabhost_sandbox_landlock_abi();
+    if (abi <= 0) {
+        errno = EOPNOTSUPP;
+        return -1;
+    }
+    struct tabhost_ll_ruleset_attr attr;
+    size_t attr_size = 0;
+    return tabhost_sandbox_system_ruleset(abi, false, false, false, &attr, &attr_size, skipped);
+}
+
 int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path,
-                                bool filter_ahead) {
-    if (tabhost_sandbox_ahead.state != 0) return -1;
+                                bool filter_ahead, int system_ruleset, unsigned system_ruleset_skipped) {
+    if (tabhost_sandbox_ahead.state != 0) {
+        if (system_ruleset >= 0) close(system_ruleset);
+        return -1;
+    }
     tabhost_sandbox_profile profile;
     memset(&profile, 0, sizeof profile);
     profile.max_processes = max_processes;
@@ -1720,11 +1762,14 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const 
     memset(&report, 0, sizeof report);
     int status = tabhost_sandbox_enter(&profile, &tabhost_sandbox_ahead, &report);
     snprintf(tabhost_sandbox_ahead.said, sizeof tabhost_sandbox_ahead.said, "%s", report.text);
-    if (status != 0) return status;
+    if (status != 0) {
+        if (system_ruleset >= 0) close(system_ruleset);
+        return status;
+    }
     /* In the module's process, what else does not depend on the module: its TMPDIR's tmpfs, when the
        host made that directory ahead too (LOAD then names the same one), the bounding set (the
        capabilities in force stay until LOAD's own steps are done), and the system paths' ruleset of a
-       profile without network or exec. */
+       profile without network or exec (the host's, when it sent one). */
     tabhost_sandbox_ahead_rules *rules = &tabhost_sandbox_rules_ahead;
     if (private_tmp && tmp_path != NULL && strlen(tmp_path) < sizeof rules->tmp) {
         profile.private_tmp = tmp_path;
@@ -1735,8 +1780,18 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const 
     int abi = tabhost_sandbox_landlock_abi();
     if (abi > 0) {
         size_t attr_size = 0;
-        rules->ruleset = tabhost_sandbox_system_ruleset(abi, false, false, &rules->attr, &attr_size, &rules->skipped);
+        if (system_ruleset >= 0) {
+            /* The host's lacks what names this process; added here, in the module's process. */
+            tabhost_sandbox_system_attr(abi, false, &rules->attr, &attr_size);
+            rules->ruleset = system_ruleset;
+            rules->skipped = system_ruleset_skipped + tabhost_sandbox_allow_own_paths(system_ruleset, rules->attr.handled_access_fs);
+        } else {
+            rules->ruleset =
+                tabhost_sandbox_system_ruleset(abi, false, false, true, &rules->attr, &attr_size, &rules->skipped);
+        }
         rules->abi = abi;
+    } else if (system_ruleset >= 0) {
+        close(system_ruleset);
     }
     /* Last, as nothing after it may need what it refuses: the filter's part that every profile has.
        Filters only add up, so LOAD's part adds the rest; without this one, LOAD installs the whole. */

@@ -1137,7 +1137,7 @@ static int case_filter_made_ahead(void) {
     if (mounted_over(tmp_dir) != 0) return fail("control: a mount over %s before the split", tmp_dir);
     if (personality(PER_LINUX | ADDR_NO_RANDOMIZE) == -1 || personality(PER_LINUX) == -1)
         return fail("control: personality failed unconfined: %s", strerror(errno));
-    if (tabhost_sandbox_split_ahead(256, true, tmp_dir, true) != 0) return fail("tabhost_sandbox_split_ahead failed");
+    if (tabhost_sandbox_split_ahead(256, true, tmp_dir, true, -1, 0) != 0) return fail("tabhost_sandbox_split_ahead failed");
     if (mounted_over(tmp_dir) != 1) return fail("no tmpfs over %s while it waits", tmp_dir);
     CHECK(refused("personality ADDR_NO_RANDOMIZE while it waits", personality(PER_LINUX | ADDR_NO_RANDOMIZE), EPERM, 0));
     tabhost_sandbox_report report = lock(PRIVATE_TMP, 256);
@@ -1158,7 +1158,7 @@ static int case_filter_made_ahead(void) {
    filter holds while it waits (the control: the call case_filter_made_ahead sees refused there), and
    after the lock every entry does, the common part's included. */
 static int case_filter_left_to_load(void) {
-    if (tabhost_sandbox_split_ahead(256, true, tmp_dir, false) != 0) return fail("tabhost_sandbox_split_ahead failed");
+    if (tabhost_sandbox_split_ahead(256, true, tmp_dir, false, -1, 0) != 0) return fail("tabhost_sandbox_split_ahead failed");
     if (mounted_over(tmp_dir) != 1) return fail("no tmpfs over %s while it waits", tmp_dir);
     if (personality(PER_LINUX | ADDR_NO_RANDOMIZE) == -1 || personality(PER_LINUX) == -1)
         return fail("personality refused while it waits, with no filter ahead: %s", strerror(errno));
@@ -1168,6 +1168,43 @@ static int case_filter_left_to_load(void) {
     CHECK(attribute_tries(1));
     CHECK(refused("mount after the lock", mount("tmpfs", tmp_dir, "tmpfs", 0, NULL), EPERM, 0));
     return PASS;
+}
+
+/* The system paths' ruleset the host makes (tabhost_sandbox_make_system_ruleset()) and sends along: the
+   split takes it over, and after the lock the rules hold as with one the child made: the system files
+   and the profile's paths open, the secret and another system file refused (both open before the lock:
+   the control). */
+static int case_system_ruleset_from_host(void) {
+    unsigned skipped = 99;
+    int ruleset = tabhost_sandbox_make_system_ruleset(&skipped);
+    if (ruleset < 0) return fail("tabhost_sandbox_make_system_ruleset: %s", strerror(errno));
+    if (skipped != 0) return fail("the host's ruleset left %u system paths out", skipped);
+    int before = open(secret_file, O_RDONLY | O_CLOEXEC);
+    CHECK(allowed("control: open the secret before the lock", before));
+    close(before);
+    before = open("/etc/passwd", O_RDONLY | O_CLOEXEC);
+    CHECK(allowed("control: open /etc/passwd before the lock", before));
+    close(before);
+    /* The process that made the ruleset: its /proc/self is not the module's. */
+    char maker[64];
+    snprintf(maker, sizeof maker, "/proc/%ld/status", (long)getpid());
+    before = open(maker, O_RDONLY | O_CLOEXEC);
+    CHECK(allowed("control: open the maker's /proc status before the lock", before));
+    close(before);
+    if (tabhost_sandbox_split_ahead(256, true, tmp_dir, true, ruleset, skipped) != 0)
+        return fail("tabhost_sandbox_split_ahead failed");
+    tabhost_sandbox_report report = lock(PRIVATE_TMP, 256);
+    if (!(report.enforced & TABHOST_SANDBOX_FILESYSTEM)) return fail("filesystem not enforced: %s", report.text);
+    if (fcntl(ruleset, F_GETFD) != -1) return fail("the host's ruleset is still open after the lock");
+    const char *files[] = {"/etc/ld.so.cache", "/proc/self/status", read_file};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        int fd = open(files[i], O_RDONLY | O_CLOEXEC);
+        CHECK(allowed(files[i], fd));
+        close(fd);
+    }
+    CHECK(refused("open the secret", open(secret_file, O_RDONLY | O_CLOEXEC), EACCES, 0));
+    CHECK(refused("open the maker's /proc status", open(maker, O_RDONLY | O_CLOEXEC), EACCES, 0));
+    return refused("open /etc/passwd", open("/etc/passwd", O_RDONLY | O_CLOEXEC), EACCES, 0);
 }
 
 static int case_watch_refused_without_a_grant(void) {
@@ -1605,6 +1642,7 @@ static const test_case cases[] = {
     {"policy_table", case_policy_table},
     {"filter_made_ahead", case_filter_made_ahead},
     {"filter_left_to_load", case_filter_left_to_load},
+    {"system_ruleset_from_host", case_system_ruleset_from_host},
 };
 
 static void write_file(const char *path, const char *text) {

@@ -1,4 +1,5 @@
 import Glibc
+import _CIsolation
 
 /// The host's end of a child's socket: writes whole frames, reads into a buffer and cuts frames off it.
 ///
@@ -57,6 +58,23 @@ final class ModuleHostChannel {
             _ = poll(&entry, 1, wait)
         }
         return .sent
+    }
+
+    /// Writes all of `bytes` with the descriptor `passed` attached to the first of them (SCM_RIGHTS;
+    /// none when it is -1), waiting for room until `deadline`.
+    func send(_ bytes: [UInt8], passing passed: Int32, deadline: ContinuousClock.Instant) -> SendResult {
+        guard passed >= 0 else { return send(bytes, deadline: deadline) }
+        while true {
+            let sent = bytes.withUnsafeBytes { tabhost_isolation_send_passing(fd, $0.baseAddress!, $0.count, passed) }
+            if sent == bytes.count { return .sent }
+            if sent > 0 { return send(Array(bytes[sent...]), deadline: deadline) }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return .closed }
+            let wait = Self.milliseconds(until: deadline)
+            if wait == 0 { return .timedOut }
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&entry, 1, wait)
+        }
     }
 
     /// Bytes one `fill` reads at most: a child that sends without end (a thread calling `log` in a

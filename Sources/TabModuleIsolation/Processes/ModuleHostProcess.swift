@@ -103,8 +103,8 @@ final class ModuleHostProcess {
 
     /// Writes `frame` whole on the socket before the connection's channel takes it (as that channel
     /// writes: no SIGPIPE from a child that died); false when it could not.
-    func writeBeforeChannel(_ frame: [UInt8]) -> Bool {
-        ModuleHostChannel(fd: socket, chunkBytes: 1).send(frame, deadline: .now + .milliseconds(100)) == .sent
+    func writeBeforeChannel(_ frame: [UInt8], passing passed: Int32 = -1) -> Bool {
+        ModuleHostChannel(fd: socket, chunkBytes: 1).send(frame, passing: passed, deadline: .now + .milliseconds(100)) == .sent
     }
 
     /// Ends the child without waiting: closes the host's ends and kills its process group (the module

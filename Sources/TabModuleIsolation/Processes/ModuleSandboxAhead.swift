@@ -1,5 +1,6 @@
 import Glibc
 import TabModuleLoading
+import _CSandbox
 
 /// What a spare child is sent to take its sandbox's steps ahead while it waits (`SANDBOX_AHEAD`): the
 /// next LOAD's shape, whatever its module (see `ModuleSandboxProfile`), and the private temporary
@@ -28,12 +29,18 @@ struct ModuleSandboxAhead: Sendable {
     /// then takes every step at LOAD).
     func send(to process: ModuleHostProcess, for module: String = "spare") -> Bool {
         let directory = try? ModuleSandboxProfile.makeTemporaryDirectory(for: module).get()
+        // The system paths' Landlock ruleset, made here rather than by the child, which then need not
+        // spend its start on it: a child started for its module gets this while it execs and links.
+        var skipped: UInt32 = 0
+        let ruleset = tabhost_sandbox_make_system_ruleset(&skipped)
+        defer { if ruleset >= 0 { close(ruleset) } }
         var writer = WireWriter(.sandboxAhead)
         writer.u64(processLimit)
         writer.u8(1)
         writer.string(directory)
         writer.u8(filterAhead ? 1 : 0)
-        guard process.writeBeforeChannel(writer.frame(seq: 0)) else {
+        writer.u32(skipped)
+        guard process.writeBeforeChannel(writer.frame(seq: 0), passing: ruleset) else {
             if let directory { FileTreeRemoval.remove(directory) }
             return false
         }

@@ -152,7 +152,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
                     .processFailed, path: original, reason: "no pipe for the scanner (\(String(cString: strerror(errno))))",
                     hint: "close some files or raise the limit on open files (ulimit -n) and try again")
             }
-            let sent = Self.send(bytes, passing: pair[1], on: link.channel, deadline: deadline)
+            let sent = link.channel.send(bytes, passing: pair[1], deadline: deadline) == .sent
             close(pair[1])
             if sent {
                 counts.withLock { $0.scanned += 1 }
@@ -165,22 +165,6 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             _ = end(link, killed: true)
         }
         throw unavailableError(original)
-    }
-
-    /// Writes `bytes` on `channel` with `passed` attached to the first of them, waiting for room until `deadline`.
-    private static func send(_ bytes: [UInt8], passing passed: Int32, on channel: ModuleHostChannel, deadline: ContinuousClock.Instant)
-        -> Bool
-    {
-        while true {
-            let sent = bytes.withUnsafeBytes { tabhost_isolation_send_passing(channel.fd, $0.baseAddress!, $0.count, passed) }
-            if sent == bytes.count { return true }
-            if sent > 0 { return channel.send(Array(bytes[sent...]), deadline: deadline) == .sent }
-            guard errno == EAGAIN || errno == EWOULDBLOCK else { return false }
-            let wait = ModuleHostChannel.milliseconds(until: deadline)
-            if wait == 0 { return false }
-            var entry = pollfd(fd: channel.fd, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&entry, 1, wait)
-        }
     }
 
     /// Waits for the answer to `request`: nil with its `report` set, or how its file's process (or the

@@ -121,7 +121,10 @@ enum tabhost_wire_type {
        spare waited, sent right after its spawn): u64 max processes, u8 private tmp (1: the
        LOAD will name a TMPDIR), str? the TMPDIR the host made for that LOAD's module (its LOAD names it
        again; null when none was made), u8 filter ahead (1: install the seccomp filter's part every profile has
-       now; 0, for a child whose LOAD comes at once: LOAD installs the whole filter). The LOAD that follows asks for the sandbox (on or require), not
+       now; 0, for a child whose LOAD comes at once: LOAD installs the whole filter), u32 the system paths
+       the ruleset passed with it left out; with it (SCM_RIGHTS, optional) the Landlock ruleset of the
+       system paths the host made (tabhost_sandbox_make_system_ruleset()), which the child takes over
+       instead of making its own. The LOAD that follows asks for the sandbox (on or require), not
        unrestricted: the child makes the sandbox's namespaces, splits and mounts that TMPDIR's tmpfs now,
        while it waits (tabhost_sandbox_split_ahead()), and LOAD goes on from there. A child with a
        module ignores it. */

@@ -198,7 +198,9 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
  * `max_processes` is not 0, or the caller is not root), the PID and IPC namespaces, a mount namespace
  * (when `private_tmp`), and the split; then, in the module's process, the TMPDIR's tmpfs over
  * `tmp_path` (when the host made that directory ahead: LOAD's profile names it again; NULL leaves the
- * tmpfs to LOAD), the bounding set's drop, the system paths' Landlock ruleset and, when `filter_ahead`,
+ * tmpfs to LOAD), the bounding set's drop, the system paths' Landlock ruleset (`system_ruleset` when it is
+ * not -1: one tabhost_sandbox_make_system_ruleset() made, which this takes over and closes in any case,
+ * `system_ruleset_skipped` being its count of paths left out; else one made here) and, when `filter_ahead`,
  * the seccomp filter's part every profile has (TABHOST_SANDBOX_FILTER_AHEAD; without it LOAD installs
  * the whole filter: one filter costs less to install than two, which matters to a child whose LOAD comes
  * at once). Returns 0 in the module's
@@ -208,7 +210,17 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
  * `without_namespaces`) and for a failure here. Call it with one thread.
  */
 int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const char *_Nullable tmp_path,
-                                bool filter_ahead);
+                                bool filter_ahead, int system_ruleset, unsigned system_ruleset_skipped);
+
+/**
+ * The Landlock ruleset tabhost_sandbox_split_ahead() would make for a child: the fixed system paths, for
+ * a profile without network or exec, at the kernel's best ABI, but those that name the process that
+ * opens them (`/proc/self`, which the child adds in the module's process). The host makes it while the child starts
+ * and sends it along (SCM_RIGHTS), so that no child spends its start on it. Returns its descriptor
+ * (close-on-exec), `skipped` counting the paths it could not add, or -1 with errno (EOPNOTSUPP: no
+ * Landlock).
+ */
+int tabhost_sandbox_make_system_ruleset(unsigned *skipped);
 
 /**
  * Installs the SIGSYS handler of `report_denials` (SA_SIGINFO; tabhost_sandbox_apply() calls it): for a
