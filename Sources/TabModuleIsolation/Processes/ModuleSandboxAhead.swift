@@ -2,11 +2,13 @@ import Glibc
 import TabModuleLoading
 import _CSandbox
 
-/// What a spare child is sent to take its sandbox's steps ahead while it waits (`SANDBOX_AHEAD`): the
-/// next LOAD's shape, whatever its module (see `ModuleSandboxProfile`), and the private temporary
-/// directory made for that module now, which the child mounts its TMPDIR's tmpfs over. Sent from the
-/// spawner's thread once the child runs (`ModuleHostSpawner.splitAhead`), so neither the directory nor
-/// the mount is part of a module's start.
+/// What a child is sent to take its sandbox's steps ahead of LOAD (`SANDBOX_AHEAD`): the next LOAD's
+/// shape, whatever its module (see `ModuleSandboxProfile`), the private temporary directory made for
+/// that module now, which the child mounts its TMPDIR's tmpfs over, and the system paths' Landlock
+/// ruleset, made here. A spare's is sent from the spawner's thread once it runs
+/// (`ModuleHostSpawner.splitAhead`), so none of it is part of a module's start; a child started for its
+/// module gets it right after its spawn (`ModuleHostConnection`), and takes those steps while the host
+/// waits for its HELLO and makes the module's profile.
 struct ModuleSandboxAhead: Sendable {
     /// LOAD's `max_processes`.
     var processLimit: UInt64 = ModuleSandboxProfile.processLimit

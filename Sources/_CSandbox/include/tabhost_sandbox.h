@@ -215,10 +215,10 @@ int tabhost_sandbox_split_ahead(uint64_t max_processes, bool private_tmp, const 
 /**
  * The Landlock ruleset tabhost_sandbox_split_ahead() would make for a child: the fixed system paths, for
  * a profile without network or exec, at the kernel's best ABI, but those that name the process that
- * opens them (`/proc/self`, which the child adds in the module's process). The host makes it while the child starts
- * and sends it along (SCM_RIGHTS), so that no child spends its start on it. Returns its descriptor
- * (close-on-exec), `skipped` counting the paths it could not add, or -1 with errno (EOPNOTSUPP: no
- * Landlock).
+ * opens them (`/proc/self`, which the child adds in the module's process). The host makes it while the
+ * child starts and sends it along (SCM_RIGHTS), so that no child spends its start on it. Returns its
+ * descriptor (close-on-exec), `skipped` counting the paths it could not add, or -1 with errno
+ * (EOPNOTSUPP: no Landlock).
  */
 int tabhost_sandbox_make_system_ruleset(unsigned *skipped);
 
