@@ -39,15 +39,20 @@ final class ModuleHostChannel {
         chunk = [UInt8](repeating: 0, count: chunkBytes)
     }
 
-    /// Writes all of `bytes`, waiting for room until `deadline`.
-    func send(_ bytes: [UInt8], deadline: ContinuousClock.Instant) -> SendResult {
+    /// Writes all of `bytes`, waiting for room until `deadline`; with `passed` (not -1), that descriptor
+    /// attached to the first of them (SCM_RIGHTS).
+    func send(_ bytes: [UInt8], passing passed: Int32 = -1, deadline: ContinuousClock.Instant) -> SendResult {
         var offset = 0
+        var attached = passed
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                attached >= 0
+                    ? tabhost_isolation_send_passing(fd, raw.baseAddress!, raw.count, attached)
+                    : Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             }
             if sent > 0 {
                 offset += sent
+                attached = -1
                 continue
             }
             if sent < 0 && errno == EINTR { continue }
@@ -58,23 +63,6 @@ final class ModuleHostChannel {
             _ = poll(&entry, 1, wait)
         }
         return .sent
-    }
-
-    /// Writes all of `bytes` with the descriptor `passed` attached to the first of them (SCM_RIGHTS;
-    /// none when it is -1), waiting for room until `deadline`.
-    func send(_ bytes: [UInt8], passing passed: Int32, deadline: ContinuousClock.Instant) -> SendResult {
-        guard passed >= 0 else { return send(bytes, deadline: deadline) }
-        while true {
-            let sent = bytes.withUnsafeBytes { tabhost_isolation_send_passing(fd, $0.baseAddress!, $0.count, passed) }
-            if sent == bytes.count { return .sent }
-            if sent > 0 { return send(Array(bytes[sent...]), deadline: deadline) }
-            if errno == EINTR { continue }
-            guard errno == EAGAIN || errno == EWOULDBLOCK else { return .closed }
-            let wait = Self.milliseconds(until: deadline)
-            if wait == 0 { return .timedOut }
-            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&entry, 1, wait)
-        }
     }
 
     /// Bytes one `fill` reads at most: a child that sends without end (a thread calling `log` in a
