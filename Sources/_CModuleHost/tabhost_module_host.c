@@ -1661,12 +1661,19 @@ static void scan_reply_pipe(int passed) {
 /* Set once the scanner locked itself: its file processes then add a layer of their own. */
 static int scanner_locked;
 
+/* The layer each file's process adds (tabhost_sandbox_signal_scope_ruleset), made once by the fork
+   server rather than by every file's process; -1 before then, or where the kernel has no such layer. */
+static int signal_scope_ruleset = -1;
+
 /* A Landlock layer of the file's process's own that scopes signals (ABI 6): its module's code can signal
    only this process and its own forks, not the scanner nor another file's process scanned at the same
    time (killed, that file would look crashed, and its refusal would be remembered). Before ABI 6 the
    scanner's sandbox line says signals are not scoped. */
 static void scan_own_signal_scope(void) {
-    if (scanner_locked && tabhost_sandbox_scope_signals() < 0) _exit(71);
+    if (!scanner_locked) return;
+    int ruleset = signal_scope_ruleset >= 0 ? signal_scope_ruleset : tabhost_sandbox_signal_scope_ruleset();
+    signal_scope_ruleset = -1;
+    if (tabhost_sandbox_scope_signals(ruleset) < 0) _exit(71);
 }
 
 static void serve_scan(frame *request, reader *r) {
@@ -1803,6 +1810,7 @@ static void scan_server(void) {
     /* Once here rather than in every file's process: libltdl's setup (its allocations, its loaders)
        is then inherited, not redone and copied on write for each file. */
     (void)tabhost_lt_init(NULL, 0);
+    if (scanner_locked) signal_scope_ruleset = tabhost_sandbox_signal_scope_ruleset();
     pid_t scanner = getpid();
     scan_server_slot slots[SCAN_SERVER_PROCESSES];
     for (int i = 0; i < SCAN_SERVER_PROCESSES; i++) {

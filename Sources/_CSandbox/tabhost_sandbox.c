@@ -820,10 +820,14 @@ static int tabhost_sandbox_allow_path(int ruleset, const char *path, uint64_t ac
 }
 
 /* Returns 0 when the ruleset is in force (or Landlock is absent), -1 on a hard failure. */
-int tabhost_sandbox_scope_signals(void) {
-    /* A kernel before ABI 6 refuses the scope field: nothing to add there. */
+int tabhost_sandbox_signal_scope_ruleset(void) {
+    /* A kernel before ABI 6 refuses the scope field. */
     struct tabhost_ll_ruleset_attr attr = {.scoped = TABHOST_LL_SCOPE_SIGNAL};
     int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, sizeof attr, 0);
+    return ruleset < 0 ? -1 : ruleset;
+}
+
+int tabhost_sandbox_scope_signals(int ruleset) {
     if (ruleset < 0) return 1;
     int status = syscall(__NR_landlock_restrict_self, ruleset, 0) == 0 ? 0 : -1;
     close(ruleset);

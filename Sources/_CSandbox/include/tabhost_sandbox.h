@@ -245,12 +245,20 @@ void tabhost_sandbox_release_prepared(void);
 int tabhost_sandbox_landlock_abi(void);
 
 /**
- * Adds a Landlock layer that scopes signals alone (ABI 6): from then on the caller and its forks can
- * signal only processes of their own domain. For a process already sandboxed that must not reach its
- * siblings (a scanned file's process, forked from the locked scanner). Returns 0; 1 when no such layer
- * can be made (a kernel before ABI 6: nothing changed); -1 when it was made but could not be applied.
+ * A Landlock ruleset that scopes signals alone (ABI 6), for tabhost_sandbox_scope_signals(): a
+ * descriptor (close-on-exec), or -1 when no such ruleset can be made (a kernel before ABI 6). Made once
+ * by a fork server, so that each of its forks only applies it.
  */
-int tabhost_sandbox_scope_signals(void);
+int tabhost_sandbox_signal_scope_ruleset(void);
+
+/**
+ * Adds the layer of `ruleset` (from tabhost_sandbox_signal_scope_ruleset()) and closes it: from then on
+ * the caller and its forks can signal only processes of their own domain. For a process already
+ * sandboxed that must not reach its siblings (a scanned file's process, forked from the locked scanner).
+ * Returns 0; 1 when `ruleset` is -1 (a kernel before ABI 6: nothing changed); -1 when the layer could
+ * not be applied.
+ */
+int tabhost_sandbox_scope_signals(int ruleset);
 
 /**
  * The seccomp-bpf program tabhost_sandbox_apply() installs for `profile`: writes at most `capacity`
