@@ -153,12 +153,13 @@ let package = Package(
             // SwiftPM links through swiftc, which adds libswiftCore; with the static library and the two
             // stubs in swiftrt_stubs.c no Swift runtime is linked or mapped at all.
             // The file calls of tabhost_file_denials.c are exported, so a module's calls resolve to them first.
-            // Linker/AsNeeded comes first on the search path, so libstdc++ and libm are linked only if used.
+            // Linker/ModuleHost comes first on the search path: libstdc++ and libm are linked only if used,
+            // and libltdl is linked in (libltdl.a), one library fewer for every fork to map.
             // Bound at start (`-z now`): the scanner's fork server then binds its calls once, and no file's
             // process forked from it looks them up again the first time it makes them.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-L", Context.packageDirectory + "/Linker/AsNeeded", "-Xlinker", "-z", "-Xlinker", "now"]
+                    ["-static-stdlib", "-L", Context.packageDirectory + "/Linker/ModuleHost", "-Xlinker", "-z", "-Xlinker", "now"]
                         + ["open", "open64", "openat", "openat64", "fopen", "fopen64", "opendir", "mkdir", "unlink"].flatMap {
                             ["-Xlinker", "--export-dynamic-symbol=\($0)"]
                         })

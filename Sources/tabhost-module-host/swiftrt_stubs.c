@@ -2,7 +2,7 @@
  * SwiftPM links every executable through swiftc, which adds swiftrt.o: its constructor registers
  * the image's Swift metadata with libswiftCore. This helper has no Swift code, so these two local
  * no-ops satisfy swiftrt.o and nothing of the static libswiftCore is linked (libstdc++ and libm are
- * dropped by Linker/AsNeeded): the child of a C module starts faster and smaller (docs/user/isolation.md;
+ * dropped by Linker/ModuleHost): the child of a C module starts faster and smaller (docs/user/isolation.md;
  * figures in docs/contributing/performance-history.md).
  *
  * Hidden, so they never enter the dynamic symbol table: a Swift module the child loads still
