@@ -819,7 +819,6 @@ static int tabhost_sandbox_allow_path(int ruleset, const char *path, uint64_t ac
     return failed;
 }
 
-/* Returns 0 when the ruleset is in force (or Landlock is absent), -1 on a hard failure. */
 int tabhost_sandbox_signal_scope_ruleset(void) {
     /* A kernel before ABI 6 refuses the scope field. */
     struct tabhost_ll_ruleset_attr attr = {.scoped = TABHOST_LL_SCOPE_SIGNAL};
