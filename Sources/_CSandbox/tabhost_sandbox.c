@@ -820,10 +820,9 @@ static int tabhost_sandbox_allow_path(int ruleset, const char *path, uint64_t ac
 }
 
 int tabhost_sandbox_signal_scope_ruleset(void) {
-    /* A kernel before ABI 6 refuses the scope field. */
+    /* A kernel before ABI 6 refuses the scope field: -1, as for any failure. */
     struct tabhost_ll_ruleset_attr attr = {.scoped = TABHOST_LL_SCOPE_SIGNAL};
-    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, sizeof attr, 0);
-    return ruleset < 0 ? -1 : ruleset;
+    return (int)syscall(__NR_landlock_create_ruleset, &attr, sizeof attr, 0);
 }
 
 int tabhost_sandbox_scope_signals(int ruleset) {
