@@ -1680,15 +1680,18 @@ static void serve_scan(frame *request, reader *r) {
     char *path = get_str(r);
     uint8_t close_after = get_u8(r);
     /* Optionally: u8 sandbox, u32 n + n str read paths (the tightest profile), then optionally u64 max
-       processes, u64 max memory bytes. */
+       processes, u64 max memory bytes, then optionally u32 n + n str paths whose files may be read but
+       not listed (the private copies). */
     uint8_t sandboxed = (!r->bad && r->offset < r->count) ? get_u8(r) : 0;
-    uint32_t read_count = 0;
+    uint32_t read_count = 0, file_read_count = 0;
     char **read_paths = sandboxed ? get_str_list(r, &read_count) : NULL;
     uint64_t max_processes = (sandboxed && !r->bad && r->offset < r->count) ? get_u64(r) : 0;
     uint64_t max_memory = (sandboxed && !r->bad && r->offset < r->count) ? get_u64(r) : 0;
+    char **file_read_paths = (sandboxed && !r->bad && r->offset < r->count) ? get_str_list(r, &file_read_count) : NULL;
     if (r->bad || path == NULL) {
         free(path);
         free_str_list(read_paths, read_count);
+        free_str_list(file_read_paths, file_read_count);
         if (request->fd >= 0) close(request->fd);
         reply_failure(request, "malformed scan request");
         return;
@@ -1700,12 +1703,16 @@ static void serve_scan(frame *request, reader *r) {
         memset(&profile, 0, sizeof profile);
         profile.read_paths = (const char *const *)read_paths;
         profile.read_path_count = read_count;
+        profile.file_read_paths = (const char *const *)file_read_paths;
+        profile.file_read_path_count = file_read_count;
         profile.max_processes = max_processes;
         profile.max_memory_bytes = sanitized_build() ? 0 : max_memory;
         tabhost_sandbox_report report;
         int status = tabhost_sandbox_apply(&profile, &report);
         free_str_list(read_paths, read_count);
+        free_str_list(file_read_paths, file_read_count);
         read_paths = NULL;
+        file_read_paths = NULL;
         scanner_locked = 1;
         if (status != 0) {
             free(path);
@@ -1715,6 +1722,7 @@ static void serve_scan(frame *request, reader *r) {
         }
     }
     free_str_list(read_paths, read_count);
+    free_str_list(file_read_paths, file_read_count);
     /* This first file is opened by a process of its own too; from then on a scanner is a fork server
        and never reads the socket again (scan_server). */
     pid_t scanner = getpid();
@@ -1735,7 +1743,11 @@ static void serve_scan(frame *request, reader *r) {
         _exit(0);
     }
     if (request->fd >= 0) close(request->fd);
+    /* Every later file's process is forked from this one: none may find this file's copy named in
+       memory it inherits (copies may be read by name, not listed). */
+    explicit_bzero(path, strlen(path));
     free(path);
+    explicit_bzero(request->payload, request->count);
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
     /* Without a pipe of its own the reply came on this connection: SCAN_ENDED only for a failure. */

@@ -954,6 +954,11 @@ static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabh
         if (profile->read_paths && profile->read_paths[i])
             skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->read_paths[i], read, handled);
     }
+    uint64_t read_files = TABHOST_LL_FS_READ_FILE | (profile->exec ? TABHOST_LL_FS_EXECUTE : 0);
+    for (size_t i = 0; i < profile->file_read_path_count; i++) {
+        if (profile->file_read_paths && profile->file_read_paths[i])
+            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->file_read_paths[i], read_files, handled);
+    }
     for (size_t i = 0; i < profile->write_path_count; i++) {
         if (profile->write_paths && profile->write_paths[i])
             skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->write_paths[i], read | TABHOST_LL_FS_WRITE,

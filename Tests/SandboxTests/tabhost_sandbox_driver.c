@@ -59,7 +59,8 @@ enum {
     GRANT_REPORT = 16,
     GRANT_WATCH = 32,
     NO_NAMESPACES = 64,
-    PRIVATE_TMP = 128
+    PRIVATE_TMP = 128,
+    SECRETS_BY_NAME = 256 /* the secret directory as a file_read_path: its files by name, no listing */
 };
 /* A case's verdicts, as its child's exit status. */
 enum { PASS = 0, FAILED = 1, SKIPPED = 2 };
@@ -94,9 +95,12 @@ static int skip(const char *why) {
 static tabhost_sandbox_report lock_with(int grants, uint64_t max_processes, uint64_t max_memory, int abi_limit) {
     const char *reads[] = {read_dir};
     const char *writes[] = {write_dir};
+    const char *by_name[] = {secret_dir};
     tabhost_sandbox_profile profile = {
         .read_paths = reads,
         .read_path_count = 1,
+        .file_read_paths = by_name,
+        .file_read_path_count = (grants & SECRETS_BY_NAME) ? 1 : 0,
         .write_paths = writes,
         .write_path_count = 1,
         .network = grants & GRANT_NETWORK,
@@ -1170,6 +1174,24 @@ static int case_filter_left_to_load(void) {
     return PASS;
 }
 
+/* A directory of files to read by name only (the scanner's private copies, `file_read_paths`): after the
+   lock a file in it opens for reading, by the name it has, but the directory cannot be listed nor the
+   file written; the control: the directory lists before the lock. */
+static int case_files_read_by_name_only(void) {
+    int before = open(secret_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    CHECK(allowed("control: list the directory before the lock", before));
+    close(before);
+    tabhost_sandbox_report report = lock(SECRETS_BY_NAME, 0);
+    if (!(report.enforced & TABHOST_SANDBOX_FILESYSTEM)) return skip("no Landlock on this kernel");
+    int fd = open(secret_file, O_RDONLY | O_CLOEXEC);
+    CHECK(allowed("open a file by its name", fd));
+    char buffer[16] = {0};
+    if (read(fd, buffer, sizeof buffer - 1) <= 0) return fail("read a file by its name: %s", strerror(errno));
+    close(fd);
+    CHECK(refused("list the directory", open(secret_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), EACCES, 0));
+    return refused("write the file", open(secret_file, O_WRONLY | O_CLOEXEC), EACCES, 0);
+}
+
 /* The system paths' ruleset the host makes (tabhost_sandbox_make_system_ruleset()) and sends along: the
    split takes it over, and after the lock the rules hold as with one the child made: the system files
    and the profile's paths open, the secret and another system file refused (both open before the lock:
@@ -1643,6 +1665,7 @@ static const test_case cases[] = {
     {"filter_made_ahead", case_filter_made_ahead},
     {"filter_left_to_load", case_filter_left_to_load},
     {"system_ruleset_from_host", case_system_ruleset_from_host},
+    {"files_read_by_name_only", case_files_read_by_name_only},
 };
 
 static void write_file(const char *path, const char *text) {

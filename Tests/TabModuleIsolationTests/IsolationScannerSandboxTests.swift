@@ -149,6 +149,82 @@ struct IsolationScannerSandboxTests {
         #expect(result.refused.contains { $0.contains("b-hostile") }, "\(result.refused)")
     }
 
+    /// Scans `b-victim`, then `z-spy`, whose constructor finds the directory of its own private copy and
+    /// tries to list it, to read the victim's copy it listed, and to open the victim's copy by the names
+    /// copies once had (`NAME.GEN.so`); returns what it says it did (its title), and the refusals.
+    private static func spyOnTheOtherCopies(sandbox: SandboxMode) throws -> (said: String?, refused: [String]) {
+        try withScanningRegistry(sandbox: sandbox, timeout: .seconds(5)) { fixture, registry, _ in
+            try fixture.compile("b-victim.so", source: ModuleSource(name: "b-victim").text)
+            var spy = ModuleSource(name: "z-spy").withEntry(
+                """
+                TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
+                    static tab_module_descriptor reported;
+                    reported = descriptor;
+                    reported.title = said;
+                    return &reported;
+                }
+                """)
+            spy.extra = """
+                #include <dirent.h>
+                #include <dlfcn.h>
+                #include <fcntl.h>
+                #include <stdio.h>
+                #include <string.h>
+                #include <unistd.h>
+                static char said[64] = "nothing";
+                static int readable(const char *path) {
+                    char magic[4];
+                    int fd = open(path, O_RDONLY | O_CLOEXEC);
+                    if (fd < 0) return 0;
+                    int elf = read(fd, magic, 4) == 4 && memcmp(magic, "\\177ELF", 4) == 0;
+                    close(fd);
+                    return elf;
+                }
+                __attribute__((constructor)) static void spy(void) {
+                    Dl_info own;
+                    char directory[4096], path[8192];
+                    if (!dladdr((void *)spy, &own) || own.dli_fname == NULL) return;
+                    snprintf(directory, sizeof directory, "%s", own.dli_fname);
+                    char *slash = strrchr(directory, '/');
+                    if (slash == NULL) return;
+                    *slash = 0;
+                    int listed = 0, victims = 0, guessed = 0;
+                    DIR *copies = opendir(directory);
+                    for (struct dirent *entry; copies != NULL && (entry = readdir(copies)) != NULL;) {
+                        if (entry->d_name[0] == '.') continue;
+                        listed++;
+                        snprintf(path, sizeof path, "%s/%s", directory, entry->d_name);
+                        if (strncmp(entry->d_name, "b-victim.", 9) == 0) victims += readable(path);
+                    }
+                    if (copies != NULL) closedir(copies);
+                    for (int generation = 0; generation < 64; generation++) {
+                        snprintf(path, sizeof path, "%s/b-victim.%d.so", directory, generation);
+                        guessed += readable(path);
+                    }
+                    snprintf(said, sizeof said, "listed %d read %d guessed %d", listed, victims, guessed);
+                }
+                """
+            try fixture.compile("z-spy.so", source: spy.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE"])
+            registry.load(directories: [ModuleDirectory(fixture.directory)])
+            return (registry.module(named: "z-spy")?.info.title, registry.errors.map(\.description))
+        }
+    }
+
+    /// A file's process reads its own private copy by the name it was given, and no other: the directory of
+    /// copies cannot be listed, and a copy's name has a random part, so another module's copy cannot be
+    /// guessed either (a running module's child is given its own copy's file alone already).
+    @Test func aModuleCannotListOrGuessTheOtherPrivateCopies() throws {
+        let result = try Self.spyOnTheOtherCopies(sandbox: .on)
+        #expect(result.said == "listed 0 read 0 guessed 0", "\(result.refused)")
+        #expect(result.refused.isEmpty, "\(result.refused)")
+    }
+
+    /// The control: without the sandbox the same constructor lists the copies and reads the victim's.
+    @Test func withoutTheSandboxTheSameModuleListsAndReadsTheOtherCopies() throws {
+        let result = try Self.spyOnTheOtherCopies(sandbox: .off)
+        #expect(result.said == "listed 2 read 1 guessed 0", "\(result.refused)")
+    }
+
     @Test func withoutTheSandboxTheSameConstructorsWrite() throws {
         let open = try Self.scan(sandbox: .off)
         #expect(open.refused.isEmpty, "\(open.refused)")

@@ -57,9 +57,9 @@ struct RunningHostReloads {
             let digits = entry.dropFirst("tabhost-".count).prefix { $0.isNumber }
             guard let pid = Int32(digits), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM else { continue }
             let copyDirectory = root + "/" + entry
-            // A copy is `NAME.GEN.so`: the host has loaded (shows) the module.
+            // A copy of the module's file: the host has loaded (shows) the module.
             let copies = (try? FileManager.default.contentsOfDirectory(atPath: copyDirectory)) ?? []
-            guard copies.contains(where: { Self.isCopy($0, of: name) }) else { continue }
+            guard copies.contains(where: { ModuleCopyDirectory.isCopy($0, of: name) }) else { continue }
             if let modules = directory, Self.watchedDirectories(of: pid).map({ $0.contains(Self.resolved(modules)) }) == false {
                 continue
             }
@@ -109,12 +109,6 @@ struct RunningHostReloads {
     /// The NUL-separated strings of a /proc file (a process's command line or environment).
     private static func procStrings(_ path: String) -> [String]? {
         ProcFile.bytes(path)?.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    static func isCopy(_ file: String, of name: String) -> Bool {
-        guard file.hasPrefix(name + "."), file.hasSuffix(".so") else { return false }
-        let generation = file.dropFirst(name.count + 1).dropLast(3)
-        return !generation.isEmpty && generation.allSatisfy(\.isNumber)
     }
 
     /// Waits until each host has said what it did with the module since `since`, or `deadline` passed.

@@ -131,14 +131,18 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         // itself (`list`, modules out of process) nothing would close it, and the file's process ends anyway.
         writer.u8(closes && (hostOpensFiles || !inProcessModules.isEmpty) ? 1 : 0)
         if settings.sandbox != .off {
-            // The tightest profile: the private copies (one scanner scans every file of a command, each in
-            // a process forked for it), the Swift runtime of the host's build, no write, and limits.
-            let paths = [ModuleFileReader.parentDirectory(of: copy)] + ModuleSandboxProfile.swiftRuntimeDirectories
+            // The tightest profile: the Swift runtime of the host's build, the private copies (one scanner
+            // scans every file of a command, each in a process forked for it) to read by name but not to
+            // list, so that a file's process opens the copy it was named and cannot find another's (their
+            // names are random), no write, and limits.
+            let paths = ModuleSandboxProfile.swiftRuntimeDirectories
             writer.u8(1)
             writer.u32(UInt32(paths.count))
             for path in paths { writer.string(path) }
             writer.u64(Self.processLimit)
             writer.u64(settings.sandboxMemoryCeiling ?? ModuleSandboxProfile.memoryCeiling)
+            writer.u32(1)
+            writer.string(ModuleFileReader.parentDirectory(of: copy))
         }
         sequence = sequence == UInt32.max ? 1 : sequence + 1
         let deadline = ContinuousClock.now + timeout

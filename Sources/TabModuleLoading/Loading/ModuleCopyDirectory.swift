@@ -8,7 +8,9 @@ import Glibc
 ///
 /// `dlopen` matches already-loaded images by path string and an overwritten mapped file crashes
 /// its old code, so modules are never opened from the drop directory: each accepted file is
-/// copied to `DIR/tabhost-PID/NAME.GEN.so` (mode 0700 directory, GEN never reused in a process).
+/// copied to `DIR/tabhost-PID/NAME.GEN.TOKEN.so` (mode 0700 directory, GEN never reused in a process,
+/// TOKEN 16 random hexadecimal digits: a module's process, which may read the copy it was named but not
+/// list the directory, cannot guess another module's copy).
 public final class ModuleCopyDirectory: Sendable {
     /// The directory (`ROOT/tabhost-PID`, or `ROOT/tabhost-PID-N` for later ones in one process).
     public let directory: String
@@ -84,14 +86,14 @@ public final class ModuleCopyDirectory: Sendable {
         return removed
     }
 
-    /// Copies `bytes` to a fresh `BASE.GEN.so` in this directory and returns its path and generation.
+    /// Copies `bytes` to a fresh `BASE.GEN.TOKEN.so` in this directory and returns its path and generation.
     func store(_ bytes: [UInt8], baseName: String) throws(ModuleError) -> (path: String, generation: UInt64) {
         let generation = Self.nextGeneration.withLock { next in
             defer { next += 1 }
             return next
         }
         let stem = baseName.hasSuffix(".so") ? String(baseName.dropLast(3)) : baseName
-        let path = "\(directory)/\(stem).\(generation).so"
+        let path = "\(directory)/\(stem).\(generation).\(Self.token()).so"
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
         guard fd >= 0 else { throw copyError(path, errno) }
         defer { close(fd) }
@@ -107,6 +109,21 @@ public final class ModuleCopyDirectory: Sendable {
             written += count
         }
         return (path, generation)
+    }
+
+    /// 64 random bits as 16 hexadecimal digits, for a copy's name.
+    static func token() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bits = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - bits.utf8.count) + bits
+    }
+
+    /// Whether `file` is the name of a copy of the module file `NAME.so` (`NAME.GEN.TOKEN.so`).
+    public static func isCopy(_ file: String, of name: String) -> Bool {
+        guard file.hasPrefix(name + "."), file.hasSuffix(".so") else { return false }
+        let parts = file.dropFirst(name.count + 1).dropLast(3).split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[0].utf8.allSatisfy { (0x30...0x39).contains($0) }
+            && parts[1].utf8.count == 16 && parts[1].utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// Removes one private copy (after its image is closed).

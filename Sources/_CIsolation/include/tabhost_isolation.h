@@ -104,7 +104,8 @@ enum tabhost_wire_type {
        running its destructors; SCAN_PHASE notifications say how far it got. One scanner scans many
        files; the host builds and validates the descriptor from this report without opening it.
        Optionally followed by u8 sandbox, u32 n + n str read paths, then optionally u64 max processes,
-       u64 max memory bytes: with sandbox set the scanner confines itself to the tightest profile (those
+       u64 max memory bytes, then optionally u32 n + n str paths whose files may be read but not listed
+       (the private copies): with sandbox set the scanner confines itself to the tightest profile (those
        paths and the loader's libraries, nothing to write, those limits) before its first open. Each
        file is opened in a process of its own forked from the locked scanner, which replies (on the
        pipe the SCAN brought with SCM_RIGHTS, when it brought one: SCAN_PHASE and the reply come there);

@@ -77,6 +77,11 @@ typedef struct tabhost_sandbox_profile {
     /** Files or directory trees to read (directories: listed too), besides the default system files. */
     const char *_Nonnull const *_Nullable read_paths;
     size_t read_path_count;
+    /** Directory trees whose files may be read by a name the process already knows, but which it may not
+     *  list: the scanner's private copies, where each file's process was given its own copy's name (a
+     *  random one) and can neither list nor guess another's. */
+    const char *_Nonnull const *_Nullable file_read_paths;
+    size_t file_read_path_count;
     /** Files or directory trees to read, write, create in, rename within and remove from. */
     const char *_Nonnull const *_Nullable write_paths;
     size_t write_path_count;

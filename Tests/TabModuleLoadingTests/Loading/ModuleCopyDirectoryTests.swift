@@ -19,8 +19,13 @@ struct ModuleCopyDirectoryTests {
         let loader = ModuleLoader(copies: cache)
         let first = try loader.load(path)
         let second = try loader.load(path)
-        #expect(first.copyPath == "\(cache.directory)/libSample.\(first.generation).so")
-        #expect(second.copyPath == "\(cache.directory)/libSample.\(second.generation).so")
+        // NAME.GEN.TOKEN.so: the generation, then 16 random hexadecimal digits (no two copies alike).
+        for copy in [first, second] {
+            #expect(copy.copyPath.hasPrefix("\(cache.directory)/libSample.\(copy.generation)."), "\(copy.copyPath)")
+            #expect(ModuleCopyDirectory.isCopy(ModuleFileReader.baseName(of: copy.copyPath), of: "libSample"), "\(copy.copyPath)")
+        }
+        let tokens = [first, second].map { ModuleFileReader.baseName(of: $0.copyPath).split(separator: ".")[2] }
+        #expect(tokens[0] != tokens[1])
         #expect(second.generation > first.generation)
         #expect(FileManager.default.fileExists(atPath: first.copyPath))
         #expect(try Data(contentsOf: URL(fileURLWithPath: first.copyPath)) == Data(contentsOf: URL(fileURLWithPath: path)))
@@ -29,6 +34,15 @@ struct ModuleCopyDirectoryTests {
         #expect(FileManager.default.fileExists(atPath: second.copyPath))
         cache.removeAll()
         #expect(!FileManager.default.fileExists(atPath: cache.directory))
+    }
+
+    @Test(arguments: [
+        ("clock.1.0123456789abcdef.so", true), ("clock.12.ffffffffffffffff.so", true), ("clock.1.so", false),
+        ("clock.1.0123456789ABCDEF.so", false), ("clock.1.0123456789abcde.so", false), ("clock.x.0123456789abcdef.so", false),
+        ("clock..0123456789abcdef.so", false), ("clock.1.0123456789abcdef.1.so", false), ("clocks.1.0123456789abcdef.so", false),
+    ])
+    func aCopysNameIsTheModulesNameGenerationAndToken(file: String, isCopy: Bool) {
+        #expect(ModuleCopyDirectory.isCopy(file, of: "clock") == isCopy)
     }
 
     @Test func theDirectoriesOfDeadProcessesAreSwept() throws {

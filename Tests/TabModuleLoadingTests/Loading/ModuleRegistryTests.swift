@@ -53,9 +53,9 @@ struct ModuleRegistryTests {
         #expect(error.path == fixture.path("two.so"))
         #expect(error.reason == "module name \"same\" is already provided by \(fixture.path("one.so"))")
         // The refused duplicate's copy is gone; the winner's stays.
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: cache.directory) == ["one.\(registry.module(named: "same")!.generation).so"]
-        )
+        let copies = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+        #expect(copies.count == 1 && ModuleCopyDirectory.isCopy(copies[0], of: "one"), "\(copies)")
+        #expect(copies.first?.hasPrefix("one.\(registry.module(named: "same")!.generation).") == true, "\(copies)")
     }
 
     @Test func directoryProblemsAreOneErrorEach() throws {
