@@ -135,6 +135,7 @@ struct ListInspectEndToEndTests {
         ("noentry.so", "noentry", "missingEntry", "no tab_module_entry symbol (not a TabHost module)"),
         ("badname.so", "badname", "badName", "module name \"Bad Name\" has characters outside [a-z0-9._-]"),
         ("newer.so", "newer", "abiMinorTooNew", "built for module ABI 1.9, newer than this host's 1.3"),
+        ("huge.so", "huge", "tooLarge", "68719476736 bytes, larger than the 512 MiB a module file may be"),
     ])
     func inspectExplainsARejectedFile(_ file: String, _ kind: String, _ code: String, _ reason: String) throws {
         try S.withDirectory { dir in
@@ -144,6 +145,10 @@ struct ListInspectEndToEndTests {
             case "text": try "just text".write(toFile: path, atomically: true, encoding: .utf8)
             case "noentry": try S.compileModule(path, fields: #".name = "x", .title = "X""#, entry: "")
             case "badname": try S.compileModule(path, fields: #".name = "Bad Name", .title = "X""#)
+            case "huge":
+                // 64 GiB, sparse: neither read into memory nor copied (the host would die trying).
+                try S.compileModule(path, fields: #".name = "x", .title = "X""#)
+                #expect(truncate(path, 64 << 30) == 0)
             default: try S.compileModule(path, fields: #".name = "x", .title = "X", .abi_minor = 9"#)
             }
             let output = try S.run(["inspect", path])
@@ -152,6 +157,23 @@ struct ListInspectEndToEndTests {
             let lines = output.stderr.split(separator: "\n")
             #expect(lines.count == 1)
             #expect(lines.first?.hasPrefix("\(path): \(reason); ") == true, "\(output)")
+        }
+    }
+
+    /// A file too large to be a module beside a good one: one line for it, and the good one listed.
+    @Test func aHugeFileIsOneLineAndTheRestIsListed() throws {
+        try S.withDirectory { dir in
+            try S.compileModule(dir + "/good.so", fields: #".name = "good", .title = "Good""#)
+            let huge = dir + "/huge.so"
+            _ = FileManager.default.createFile(atPath: huge, contents: Data([0x7f, 0x45, 0x4c, 0x46]))
+            #expect(truncate(huge, 64 << 30) == 0)
+            let output = try S.run(["list", dir])
+            #expect(output.status == 1, "\(output)")
+            #expect(output.stdout.contains("good "), "\(output)")
+            #expect(
+                output.stderr
+                    == "\(huge): 68719476736 bytes, larger than the 512 MiB a module file may be; "
+                    + "check that it is a module file; tabhost reads no larger one\n", "\(output)")
         }
     }
 

@@ -18,6 +18,9 @@ extension ModuleError {
         public static let notRegularFile = Code("notRegularFile")
         /// The file is empty (often: still being written).
         public static let emptyFile = Code("emptyFile")
+        /// The file is larger than a module file may be (`ModuleFileReader.maximumFileBytes`): it is
+        /// neither read into memory nor copied.
+        public static let tooLarge = Code("tooLarge")
         /// The file does not start with the ELF magic.
         public static let notELF = Code("notELF")
         /// The ELF header, program headers or segments extend past the end of the file.

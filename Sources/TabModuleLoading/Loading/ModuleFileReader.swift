@@ -84,7 +84,21 @@ package enum ModuleFileReader {
             throw ModuleError(
                 .emptyFile, path: path, reason: "empty file (0 bytes)", hint: "finish writing it or rebuild it")
         }
+        guard info.st_size <= maximumFileBytes else { throw tooLarge(path, size: Int64(info.st_size)) }
         return (path, ModuleFileStamp(info))
+    }
+
+    /// The largest module file read: each accepted file is read whole into memory and copied to tmpfs,
+    /// so a larger one (a sparse file of many gigabytes in a module directory) would take the host's
+    /// memory, and only far beyond any real module (a Swift module with Foundation linked in is a few
+    /// tens of MiB).
+    package static let maximumFileBytes = 512 << 20
+
+    /// The refusal of a file of `size` bytes, more than ``maximumFileBytes``.
+    static func tooLarge(_ path: String, size: Int64) -> ModuleError {
+        ModuleError(
+            .tooLarge, path: path, reason: "\(size) bytes, larger than the \(maximumFileBytes >> 20) MiB a module file may be",
+            hint: "check that it is a module file; tabhost reads no larger one")
     }
 
     /// Whether `mode` lets its group or everyone write: the one rule behind every permission check of
@@ -131,6 +145,7 @@ package enum ModuleFileReader {
         var info = stat()
         let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
         var result = [UInt8](repeating: 0, count: 0)
+        guard expected <= maximumFileBytes else { throw tooLarge(path, size: Int64(expected)) }
         var capacity = expected + 1  // one spare byte detects a file that grew
         while true {
             var failure: Int32 = 0
@@ -156,8 +171,9 @@ package enum ModuleFileReader {
                 return (result, stamp)
             }
             // Filled every byte: the file is larger than fstat said; read the rest.
+            guard capacity <= maximumFileBytes else { throw tooLarge(path, size: Int64(capacity)) }
             lseek(fd, 0, SEEK_SET)
-            capacity *= 2
+            capacity = min(capacity * 2, maximumFileBytes + 1)
         }
     }
 
