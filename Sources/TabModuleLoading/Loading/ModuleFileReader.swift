@@ -139,11 +139,17 @@ package enum ModuleFileReader {
     /// staging buffer, which showed up when loading 1,000 modules), growing if the file grew.
     /// Returns the stamp of the file the bytes came from too.
     static func readAll(_ path: String) throws(ModuleError) -> (bytes: [UInt8], stamp: ModuleFileStamp) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: a FIFO put in the file's place since its `stat` opens at once, and is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw fileError(path, errno) }
         defer { close(fd) }
         var info = stat()
-        let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        guard fstat(fd, &info) == 0 else { throw fileError(path, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw ModuleError(
+                .notRegularFile, path: path, reason: "not a regular file", hint: "install module .so files as regular files")
+        }
+        let expected = max(Int(info.st_size), 0)
         var result = [UInt8](repeating: 0, count: 0)
         guard expected <= maximumFileBytes else { throw tooLarge(path, size: Int64(expected)) }
         var capacity = expected + 1  // one spare byte detects a file that grew

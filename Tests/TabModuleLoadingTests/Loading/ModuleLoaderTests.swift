@@ -125,6 +125,21 @@ struct ModuleLoaderTests {
         #expect(copies.isEmpty, "its private copy is removed: \(copies)")
     }
 
+    /// A FIFO put where a module file was `stat`ed (the read comes after the check): the read neither waits
+    /// for a writer (a blocking open of a FIFO would, for ever) nor keeps it open: it refuses it as not a
+    /// regular file.
+    @Test func aFIFOInAModulesPlaceIsRefusedWithoutWaiting() throws {
+        let fixture = try Fixture()
+        let fifo = fixture.path("swapped.so")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let error = try #require(throws: ModuleError.self) { try ModuleFileReader.readAll(fifo) }
+        #expect(error.code == .notRegularFile)
+        #expect(error.description == "\(fifo): not a regular file; install module .so files as regular files")
+        // Nothing holds it open for reading now: a writer finds no reader.
+        let writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        #expect(writer == -1 && errno == ENXIO)
+    }
+
     /// A section whose name makes the image one with Swift code.
     private static let swiftMarker = "__attribute__((used, section(\"swift5_types\"))) static const int swift_marker = 1;"
 
