@@ -225,6 +225,99 @@ struct IsolationScannerSandboxTests {
         #expect(result.said == "listed 2 read 1 guessed 0", "\(result.refused)")
     }
 
+    /// While the loader waits for a slow file, the files announced after it keep the cores busy: their SCANs
+    /// go out as earlier ones end, not only once the slow file's answer is taken (six files at once at
+    /// most, as before). Eight files come first, the first of which waits until every file has its private
+    /// copy (so the copying thread is ahead: files are announced as they are prepared); the slow file's
+    /// constructor waits (3 s at most) until 12 of the 14 files after it have run, each leaving a marker (the
+    /// sandbox is off, so that they can), and says how many it saw; with the window counted in files not
+    /// yet taken, it would see 5.
+    @Test func filesAfterASlowOneAreScannedWhileItIsAwaited() throws {
+        let markers = try Fixture()
+        defer { markers.remove() }
+        let said = try Self.withScanningRegistry(sandbox: .off, timeout: .seconds(5)) { fixture, registry, _ in
+            var slow = ModuleSource(name: "m-slow").withEntry(
+                """
+                TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
+                    static tab_module_descriptor reported;
+                    reported = descriptor;
+                    reported.title = said;
+                    return &reported;
+                }
+                """)
+            slow.extra = """
+                #include <dirent.h>
+                #include <stdio.h>
+                #include <unistd.h>
+                static char said[32] = "nothing";
+                __attribute__((constructor)) static void wait_for_the_others(void) {
+                    int seen = 0;
+                    for (int tries = 0; tries < 300 && seen < 12; tries++) {
+                        seen = 0;
+                        DIR *markers = opendir("\(markers.directory)");
+                        for (struct dirent *entry; markers != NULL && (entry = readdir(markers)) != NULL;)
+                            seen += entry->d_name[0] != '.';
+                        if (markers != NULL) closedir(markers);
+                        if (seen < 12) usleep(10 * 1000);
+                    }
+                    if (seen >= 12) snprintf(said, sizeof said, "saw 12 or more");
+                    else snprintf(said, sizeof said, "saw %d", seen);
+                }
+                """
+            try fixture.compile("m-slow.so", source: slow.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE"])
+            for number in 1...14 {
+                let two = number < 10 ? "0\(number)" : "\(number)"
+                if number <= 8 {
+                    var first = ModuleSource(name: "a-\(two)")
+                    if number == 1 { first.extra = Self.waitForEveryCopy(count: 23) }
+                    try fixture.compile("a-\(two).so", source: first.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE"])
+                }
+                var later = ModuleSource(name: "z-\(two)")
+                later.extra = """
+                    #include <fcntl.h>
+                    #include <unistd.h>
+                    __attribute__((constructor)) static void mark(void) {
+                        int fd = open("\(markers.directory)/\(two)", O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+                        if (fd >= 0) close(fd);
+                    }
+                    """
+                try fixture.compile("z-\(two).so", source: later.text, flags: ["-shared", "-fPIC", "-D_GNU_SOURCE"])
+            }
+            registry.load(directories: [ModuleDirectory(fixture.directory)])
+            #expect(registry.errors.isEmpty, "\(registry.errors)")
+            return registry.module(named: "m-slow")?.info.title
+        }
+        #expect(said == "saw 12 or more")
+    }
+
+    /// A constructor that waits (3 s at most) until the directory of its own private copy holds `count` copies.
+    static func waitForEveryCopy(count: Int) -> String {
+        """
+        #include <dirent.h>
+        #include <dlfcn.h>
+        #include <stdio.h>
+        #include <string.h>
+        #include <unistd.h>
+        __attribute__((constructor)) static void wait_for_every_copy(void) {
+            Dl_info own;
+            char directory[4096];
+            if (!dladdr((void *)wait_for_every_copy, &own) || own.dli_fname == NULL) return;
+            snprintf(directory, sizeof directory, "%s", own.dli_fname);
+            char *slash = strrchr(directory, '/');
+            if (slash == NULL) return;
+            *slash = 0;
+            for (int tries = 0, copies = 0; tries < 300 && copies < \(count); tries++) {
+                copies = 0;
+                DIR *listed = opendir(directory);
+                for (struct dirent *entry; listed != NULL && (entry = readdir(listed)) != NULL;)
+                    copies += strstr(entry->d_name, ".so") != NULL;
+                if (listed != NULL) closedir(listed);
+                if (copies < \(count)) usleep(10 * 1000);
+            }
+        }
+        """
+    }
+
     @Test func withoutTheSandboxTheSameConstructorsWrite() throws {
         let open = try Self.scan(sandbox: .off)
         #expect(open.refused.isEmpty, "\(open.refused)")

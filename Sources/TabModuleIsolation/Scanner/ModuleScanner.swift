@@ -34,6 +34,11 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     private var sequence: UInt32 = 0
     /// SCANs sent and not answered yet, oldest first (`announce` sends one ahead of `scan`).
     private var inFlight: [ModuleScanRequest] = []
+    /// Files announced and not sent yet, in the order announced: each is sent as soon as fewer than
+    /// `maximumInFlight` files' processes run, also while an earlier file's answer is awaited.
+    private var pending: [(copy: String, original: String, stamp: ModuleFileStamp?, closes: Bool)] = []
+    /// Set while a file is scanned once more, alone: nothing pending is sent meanwhile.
+    private var sendsAlone = false
 
     /// A scanner whose children's output goes to `logger`; a file may take `timeout` to open. Only
     /// `IsolationSettings.scanner(logger:)` makes one, so that no command forgets the sandbox.
@@ -88,6 +93,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         if let index = inFlight.firstIndex(where: { $0.copy == copy }) {
             request = inFlight[index]
         } else {
+            pending.removeAll { $0.copy == copy }
             let stamp = stamp ?? ModuleFileStamp(path: original)
             if let stamp, let known = refusals[original], known.stamp == stamp { throw known.error }
             request = try send(copy: copy, original: original, closes: closes, stamp: stamp)
@@ -97,6 +103,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             // The scanner ended, or this file's process never began: with two files in flight this one
             // is not known to be the cause. Once more, alone: a file that takes the scanner down again
             // is refused for it.
+            sendsAlone = true
+            defer { sendsAlone = false }
             request = try send(copy: copy, original: original, closes: closes, stamp: request.stamp)
             failure = wait(for: request)
         }
@@ -107,20 +115,43 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         throw error
     }
 
-    /// Sends the SCAN of `copy` now, so that its process runs while an earlier file's is still being
-    /// waited for (up to `maximumInFlight`); `scan` then waits for its answer. Does nothing when enough
-    /// are in flight already or the file is remembered as refused; a failure here is met again in `scan`.
+    /// Sends the SCAN of `copy` as soon as fewer than `maximumInFlight` files' processes run (now, or
+    /// while an earlier file's answer is awaited), so that its process runs before `scan` waits for its
+    /// answer. Does nothing when the file is remembered as refused or `maximumPending` wait already; a
+    /// failure to send is met again in `scan`.
     package func announce(copy: String, original: String, stamp: ModuleFileStamp?, closes: Bool) {
-        guard inFlight.count < Self.maximumInFlight, !inFlight.contains(where: { $0.copy == copy }) else { return }
+        guard pending.count < Self.maximumPending, !inFlight.contains(where: { $0.copy == copy }),
+            !pending.contains(where: { $0.copy == copy })
+        else { return }
         // The version the copy was made from: the loader's own read of the file stamped it already.
         let stamp = stamp ?? ModuleFileStamp(path: original)
         if let stamp, let known = refusals[original], known.stamp == stamp { return }
-        _ = try? send(copy: copy, original: original, closes: closes, stamp: stamp)
+        pending.append((copy, original, stamp, closes))
+        sendPending()
     }
 
-    /// SCANs in flight at most: files' processes run while an earlier one's end is awaited (the host
-    /// learns of each file only once its process ended, so fewer leave the two cores idle in between).
+    /// Sends what is pending while fewer than `maximumInFlight` files' processes run (those sent whose
+    /// end the scanner has not told yet): the cores are not left idle while the file the loader waits
+    /// for, sent earlier, is still running and later ones have ended.
+    private func sendPending() {
+        guard !sendsAlone else { return }
+        var running = inFlight.count(where: { $0.ended == nil })
+        while running < Self.maximumInFlight, !pending.isEmpty {
+            let next = pending.removeFirst()
+            guard (try? send(copy: next.copy, original: next.original, closes: next.closes, stamp: next.stamp)) != nil else {
+                return
+            }
+            running += 1
+        }
+    }
+
+    /// Files' processes running at once at most (sent and not ended): processes run while an earlier
+    /// one's end is awaited (the host learns of each file only once its process ended, so fewer leave the
+    /// two cores idle in between).
     static let maximumInFlight = 6
+
+    /// Files announced and not sent yet at most.
+    static let maximumPending = 32
 
     /// Sends the SCAN of `copy` with the pipe its file's process will answer on.
     private func send(copy: String, original: String, closes: Bool, stamp: ModuleFileStamp?) throws(ModuleError) -> ModuleScanRequest {
@@ -205,6 +236,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             if fds[1].revents != 0 { link.drainOutput() }
             if fds[0].revents != 0 || fds.count > 2 && fds[2].revents != 0 {
                 if let failure = readScanner(link, for: request) { return failure }
+                // Other files' processes may have ended: their places go to the files announced next.
+                sendPending()
             }
         }
     }
@@ -285,6 +318,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     /// Ends the scanner child now (the next scan starts another).
     public func finish() {
         inFlight.removeAll()
+        pending.removeAll()
         guard let link else { return }
         self.link = nil
         link.process.end()

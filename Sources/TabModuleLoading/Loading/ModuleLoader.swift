@@ -48,8 +48,9 @@ public struct ModuleLoader: Sendable {
         return PreparedModuleFile(file: file, copy: copy)
     }
 
-    /// How many files after the one being opened the cold load announces to the scanner.
-    static let announcedAhead = 5
+    /// How many files after the one being opened the cold load announces to the scanner (which sends
+    /// them as places free up, also while it waits for the one being opened).
+    static let announcedAhead = 16
 
     /// Lets the scanner start on `prepared` while the file before it is opened (`open` still comes to it).
     func announce(_ prepared: PreparedModuleFile) {

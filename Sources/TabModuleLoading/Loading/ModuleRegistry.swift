@@ -267,6 +267,8 @@ public final class ModuleRegistry {
         added.reserveCapacity(added.count + lookups.count)
         let misses = lookups.compactMap { lookup in lookup?.isMiss == true ? lookup?.path : nil }
         let pipeline = misses.count > 1 ? ModulePreparePipeline(files: misses, loader: loader) : nil
+        // Prepared files after the one being opened that were announced already: each is announced once.
+        var announced = 0
         for index in lookups.indices {
             guard let lookup = lookups[index].take() else { continue }
             switch consume lookup {
@@ -277,8 +279,10 @@ public final class ModuleRegistry {
             case .miss(let path, let stamp):
                 let prepared = pipeline?.next() ?? Result { () throws(ModuleError) in try loader.prepare(path) }
                 // The next files' scans run while this one's is waited for.
-                for skipping in 0..<ModuleLoader.announcedAhead {
-                    if case .success(let ahead) = pipeline?.peek(skipping: skipping) { loader.announce(ahead) }
+                announced = max(announced - 1, 0)
+                while announced < ModuleLoader.announcedAhead, let ahead = pipeline?.peek(skipping: announced) {
+                    if case .success(let file) = ahead { loader.announce(file) }
+                    announced += 1
                 }
                 do throws(ModuleError) {
                     let (module, _) = try load(prepared: prepared, stamp: stamp, recording: false)
