@@ -155,15 +155,7 @@ struct IsolationScannerSandboxTests {
     private static func spyOnTheOtherCopies(sandbox: SandboxMode) throws -> (said: String?, refused: [String]) {
         try withScanningRegistry(sandbox: sandbox, timeout: .seconds(5)) { fixture, registry, _ in
             try fixture.compile("b-victim.so", source: ModuleSource(name: "b-victim").text)
-            var spy = ModuleSource(name: "z-spy").withEntry(
-                """
-                TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
-                    static tab_module_descriptor reported;
-                    reported = descriptor;
-                    reported.title = said;
-                    return &reported;
-                }
-                """)
+            var spy = Self.titled(byWhatItSaid: "z-spy")
             spy.extra = """
                 #include <dirent.h>
                 #include <dlfcn.h>
@@ -236,15 +228,7 @@ struct IsolationScannerSandboxTests {
         let markers = try Fixture()
         defer { markers.remove() }
         let said = try Self.withScanningRegistry(sandbox: .off, timeout: .seconds(5)) { fixture, registry, _ in
-            var slow = ModuleSource(name: "m-slow").withEntry(
-                """
-                TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
-                    static tab_module_descriptor reported;
-                    reported = descriptor;
-                    reported.title = said;
-                    return &reported;
-                }
-                """)
+            var slow = Self.titled(byWhatItSaid: "m-slow")
             slow.extra = """
                 #include <dirent.h>
                 #include <stdio.h>
@@ -288,6 +272,19 @@ struct IsolationScannerSandboxTests {
             return registry.module(named: "m-slow")?.info.title
         }
         #expect(said == "saw 12 or more")
+    }
+
+    /// The module `name` whose title is what its code wrote in `said` (a `char said[]` its `extra` declares).
+    static func titled(byWhatItSaid name: String) -> ModuleSource {
+        ModuleSource(name: name).withEntry(
+            """
+            TAB_MODULE_EXPORT const tab_module_descriptor *tab_module_entry(void) {
+                static tab_module_descriptor reported;
+                reported = descriptor;
+                reported.title = said;
+                return &reported;
+            }
+            """)
     }
 
     /// A constructor that waits (3 s at most) until the directory of its own private copy holds `count` copies.
