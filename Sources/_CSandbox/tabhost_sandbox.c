@@ -819,6 +819,17 @@ static int tabhost_sandbox_allow_path(int ruleset, const char *path, uint64_t ac
     return failed;
 }
 
+/* tabhost_sandbox_allow_path for each of a profile's `count` `paths` (NULL entries skipped); how many
+   were skipped. */
+static unsigned tabhost_sandbox_allow_paths(int ruleset, const char *_Nonnull const *_Nullable paths, size_t count, uint64_t access,
+                                            uint64_t handled) {
+    unsigned skipped = 0;
+    for (size_t i = 0; paths != NULL && i < count; i++) {
+        if (paths[i] != NULL) skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, paths[i], access, handled);
+    }
+    return skipped;
+}
+
 int tabhost_sandbox_signal_scope_ruleset(void) {
     /* A kernel before ABI 6 refuses the scope field: -1, as for any failure. */
     struct tabhost_ll_ruleset_attr attr = {.scoped = TABHOST_LL_SCOPE_SIGNAL};
@@ -950,20 +961,12 @@ static int tabhost_sandbox_landlock(const tabhost_sandbox_profile *profile, tabh
         skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/proc", TABHOST_LL_FS_READ, handled);
         skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, "/sys", TABHOST_LL_FS_READ, handled);
     }
-    for (size_t i = 0; i < profile->read_path_count; i++) {
-        if (profile->read_paths && profile->read_paths[i])
-            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->read_paths[i], read, handled);
-    }
     uint64_t read_files = TABHOST_LL_FS_READ_FILE | (profile->exec ? TABHOST_LL_FS_EXECUTE : 0);
-    for (size_t i = 0; i < profile->file_read_path_count; i++) {
-        if (profile->file_read_paths && profile->file_read_paths[i])
-            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->file_read_paths[i], read_files, handled);
-    }
-    for (size_t i = 0; i < profile->write_path_count; i++) {
-        if (profile->write_paths && profile->write_paths[i])
-            skipped += (unsigned)tabhost_sandbox_allow_path(ruleset, profile->write_paths[i], read | TABHOST_LL_FS_WRITE,
-                                                            handled);
-    }
+    skipped += tabhost_sandbox_allow_paths(ruleset, profile->read_paths, profile->read_path_count, read, handled);
+    skipped += tabhost_sandbox_allow_paths(ruleset, profile->file_read_paths, profile->file_read_path_count, read_files,
+                                           handled);
+    skipped += tabhost_sandbox_allow_paths(ruleset, profile->write_paths, profile->write_path_count,
+                                           read | TABHOST_LL_FS_WRITE, handled);
     report->skipped_paths = skipped;
 
     if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) {
