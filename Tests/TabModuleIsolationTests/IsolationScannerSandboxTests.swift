@@ -157,12 +157,8 @@ struct IsolationScannerSandboxTests {
             try fixture.compile("b-victim.so", source: ModuleSource(name: "b-victim").text)
             var spy = Self.titled(byWhatItSaid: "z-spy")
             spy.extra = """
-                #include <dirent.h>
-                #include <dlfcn.h>
                 #include <fcntl.h>
-                #include <stdio.h>
-                #include <string.h>
-                #include <unistd.h>
+                \(Self.ownCopyDirectory)
                 static char said[64] = "nothing";
                 static int readable(const char *path) {
                     char magic[4];
@@ -173,13 +169,8 @@ struct IsolationScannerSandboxTests {
                     return elf;
                 }
                 __attribute__((constructor)) static void spy(void) {
-                    Dl_info own;
                     char directory[4096], path[8192];
-                    if (!dladdr((void *)spy, &own) || own.dli_fname == NULL) return;
-                    snprintf(directory, sizeof directory, "%s", own.dli_fname);
-                    char *slash = strrchr(directory, '/');
-                    if (slash == NULL) return;
-                    *slash = 0;
+                    if (!own_copy_directory(directory, sizeof directory)) return;
                     int listed = 0, victims = 0, guessed = 0;
                     DIR *copies = opendir(directory);
                     for (struct dirent *entry; copies != NULL && (entry = readdir(copies)) != NULL;) {
@@ -287,22 +278,32 @@ struct IsolationScannerSandboxTests {
             """)
     }
 
-    /// A constructor that waits (3 s at most) until the directory of its own private copy holds `count` copies.
-    static func waitForEveryCopy(count: Int) -> String {
-        """
+    /// C (with its includes) for a module's code: `own_copy_directory` writes the directory of the file the
+    /// module was loaded from (its private copy) into `directory`; 0 when it cannot tell.
+    static let ownCopyDirectory = """
         #include <dirent.h>
         #include <dlfcn.h>
         #include <stdio.h>
         #include <string.h>
         #include <unistd.h>
-        __attribute__((constructor)) static void wait_for_every_copy(void) {
+        static int own_copy_directory(char *directory, size_t size) {
             Dl_info own;
-            char directory[4096];
-            if (!dladdr((void *)wait_for_every_copy, &own) || own.dli_fname == NULL) return;
-            snprintf(directory, sizeof directory, "%s", own.dli_fname);
+            if (!dladdr((void *)own_copy_directory, &own) || own.dli_fname == NULL) return 0;
+            snprintf(directory, size, "%s", own.dli_fname);
             char *slash = strrchr(directory, '/');
-            if (slash == NULL) return;
+            if (slash == NULL) return 0;
             *slash = 0;
+            return 1;
+        }
+        """
+
+    /// A constructor that waits (3 s at most) until the directory of its own private copy holds `count` copies.
+    static func waitForEveryCopy(count: Int) -> String {
+        """
+        \(ownCopyDirectory)
+        __attribute__((constructor)) static void wait_for_every_copy(void) {
+            char directory[4096];
+            if (!own_copy_directory(directory, sizeof directory)) return;
             for (int tries = 0, copies = 0; tries < 300 && copies < \(count); tries++) {
                 copies = 0;
                 DIR *listed = opendir(directory);
