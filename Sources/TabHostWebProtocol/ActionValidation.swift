@@ -72,7 +72,8 @@ public enum ActionValidation {
             return alert.buttons.contains(button) ? nil : Refusal("answerAlert \(excerpt(id)): no button \(excerpt(button))")
         case .showRows(let list, let start, let count):
             guard screen.content.containsList(list) else { return Refusal("showRows \(excerpt(list)): no such list on the screen") }
-            return start >= 0 && count > 0 ? nil : Refusal("showRows \(excerpt(list)): rows \(start) +\(count)")
+            return start >= 0 && start < ViewList.maximumCount && count > 0
+                ? nil : Refusal("showRows \(excerpt(list)): rows \(start) +\(count)")
         }
     }
 

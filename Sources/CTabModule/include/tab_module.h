@@ -431,7 +431,10 @@ typedef struct tab_host_api {
      * log line.
      */
     void (*focus)(tab_host *host, const char *id);
-    /** Scrolls so that the node `id` is visible; for a lazy `list` named `id`, its row `index`. */
+    /**
+     * Scrolls so that the node `id` is visible; for a lazy `list` named `id`, its row `index` (an
+     * index past the most rows a list may have, INT32_MAX, is one log line).
+     */
     void (*scroll_to)(tab_host *host, const char *id, size_t index);
 
     /* Added in 1.3: view calls (valid only inside `render`, on its `view`). */
@@ -465,7 +468,8 @@ typedef struct tab_host_api {
      * Adds a lazy list named `id` of `count` rows of one height: the host calls the descriptor's
      * `list_row` for the rows on screen and a few around them only, inside this render. Focus,
      * scrolling, Page Up/Down, Home/End, the wheel and `scroll_to` work over all `count` rows; the
-     * node limit counts the rows drawn, not `count`. Without `list_row` the list stays empty.
+     * node limit counts the rows drawn, not `count`. Without `list_row` the list stays empty. A
+     * list has at most INT32_MAX rows: a larger `count` is cut to it (one log line).
      */
     void (*list)(tab_view *view, const char *id, size_t count);
     /**

@@ -96,10 +96,11 @@ extension ContainerHost {
             return performInput(action)
         case .showRows(let list, let start, let count):
             let leaf = visibleController
-            guard rendering(of: leaf).containsList(list), let lists = leaf as? any ListWindowing, start >= 0, count > 0 else {
-                return .refused
-            }
-            lists.showRows(of: list, rows: start..<(start + count))
+            guard rendering(of: leaf).containsList(list), let lists = leaf as? any ListWindowing, start >= 0, count > 0,
+                start < ViewList.maximumCount
+            else { return .refused }
+            // A window reaching past the most rows a list may have ends there (no row lies beyond).
+            lists.showRows(of: list, rows: start..<(start + min(count, ViewList.maximumCount - start)))
             return .delivered
         }
     }

@@ -10,6 +10,11 @@ public struct ViewList: Sendable, Hashable, Codable {
     /// The drawn rows, from `start` on: each a `.row` or a one-row `.table`, maybe styled.
     public var rows: [ViewNode]
 
+    /// The most rows a list may have: a module's larger `count` is cut to it, and no row past it is
+    /// asked for, so that every sum and window of rows stays exact in the host's integers and in the
+    /// browser's JavaScript (whose bit operations are 32-bit).
+    public static let maximumCount = Int(Int32.max)
+
     /// Creates a list.
     public init(id: String, count: Int, start: Int = 0, rows: [ViewNode] = []) {
         self.id = id

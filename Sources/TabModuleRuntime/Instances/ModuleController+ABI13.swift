@@ -21,6 +21,11 @@ extension ModuleController {
     /// `scroll_to`: node `id` (for a lazy list, its row `index`) scrolls into view; a list's window
     /// moves there first, so that row is drawn in the next frame.
     public func moduleScroll(to id: String, index: Int) {
+        guard index < ViewList.maximumCount else {
+            return moduleLog(
+                level: .warning,
+                message: "scroll_to \(id) ignored: its row is past the \(ViewList.maximumCount) rows a list may have")
+        }
         pendingFocusCheck = (id, "scroll_to")
         if let window = listWindows[id], !window.contains(index) || window.isEmpty {
             setListWindow(id, around: index)

@@ -74,6 +74,11 @@ extension ModuleViewBuilder {
             return nil
         }
         let id = id ?? ""
+        var count = count
+        if count > ViewList.maximumCount {
+            report("list \(id): a count past \(ViewList.maximumCount) rows (the most a list may have) is cut to it")
+            count = ViewList.maximumCount
+        }
         let window = ModuleLimits.listWindow(listWindows[id], count: count)
         let before = nodes.count
         append(.list(ViewList(id: id, count: count, start: window.lowerBound)), call: "list")
