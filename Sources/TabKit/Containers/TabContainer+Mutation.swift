@@ -90,6 +90,10 @@ extension TabContainer {
             }
             return tab
         }
+        guard tabs.count < Self.maximumAddedTabs else {
+            throw TabKitError(
+                .tooLarge, "cannot add tab \"\(name)\": the tab bar holds \(Self.maximumAddedTabs) tabs already (remove some first)")
+        }
         let controller = try makeController(module: module, param: param)
         // Started before it is shown, like a pushed screen or a lazily created tab.
         controller.start(param: param)

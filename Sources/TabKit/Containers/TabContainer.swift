@@ -21,6 +21,9 @@ open class TabContainer: Controller, ContainerNode, ChildRemoving, TabItemSource
 
     /// The container bookkeeping.
     public let context = ControllerContext()
+    /// Tabs a bar may hold when `addTab` adds one: a module adding tabs in a loop meets a refusal, not a
+    /// bar whose every tab the host keeps and tears down at quit (a layout's own tabs are not counted out).
+    public static let maximumAddedTabs = 64
     /// A title set by the owner (e.g. a template's parameter: "Jack"); nil uses the selected tab's title.
     public var explicitTitle: String? { didSet { screenDidChange() } }
     /// The tabs in order (the user's order after customizing).

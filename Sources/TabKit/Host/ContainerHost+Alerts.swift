@@ -5,9 +5,19 @@ extension ContainerHost {
     /// tree is dropped, shown or not. A controller that is not in the tree raises nothing.
     public func showAlert(_ alert: ScreenAlert, from controller: any Controller) {
         confinement.assertConfined("ContainerHost.showAlert")
-        guard contains(controller) else { return }
+        // A module raising alerts in a loop keeps a few waiting, not every one it raised.
+        guard contains(controller), !alertsAreFull(for: controller) else { return }
         alerts.append(PendingAlert(alert: alert, raiser: controller))
         if alerts.count == 1 { invalidateScreen() }
+    }
+
+    /// Alerts of one module (its controllers together) shown or waiting at once; `showAlert` drops more.
+    public static let maximumWaitingAlerts = 8
+
+    /// True when `controller`'s module has `maximumWaitingAlerts` shown or waiting: its next is dropped.
+    public func alertsAreFull(for controller: any Controller) -> Bool {
+        let module = controller.context.module
+        return alerts.count(where: { $0.raiser?.context.module == module }) >= Self.maximumWaitingAlerts
     }
 
     /// The alert shown now: the first queued whose controller is still in the tree.

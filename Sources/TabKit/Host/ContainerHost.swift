@@ -107,6 +107,13 @@ public final class ContainerHost {
         return controller
     }
 
+    /// Screens one navigation stack may hold when `push(module:…)` adds one: a module pushing in a loop
+    /// meets a refusal, not a stack whose every screen the host keeps, draws around and tears down at quit.
+    public static let maximumStackScreens = 64
+
+    /// Screens presented at once when `present(module:…)` adds one (the same reason).
+    public static let maximumModals = 16
+
     /// Makes `module`, starts it, and pushes it onto `stack` (default: the application's stack):
     /// a module knows its param before its first appearance call, as in a tab. `presenter` (the
     /// controller whose module asked) gets `ControllerEvent.result` once when the new screen goes (rule 44).
@@ -117,6 +124,10 @@ public final class ContainerHost {
         confinement.assertConfined("ContainerHost.push")
         guard let target = stack ?? applicationStack else {
             throw TabKitError(.noContainer, "cannot push \"\(module)\": the layout's root is not a navigation stack")
+        }
+        guard target.stack.count < Self.maximumStackScreens else {
+            throw TabKitError(
+                .tooLarge, "cannot push \"\(module)\": its stack holds \(Self.maximumStackScreens) screens already (pop some first)")
         }
         let controller = try makeController(module: module, param: param)
         controller.context.presenter = presenter
@@ -130,6 +141,10 @@ public final class ContainerHost {
     @discardableResult
     public func present(module: String, param: String?, presenter: (any Controller)? = nil) throws -> any Controller {
         confinement.assertConfined("ContainerHost.present")
+        guard modals.count < Self.maximumModals else {
+            throw TabKitError(
+                .tooLarge, "cannot present \"\(module)\": \(Self.maximumModals) screens are presented already (dismiss some first)")
+        }
         let controller = try makeController(module: module, param: param)
         controller.context.presenter = presenter
         controller.start(param: param)

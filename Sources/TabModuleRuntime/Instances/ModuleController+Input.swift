@@ -49,6 +49,13 @@ extension ModuleController {
             moduleLog(level: .warning, message: "alert \"\(alert.id)\": this screen is not shown by the host; the alert is not shown")
             return
         }
+        guard !host.alertsAreFull(for: self) else {
+            moduleLog(
+                level: .warning,
+                message: "alert \"\(alert.id)\" dropped: \(ContainerHost.maximumWaitingAlerts) of this module's alerts are shown or "
+                    + "waiting (wait for their answers)")
+            return
+        }
         host.showAlert(alert, from: self)
     }
 
