@@ -40,6 +40,8 @@ public final class WebFrontEnd: Sendable {
     private let state: WebState
     private let subscription: ScreenSubscription
     private let server = LockedValue<ServerRun?>(nil)
+    /// How many connections the server holds, and for how long before it answered.
+    let connectionLimits: ConnectionLimits
 
     /// A front end for `session`. Call on the session's loop thread.
     public init(session: any ScreenSession, settings: WebSettings) throws(WebFrontEndError) {
@@ -49,6 +51,7 @@ public final class WebFrontEnd: Sendable {
         assets = try PageAssets.load()
         handle = ScreenSessionHandle(session)
         state = WebState(imageRoots: session.imageDirectories, logger: settings.logger)
+        connectionLimits = ConnectionLimits(settings)
         subscription = session.subscribe { [state] screen in state.publish(screen) }
     }
 
@@ -128,6 +131,9 @@ public final class WebFrontEnd: Sendable {
     /// the connection). Browsers send a message as one frame.
     static let maximumInboundBytes = ActionValidation.maximumMessageBytes + (1 << 14)
 
+    /// How long an answered plain HTTP connection may stay idle before the server closes it.
+    static let idleTimeout = TimeAmount.seconds(60)
+
     private func makeApplication(onBound: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let router = Router()
         router.middlewares.add(SecurityHeadersMiddleware())
@@ -158,13 +164,15 @@ public final class WebFrontEnd: Sendable {
         var hummingbirdLogger = settings.logger
         hummingbirdLogger.logLevel = .warning
         let webSocketResponder = webSocketRouter.buildResponder()
-        let (tls, logger) = (settings.tls, settings.logger)
+        let (tls, logger, limits) = (settings.tls, settings.logger, connectionLimits)
         let server = HTTPServerBuilder { responder in
+            // An answered plain HTTP connection left idle is closed after a while (a page's WebSocket is not).
             let http = HTTP1WebSocketUpgradeChannel(
                 responder: responder, webSocketResponder: webSocketResponder,
-                configuration: .init(ws: .init(maxFrameSize: Self.maximumInboundBytes)))
-            guard let tls else { return http }
-            return TLSChildChannel(base: http, identity: tls, logger: logger)
+                configuration: .init(http1: .init(idleTimeout: Self.idleTimeout), ws: .init(maxFrameSize: Self.maximumInboundBytes)))
+            let guarded = GuardedChildChannel(base: http, limits: limits)
+            guard let tls else { return guarded }
+            return TLSChildChannel(base: guarded, identity: tls, logger: logger)
         }
         return Application(
             router: router,

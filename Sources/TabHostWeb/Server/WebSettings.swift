@@ -13,6 +13,12 @@ public struct WebSettings: Sendable {
     public var logger: Logger
     /// The certificate and key to serve HTTPS with; nil serves plain HTTP (loopback only).
     public var tls: TLSIdentity?
+    /// Connections open at once; more are closed as they arrive (any local process may connect, the
+    /// token being checked on the WebSocket only).
+    public var maximumConnections = 256
+    /// How long a connection may stay before the server answered anything on it (a request sent in
+    /// part, or not at all); then it is closed.
+    public var firstAnswerTimeout = Duration.seconds(10)
 
     /// Settings for `bindAddress:port`.
     public init(

@@ -169,6 +169,17 @@ final class LoopbackSocket {
         }
     }
 
+    /// True when the server closes the connection within `interval` (whatever it sent first).
+    func isClosedByServer(within interval: Duration) -> Bool {
+        let deadline = ContinuousClock.now + interval
+        do {
+            while try fill(until: deadline) { buffer.removeAll() }
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// True when nothing arrives within `interval`.
     func staysQuiet(for interval: Duration) -> Bool {
         guard buffer.isEmpty else { return false }

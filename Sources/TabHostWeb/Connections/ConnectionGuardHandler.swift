@@ -1,0 +1,58 @@
+import NIOCore
+
+/// First in a connection's pipeline above TLS: closes it at once when `ConnectionLimits` has no room,
+/// and after `firstAnswerTimeout` when the server has written nothing on it by then (a client that
+/// sent half a request, or none). Once anything was answered, Hummingbird's idle timeout (plain HTTP)
+/// or the page's WebSocket takes over.
+final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+
+    private let limits: ConnectionLimits
+    private var admitted = false
+    private var deadline: Scheduled<Void>?
+
+    init(limits: ConnectionLimits) {
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        guard limits.admit() else {
+            context.close(promise: nil)
+            return
+        }
+        admitted = true
+        let timeout = limits.firstAnswerTimeout
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
+            deadline = nil
+            limits.logger.warning(
+                "web: closed a connection that sent no whole request within \(timeout.nanoseconds / 1_000_000_000) s")
+            context.close(promise: nil)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+        guard admitted else { return }
+        admitted = false
+        limits.release()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+        if admitted {
+            admitted = false
+            limits.release()
+        }
+        context.fireChannelInactive()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // An answer began: the request was read whole.
+        deadline?.cancel()
+        deadline = nil
+        context.write(data, promise: promise)
+    }
+}

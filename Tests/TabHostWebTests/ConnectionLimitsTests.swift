@@ -1,0 +1,34 @@
+import Foundation
+import TabHostTesting
+import Testing
+
+/// Any local process may connect to `tabhost serve` (the token is checked on the WebSocket upgrade
+/// only): one that opened 20,000 sockets, each sending half a request, took every descriptor the host
+/// had, and opening a module file then failed. The server now holds at most 256 connections (more are
+/// closed as they arrive, one log line) and closes one it has answered nothing on after 10 s.
+@Suite(.tags(.slow), .selectedByTags, .timeLimit(.minutes(2)))
+struct ConnectionLimitsTests {
+    @Test func connectionsPastTheLimitAreClosedAndHalfRequestsEndAfterTheirTime() throws {
+        let host = try ServedHost()
+        var sockets: [LoopbackSocket] = []
+        for _ in 0..<260 {
+            let socket = try host.connect()
+            try socket.write(Array("GET / HTTP/1.1\r\n".utf8))
+            sockets.append(socket)
+        }
+        // The four past the limit go at once; the control: the 256 before them are held.
+        usleep(2_000_000)
+        let closedAtOnce = sockets.filter { $0.isClosedByServer(within: .milliseconds(1)) }.count
+        #expect(closedAtOnce == 4)
+        // None of the held ones sent a whole request: each goes after its 10 s (all 260 are closed then).
+        usleep(10_000_000)
+        let closedLater = sockets.filter { $0.isClosedByServer(within: .seconds(2)) }.count
+        #expect(closedLater == 260)
+        sockets.removeAll()
+        // Room again: a page loads.
+        #expect(try host.get("/?token=" + host.token).status == 200)
+        let log = try String(contentsOfFile: host.logPath, encoding: .utf8)
+        #expect(log.contains("web: refused 1 connection(s): 256 are open already (a local process opening sockets?)"))
+        #expect(log.contains("web: closed a connection that sent no whole request within 10 s"))
+    }
+}
