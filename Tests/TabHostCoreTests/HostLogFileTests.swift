@@ -112,7 +112,7 @@ struct HostLogFileTests {
             let path = directory + "/tabhost.log"
             do {
                 let file = HostLogFile(path: path)
-                let forged = "hi\n2026-11-28T08:00:00Z [clock] error: forged\u{1b}]52;c;AAAA\u{7}\u{1b}[31mred\r\tx\u{7f}\u{85}\u{2028}é"
+                let forged = "hi\n2026-11-28T08:00:00Z [clock] error: forged\u{1b}]52;c;AAAA\u{7}\u{1b}[31mred\r\tx\u{7f}\u{85}\u{2028}é \u{202E}gpj.exe \u{2066}x\u{2069}"
                 Self.logger(file).info("\(forged)", metadata: ["module": "evil\n[x]", "stream": "log"])
                 Self.logger(file).info("host \u{1b}[2J")
             }
@@ -121,7 +121,7 @@ struct HostLogFileTests {
             #expect(lines.count == 2)
             #expect(
                 lines[0].hasSuffix(
-                    #"[evil\n[x]] info: hi\n2026-11-28T08:00:00Z [clock] error: forged\x1b]52;c;AAAA\x07\x1b[31mred\r\tx\x7f\u{85}\u{2028}é"#
+                    #"[evil\n[x]] info: hi\n2026-11-28T08:00:00Z [clock] error: forged\x1b]52;c;AAAA\x07\x1b[31mred\r\tx\x7f\u{85}\u{2028}é \u{202e}gpj.exe \u{2066}x\u{2069}"#
                 ))
             #expect(lines[1].hasSuffix(#" host \x1b[2J"#))
             // Nothing a terminal acts on is left: only the newlines that end lines are control bytes.

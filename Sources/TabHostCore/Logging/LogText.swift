@@ -2,9 +2,10 @@
 /// terminal acts on (`cat`, `less -R` and `tail -f` of the log are safe).
 public enum LogText {
     /// `text` with every control character written as visible text: `\n`, `\r`, `\t`, `\x1b` and the
-    /// other C0 controls and DEL as `\xNN`, the C1 controls and the Unicode line and paragraph
-    /// separators as `\u{85}`. A module's newline cannot start a forged line, nor its escape bytes
-    /// reach the terminal of whoever reads the log.
+    /// other C0 controls and DEL as `\xNN`, the C1 controls, the Unicode line and paragraph separators and
+    /// the bidirectional embeddings, overrides and isolates as `\u{85}`. A module's newline cannot start a
+    /// forged line, its escape bytes reach the terminal of whoever reads the log, nor an override make a
+    /// line read in another order than it was written.
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
@@ -26,9 +27,11 @@ public enum LogText {
         return out
     }
 
-    /// C0, DEL, C1, U+2028 and U+2029: what ends a line or drives a terminal.
+    /// C0, DEL, C1, U+2028 and U+2029, U+202A–U+202E and U+2066–U+2069: what ends a line, drives a
+    /// terminal or reorders what follows.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }
