@@ -112,7 +112,9 @@ struct HostLogFileTests {
             let path = directory + "/tabhost.log"
             do {
                 let file = HostLogFile(path: path)
-                let forged = "hi\n2026-11-28T08:00:00Z [clock] error: forged\u{1b}]52;c;AAAA\u{7}\u{1b}[31mred\r\tx\u{7f}\u{85}\u{2028}é \u{202E}gpj.exe \u{2066}x\u{2069}"
+                let forged =
+                    "hi\n2026-11-28T08:00:00Z [clock] error: forged\u{1b}]52;c;AAAA\u{7}\u{1b}[31mred\r\tx\u{7f}\u{85}\u{2028}é"
+                    + " \u{202E}gpj.exe \u{2066}x\u{2069}"
                 Self.logger(file).info("\(forged)", metadata: ["module": "evil\n[x]", "stream": "log"])
                 Self.logger(file).info("host \u{1b}[2J")
             }
