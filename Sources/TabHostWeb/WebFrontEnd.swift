@@ -42,6 +42,8 @@ public final class WebFrontEnd: Sendable {
     private let server = LockedValue<ServerRun?>(nil)
     /// How many connections the server holds, and for how long before it answered.
     let connectionLimits: ConnectionLimits
+    /// The log lines a client can cause, a few a second.
+    let logBudget: WebLogBudget
 
     /// A front end for `session`. Call on the session's loop thread.
     public init(session: any ScreenSession, settings: WebSettings) throws(WebFrontEndError) {
@@ -51,7 +53,8 @@ public final class WebFrontEnd: Sendable {
         assets = try PageAssets.load()
         handle = ScreenSessionHandle(session)
         state = WebState(imageRoots: session.imageDirectories, logger: settings.logger)
-        connectionLimits = ConnectionLimits(settings)
+        logBudget = WebLogBudget(logger: settings.logger)
+        connectionLimits = ConnectionLimits(settings, log: logBudget)
         subscription = session.subscribe { [state] screen in state.publish(screen) }
     }
 
@@ -154,7 +157,7 @@ public final class WebFrontEnd: Sendable {
                     // browser fails the connection unless the server picks one of them.
                     return .upgrade([.secWebSocketProtocol: WebAccess.subprotocol])
                 }
-                settings.logger.warning("web: refused a WebSocket: \(reason)")
+                logBudget.warning("web: refused a WebSocket: \(reason)")
                 return .dontUpgrade
             },
             onUpgrade: { [self] inbound, outbound, _ in
@@ -164,7 +167,7 @@ public final class WebFrontEnd: Sendable {
         var hummingbirdLogger = settings.logger
         hummingbirdLogger.logLevel = .warning
         let webSocketResponder = webSocketRouter.buildResponder()
-        let (tls, logger, limits) = (settings.tls, settings.logger, connectionLimits)
+        let (tls, log, limits) = (settings.tls, logBudget, connectionLimits)
         let server = HTTPServerBuilder { responder in
             // An answered plain HTTP connection left idle is closed after a while (a page's WebSocket is not).
             let http = HTTP1WebSocketUpgradeChannel(
@@ -172,7 +175,7 @@ public final class WebFrontEnd: Sendable {
                 configuration: .init(http1: .init(idleTimeout: Self.idleTimeout), ws: .init(maxFrameSize: Self.maximumInboundBytes)))
             let guarded = GuardedChildChannel(base: http, limits: limits)
             guard let tls else { return guarded }
-            return TLSChildChannel(base: guarded, identity: tls, logger: logger)
+            return TLSChildChannel(base: guarded, identity: tls, log: log)
         }
         return Application(
             router: router,
@@ -233,7 +236,7 @@ public final class WebFrontEnd: Sendable {
 
     private func webSocketRefusalResponse(_ request: Request) -> Response {
         let (status, reason) = webSocketRefusal(request) ?? (.upgradeRequired, "not a WebSocket upgrade")
-        settings.logger.warning("web: refused a WebSocket: \(reason)")
+        logBudget.warning("web: refused a WebSocket: \(reason)")
         return Response(
             status: status, headers: [.contentType: "text/plain; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: "tabhost: \(reason)\n")))
@@ -250,7 +253,6 @@ public final class WebFrontEnd: Sendable {
         handle.withSession { [state] session in
             mailbox.yield(state.publishInitial(session.screen))
         }
-        let logger = settings.logger
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var last: Screen?
@@ -270,7 +272,7 @@ public final class WebFrontEnd: Sendable {
                         receive(message)
                     }
                 } catch {
-                    logger.warning("web: a page's connection failed: \(error)")
+                    logBudget.warning("web: a page's connection failed: \(error)")
                 }
             }
             await group.next()
@@ -279,18 +281,18 @@ public final class WebFrontEnd: Sendable {
     }
 
     private func receive(_ message: WebSocketMessage) {
-        let logger = settings.logger
+        let budget = logBudget
         guard case .text(let text) = message else {
-            logger.warning("web: ignored a binary message from a page")
+            logBudget.warning("web: ignored a binary message from a page")
             return
         }
         switch ActionValidation.decode(text) {
         case .failure(let refusal):
-            logger.warning("web: ignored a message from a page: \(refusal)")
+            logBudget.warning("web: ignored a message from a page: \(refusal)")
         case .success(let action):
             handle.withSession { session in
                 if let refusal = ActionValidation.refusal(of: action, on: session.screen) {
-                    logger.warning("web: ignored an action from a page: \(refusal)")
+                    budget.warning("web: ignored an action from a page: \(refusal)")
                 } else {
                     session.perform(action)
                 }

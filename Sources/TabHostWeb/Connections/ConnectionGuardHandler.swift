@@ -25,8 +25,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         let timeout = limits.firstAnswerTimeout
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
             deadline = nil
-            limits.logger.warning(
-                "web: closed a connection that sent no whole request within \(timeout.nanoseconds / 1_000_000_000) s")
+            limits.log.warning("web: closed a connection that sent no whole request within \(timeout.nanoseconds / 1_000_000_000) s")
             context.close(promise: nil)
         }
     }

@@ -12,15 +12,16 @@ final class ConnectionLimits: Sendable {
     /// How long a connection may stay without the server having answered anything on it (a request
     /// not sent whole, or not at all); then it is closed.
     let firstAnswerTimeout: TimeAmount
-    let logger: Logger
+    /// Where its lines go.
+    let log: WebLogBudget
     private let state = LockedValue((open: 0, refused: 0, lastRefusalLine: NIODeadline.uptimeNanoseconds(0)))
 
-    /// The limits `settings` names, logging to its logger.
-    init(_ settings: WebSettings) {
+    /// The limits `settings` names, logging through `log`.
+    init(_ settings: WebSettings, log: WebLogBudget) {
         maximumConnections = settings.maximumConnections
         let (seconds, attoseconds) = settings.firstAnswerTimeout.components
         firstAnswerTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        logger = settings.logger
+        self.log = log
     }
 
     /// Counts one more open connection; false (one log line every ten seconds at most, counting the
@@ -39,8 +40,7 @@ final class ConnectionLimits: Sendable {
             return (false, state.refused)
         }
         if let line {
-            logger.warning(
-                "web: refused \(line) connection(s): \(maximumConnections) are open already (a local process opening sockets?)")
+            log.warning("web: refused \(line) connection(s): \(maximumConnections) are open already (a local process opening sockets?)")
         }
         return admitted
     }

@@ -9,13 +9,13 @@ struct TLSChildChannel<Base: ServerChildChannel>: ServerChildChannel {
 
     let base: Base
     let identity: TLSIdentity
-    /// Where handshake failures go (the session's log).
-    let logger: Logger
+    /// Where handshake failures go (the session's log, a few a second).
+    let log: WebLogBudget
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let connection = try identity.makeConnection()
-            try channel.pipeline.syncOperations.addHandler(TLSServerHandler(connection: connection, logger: self.logger))
+            try channel.pipeline.syncOperations.addHandler(TLSServerHandler(connection: connection, log: log))
         }.flatMap {
             base.setup(channel: channel, logger: logger)
         }

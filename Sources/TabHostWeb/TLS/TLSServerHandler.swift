@@ -27,7 +27,7 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private let connection: TLSConnection
-    private let logger: Logger
+    private let log: WebLogBudget
     private var state = State.handshaking
     /// Writes from above made during the handshake, sent when it completes.
     private var waitingWrites: [(ByteBuffer, EventLoopPromise<Void>?)] = []
@@ -39,9 +39,9 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// How long a client has to complete the handshake.
     static let handshakeTimeout = TimeAmount.seconds(10)
 
-    init(connection: TLSConnection, logger: Logger) {
+    init(connection: TLSConnection, log: WebLogBudget) {
         self.connection = connection
-        self.logger = logger
+        self.log = log
     }
 
     // MARK: Inbound
@@ -181,7 +181,7 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// One warning, the alert OpenSSL wrote (if any) sent, the connection closed.
     private func fail(_ context: ChannelHandlerContext, _ what: String, reason: String) {
         guard state != .closed else { return }
-        logger.warning("web: \(what) with \(peer(context)) failed: \(reason); connection closed")
+        log.warning("web: \(what) with \(peer(context)) failed: \(reason); connection closed")
         sendOutput(context, flush: true)
         closeAfterInput(context)
     }

@@ -1,0 +1,42 @@
+import Logging
+import TabHostConcurrency
+
+/// The web front end's log lines a client can cause (refused connections and WebSockets, ignored
+/// messages, failed TLS handshakes, connections closed unanswered): at most `linesPerSecond` a second,
+/// the rest counted and said in one line before the next let through. A client connecting or sending as
+/// fast as it can wrote thousands of lines a second, rotating the host's history out of the log.
+final class WebLogBudget: Sendable {
+    /// Lines a second at most.
+    static let linesPerSecond = 20
+
+    /// Where the lines go (the session's log).
+    let logger: Logger
+    private let state = LockedValue((second: ContinuousClock.Instant?.none, used: 0, dropped: 0))
+
+    /// A budget for `logger`.
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Logs `line` as a warning, unless this second's lines are spent (it is then counted).
+    func warning(_ line: String) {
+        let now = ContinuousClock.now
+        let dropped = state.withLock { state -> Int? in
+            if let second = state.second, now - second < .seconds(1) {
+                guard state.used < Self.linesPerSecond else {
+                    state.dropped += 1
+                    return nil
+                }
+            } else {
+                state.second = now
+                state.used = 0
+            }
+            state.used += 1
+            defer { state.dropped = 0 }
+            return state.dropped
+        }
+        guard let dropped else { return }
+        if dropped > 0 { logger.warning("web: \(dropped) more lines dropped (over \(Self.linesPerSecond) a second)") }
+        logger.warning("\(line)")
+    }
+}
