@@ -107,7 +107,9 @@ public struct BundleManifest: Sendable, Hashable, Codable {
         for (field, value) in [("title", title), ("description", description), ("publisher", publisher), ("license", license)] {
             if value.isEmpty { return "\(field) is empty" }
             if value.utf8.count > 1024 { return "\(field) is longer than 1024 bytes" }
-            if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            // As a descriptor's: nothing a terminal acts on, no override that makes the install question
+            // read in another order, and no line or paragraph separator that starts a line of its own there.
+            if value.unicodeScalars.contains(where: { ControlCharacters.isControl($0) || $0.value == 0x2028 || $0.value == 0x2029 }) {
                 return "\(field) contains a control character"
             }
         }
