@@ -107,7 +107,9 @@ public struct BundleInstaller: Sendable {
         options.progress?.finish()
 
         if acceptance == .firstUse || acceptance == .unsigned {
-            let question = InstallQuestion(manifest: manifest, key: verified.signer)
+            // A first pin drops what was granted before; an unsigned install keeps it, and says so.
+            let kept = acceptance == .unsigned ? keptPermissions(manifest.name) : []
+            let question = InstallQuestion(manifest: manifest, key: verified.signer, keptPermissions: kept)
             if !options.assumeYes {
                 guard let confirm = options.confirm else {
                     throw BundleError(
@@ -210,15 +212,26 @@ public struct BundleInstaller: Sendable {
         try TrustStoreFile.write(store, to: options.trustStorePath)
         if let grants = options.grantStorePath {
             var grantStore = ModuleGrantStore(path: grants)
-            // Grants are keyed by the module file with links resolved; the directory resolves (the file may not exist yet).
-            let real = realpath(options.modulesDirectory, nil)
-            defer { free(real) }
-            let file = (real.map { String(cString: $0) } ?? options.modulesDirectory) + "/" + name + "/" + name + ".so"
+            let file = installedFile(name)
             if grantStore.grant(name: name, file: file) != nil {
                 grantStore.revoke(nil, name: name, file: file)
                 try grantStore.save()
             }
         }
+    }
+
+    /// Where the module `name` is installed, as grants name it: the module file with links resolved (the
+    /// directory resolves; the file may not exist yet).
+    private func installedFile(_ name: String) -> String {
+        let real = realpath(options.modulesDirectory, nil)
+        defer { free(real) }
+        return (real.map { String(cString: $0) } ?? options.modulesDirectory) + "/" + name + "/" + name + ".so"
+    }
+
+    /// What is granted now to the module `name` installed here, unsigned (by its file).
+    private func keptPermissions(_ name: String) -> [String] {
+        guard let grants = options.grantStorePath else { return [] }
+        return ModuleGrantStore(path: grants).permissions(name: name, file: installedFile(name))
     }
 
     /// The `.so` the manifest lists for this machine's architecture.

@@ -8,6 +8,16 @@ public struct InstallQuestion: Sendable {
     public let manifest: BundleManifest
     /// The key that signed it; nil for an unsigned bundle.
     public let key: PublicKey?
+    /// What the user granted a module of this name in this place before (an unsigned install keeps it;
+    /// a first pin drops it): the question says so, since the bundle's own list does not show it.
+    public var keptPermissions: [String] = []
+
+    /// The question for `manifest`, signed by `key` (nil: unsigned), keeping `keptPermissions`.
+    public init(manifest: BundleManifest, key: PublicKey?, keptPermissions: [String] = []) {
+        self.manifest = manifest
+        self.key = key
+        self.keptPermissions = keptPermissions
+    }
 
     /// The lines shown before "Install? [y/N]".
     public var lines: [String] {
@@ -19,6 +29,10 @@ public struct InstallQuestion: Sendable {
             manifest.permissions.isEmpty
             ? "it asks for no permissions"
             : "it asks to: \(ModulePermissions.phrases(manifest.permissions)) (granted only when you allow it)"
-        return [who, key, asks]
+        guard !keptPermissions.isEmpty else { return [who, key, asks] }
+        let kept =
+            "it keeps what you granted \(manifest.name) here before: \(ModulePermissions.phrases(keptPermissions)) "
+            + "(tabhost revoke \(manifest.name) drops it)"
+        return [who, key, asks, kept]
     }
 }
