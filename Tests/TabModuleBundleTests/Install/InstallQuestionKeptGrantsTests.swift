@@ -20,7 +20,8 @@ struct InstallQuestionKeptGrantsTests {
         let grant = #"{"name": "clock", "file": "\#(real)/clock/clock.so", "publisherKey": null, "permissions": ["network", "write:~/"]}"#
         try #"{"version": 1, "grants": [\#(grant)]}"#.write(toFile: scene.grantStore, atomically: false, encoding: .utf8)
         chmod(scene.grantStore, 0o600)
-        var options = BundleInstallOptions(modulesDirectory: scene.modules, trustStorePath: scene.trustStore, grantStorePath: scene.grantStore)
+        var options = BundleInstallOptions(
+            modulesDirectory: scene.modules, trustStorePath: scene.trustStore, grantStorePath: scene.grantStore)
         options.allowUnsigned = true
         let asked = LockedBox<[String]>([])
         options.confirm = { question in
@@ -35,6 +36,8 @@ struct InstallQuestionKeptGrantsTests {
             "\(asked.value)")
         // Signed by a key new for the name: the pin drops them, and nothing kept is said.
         _ = try? BundleInstaller(options: options).install(bundleAt: try scene.write(entries))
-        #expect(asked.value.count == 3 && asked.value[2] == "it asks to: connect to the network (granted only when you allow it)", "\(asked.value)")
+        #expect(
+            asked.value.count == 3 && asked.value[2] == "it asks to: connect to the network (granted only when you allow it)",
+            "\(asked.value)")
     }
 }
