@@ -59,20 +59,23 @@ struct ModuleUpdater {
     }
 
     /// The feed at `feedURL` checked (`FeedCheck`), fetched again after each of `refetchDelays` while its
-    /// signature does not match it; every other refusal, and a failed download, is final at once.
+    /// signature does not match it; every other refusal, and a failed download, is final at once. The
+    /// fetches share one overall deadline (the downloader's, for one file): a feed that never matches,
+    /// sent as slowly as the minimum rate allows, cannot hold the update for that deadline once a fetch.
     private func checkedFeed(_ feedURL: String, module: String, key: PublicKey, installed: SemanticVersion) throws(BundleError)
         -> FeedCheck.Outcome
     {
+        let deadline = ContinuousClock.now + .seconds(options.downloader.deadlineSeconds)
         var waited: [Duration] = []
         while true {
-            let fetched = try fetchFeed(feedURL)
+            let fetched = try fetchFeed(feedURL, until: deadline)
             do throws(BundleError) {
                 return try FeedCheck.check(
                     feed: fetched.feed, signature: fetched.signature, feedURL: feedURL, signatureURL: fetched.signatureURL,
                     module: module, key: key, installed: installed, now: now)
             } catch {
                 guard Self.mayBeMidPublication(error) else { throw error }
-                guard waited.count < refetchDelays.count else {
+                guard waited.count < refetchDelays.count, ContinuousClock.now + refetchDelays[waited.count] < deadline else {
                     let total = waited.reduce(Duration.zero, +)
                     throw BundleError(
                         error.code, path: error.path,
@@ -90,12 +93,20 @@ struct ModuleUpdater {
     }
 
     /// The feed at `feedURL` and its signature: both from that one file when it is a `SignedFeed`, else
-    /// the signature from `feedURL.minisig`.
-    private func fetchFeed(_ feedURL: String) throws(BundleError) -> (feed: [UInt8], signature: [UInt8], signatureURL: String) {
+    /// the signature from `feedURL.minisig`; each fetch within what is left until `deadline`.
+    private func fetchFeed(_ feedURL: String, until deadline: ContinuousClock.Instant) throws(BundleError)
+        -> (feed: [UInt8], signature: [UInt8], signatureURL: String)
+    {
+        func downloader() -> HTTPSDownloader {
+            var downloader = options.downloader
+            let left = deadline - .now
+            downloader.deadlineSeconds = max(1, min(downloader.deadlineSeconds, Int(left.components.seconds) + 1))
+            return downloader
+        }
         do throws(DownloadError) {
-            let fetched = try options.downloader.fetch(feedURL, maximumBytes: Self.maximumFeedBytes)
+            let fetched = try downloader().fetch(feedURL, maximumBytes: Self.maximumFeedBytes)
             if let both = SignedFeed.split(fetched) { return (both.feed, both.signature, feedURL) }
-            let signature = try options.downloader.fetch(feedURL + ".minisig", maximumBytes: Self.maximumSignatureBytes)
+            let signature = try downloader().fetch(feedURL + ".minisig", maximumBytes: Self.maximumSignatureBytes)
             return (fetched, signature, feedURL + ".minisig")
         } catch {
             throw BundleError(.download, path: error.url, reason: error.reason, hint: error.hint)

@@ -10,9 +10,12 @@ final class PublishedClock {
     let server: HTTPSTestServer
     let key = SecretKey.generate()
     var https: [String: String] { ["SSL_CERT_FILE": server.caFile] }
-    var feedURL: String { server.url("feed.json") }
+    /// Where the feed is fetched from on the server (`drip/feed.json?…` sends it slowly).
+    let feedPath: String
+    var feedURL: String { server.url(feedPath) }
 
-    init() throws {
+    init(feedPath: String = "feed.json") throws {
+        self.feedPath = feedPath
         scene = try InstallScene()
         served = try Fixture(prefix: "tabhost-served")
         server = try HTTPSTestServer(root: served.directory)
