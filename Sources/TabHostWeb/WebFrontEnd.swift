@@ -173,9 +173,10 @@ public final class WebFrontEnd: Sendable {
             let http = HTTP1WebSocketUpgradeChannel(
                 responder: responder, webSocketResponder: webSocketResponder,
                 configuration: .init(http1: .init(idleTimeout: Self.idleTimeout), ws: .init(maxFrameSize: Self.maximumInboundBytes)))
-            let guarded = GuardedChildChannel(base: http, limits: limits)
+            // The guard above TLS (it sees plaintext: an answer is an HTTP response, not a handshake flight).
+            let guarded = HandlerChildChannel(base: http) { ConnectionGuardHandler(limits: limits) }
             guard let tls else { return guarded }
-            return TLSChildChannel(base: guarded, identity: tls, log: log)
+            return HandlerChildChannel(base: guarded) { TLSServerHandler(connection: try tls.makeConnection(), log: log) }
         }
         return Application(
             router: router,

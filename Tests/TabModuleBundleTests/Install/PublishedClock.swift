@@ -68,6 +68,14 @@ final class PublishedClock {
         try Data(signature.fileContents.utf8).write(to: URL(fileURLWithPath: served.path("feed.json.minisig")), options: .atomic)
     }
 
+    /// Changes the served feed after it was signed (1.5.0 becomes 1.6.0): a forgery, whose signature
+    /// never matches it.
+    func forgeFeed() throws {
+        let feed = served.path("feed.json")
+        let text = try String(contentsOfFile: feed, encoding: .utf8)
+        try text.replacingOccurrences(of: "1.5.0", with: "1.6.0").write(toFile: feed, atomically: true, encoding: .utf8)
+    }
+
     func update(_ arguments: [String] = []) throws -> ProcessResult {
         try scene.tabhost(["update"] + arguments, extra: https)
     }

@@ -88,9 +88,7 @@ struct UpdateFeedRaceTests {
         let published = try PublishedClock()
         let bytes = try published.serve(try published.bundle(version: "1.5.0"))
         try published.announce(version: "1.5.0", bytes: bytes, combined: combined)
-        let feed = published.served.path("feed.json")
-        let text = try String(contentsOfFile: feed, encoding: .utf8)
-        try text.replacingOccurrences(of: "1.5.0", with: "1.6.0").write(toFile: feed, atomically: true, encoding: .utf8)
+        try published.forgeFeed()
         let before = published.scene.tree()
         let started = ContinuousClock.now
         let result = try published.update()
