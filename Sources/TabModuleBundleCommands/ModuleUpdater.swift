@@ -61,7 +61,7 @@ struct ModuleUpdater {
     /// The feed at `feedURL` checked (`FeedCheck`), fetched again after each of `refetchDelays` while its
     /// signature does not match it; every other refusal, and a failed download, is final at once. The
     /// fetches share one overall deadline (the downloader's, for one file): a feed that never matches,
-    /// sent as slowly as the minimum rate allows, cannot hold the update for that deadline once a fetch.
+    /// sent as slowly as the minimum rate allows, cannot hold the update for that deadline on each fetch.
     private func checkedFeed(_ feedURL: String, module: String, key: PublicKey, installed: SemanticVersion) throws(BundleError)
         -> FeedCheck.Outcome
     {

@@ -49,7 +49,4 @@ final class ConnectionLimits: Sendable {
     func release() {
         state.withLock { $0.open -= 1 }
     }
-
-    /// Connections open now (tests).
-    var open: Int { state.withLock { $0.open } }
 }
