@@ -31,21 +31,22 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        end()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        end()
+        context.fireChannelInactive()
+    }
+
+    /// The connection is over (closed, or this handler removed, whichever comes first): no deadline, and
+    /// its place counted free once.
+    private func end() {
         deadline?.cancel()
         deadline = nil
         guard admitted else { return }
         admitted = false
         limits.release()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
-        if admitted {
-            admitted = false
-            limits.release()
-        }
-        context.fireChannelInactive()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
