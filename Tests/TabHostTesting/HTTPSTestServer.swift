@@ -14,9 +14,13 @@ public final class HTTPSTestServer {
     private let keys: Fixture
 
     /// Starts serving `root`; throws when the certificate cannot be made or the server does not start.
-    public init(root: String) throws {
+    /// With `holdAfter` (a path such as `/feed.json`), `hold()` stops the server right after it next sends
+    /// that path, so a test can change the served files at that moment (see `isHeld`, `release()`).
+    public init(root: String, holdAfter: String? = nil) throws {
         self.root = root
         keys = try Fixture()
+        let control = keys.directory + "/control"
+        try FileManager.default.createDirectory(atPath: control, withIntermediateDirectories: false)
         let cert = keys.directory + "/cert.pem"
         let key = keys.directory + "/key.pem"
         try TestCertificate.make(
@@ -24,7 +28,8 @@ public final class HTTPSTestServer {
         caFile = cert
         process = try RunningProcess(
             "/usr/bin/python3",
-            arguments: [Products.repositoryRoot + "/Tests/Fixtures/https_server.py", "--root", root, "--cert", cert, "--key", key])
+            arguments: [Products.repositoryRoot + "/Tests/Fixtures/https_server.py", "--root", root, "--cert", cert, "--key", key]
+                + (holdAfter.map { ["--hold-after", $0, "--control", control] } ?? []))
         let deadline = ContinuousClock.now + .seconds(10)
         var found: Int?
         while found == nil && ContinuousClock.now < deadline && process.isRunning {
@@ -49,6 +54,18 @@ public final class HTTPSTestServer {
 
     /// `https://127.0.0.1:PORT/` + `path`.
     public func url(_ path: String) -> String { "https://127.0.0.1:\(port)/" + path }
+
+    /// Arms the hold: the next answer for the `holdAfter` path is sent, then no request is answered until
+    /// `release()`.
+    public func hold() throws {
+        try Data().write(to: URL(fileURLWithPath: keys.directory + "/control/armed"))
+    }
+
+    /// Whether the server has sent the `holdAfter` path and waits for `release()`.
+    public var isHeld: Bool { access(keys.directory + "/control/held", F_OK) == 0 }
+
+    /// Lets the held server answer again.
+    public func release() { unlink(keys.directory + "/control/held") }
 
     /// The paths requested so far, in order.
     public var requests: [String] { process.stderrSoFar.split(separator: "\n").map(String.init) }

@@ -14,11 +14,12 @@ final class PublishedClock {
     let feedPath: String
     var feedURL: String { server.url(feedPath) }
 
-    init(feedPath: String = "feed.json") throws {
+    /// `holdAfter`: see `HTTPSTestServer.init(root:holdAfter:)`.
+    init(feedPath: String = "feed.json", holdAfter: String? = nil) throws {
         self.feedPath = feedPath
         scene = try InstallScene()
         served = try Fixture(prefix: "tabhost-served")
-        server = try HTTPSTestServer(root: served.directory)
+        server = try HTTPSTestServer(root: served.directory, holdAfter: holdAfter)
         let first = try bundle(version: "1.4.0")
         let file = try scene.write(try first.entries(), as: "clock-1.4.0.tabmod")
         let installed = try scene.tabhost(["install", file, "--yes"])

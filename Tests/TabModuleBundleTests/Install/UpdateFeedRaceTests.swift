@@ -7,8 +7,8 @@ import Testing
 /// A feed replaced while `tabhost update` reads it (issue 38): the publisher puts the new bundle up first,
 /// then the feed, each file in one rename (docs/modules/publishing.md). With the feed and its signature
 /// in two files, an update can read the new feed and the old signature; it fetches them again and
-/// installs the verified version, never failing. The swaps come at the worst moment: right after the server
-/// has sent `feed.json`, before the signature is asked for.
+/// installs the verified version, never failing. The swaps come at the worst moment: the server holds right
+/// after it has sent `feed.json`, before it answers the signature, while the feed is replaced.
 ///
 /// The issue asks for 100 runs; the suite runs `TABHOST_FEED_RACE_RUNS` (default 20, to stay fast).
 @Suite(.tags(.slow), .selectedByTags, .serialized)
@@ -17,7 +17,7 @@ struct UpdateFeedRaceTests {
 
     @Test(arguments: [false, true])
     func aFeedReplacedDuringUpdatesNeverFailsThemNorInstallsAnythingUnverified(combined: Bool) throws {
-        let published = try PublishedClock()
+        let published = try PublishedClock(holdAfter: "/feed.json")
         var genuine: [String: [UInt8]] = [:]
         for version in ["1.5.0", "1.6.0"] {
             let bundle = try published.bundle(version: version)
@@ -27,20 +27,17 @@ struct UpdateFeedRaceTests {
         let bundles = try ["1.5.0", "1.6.0"].map { try BundleFileReading.bytes(published.served.path("clock-\($0).tabmod")) }
         try published.announce(version: "1.5.0", bytes: bundles[0], combined: combined)
 
-        // The publisher: at each update's first read of feed.json, the other version, in the documented order.
-        let armed = LockedBox(false)
+        // The publisher: while the server holds right after an update's first feed.json, the other version,
+        // in the documented order. The server answers nothing until it is done, so every run meets the swap.
         let stop = LockedBox(false)
         let swaps = LockedBox(0)
         let failure = LockedBox<String?>(nil)
-        // The thread only reads the server's log and writes served files, which the test's runs never touch.
+        // The thread only reads the server's control files and writes served files, which the runs never touch.
         let shared = LockedBox(published)
         let publisher = Thread {
             let published = shared.value
-            var seen = published.server.requests.count
             while !stop.value {
-                let requests = published.server.requests
-                if armed.value, requests.dropFirst(seen).contains("/feed.json") {
-                    armed.value = false
+                if published.server.isHeld {
                     let next = swaps.value % 2 == 0 ? 1 : 0
                     do {
                         try published.announce(version: next == 0 ? "1.5.0" : "1.6.0", bytes: bundles[next], combined: combined)
@@ -48,8 +45,8 @@ struct UpdateFeedRaceTests {
                         failure.value = "\(error)"
                     }
                     swaps.value += 1
+                    published.server.release()
                 }
-                seen = requests.count
                 usleep(500)
             }
         }
@@ -59,7 +56,7 @@ struct UpdateFeedRaceTests {
         var refetched = 0
         for run in 1...Self.runs {
             let before = published.server.requests.filter { $0 == "/feed.json" }.count
-            armed.value = true
+            try published.server.hold()
             let updated = try published.update()
             #expect(updated.succeeded && updated.stderr.isEmpty, "run \(run): \(updated)")
             let version = try #require(published.installedVersion, "run \(run)")
@@ -73,11 +70,11 @@ struct UpdateFeedRaceTests {
         }
         stop.value = true
         #expect(failure.value == nil, "the publisher: \(failure.value ?? "")")
-        #expect(swaps.value > 0, "the feed was replaced during the runs")
+        #expect(swaps.value == Self.runs, "the feed was replaced during each run")
         if combined {
             #expect(refetched == 0, "one file cannot mix two versions: no update fetched it again")
         } else {
-            #expect(refetched > 0, "some update read a feed and another version's signature, and fetched them again")
+            #expect(refetched == Self.runs, "each update read a feed and another version's signature, and fetched them once again")
         }
     }
 
