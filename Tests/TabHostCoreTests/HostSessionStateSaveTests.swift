@@ -37,12 +37,39 @@ struct HostSessionStateSaveTests {
                     """)
     }
 
-    /// The holder's state in the state file (nil: no file, or no state there).
-    static func savedCount(_ path: String) -> String? {
+    /// The holder named "keeper", holding from its start: its first `save_state` (the snapshot after
+    /// its `create`) already waits for `flag`.
+    static func keeper(flag: String) -> String {
+        holder(flag: flag)
+            .replacingOccurrences(of: #".name = "saver", .title = "Saver""#, with: #".name = "keeper", .title = "Keeper""#)
+            .replacingOccurrences(of: "self->api = api; self->host = host;", with: "self->api = api; self->host = host; self->hold = 1;")
+    }
+
+    /// The state of tab `tab`'s first screen in the state file (nil: no file, or no state there).
+    static func savedCount(_ path: String, tab: String = "a") -> String? {
         guard let data = FileManager.default.contents(atPath: path),
             let saved = try? JSONDecoder().decode(RestorationState.self, from: data), case .tabs(let tabs) = saved.root
         else { return nil }
-        return tabs.stacks["a"]?.first?.state
+        return tabs.stacks[tab]?.first?.state
+    }
+
+    /// A session with the saver on tab a and the keeper on tab b, each holding until `flag` exists.
+    static func holders(flag: String, statePath: String) throws -> SessionHarness {
+        let saver = Self.holder(flag: flag)
+        let keeper = Self.keeper(flag: flag)
+        try #require(keeper.contains(#""keeper""#) && keeper.contains("self->hold = 1;"), "the keeper's source was not patched")
+        // No snapshot after an event but the first.
+        let settings = IsolationSettings(
+            sandbox: .off, hangTimeout: .seconds(5), killTimeout: .seconds(10), snapshotInterval: .seconds(3600))
+        return try SessionHarness(
+            root: #"{"tabs": [{"name": "a", "module": "saver"}, {"name": "b", "module": "keeper"}]}"#,
+            modules: ["saver": saver, "keeper": keeper], statePath: statePath, isolationSettings: settings)
+    }
+
+    /// What the log says of modules not responding.
+    static func notResponding(_ harness: SessionHarness) -> [String] {
+        ((try? String(contentsOfFile: harness.logPath, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.contains("not responding") }.map(String.init)
     }
 
     @Test func aModuleStillInItsSaveStateHoldsUpNeitherTheOtherTabsNorItsOwnAnswerInTheFile() throws {
@@ -81,5 +108,64 @@ struct HostSessionStateSaveTests {
         #expect(FileManager.default.createFile(atPath: flag, contents: nil))
         try harness.run(until: { Self.savedCount(statePath) == two })
         #expect(Self.savedCount(statePath) == two)
+    }
+
+    /// A write at its round's limit asks nothing more: a screen that came after the round began (here
+    /// a tab opened for the first time, whose module is still in its first `save_state`) is written with
+    /// what it saved last, where the write used to wait on it, holding up the loop for a hang timeout.
+    @Test func aWriteAtItsLimitWaitsOnNoModuleTheRoundDidNotAsk() throws {
+        let states = try Fixture()
+        let statePath = states.path("state.json")
+        let flag = states.path("answer")
+        let harness = try Self.holders(flag: flag, statePath: statePath)
+        let session = harness.session
+        session.stateAnswerLimit = .seconds(1)
+        #expect(SessionHarness.text(of: session.settledScreen()) == "count 0")
+        let one = Data([1, 0, 0, 0]).base64EncodedString()
+        session.perform(.activate("bump"))
+        try harness.run(until: { Self.savedCount(statePath) == one })
+        // The saver holds from now on: the write half a second after this action waits for its answer
+        // until the limit, a second later.
+        session.perform(.activate("hold"))
+        #expect(SessionHarness.text(of: session.settledScreen()) == "count 2")
+        let late = ContinuousClock.now + .milliseconds(1200)
+        try harness.run(until: { ContinuousClock.now >= late })
+        // The keeper's tab opens before that limit, after the round asked the modules on the host.
+        try? FileManager.default.removeItem(atPath: statePath)
+        session.perform(.selectTab(1))
+        try harness.run(until: { FileManager.default.fileExists(atPath: statePath) }, timeout: .seconds(10))
+        #expect(FileManager.default.fileExists(atPath: statePath))
+        // Written with what each saved last: the saver's answer before it held, nothing of the keeper's.
+        #expect(Self.savedCount(statePath) == one)
+        #expect(Self.savedCount(statePath, tab: "b") == nil)
+        #expect(Self.notResponding(harness) == [])
+        #expect(FileManager.default.createFile(atPath: flag, contents: nil))
+        let two = Data([2, 0, 0, 0]).base64EncodedString()
+        try harness.run(until: { Self.savedCount(statePath) == two })
+        #expect(Self.savedCount(statePath) == two)
+    }
+
+    /// Quit asks every module on the host at once and waits `quitWaitLimit` in all: a module that
+    /// answers is written with its answer, one still in a `save_state` with what it saved last, and
+    /// the host never waits on it for a hang timeout.
+    @Test func quitAsksEveryModuleAtOnceAndWritesWhatAStuckOneSavedLast() throws {
+        let states = try Fixture()
+        let statePath = states.path("state.json")
+        let flag = states.path("answer")
+        let harness = try Self.holders(flag: flag, statePath: statePath)
+        let session = harness.session
+        session.quitWaitLimit = .milliseconds(300)
+        #expect(SessionHarness.text(of: session.settledScreen()) == "count 0")
+        // The keeper's first screen: its first save_state waits for the flag.
+        session.perform(.selectTab(1))
+        #expect(SessionHarness.text(of: session.settledScreen()) == "count 0")
+        session.perform(.selectTab(0))
+        session.perform(.activate("bump"))
+        #expect(SessionHarness.text(of: session.settledScreen()) == "count 1")
+        #expect(session.saveStateAtQuit() == nil)
+        #expect(Self.savedCount(statePath) == Data([1, 0, 0, 0]).base64EncodedString())
+        #expect(Self.savedCount(statePath, tab: "b") == nil)
+        #expect(Self.notResponding(harness) == [])
+        #expect(FileManager.default.createFile(atPath: flag, contents: nil))
     }
 }

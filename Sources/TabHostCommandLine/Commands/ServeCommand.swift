@@ -85,6 +85,6 @@ struct ServeCommand: ParsableCommand {
         }
         web.stop()
         withExtendedLifetime(stopSignals) {}
-        if let failure = session.saveState() { writeStandardError(failure) }
+        if let failure = session.saveStateAtQuit() { writeStandardError(failure) }
     }
 }

@@ -12,6 +12,6 @@ extension TerminalApp {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
-        if let failure = session.saveState() { writeStandardError(failure) }
+        if let failure = session.saveStateAtQuit() { writeStandardError(failure) }
     }
 }

@@ -8,6 +8,7 @@ extension HostSession {
     /// status file `tabhost inspect` reads.
     func watchModuleProcesses(_ factory: OutOfProcessModuleInstanceFactory) {
         factory.attach(to: loop)
+        processes = factory
         factory.onEvent = { [weak self, weak factory] module, event in
             switch event {
             case .stopped(let failure):

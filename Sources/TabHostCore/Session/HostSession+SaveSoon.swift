@@ -31,22 +31,22 @@ extension HostSession {
 
     /// Asks every module on the host for its state without waiting on any (`refreshSavedState`), and
     /// writes the state file once all answered or after `stateAnswerLimit`: a module that has not
-    /// answered by then is written with the state it saved last. Quit writes with `saveState()`,
-    /// which waits (bounded) for the answers it does not have.
+    /// answered by then (or was not asked, busy with a call) is written with the state it saved last.
+    /// Quit writes with `saveStateAtQuit()`, which waits for the answers, bounded.
     func saveStateWhenAnswered(also extra: [any Controller] = []) {
         var controllers = stateFile == nil ? [] : runtime.controllers.filter { host.contains($0) }
         for controller in extra.compactMap({ $0 as? ModuleController }) where !controllers.contains(where: { $0 === controller }) {
             controllers.append(controller)
         }
         guard !controllers.isEmpty else {
-            saveState()
+            saveState(waiting: false)
             return
         }
         var limit: LoopTimerID?
         let round = StateSaveRound(answers: controllers.count) { [weak self] in
             guard let self else { return }
             if let limit { loop.cancel(limit) }
-            saveState()
+            saveState(waiting: false)
         }
         for controller in controllers { controller.refreshSavedState(then: round.answered) }
         guard !round.isFinished else { return }

@@ -5,6 +5,7 @@ import TabHostClient
 import TabHostLoop
 import TabHostPoll
 import TabKit
+import TabModuleIsolation
 import TabModuleLoading
 import TabModuleRuntime
 
@@ -27,7 +28,7 @@ public final class HostSession: ScreenSession {
     /// The loop every call runs on.
     public let loop: any EventLoop
     /// Where `--state` goes; saved shortly after each action and each module's `save_soon`, and by
-    /// `saveState()` on quit.
+    /// `saveStateAtQuit()`.
     public var stateFile: StateFile?
     /// How long a status message stays on screen.
     public var statusDuration: Duration = .seconds(5)
@@ -36,6 +37,10 @@ public final class HostSession: ScreenSession {
     /// How long a write of the state file between quits waits for the modules' answers to
     /// `save_state` (never blocking the loop) before it writes what it has.
     public var stateAnswerLimit: Duration = .seconds(1)
+    /// How long quitting waits for the modules in all (`saveStateAtQuit()`): their answers to
+    /// `save_state` and what was posted to them, then their last `destroy`s, so that `q` quits within
+    /// a second however many modules are stuck.
+    public var quitWaitLimit: Duration = .milliseconds(500)
 
     private let watcher: DirectoryWatcher?
     private let directories: [ModuleDirectory]
@@ -47,6 +52,8 @@ public final class HostSession: ScreenSession {
     /// The pending publication of the module calls' timings.
     var callTimingsTimer: LoopTimerID?
     private var stateFailureLogged = false
+    /// The out-of-process modules' children, told at quit how long they may take to end.
+    weak var processes: OutOfProcessModuleInstanceFactory?
     /// The pending `save_soon`: its timer and who asked.
     var saveSoonTimer: LoopTimerID?
     var saveSoonRequests: [SaveSoonRequest] = []
@@ -205,16 +212,34 @@ public final class HostSession: ScreenSession {
         }
     }
 
-    /// Writes the state file now; a failure is logged once and returned.
+    /// Writes the state file now; a failure is logged once and returned. Unless `waiting`, each module's
+    /// state is what it answered or saved last (`Controller.stateWithoutWaiting()`): the loop never waits
+    /// on a module for it.
     @discardableResult
-    public func saveState() -> String? {
+    public func saveState(waiting: Bool = true) -> String? {
         guard let stateFile else { return nil }
-        let failure = stateFile.save(host.saveRestoration())
+        let failure = stateFile.save(host.saveRestoration(waiting: waiting))
         if let failure, !stateFailureLogged {
             stateFailureLogged = true
             logger.error("\(failure)")
         }
         return failure
+    }
+
+    /// Writes the state file at quit, waiting for the modules at most `quitWaitLimit` in all: every
+    /// module on the host is asked for its state at once (its children answer side by side, not one
+    /// after another's hang timeout), a module that has not answered by the limit is written with the
+    /// state it saved last, and the children's last `destroy`s get what is left of the limit. A failure
+    /// is logged once and returned.
+    @discardableResult
+    public func saveStateAtQuit() -> String? {
+        let deadline = ContinuousClock.now + quitWaitLimit
+        processes?.endBy = deadline
+        if stateFile != nil {
+            for controller in runtime.controllers where host.contains(controller) { controller.refreshSavedState {} }
+        }
+        runtime.factory.settle(until: deadline)
+        return saveState(waiting: false)
     }
 
     // MARK: Ticks and file events

@@ -26,6 +26,9 @@ public protocol Controller: AnyObject {
     func handle(_ event: ControllerEvent)
     /// Returns opaque state bytes to save for restoration or reload; nil for none.
     func saveState() -> [UInt8]?
+    /// What `saveState()` would return, without waiting on anything that may be slow (a module in
+    /// another process gives what it answered or saved last). Defaults to `saveState()`.
+    func stateWithoutWaiting() -> [UInt8]?
     /// Restores state bytes from `saveState`; returns true when they were accepted.
     func restoreState(_ state: [UInt8]) -> Bool
     /// True when the controller's content is taken to change with every event it handles: the host
@@ -47,6 +50,8 @@ extension Controller {
     public func handle(_ event: ControllerEvent) {}
     /// Saves nothing.
     public func saveState() -> [UInt8]? { nil }
+    /// `saveState()`: a controller of the host's own answers at once.
+    public func stateWithoutWaiting() -> [UInt8]? { saveState() }
     /// Accepts nothing.
     public func restoreState(_ state: [UInt8]) -> Bool { false }
     /// Renders again after every event (the rule before ABI 1.2).

@@ -9,10 +9,11 @@ extension ContainerHost {
     /// at the first controller without a module name (it could not be made again); a modal without
     /// one (the dev loop's build log) is left out. A screen whose presenter is the screen shown
     /// below it when it came (the usual case: the module that pushed or presented it) says so, so
-    /// that its result still reaches that screen after a restore.
-    public func saveRestoration() -> Data {
+    /// that its result still reaches that screen after a restore. Unless `waiting`, each screen's state
+    /// is what it has without waiting (`Controller.stateWithoutWaiting()`).
+    public func saveRestoration(waiting: Bool = true) -> Data {
         confinement.assertConfined("ContainerHost.saveRestoration")
-        return RestorationState(root: Self.save(root), modals: saveModals()).encoded()
+        return RestorationState(root: Self.save(root, waiting: waiting), modals: saveModals(waiting: waiting)).encoded()
     }
 
     /// Restores a state `saveRestoration()` wrote (read back with `RestorationState.decode`): stacks
@@ -32,13 +33,13 @@ extension ContainerHost {
         return problems
     }
 
-    func saveModals() -> [RestorationEntry] {
+    func saveModals(waiting: Bool) -> [RestorationEntry] {
         var entries: [RestorationEntry] = []
         var below = root
         for modal in modals {
             defer { below = modal }
             guard modal.context.module != nil else { continue }
-            entries.append(Self.entry(for: modal, below: Self.visibleLeaf(from: below)))
+            entries.append(Self.entry(for: modal, below: Self.visibleLeaf(from: below), waiting: waiting))
         }
         return entries
     }
@@ -83,35 +84,35 @@ extension ContainerHost {
     }
 
     /// How to make `c` again; `below` is the screen shown under it when it came.
-    static func entry(for c: any Controller, below: (any Controller)?) -> RestorationEntry {
+    static func entry(for c: any Controller, below: (any Controller)?, waiting: Bool) -> RestorationEntry {
         let presenter = c.context.presenter
         return RestorationEntry(
             module: c.context.module, param: c.context.param,
-            state: c.saveState().map { Data($0).base64EncodedString() },
-            tabs: (c as? TabContainer).map(saveTabs),
+            state: (waiting ? c.saveState() : c.stateWithoutWaiting()).map { Data($0).base64EncodedString() },
+            tabs: (c as? TabContainer).map { saveTabs($0, waiting: waiting) },
             presenterBelow: presenter != nil && presenter === below ? true : nil,
             tag: c.context.resultTag)
     }
 
-    static func save(_ c: any Controller) -> RestorationNode {
-        if let nav = c as? NavigationController { return .stack(saveStack(nav)) }
-        if let tabs = c as? TabContainer { return .tabs(saveTabs(tabs)) }
+    static func save(_ c: any Controller, waiting: Bool) -> RestorationNode {
+        if let nav = c as? NavigationController { return .stack(saveStack(nav, waiting: waiting)) }
+        if let tabs = c as? TabContainer { return .tabs(saveTabs(tabs, waiting: waiting)) }
         return .other
     }
 
-    static func saveStack(_ nav: NavigationController) -> [RestorationEntry] {
+    static func saveStack(_ nav: NavigationController, waiting: Bool) -> [RestorationEntry] {
         var entries: [RestorationEntry] = []
         for (i, c) in nav.stack.enumerated() {
             if i > 0, c.context.module == nil { break }
-            entries.append(entry(for: c, below: i > 0 ? nav.stack[i - 1] : nil))
+            entries.append(entry(for: c, below: i > 0 ? nav.stack[i - 1] : nil, waiting: waiting))
         }
         return entries
     }
 
-    static func saveTabs(_ tabs: TabContainer) -> RestorationTabs {
+    static func saveTabs(_ tabs: TabContainer, waiting: Bool) -> RestorationTabs {
         var stacks: [String: [RestorationEntry]] = [:]
         for tab in tabs.tabs {
-            if let stack = tab.stack { stacks[tab.name] = saveStack(stack) }
+            if let stack = tab.stack { stacks[tab.name] = saveStack(stack, waiting: waiting) }
         }
         return RestorationTabs(
             selected: tabs.selectedTab?.name, index: tabs.selectedIndex ?? tabs.previousIndex ?? 0,

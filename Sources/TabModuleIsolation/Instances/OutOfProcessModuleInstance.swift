@@ -411,6 +411,12 @@ package final class OutOfProcessModuleInstance: ModuleInstance {
         return keepAnswered(reply, generation: generation)
     }
 
+    package func stateWithoutWaiting() -> [UInt8]? {
+        guard failure == nil, permissionRequest == nil, createRefusal == nil else { return savedState }
+        guard module.info.functions.contains(.saveState) else { return nil }
+        return answeredState ?? savedState
+    }
+
     package func refreshSavedState(then done: @escaping () -> Void) {
         guard alive, failure == nil, permissionRequest == nil, createRefusal == nil, !refreshPending,
             answeredState == nil, module.info.functions.contains(.saveState), connection?.busy == .idle

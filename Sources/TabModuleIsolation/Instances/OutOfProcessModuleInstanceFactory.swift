@@ -247,6 +247,10 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         connections.values.first { $0.module.name == module && $0.sandboxReport != nil }?.sandboxReport
     }
 
+    /// When set (at quit), how long `shutdown()` may wait for the children's last `destroy`s, where it
+    /// would give them one hang timeout.
+    public var endBy: ContinuousClock.Instant?
+
     /// Ends every child now (their instances show nothing more; call when the session ends).
     public func shutdown() {
         isShutDown = true
@@ -262,8 +266,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         let all = connections.values
         connections.removeAll()
         // The destroys posted last (the session's tabs closed just before) run before their children
-        // end, within one hang timeout in all: a module's destroy may save what it has.
-        let deadline = ContinuousClock.now + settings.hangTimeout
+        // end, within one hang timeout in all (or until `endBy`): a module's destroy may save what it has.
+        let deadline = min(ContinuousClock.now + settings.hangTimeout, endBy ?? .now + settings.hangTimeout)
         for connection in all where connection.destroysPending { connection.settle(until: deadline) }
         for connection in all {
             connection.retire()

@@ -119,6 +119,9 @@ public final class ModuleController: Controller {
     /// The module's `save_state`.
     public func saveState() -> [UInt8]? { instance.saveState() }
 
+    /// What the module answered or saved last, without asking it (see `ModuleInstance.stateWithoutWaiting()`).
+    public func stateWithoutWaiting() -> [UInt8]? { instance.stateWithoutWaiting() }
+
     /// The module's `save_state` asked without waiting; `done` runs once it answered (see
     /// `ModuleInstance.refreshSavedState(then:)`).
     public func refreshSavedState(then done: @escaping () -> Void) { instance.refreshSavedState(then: done) }

@@ -9,4 +9,6 @@ extension ModuleInstance {
     public var isBusy: Bool { false }
     /// An instance whose module runs in this process answers `saveState()` at once: nothing to ask ahead.
     public func refreshSavedState(then done: @escaping () -> Void) { done() }
+    /// An instance whose module runs in this process answers `saveState()` at once.
+    public func stateWithoutWaiting() -> [UInt8]? { saveState() }
 }

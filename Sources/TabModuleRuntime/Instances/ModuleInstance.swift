@@ -40,6 +40,9 @@ public protocol ModuleInstance: AnyObject {
     func appearance(_ phase: AppearancePhase)
     /// The module's saved state, or nil when it has no `save_state` (or it never settled on a size).
     func saveState() -> [UInt8]?
+    /// What `saveState()` would return without asking a module that runs elsewhere: what it answered or
+    /// saved last.
+    func stateWithoutWaiting() -> [UInt8]?
     /// Asks the module for its state without waiting: `done` runs once it answered, or at once when
     /// there is nothing to ask. Until the module gets another call, `saveState()` then answers with
     /// that state without asking again.
