@@ -21,9 +21,9 @@ struct AlertRulesTests {
     static let delete = ScreenAlert(id: "delete", title: "Delete?", message: "It cannot be undone.", buttons: ["Delete", "Cancel"])
     static let saved = ScreenAlert(id: "saved", title: "Saved", buttons: [])
 
-    @Test func rule46AnAlertShowsOverTheScreenAndIsModal() {
+    @Test func rule46AnAlertShowsOverTheScreenAndIsModal() throws {
         f.host.needsRender = false
-        f.host.showAlert(Self.delete, from: f["A"])
+        try f.host.showAlert(Self.delete, from: f["A"])
         #expect(f.host.needsRender)
         #expect(f.host.screen.alert == Self.delete)
         let refused: [ScreenAction] = [
@@ -36,8 +36,8 @@ struct AlertRulesTests {
         #expect(f.host.screen.tabBar?.items.first?.isSelected == true)
     }
 
-    @Test func rule46TheAnswerGoesToTheControllerThatRaisedItAndOnlyForTheShownAlertAndItsButtons() {
-        f.host.showAlert(Self.delete, from: f["A"])
+    @Test func rule46TheAnswerGoesToTheControllerThatRaisedItAndOnlyForTheShownAlertAndItsButtons() throws {
+        try f.host.showAlert(Self.delete, from: f["A"])
         #expect(f.host.apply(.answerAlert(id: "other", button: "Delete")) == false)
         #expect(f.host.apply(.answerAlert(id: "delete", button: "OK")) == false)
         #expect(f.host.screen.alert == Self.delete)
@@ -49,10 +49,10 @@ struct AlertRulesTests {
         #expect(f.host.apply(.selectTab(1)))
     }
 
-    @Test func rule46AlertsQueueFirstRaisedFirstShownAndAHiddenControllerGetsItsAnswer() {
+    @Test func rule46AlertsQueueFirstRaisedFirstShownAndAHiddenControllerGetsItsAnswer() throws {
         #expect(f.host.apply(.selectTab(1)))
-        f.host.showAlert(Self.delete, from: f["A"])  // A is in the tree, though not shown
-        f.host.showAlert(Self.saved, from: f["B"])
+        try f.host.showAlert(Self.delete, from: f["A"])  // A is in the tree, though not shown
+        try f.host.showAlert(Self.saved, from: f["B"])
         #expect(f.host.screen.alert == Self.delete)
         #expect(Self.saved.buttons == ["OK"])
         #expect(f.host.apply(.answerAlert(id: "saved", button: "OK")) == false)
@@ -63,23 +63,23 @@ struct AlertRulesTests {
         #expect(f.log.take().filter { $0.contains(".alert(") } == ["A.alert(delete, Delete)", "B.alert(saved, OK)"])
     }
 
-    @Test func rule46AnAlertRaisedWhileAnsweringWaitsBehindTheQueue() {
+    @Test func rule46AnAlertRaisedWhileAnsweringWaitsBehindTheQueue() throws {
         f["A"].onEvent = { me, event in
-            if case .alert(id: "delete", button: "Delete") = event { me.host?.showAlert(Self.saved, from: me) }
+            if case .alert(id: "delete", button: "Delete") = event { try? me.host?.showAlert(Self.saved, from: me) }
         }
-        f.host.showAlert(Self.delete, from: f["A"])
-        f.host.showAlert(ScreenAlert(id: "third", title: "Third", buttons: ["OK"]), from: f["B"])
+        try f.host.showAlert(Self.delete, from: f["A"])
+        try f.host.showAlert(ScreenAlert(id: "third", title: "Third", buttons: ["OK"]), from: f["B"])
         #expect(f.host.apply(.answerAlert(id: "delete", button: "Delete")))
         #expect(f.host.screen.alert?.id == "third")
         #expect(f.host.apply(.answerAlert(id: "third", button: "OK")))
         #expect(f.host.screen.alert?.id == "saved")
     }
 
-    @Test func rule46AnAlertWhoseControllerLeftTheTreeIsDropped() {
+    @Test func rule46AnAlertWhoseControllerLeftTheTreeIsDropped() throws {
         let pushed = Rec("P", f.log)
         f["A"].navigationController?.push(pushed)
-        f.host.showAlert(Self.delete, from: pushed)
-        f.host.showAlert(Self.saved, from: f["A"])
+        try f.host.showAlert(Self.delete, from: pushed)
+        try f.host.showAlert(Self.saved, from: f["A"])
         #expect(f.host.screen.alert == Self.delete)
         // The screen goes by other means than the user (who cannot go Back under the alert).
         f["A"].navigationController?.pop()
@@ -88,7 +88,7 @@ struct AlertRulesTests {
         #expect(f.host.apply(.answerAlert(id: "saved", button: "OK")))
         #expect(pushed.events.isEmpty)
         // A tab removed takes its alerts along.
-        f.host.showAlert(Self.saved, from: f["B"])
+        try f.host.showAlert(Self.saved, from: f["B"])
         #expect(f.host.screen.alert == Self.saved)
         f.tabs.removeTab(named: "B")
         #expect(f.host.screen.alert == nil)
@@ -96,7 +96,8 @@ struct AlertRulesTests {
     }
 
     @Test func aControllerOutsideTheTreeRaisesNothing() {
-        f.host.showAlert(Self.delete, from: Rec("detached", f.log))
+        let refusal = #expect(throws: TabKitError.self) { try f.host.showAlert(Self.delete, from: Rec("detached", f.log)) }
+        #expect(refusal?.code == .noContainer)
         #expect(f.host.screen.alert == nil)
         #expect(f.host.apply(.activate("row")))
     }

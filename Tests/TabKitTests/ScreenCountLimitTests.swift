@@ -46,18 +46,25 @@ struct ScreenCountLimitTests {
         #expect(f.tabs.selectedTab?.name == "A")
     }
 
-    @Test func alertsOfOneModulePastTheLimitAreDroppedAndTheFirstStillShows() {
+    @Test func alertsOfOneModulePastTheLimitAreRefusedAndTheFirstStillShows() throws {
         let f = TabFixture(["A", "B"])
         f["A"].context.module = "flood"
         f["B"].context.module = "calm"
         f.host.apply(.selectTab(1))
         f.host.apply(.selectTab(0))
-        for index in 0..<(ContainerHost.maximumWaitingAlerts + 5) {
-            f.host.showAlert(ScreenAlert(id: "a\(index)", title: "Alert \(index)", buttons: ["OK"]), from: f["A"])
+        for index in 0..<ContainerHost.maximumWaitingAlerts {
+            try f.host.showAlert(ScreenAlert(id: "a\(index)", title: "Alert \(index)", buttons: ["OK"]), from: f["A"])
+        }
+        for index in ContainerHost.maximumWaitingAlerts..<(ContainerHost.maximumWaitingAlerts + 5) {
+            let refusal = #expect(throws: TabKitError.self) {
+                try f.host.showAlert(ScreenAlert(id: "a\(index)", title: "Alert \(index)", buttons: ["OK"]), from: f["A"])
+            }
+            #expect(refusal?.code == .tooLarge)
+            #expect(refusal?.description == "alert \"a\(index)\" dropped: 8 of this module's alerts are shown or waiting (wait for their answers)")
         }
         #expect(f.host.alertsAreFull(for: f["A"]) && !f.host.alertsAreFull(for: f["B"]))
         // Another module's alert still waits its turn.
-        f.host.showAlert(ScreenAlert(id: "b", title: "Calm", buttons: ["OK"]), from: f["B"])
+        try f.host.showAlert(ScreenAlert(id: "b", title: "Calm", buttons: ["OK"]), from: f["B"])
         var shown: [String] = []
         while let alert = f.host.screen.alert, shown.count < 20 {
             shown.append(alert.id)

@@ -2,19 +2,29 @@ extension ContainerHost {
     /// Queues `alert`, raised by `controller` (a module's `alert`): the first alert queued shows
     /// over everything (`Screen.alert`) until it is answered, and then the next. While one shows,
     /// `apply` refuses every action but `answerAlert`. An alert whose controller has left the
-    /// tree is dropped, shown or not. A controller that is not in the tree raises nothing.
-    public func showAlert(_ alert: ScreenAlert, from controller: any Controller) {
+    /// tree is dropped, shown or not. Throws `TabKitError` (nothing is queued) when `controller` is
+    /// not in the tree (`.noContainer`) or its module has `maximumWaitingAlerts` shown or waiting
+    /// (`.tooLarge`).
+    public func showAlert(_ alert: ScreenAlert, from controller: any Controller) throws(TabKitError) {
         confinement.assertConfined("ContainerHost.showAlert")
+        guard contains(controller) else {
+            throw TabKitError(.noContainer, "alert \"\(alert.id)\": this screen is not shown by the host; the alert is not shown")
+        }
         // A module raising alerts in a loop keeps a few waiting, not every one it raised.
-        guard contains(controller), !alertsAreFull(for: controller) else { return }
+        guard !alertsAreFull(for: controller) else {
+            throw TabKitError(
+                .tooLarge,
+                "alert \"\(alert.id)\" dropped: \(Self.maximumWaitingAlerts) of this module's alerts are shown or waiting "
+                    + "(wait for their answers)")
+        }
         alerts.append(PendingAlert(alert: alert, raiser: controller))
         if alerts.count == 1 { invalidateScreen() }
     }
 
-    /// Alerts of one module (its controllers together) shown or waiting at once; `showAlert` drops more.
+    /// Alerts of one module (its controllers together) shown or waiting at once; `showAlert` refuses more.
     public static let maximumWaitingAlerts = 8
 
-    /// True when `controller`'s module has `maximumWaitingAlerts` shown or waiting: its next is dropped.
+    /// True when `controller`'s module has `maximumWaitingAlerts` shown or waiting: `showAlert` refuses its next.
     public func alertsAreFull(for controller: any Controller) -> Bool {
         let module = controller.context.module
         return alerts.count(where: { $0.raiser?.context.module == module }) >= Self.maximumWaitingAlerts

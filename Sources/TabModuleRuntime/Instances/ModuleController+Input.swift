@@ -45,18 +45,15 @@ extension ModuleController {
         alert.title = limited(alert.title, "alert", textLimit)
         alert.message = alert.message.map { limited($0, "alert", textLimit) }
         alert.buttons = alert.buttons.map { limited($0, "alert", textLimit) }
-        guard let host, host.contains(self) else {
+        guard let host else {
             moduleLog(level: .warning, message: "alert \"\(alert.id)\": this screen is not shown by the host; the alert is not shown")
             return
         }
-        guard !host.alertsAreFull(for: self) else {
-            moduleLog(
-                level: .warning,
-                message: "alert \"\(alert.id)\" dropped: \(ContainerHost.maximumWaitingAlerts) of this module's alerts are shown or "
-                    + "waiting (wait for their answers)")
-            return
+        do {
+            try host.showAlert(alert, from: self)
+        } catch {
+            moduleLog(level: .warning, message: error.description)
         }
-        host.showAlert(alert, from: self)
     }
 
     /// `save_soon`: asks the host to save this instance's state soon (`ContainerHost.saveSoonHandler`,
