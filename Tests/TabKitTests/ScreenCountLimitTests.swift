@@ -60,8 +60,8 @@ struct ScreenCountLimitTests {
                 try f.host.showAlert(ScreenAlert(id: "a\(index)", title: "Alert \(index)", buttons: ["OK"]), from: f["A"])
             }
             #expect(refusal?.code == .tooLarge)
-            #expect(
-                refusal?.description == "alert \"a\(index)\" dropped: 8 of this module's alerts are shown or waiting (wait for their answers)")
+            let line = "alert \"a\(index)\" dropped: 8 of this module's alerts are shown or waiting (wait for their answers)"
+            #expect(refusal?.description == line)
         }
         #expect(f.host.alertsAreFull(for: f["A"]) && !f.host.alertsAreFull(for: f["B"]))
         // Another module's alert still waits its turn.
