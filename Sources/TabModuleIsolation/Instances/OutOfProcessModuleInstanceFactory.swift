@@ -247,8 +247,8 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
         connections.values.first { $0.module.name == module && $0.sandboxReport != nil }?.sandboxReport
     }
 
-    /// When set (at quit), how long `shutdown()` may wait for the children's last `destroy`s, where it
-    /// would give them one hang timeout.
+    /// When set (at quit), the moment `shutdown()` stops waiting for the children's last `destroy`s, if
+    /// it comes before the end of the one hang timeout they get otherwise.
     public var endBy: ContinuousClock.Instant?
 
     /// Ends every child now (their instances show nothing more; call when the session ends).
