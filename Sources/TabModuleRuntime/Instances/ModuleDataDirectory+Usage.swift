@@ -11,24 +11,31 @@ extension ModuleDataDirectory {
     /// any limit that matters here, and counting it would stall the loop).
     static let usageEntryLimit = 100_000
 
+    /// Levels of directories `usage(of:)` descends (it holds one descriptor per level): a directory
+    /// deeper than this is counted, what it holds is not. A module could make a tree thousands of levels
+    /// deep, whose walk overflowed the host's stack or took all its descriptors.
+    static let usageDepthLimit = 64
+
     /// The bytes the files under `path` take on disk (their blocks), walked through descriptors without
-    /// following a link, at most `usageEntryLimit` entries; nil when `path` cannot be opened.
+    /// following a link, at most `usageEntryLimit` entries and `usageDepthLimit` levels; nil when `path`
+    /// cannot be opened.
     public static func usage(of path: String) -> UInt64? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var budget = usageEntryLimit
-        return usage(ofOpen: fd, budget: &budget)
-    }
-
-    /// The blocks under the open directory `fd` (closed here).
-    private static func usage(ofOpen fd: Int32, budget: inout Int) -> UInt64 {
-        guard let stream = fdopendir(fd) else {
-            close(fd)
-            return 0
+        guard fd >= 0, let top = fdopendir(fd) else {
+            if fd >= 0 { close(fd) }
+            return nil
         }
-        defer { closedir(stream) }
+        // A loop over a stack of open directories, not a recursion.
+        var levels: [OpaquePointer] = [top]
+        defer { for stream in levels { closedir(stream) } }
+        var budget = usageEntryLimit
         var total: UInt64 = 0
-        while budget > 0, let entry = readdir(stream) {
+        while let stream = levels.last {
+            guard budget > 0, let entry = readdir(stream) else {
+                closedir(levels.removeLast())
+                if budget == 0 { break }
+                continue
+            }
             let name = DirectoryEntry.nameBytes(entry)
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             budget -= 1
@@ -38,13 +45,18 @@ extension ModuleDataDirectory {
             }
             guard found else { continue }
             total += UInt64(max(0, info.st_blocks)) * 512
-            guard info.st_mode & S_IFMT == S_IFDIR else { continue }
+            guard info.st_mode & S_IFMT == S_IFDIR, levels.count < usageDepthLimit else { continue }
             let child = (name + [0]).withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) {
                     openat(dirfd(stream), $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 }
             }
-            if child >= 0 { total += usage(ofOpen: child, budget: &budget) }
+            guard child >= 0 else { continue }
+            guard let opened = fdopendir(child) else {
+                close(child)
+                continue
+            }
+            levels.append(opened)
         }
         return total
     }

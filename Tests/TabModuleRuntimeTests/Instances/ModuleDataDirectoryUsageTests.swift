@@ -1,0 +1,36 @@
+import Foundation
+import Glibc
+import TabHostTesting
+import TabModuleLoading
+import TabModuleRuntime
+import Testing
+
+/// The usage of a module's data directory is counted in a loop that descends at most
+/// `ModuleDataDirectory.usageDepthLimit` levels: a module made a tree thousands of levels deep, and the
+/// recursive walk overflowed the host's stack (every tab died, and every later start).
+@Suite struct ModuleDataDirectoryUsageTests {
+    @Test func aTreeThousandsOfLevelsDeepIsCountedToTheDepthLimit() throws {
+        let fixture = try Fixture()
+        let root = fixture.path("data")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        defer { FileTreeRemoval.remove(root) }
+        try DeepTree.make(under: root, depth: 25_000) { level, fd in
+            if level == 3 { try DeepTree.writeFile("shallow", size: 64 << 10, in: fd) }
+            if level == 100 { try DeepTree.writeFile("deep", size: 1 << 20, in: fd) }
+        }
+        let usage = try #require(ModuleDataDirectory.usage(of: root))
+        // The shallow file and the directories down to the limit; not the file below it.
+        #expect(usage >= 64 << 10)
+        #expect(usage < 1 << 20)
+    }
+
+    @Test func aTreeWithinTheDepthLimitIsCountedWhole() throws {
+        let fixture = try Fixture()
+        let root = fixture.path("data")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        try DeepTree.make(under: root, depth: 40) { level, fd in
+            if level == 40 { try DeepTree.writeFile("deep", size: 1 << 20, in: fd) }
+        }
+        #expect(try #require(ModuleDataDirectory.usage(of: root)) >= 1 << 20)
+    }
+}
