@@ -63,10 +63,11 @@ public final class WebFrontEnd: Sendable {
         "\(origin)/?token=\(settings.token)"
     }
 
-    /// `http://HOST:PORT` (`https://` with TLS) of the running server. HOST is the bound address, or for
+    /// `http://HOST:PORT` (`https://` with TLS) of the running server. HOST is the bound address
+    /// (`WebSettings.listenAddress`), or for
     /// every address (`0.0.0.0`, `::`) the name the certificate is for, which is what a browser checks.
     public var origin: String {
-        var name = settings.bindAddress
+        var name = settings.listenAddress
         if WebAddress.isUnspecified(hostName: name) { name = settings.tls?.certificateName ?? "127.0.0.1" }
         let host = name.contains(":") ? "[\(name)]" : name
         return "\(settings.tls == nil ? "http" : "https")://\(host):\(state.port ?? settings.port)"
@@ -181,7 +182,7 @@ public final class WebFrontEnd: Sendable {
         return Application(
             router: router,
             server: server,
-            configuration: .init(address: .hostname(settings.bindAddress, port: settings.port), serverName: nil),
+            configuration: .init(address: .hostname(settings.listenAddress, port: settings.port), serverName: nil),
             onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
             logger: hummingbirdLogger)
     }

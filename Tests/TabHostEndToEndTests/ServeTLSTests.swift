@@ -67,6 +67,21 @@ struct ServeTLSTests {
             environment: environment, timeout: .seconds(20))
     }
 
+    /// `--bind localhost` listens on 127.0.0.1 and prints 127.0.0.1: the address printed named
+    /// `localhost`, which a browser tries as `::1` first, where another local process could listen on
+    /// the same port and take the token from the first request. Plain HTTP only: with TLS the name stays.
+    @Test func aLocalhostBindPrintsTheAddressItListensOn() throws {
+        let fixture = try Fixture()
+        let server = try Server(["--bind", "localhost"], scratch: fixture)
+        #expect(server.address.wholeMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\/\?token=[0-9a-f]{32}/) != nil, "\(server.address)")
+        let page = try curl([server.address])
+        #expect(page.stdout.hasSuffix("\n200 1.1"), "\(page)")
+        // Nothing of the host's is on ::1 for a browser to prefer.
+        let other = try curl(["-g", "http://[::1]:\(server.port)/"])
+        #expect(!other.succeeded, "\(other)")
+        #expect(server.stop() == 0)
+    }
+
     @Test func httpsServesThePageToAClientThatVerifiesTheCertificateAndPlainHTTPFails() throws {
         try Self.withCertificates { fixture in
             let server = try Server(["--tls-cert", fixture.path("cert.pem"), "--tls-key", fixture.path("key.pem")], scratch: fixture)

@@ -76,6 +76,12 @@ struct WebAccessTests {
         #expect(WebAddress.bindRefusal(for: "192.168.1.2", tls: true) == nil)
     }
 
+    @Test func localhostIsListenedOnAsTheIPv4LoopbackWithoutTLS() {
+        let logger = Logger(label: "test")
+        for name in ["localhost", "LocalHost"] { #expect(WebSettings(bindAddress: name, logger: logger).listenAddress == "127.0.0.1") }
+        for name in ["127.0.0.1", "::1", "127.0.0.2"] { #expect(WebSettings(bindAddress: name, logger: logger).listenAddress == name) }
+    }
+
     @Test func everyAddressHasItsSpellings() {
         for name in ["0.0.0.0", "::", "0:0:0:0:0:0:0:0", "::0"] { #expect(WebAddress.isUnspecified(hostName: name), "\(name)") }
         for name in ["127.0.0.1", "::1", "localhost", "", "0.0.0", "10.0.0.0"] {

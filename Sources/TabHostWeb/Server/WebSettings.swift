@@ -32,6 +32,15 @@ public struct WebSettings: Sendable {
         self.logger = logger
     }
 
+    /// The address the server binds and names in the address it prints: `bindAddress`, but `localhost`
+    /// (in any case) is 127.0.0.1. The server listens on one address only, and a browser given
+    /// `localhost` tries `::1` first, where any local process could listen on the same port and take the
+    /// token from the first request; with TLS the name stays, for the certificate (another process has
+    /// not its key).
+    public var listenAddress: String {
+        tls == nil && bindAddress.lowercased() == "localhost" ? "127.0.0.1" : bindAddress
+    }
+
     /// Why `bindAddress` is refused, or nil: without TLS only loopback addresses are served, since the
     /// page and its token would travel in clear text (reach it from elsewhere through an SSH tunnel).
     public var bindRefusal: String? { WebAddress.bindRefusal(for: bindAddress, tls: tls != nil) }
