@@ -165,8 +165,7 @@ public final class WebFrontEnd: Sendable {
                 await serve(inbound: inbound, outbound: outbound)
             })
 
-        var hummingbirdLogger = settings.logger
-        hummingbirdLogger.logLevel = .warning
+        let hummingbirdLogger = Logger(label: settings.logger.label) { [logBudget] _ in WebLibraryLogHandler(budget: logBudget) }
         let webSocketResponder = webSocketRouter.buildResponder()
         let (tls, log, limits) = (settings.tls, logBudget, connectionLimits)
         let server = HTTPServerBuilder { responder in
