@@ -156,6 +156,20 @@ final class IsolationHangTests {
         #expect(setup.texts == ["presses 0", actions.joined(separator: " ")])
     }
 
+    /// Past the queue's 1,024 calls a call is dropped; a flood of them is said in one line a second at
+    /// most, which counts the others (each had its own line: thousands a second, past the log's budget).
+    @Test func callsDroppedAtAFullQueueAreSaidInOneLineASecond() throws {
+        #expect(host.apply(.selectTab(1)))
+        #expect(setup.texts.first == "presses 0")
+        setup.activate("slow:2000", settle: false)
+        let started = ContinuousClock.now
+        for index in 0..<3_000 { setup.activate("n\(index)", settle: false) }
+        let seconds = Int((ContinuousClock.now - started).components.seconds) + 1
+        let dropped = setup.log.lines.filter { $0.contains("dropped: 1024 calls already wait for its process") }
+        #expect(dropped.count >= 1 && dropped.count <= seconds, "\(dropped)")
+        #expect(dropped.first?.contains("event \"n1024\" dropped") == true, "\(dropped)")
+    }
+
     @Test func aSlowRenderPastTheHangTimeoutIsShownWhenItArrives() {
         setup.activate("count")
         setup.activate("slow-render:600", settle: false)

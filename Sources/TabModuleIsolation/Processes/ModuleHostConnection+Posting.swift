@@ -25,15 +25,30 @@ extension ModuleHostConnection {
             return true
         }
         guard queue.count < Self.maximumQueuedCalls else {
-            logger.warning(
-                "\(call) dropped: \(Self.maximumQueuedCalls) calls already wait for its process (it is busy with \(inFlight?.posted.call.description ?? "a call"))",
-                metadata: ["module": "\(module.name)"])
+            noteDroppedCall(call)
             return false
         }
         queue.append(PostedModuleCall(writer: writer, call: call, userWaits: userWaits, isInput: isInput, finish: finish, handler: handler))
         sendNext()
         if loop == nil { _ = settle(until: .now + settings.hangTimeout) }
         return true
+    }
+
+    /// Says that `call` was dropped at a full queue, in one line a second at most that counts the others:
+    /// a flood of keys or of a page's actions dropped thousands a second, each with its line, past the
+    /// log's budget for a module.
+    private func noteDroppedCall(_ call: ModuleCall) {
+        droppedCalls += 1
+        let now = ContinuousClock.now
+        if let lastDropLine, now - lastDropLine < .seconds(1) { return }
+        lastDropLine = now
+        let others = droppedCalls - 1
+        droppedCalls = 0
+        let busy = inFlight?.posted.call.description ?? "a call"
+        let more = others > 0 ? "; \(others) more calls dropped since the last such line" : ""
+        logger.warning(
+            "\(call) dropped: \(Self.maximumQueuedCalls) calls already wait for its process (it is busy with \(busy))\(more)",
+            metadata: ["module": "\(module.name)"])
     }
 
     /// True while a posted event for `instance` waits in the queue (not the one in flight).

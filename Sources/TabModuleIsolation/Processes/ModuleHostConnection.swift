@@ -117,6 +117,10 @@ final class ModuleHostConnection {
     var awaitsFrame: UInt64?
     /// How far the posted call in flight has escalated.
     var busy: ModuleBusyLevel = .idle
+    /// Calls dropped at a full queue since the last line saying so (`noteDroppedCall`).
+    var droppedCalls = 0
+    /// When the last line about a dropped call was written.
+    var lastDropLine: ContinuousClock.Instant?
     var escalationTimer: LoopTimerID?
     /// The last instance went while a posted call was in flight: retired once the child is free.
     var retireWhenIdle = false
