@@ -268,9 +268,10 @@ public final class WebFrontEnd: Sendable {
                 }
             }
             group.addTask { [self] in
+                let pending = LockedValue(0)
                 do {
                     for try await message in inbound.messages(maxSize: Self.maximumInboundBytes) {
-                        receive(message)
+                        receive(message, pending: pending)
                     }
                 } catch {
                     logBudget.warning("web: a page's connection failed: \(error)")
@@ -281,7 +282,12 @@ public final class WebFrontEnd: Sendable {
         }
     }
 
-    private func receive(_ message: WebSocketMessage) {
+    /// Actions of one page posted to the session's loop and not carried out yet, at most: past it an
+    /// action is ignored with a log line. A page sending as fast as it could queued hundreds of thousands,
+    /// which grew the host by megabytes and kept the loop, and `q`, behind them for seconds.
+    static let maximumPendingActions = 64
+
+    private func receive(_ message: WebSocketMessage, pending: LockedValue<Int>) {
         let budget = logBudget
         guard case .text(let text) = message else {
             logBudget.warning("web: ignored a binary message from a page")
@@ -291,7 +297,17 @@ public final class WebFrontEnd: Sendable {
         case .failure(let refusal):
             logBudget.warning("web: ignored a message from a page: \(refusal)")
         case .success(let action):
+            let admitted = pending.withLock { count in
+                guard count < Self.maximumPendingActions else { return false }
+                count += 1
+                return true
+            }
+            guard admitted else {
+                budget.warning("web: ignored an action from a page: \(Self.maximumPendingActions) of its actions wait for the host already")
+                return
+            }
             handle.withSession { session in
+                defer { pending.withLock { $0 -= 1 } }
                 if let refusal = ActionValidation.refusal(of: action, on: session.screen) {
                     budget.warning("web: ignored an action from a page: \(refusal)")
                 } else {

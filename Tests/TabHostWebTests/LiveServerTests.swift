@@ -409,6 +409,24 @@ struct LiveServerTests {
         #expect(host.process.isRunning)
     }
 
+    /// A page sending actions as fast as it can has at most `WebFrontEnd.maximumPendingActions` of them
+    /// waiting for the host's loop; the rest are ignored with a line (a flood queued hundreds of
+    /// thousands, growing the host and keeping the loop, and `q`, behind them for seconds).
+    @Test func aPagesActionsWaitingForTheHostAreBounded() throws {
+        let host = try ServedHost()
+        let socket = try host.openWebSocket()
+        _ = try Self.content(socket, until: { $0.focusableActions.contains("Jill") })
+        // Moving the focus: nothing else is logged, so the budget of log lines keeps the refusal's.
+        let flood = Array(repeating: #"{"type":"focus","id":"Jill"}"#, count: 5_000)
+        for message in flood { try socket.sendText(message) }
+        #expect(host.waitForLog("ignored an action from a page: 64 of its actions wait for the host already"))
+        // Once the admitted ones are carried out, the page's next action is.
+        usleep(1_000_000)
+        try socket.sendText(#"{"type":"activate","id":"Jill"}"#)
+        #expect(try Self.nextTitle(socket) == "Jill")
+        #expect(host.process.isRunning)
+    }
+
     /// The longest edit a page can send (a whole field of the characters JSON escapes the most) is read
     /// as an action: the demo's screen has no such field, so it is refused as one, not as a message.
     @Test func theLongestEditIsReadAsAnAction() throws {
