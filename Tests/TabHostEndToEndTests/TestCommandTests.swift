@@ -113,6 +113,21 @@ struct TestCommandTests {
         }
     }
 
+    /// The CPU time of a process the module forks and waits for within the step counts too: such a
+    /// worker took 1.5 s of CPU time in a step and the script passed.
+    @Test func aSlowCallInAForkedWorkerFailsItsScriptToo() throws {
+        try S.withDirectory { scratch in
+            let spin = "while ((double)(clock() - begin) / CLOCKS_PER_SEC < 0.4) {}"
+            let source = TabTestProject.source.replacingOccurrences(
+                of: spin, with: "pid_t worker = fork(); if (worker == 0) { \(spin) _exit(0); } if (worker > 0) waitpid(worker, NULL, 0);")
+            try #require(source != TabTestProject.source)
+            let project = try TabTestProject(in: scratch + "/ticker", scripts: ["slow.tabtest": "click \"Slow\"\n"], source: source)
+            let run = try project.test()
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stdout.contains("# line 1: click \"Slow\": the module used "), "\(run)")
+        }
+    }
+
     /// What the sandbox refuses that a permission would allow fails the step, unless the script grants it.
     @Test func aRefusalFailsTheStepUnlessTheScriptGrantsIt() throws {
         try S.withDirectory { scratch in

@@ -20,15 +20,18 @@ enum ChildProcessTree {
         return .milliseconds(ticks * 1000 / max(1, sysconf(Int32(_SC_CLK_TCK))))
     }
 
-    /// The utime + stime ticks of `pid` alone.
+    /// The utime + stime ticks of `pid` alone, with its children's it has waited for (cutime + cstime):
+    /// a process the module forks, works in and ends within a step is counted too.
     private static func ownCPUTicks(of pid: Int32) -> Int? {
         guard let data = ProcFile.bytes("/proc/\(pid)/stat", limit: 65536), let text = Optional(String(decoding: data, as: UTF8.self)),
             let close = text.lastIndex(of: ")")
         else { return nil }
         // After the command name (which may hold spaces) come the fields from the third on.
         let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        return user + system
+        guard fields.count > 14, let user = Int(fields[11]), let system = Int(fields[12]), let waitedUser = Int(fields[13]),
+            let waitedSystem = Int(fields[14])
+        else { return nil }
+        return user + system + waitedUser + waitedSystem
     }
 
     /// The children of every thread of `pid` (/proc/PID/task/TID/children).
