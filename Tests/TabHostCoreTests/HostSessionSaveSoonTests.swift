@@ -45,6 +45,32 @@ struct HostSessionSaveSoonTests {
         #expect(SessionHarness.text(of: next.session.settledScreen()) == "count 1")
     }
 
+    /// A module calling `save_soon` without pause, its state changing each time, has the file written
+    /// once a `saveSoonInterval` (it was every `saveSoonDelay`: ten syncs a second of a state that can
+    /// be a megabyte), and its last state still reaches the file.
+    @Test func aStreamOfSaveSoonWritesOnceASecond() throws {
+        let states = try Fixture()
+        let statePath = states.path("state.json")
+        let harness = try SessionHarness(root: Self.root, modules: Self.modules, statePath: statePath)
+        let saver = try Self.saver(harness)
+        var seen: [String] = []
+        let end = ContinuousClock.now + .milliseconds(2500)
+        var bumps = 0
+        while ContinuousClock.now < end {
+            saver.handle(.action("bump"))
+            bumps += 1
+            saver.moduleSaveSoon()
+            let until = ContinuousClock.now + .milliseconds(20)
+            try harness.run(until: { ContinuousClock.now >= until })
+            if let text = try? String(contentsOfFile: statePath, encoding: .utf8), text != seen.last { seen.append(text) }
+        }
+        // Written at about 0.1, 1.1 and 2.1 s: three, where every tenth of a second made about 25.
+        #expect(!seen.isEmpty && seen.count <= 4, "\(seen.count) writes")
+        let last = withUnsafeBytes(of: Int32(bumps).littleEndian) { Data($0) }.base64EncodedString()
+        try harness.run(until: { (try? String(contentsOfFile: statePath, encoding: .utf8))?.contains(last) == true }, timeout: .seconds(3))
+        #expect((try? String(contentsOfFile: statePath, encoding: .utf8))?.contains(last) == true)
+    }
+
     @Test func restartAfterACrashRestoresWhatSaveSoonSaved() throws {
         let harness = try SessionHarness(root: Self.root, modules: Self.modules)
         let session = harness.session

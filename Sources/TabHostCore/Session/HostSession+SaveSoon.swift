@@ -7,14 +7,17 @@ extension HostSession {
     /// controllers that asked meanwhile save their state (an isolated module's instance keeps what
     /// it saved for Restart after a crash) and the state file is written, so a change a module made
     /// outside any user action (in a tick, a timer) survives a `kill -9` that comes after. Requests
-    /// while one is pending join it; a steady stream of them still saves every `saveSoonDelay`.
+    /// while one is pending join it; a steady stream of them saves every `saveSoonInterval`.
     func saveSoon(_ controller: any Controller) {
         if !saveSoonRequests.contains(where: { $0.controller === controller }) {
             saveSoonRequests.append(SaveSoonRequest(controller: controller))
         }
         guard saveSoonTimer == nil else { return }
-        saveSoonTimer = loop.schedule(after: saveSoonDelay) { [weak self] in
+        let now = ContinuousClock.now
+        let delay = max(saveSoonDelay, lastSaveSoon.map { $0 + saveSoonInterval - now } ?? .zero)
+        saveSoonTimer = loop.schedule(after: delay) { [weak self] in
             self?.saveSoonTimer = nil
+            self?.lastSaveSoon = .now
             self?.saveRequestedStates()
         }
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Logging
 import SystemPackage
 import TabHostClient
@@ -34,6 +35,9 @@ public final class HostSession: ScreenSession {
     public var statusDuration: Duration = .seconds(5)
     /// How soon a module's `save_soon` is carried out (requests meanwhile join it).
     public var saveSoonDelay: Duration = .milliseconds(100)
+    /// The shortest time between two writes a module's `save_soon` causes: a module calling it without
+    /// pause, with a state of a megabyte, made the host write and sync ten a second.
+    public var saveSoonInterval: Duration = .seconds(1)
     /// How long a write of the state file between quits waits for the modules' answers to
     /// `save_state` (never blocking the loop) before it writes what it has.
     public var stateAnswerLimit: Duration = .seconds(1)
@@ -52,6 +56,10 @@ public final class HostSession: ScreenSession {
     /// The pending publication of the module calls' timings.
     var callTimingsTimer: LoopTimerID?
     private var stateFailureLogged = false
+    /// What the state file was last written with: the same again is not written.
+    private var lastStateWritten: Data?
+    /// When the last write for a `save_soon` began.
+    var lastSaveSoon: ContinuousClock.Instant?
     /// The out-of-process modules' children, told at quit how long they may take to end.
     weak var processes: OutOfProcessModuleInstanceFactory?
     /// The pending `save_soon`: its timer and who asked.
@@ -218,7 +226,10 @@ public final class HostSession: ScreenSession {
     @discardableResult
     public func saveState(waiting: Bool = true) -> String? {
         guard let stateFile else { return nil }
-        let failure = stateFile.save(host.saveRestoration(waiting: waiting))
+        let data = host.saveRestoration(waiting: waiting)
+        if data == lastStateWritten && access(stateFile.path, F_OK) == 0 { return nil }
+        let failure = stateFile.save(data)
+        lastStateWritten = failure == nil ? data : nil
         if let failure, !stateFailureLogged {
             stateFailureLogged = true
             logger.error("\(failure)")
