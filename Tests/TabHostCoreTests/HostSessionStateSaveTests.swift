@@ -53,17 +53,29 @@ struct HostSessionStateSaveTests {
         return tabs.stacks[tab]?.first?.state
     }
 
-    /// A session with the saver on tab a and the keeper on tab b, each holding until `flag` exists.
-    static func holders(flag: String, statePath: String) throws -> SessionHarness {
-        let saver = Self.holder(flag: flag)
-        let keeper = Self.keeper(flag: flag)
-        try #require(keeper.contains(#""keeper""#) && keeper.contains("self->hold = 1;"), "the keeper's source was not patched")
-        // No snapshot after an event but the first.
-        let settings = IsolationSettings(
-            sandbox: .off, hangTimeout: .seconds(5), killTimeout: .seconds(10), snapshotInterval: .seconds(3600))
-        return try SessionHarness(
-            root: #"{"tabs": [{"name": "a", "module": "saver"}, {"name": "b", "module": "keeper"}]}"#,
-            modules: ["saver": saver, "keeper": keeper], statePath: statePath, isolationSettings: settings)
+    /// A session with the saver on tab a and the keeper on tab b, each holding until `flag` exists, and
+    /// its `--state` file.
+    struct Holders {
+        let states: Fixture
+        let statePath: String
+        let flag: String
+        let harness: SessionHarness
+        var session: HostSession { harness.session }
+
+        init() throws {
+            states = try Fixture()
+            statePath = states.path("state.json")
+            flag = states.path("answer")
+            let saver = HostSessionStateSaveTests.holder(flag: flag)
+            let keeper = HostSessionStateSaveTests.keeper(flag: flag)
+            try #require(keeper.contains(#""keeper""#) && keeper.contains("self->hold = 1;"), "the keeper's source was not patched")
+            // No snapshot after an event but the first.
+            let settings = IsolationSettings(
+                sandbox: .off, hangTimeout: .seconds(5), killTimeout: .seconds(10), snapshotInterval: .seconds(3600))
+            harness = try SessionHarness(
+                root: #"{"tabs": [{"name": "a", "module": "saver"}, {"name": "b", "module": "keeper"}]}"#,
+                modules: ["saver": saver, "keeper": keeper], statePath: statePath, isolationSettings: settings)
+        }
     }
 
     /// What the log says of modules not responding.
@@ -114,11 +126,8 @@ struct HostSessionStateSaveTests {
     /// a tab opened for the first time, whose module is still in its first `save_state`) is written with
     /// what it saved last, where the write used to wait on it, holding up the loop for a hang timeout.
     @Test func aWriteAtItsLimitWaitsOnNoModuleTheRoundDidNotAsk() throws {
-        let states = try Fixture()
-        let statePath = states.path("state.json")
-        let flag = states.path("answer")
-        let harness = try Self.holders(flag: flag, statePath: statePath)
-        let session = harness.session
+        let holders = try Holders()
+        let (statePath, flag, harness, session) = (holders.statePath, holders.flag, holders.harness, holders.session)
         session.stateAnswerLimit = .seconds(1)
         #expect(SessionHarness.text(of: session.settledScreen()) == "count 0")
         let one = Data([1, 0, 0, 0]).base64EncodedString()
@@ -149,11 +158,8 @@ struct HostSessionStateSaveTests {
     /// answers is written with its answer, one still in a `save_state` with what it saved last, and
     /// the host never waits on it for a hang timeout.
     @Test func quitAsksEveryModuleAtOnceAndWritesWhatAStuckOneSavedLast() throws {
-        let states = try Fixture()
-        let statePath = states.path("state.json")
-        let flag = states.path("answer")
-        let harness = try Self.holders(flag: flag, statePath: statePath)
-        let session = harness.session
+        let holders = try Holders()
+        let (statePath, flag, harness, session) = (holders.statePath, holders.flag, holders.harness, holders.session)
         session.quitWaitLimit = .milliseconds(300)
         #expect(SessionHarness.text(of: session.settledScreen()) == "count 0")
         // The keeper's first screen: its first save_state waits for the flag.
