@@ -30,7 +30,9 @@ public final class HostSession: ScreenSession {
     public let loop: any EventLoop
     /// Where `--state` goes; saved shortly after each action and each module's `save_soon`, and by
     /// `saveStateAtQuit()`.
-    public var stateFile: StateFile?
+    public var stateFile: StateFile? {
+        didSet { lastStateWritten = nil }
+    }
     /// How long a status message stays on screen.
     public var statusDuration: Duration = .seconds(5)
     /// How soon a module's `save_soon` is carried out (requests meanwhile join it).
