@@ -14,7 +14,7 @@ final class ConnectionLimits: Sendable {
     let firstAnswerTimeout: TimeAmount
     /// Where its lines go.
     let log: WebLogBudget
-    private let state = LockedValue((open: 0, refused: 0, lastRefusalLine: NIODeadline.uptimeNanoseconds(0)))
+    private let state = LockedValue((open: 0, refusalLines: LineBudget(lines: 1, per: .seconds(10))))
 
     /// The limits `settings` names, logging through `log`.
     init(_ settings: WebSettings, log: WebLogBudget) {
@@ -27,20 +27,15 @@ final class ConnectionLimits: Sendable {
     /// Counts one more open connection; false (one log line every ten seconds at most, counting the
     /// others) when `maximumConnections` are open already.
     func admit() -> Bool {
-        let now = NIODeadline.now()
-        let (admitted, line) = state.withLock { state -> (Bool, Int?) in
+        let (admitted, earlier) = state.withLock { state -> (Bool, Int?) in
             guard state.open >= maximumConnections else {
                 state.open += 1
                 return (true, nil)
             }
-            state.refused += 1
-            guard now - state.lastRefusalLine >= .seconds(10) else { return (false, nil) }
-            defer { state.refused = 0 }
-            state.lastRefusalLine = now
-            return (false, state.refused)
+            return (false, state.refusalLines.admit())
         }
-        if let line {
-            log.warning("web: refused \(line) connection(s): \(maximumConnections) are open already (a local process opening sockets?)")
+        if let earlier {
+            log.warning("web: refused \(earlier + 1) connection(s): \(maximumConnections) are open already (a local process opening sockets?)")
         }
         return admitted
     }

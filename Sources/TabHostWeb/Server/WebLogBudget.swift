@@ -11,7 +11,7 @@ final class WebLogBudget: Sendable {
 
     /// Where the lines go (the session's log).
     let logger: Logger
-    private let state = LockedValue((second: ContinuousClock.Instant?.none, used: 0, dropped: 0))
+    private let budget = LockedValue(LineBudget(lines: linesPerSecond, per: .seconds(1)))
 
     /// A budget for `logger`.
     init(logger: Logger) {
@@ -20,22 +20,7 @@ final class WebLogBudget: Sendable {
 
     /// Logs `line` as a warning, unless this second's lines are spent (it is then counted).
     func warning(_ line: String) {
-        let now = ContinuousClock.now
-        let dropped = state.withLock { state -> Int? in
-            if let second = state.second, now - second < .seconds(1) {
-                guard state.used < Self.linesPerSecond else {
-                    state.dropped += 1
-                    return nil
-                }
-            } else {
-                state.second = now
-                state.used = 0
-            }
-            state.used += 1
-            defer { state.dropped = 0 }
-            return state.dropped
-        }
-        guard let dropped else { return }
+        guard let dropped = budget.withLock({ $0.admit() }) else { return }
         if dropped > 0 { logger.warning("web: \(dropped) more lines dropped (over \(Self.linesPerSecond) a second)") }
         logger.warning("\(line)")
     }

@@ -38,12 +38,7 @@ extension ModuleHostConnection {
     /// a flood of keys or of a page's actions dropped thousands a second, each with its line, past the
     /// log's budget for a module.
     private func noteDroppedCall(_ call: ModuleCall) {
-        droppedCalls += 1
-        let now = ContinuousClock.now
-        if let lastDropLine, now - lastDropLine < .seconds(1) { return }
-        lastDropLine = now
-        let others = droppedCalls - 1
-        droppedCalls = 0
+        guard let others = dropLines.admit() else { return }
         let busy = inFlight?.posted.call.description ?? "a call"
         let more = others > 0 ? "; \(others) more calls dropped since the last such line" : ""
         logger.warning(

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import TabHostConcurrency
 import TabHostLoop
 import TabModuleLoading
 import TabModuleRuntime
@@ -117,10 +118,8 @@ final class ModuleHostConnection {
     var awaitsFrame: UInt64?
     /// How far the posted call in flight has escalated.
     var busy: ModuleBusyLevel = .idle
-    /// Calls dropped at a full queue since the last line saying so (`noteDroppedCall`).
-    var droppedCalls = 0
-    /// When the last line about a dropped call was written.
-    var lastDropLine: ContinuousClock.Instant?
+    /// Lines about calls dropped at a full queue (`noteDroppedCall`): one a second, counting the others.
+    var dropLines = LineBudget(lines: 1, per: .seconds(1))
     var escalationTimer: LoopTimerID?
     /// The last instance went while a posted call was in flight: retired once the child is free.
     var retireWhenIdle = false
