@@ -35,7 +35,8 @@ final class ConnectionLimits: Sendable {
             return (false, state.refusalLines.admit())
         }
         if let earlier {
-            log.warning("web: refused \(earlier + 1) connection(s): \(maximumConnections) are open already (a local process opening sockets?)")
+            log.warning(
+                "web: refused \(earlier + 1) connection(s): \(maximumConnections) are open already (a local process opening sockets?)")
         }
         return admitted
     }
