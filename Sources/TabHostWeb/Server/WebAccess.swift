@@ -75,14 +75,31 @@ public struct WebAccess: Sendable, Hashable {
         return nil
     }
 
-    /// The name part of a `Host` header: `127.0.0.1:8080` → `127.0.0.1`, `[::1]:80` → `::1`.
+    /// The name part of a `Host` header: `127.0.0.1:8080` → `127.0.0.1`, `[::1]:80` → `::1`; empty when
+    /// what follows the name is not a port of digits alone (`127.0.0.1:8080@evil.example`, which no browser
+    /// sends, is then no loopback name).
     static func hostName(ofHostHeader host: String) -> String {
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
-            return String(host[host.index(after: host.startIndex)..<close])
+        let name: Substring
+        let rest: Substring
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return "" }
+            name = host[host.index(after: host.startIndex)..<close]
+            rest = host[host.index(after: close)...]
+        } else if let colon = host.firstIndex(of: ":") {
+            name = host[..<colon]
+            rest = host[colon...]
+        } else {
+            return host
         }
-        if let colon = host.lastIndex(of: ":") { return String(host[..<colon]) }
-        return host
+        guard rest.isEmpty || (rest.count > 1 && rest.count <= 6 && rest.first == ":" && rest.dropFirst().allSatisfy(\.isASCIIDigit)) else {
+            return ""
+        }
+        return String(name)
     }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension Substring {
