@@ -39,8 +39,8 @@ struct WebAccessTests {
             ("evil.example:8080", "http://evil.example:8080", "Host evil.example:8080 is not a loopback name"),
             ("127.0.0.1.evil.example", "http://127.0.0.1.evil.example", "Host 127.0.0.1.evil.example is not a loopback name"),
             // Only a port may follow the name: no browser sends these, and a client that does gets no further.
-            ("127.0.0.1:8080@evil.example", "http://127.0.0.1:8080@evil.example", "Host 127.0.0.1:8080@evil.example is not a loopback name"),
-            ("127.0.0.1:evil.example:8080", "http://127.0.0.1:evil.example:8080", "Host 127.0.0.1:evil.example:8080 is not a loopback name"),
+            ("127.0.0.1:8080@ev.il", "http://127.0.0.1:8080@ev.il", "Host 127.0.0.1:8080@ev.il is not a loopback name"),
+            ("127.0.0.1:ev.il:8080", "http://127.0.0.1:ev.il:8080", "Host 127.0.0.1:ev.il:8080 is not a loopback name"),
             ("[::1]evil.example", "http://[::1]evil.example", "Host [::1]evil.example is not a loopback name"),
             ("[::1", "http://[::1", "Host [::1 is not a loopback name"),
             ("127.0.0.1:", "http://127.0.0.1:", "Host 127.0.0.1: is not a loopback name"),
