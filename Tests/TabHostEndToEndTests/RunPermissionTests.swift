@@ -124,6 +124,46 @@ struct RunPermissionTests {
         }
     }
 
+    /// A layout's grants go by name: a module dropped beside another that declares that one's name, and
+    /// sorts first, took the name and ran with the grants (here: in the host's own process). Now the name
+    /// is neither file's. The control: the same layout without the second file runs the module unconfined.
+    @Test(.disabled(if: Sanitizers.thread, "256 unconfined forks of a ThreadSanitizer process"))
+    func aModuleDeclaringAnothersNameGetsNeitherItsNameNorTheLayoutsGrants() throws {
+        try HostileScene.with { scene in
+            let layout = scene.scratch + "/layout.json"
+            try """
+            {"root": {"stack": {"tabs": [
+                {"name": "h", "module": "hostile", "isolation": "none"},
+                {"name": "q", "module": "quiet"}
+            ]}}}
+            """.write(toFile: layout, atomically: false, encoding: .utf8)
+            let control = try scene.run(["--layout", layout])
+            #expect(control.wroteOutside, "\(control.screen)")
+            try FileManager.default.removeItem(atPath: scene.written)
+
+            try FileManager.default.copyItem(atPath: scene.modules + "/hostile.so", toPath: scene.modules + "/0squat.so")
+            let listed = try TabHostTesting.run(Products.tabhost, arguments: ["list", scene.modules], environment: scene.environment)
+            let hint = "a name belongs to one file: rename one of the modules or remove the others (none of them loads meanwhile)"
+            #expect(
+                listed.stderr.contains(
+                    "\(scene.modules)/0squat.so: module name \"hostile\" is also declared by \(scene.modules)/hostile.so; \(hint)"),
+                "\(listed)")
+            #expect(
+                listed.stderr.contains(
+                    "\(scene.modules)/hostile.so: module name \"hostile\" is also declared by \(scene.modules)/0squat.so; \(hint)"),
+                "\(listed)")
+            let command =
+                scene.environment.sorted { $0.key < $1.key }.map { "\($0.key)=" + RunSupport.quote($0.value) }
+                .joined(separator: " ") + " "
+                + RunSupport.runCommand(["--modules", scene.modules, "--no-watch", "--layout", layout], scratch: scene.scratch)
+            let tmux = try TmuxSession(command)
+            let done = try tmux.waitFor("STATUS:")
+            #expect(RunSupport.line(containing: "STATUS:", in: done) == "STATUS:1", "\(done)")
+            #expect(done.contains("unknown module \"hostile\""), "\(done)")
+            #expect(!FileManager.default.fileExists(atPath: scene.written))
+        }
+    }
+
     // Unconfined, the fixture's fork bomb makes 256 ThreadSanitizer processes with no process limit, and
     // once in a loaded run the module's process ended with TSan's exit status (66) in start.
     @Test(.disabled(if: Sanitizers.thread, "256 unconfined forks of a ThreadSanitizer process"))

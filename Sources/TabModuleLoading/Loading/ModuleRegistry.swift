@@ -45,6 +45,9 @@ public final class ModuleRegistry {
     /// registers a thousand cached modules without hashing their paths, and opens one by name.
     private var cachedNameByPath: [String: String]?
     private var openFailures: [String: ModuleError] = [:]
+    /// The files refused during one `load(directories:)` for a name another file declares: each name and
+    /// file, for `withdrawContestedNames`.
+    private var contestedClaims: [(name: String, path: String)] = []
 
     /// What each file's descriptor said or why it was refused, by path and stamp: with it, `load(directories:)`
     /// opens no file whose version it knows, and `module(named:)` opens such a module on first use.
@@ -208,6 +211,7 @@ public final class ModuleRegistry {
     /// others are loaded, the reading, checks and private copy running ahead on a worker thread.
     @discardableResult
     public func load(directories: [ModuleDirectory]) -> [Entry] {
+        contestedClaims = []
         var added: [Entry] = []
         // Each directory's permissions are checked once for all its files (the files' own every time).
         var files: [ListedFile] = []
@@ -294,7 +298,46 @@ public final class ModuleRegistry {
         }
         // The first load's entries share the array rather than copy it.
         if entries.isEmpty { entries = added } else { entries += added }
+        if !contestedClaims.isEmpty { withdrawContestedNames(from: &added) }
         return added
+    }
+
+    /// Takes every name two or more listed files declare from all of them, the file that was registered
+    /// first included. A name is what a layout's grants (`isolation`, `permissions`) and a module's data
+    /// directory are bound to: had the first file in byte order kept it, any module dropped beside
+    /// another could declare that one's name, sort first, and run with its grants and data. Which of the
+    /// files is the one the user meant cannot be told, so neither loads, and each says why.
+    private func withdrawContestedNames(from added: inout [Entry]) {
+        let claims = contestedClaims
+        contestedClaims = []
+        var files: [String: [String]] = [:]
+        for claim in claims { files[claim.name, default: []].append(claim.path) }
+        for (name, refused) in files {
+            var claimants = refused
+            if let module = byName[name] {
+                let path = module.info.sourcePath
+                byName[name] = nil
+                byPath[path] = nil
+                module.close()
+                claimants.insert(path, at: 0)
+            } else if let path = cachedByName[name]?.path {
+                cachedByName[name] = nil
+                cachedNameByPath?[path] = nil
+                claimants.insert(path, at: 0)
+            }
+            for path in claimants {
+                let others = claimants.filter { $0 != path }.joined(separator: ", ")
+                let error = ModuleError(
+                    .duplicateName, path: path, reason: "module name \"\(name)\" is also declared by \(others)",
+                    hint: "a name belongs to one file: rename one of the modules or remove the others (none of them loads meanwhile)")
+                for index in added.indices where added[index].path == path && !added[index].isDirectory {
+                    added[index] = Entry(path: path, module: nil, error: error)
+                }
+                for index in entries.indices where entries[index].path == path && !entries[index].isDirectory {
+                    entries[index] = Entry(path: path, module: nil, error: error)
+                }
+            }
+        }
     }
 
     /// Takes `presumedFiles` (the session checks each once).
@@ -349,6 +392,8 @@ public final class ModuleRegistry {
             }
         }
         entries.append(entry)
+        // One file looked at alone contests no name for good.
+        contestedClaims = []
         return entry
     }
 
@@ -446,6 +491,7 @@ public final class ModuleRegistry {
         // opened module of that name is only possible once something was opened, and a cached one is
         // put back when the insert finds it.
         if !byName.isEmpty, let other = byName[info.name]?.info, other.sourcePath != path {
+            contestedClaims.append((info.name, path))
             return Entry(
                 path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.sourcePath), fromCache: true)
         }
@@ -453,6 +499,7 @@ public final class ModuleRegistry {
         // The entry moves into the dictionary (its last use).
         if let other = cachedByName.updateValue(consume cached, forKey: info.name), other.path != path {
             cachedByName[info.name] = other
+            contestedClaims.append((info.name, path))
             return Entry(path: path, module: nil, error: Self.duplicate(info.name, path: path, first: other.path), fromCache: true)
         }
         cachedNameByPath?[path] = info.name
@@ -529,6 +576,8 @@ public final class ModuleRegistry {
             metadataCache?.record(CachedModuleEntry(path: path, stamp: module.fileStamp, outcome: .accepted(module.info)))
             if let other = info(named: module.name), other.sourcePath != path {
                 module.close()
+                // A reload (`recording`) of a file into a name another file serves is refused, and that one runs on.
+                if !recording { contestedClaims.append((module.name, path)) }
                 throw Self.duplicate(module.name, path: path, first: other.sourcePath)
             }
             let replaced = byPath[path]

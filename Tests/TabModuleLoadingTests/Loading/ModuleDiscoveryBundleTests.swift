@@ -75,23 +75,36 @@ struct ModuleDiscoveryBundleTests {
         #expect(files == [fixture.path("libTabExampleClock/libTabExampleClock.so")])
     }
 
-    @Test func aBundleLoadsWithItsImageAndWinsItsNameOverALaterPlainFile() throws {
+    @Test func aBundleLoadsWithItsImage() throws {
         let fixture = try Fixture()
         let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
         let file = try bundle(fixture, "hello", source: ModuleSource(name: "hello").with("image", "\"hello.png\""))
         try fixture.write("hello/hello.png", bytes: [0x89, 0x50, 0x4E, 0x47])
-        // "hello" sorts before "hello.so": the bundle is first, the plain file the duplicate.
-        try fixture.compile("hello.so", source: ModuleSource(name: "hello").with("title", "\"Plain\"").text)
         try bundle(fixture, "broken", module: false)
         let registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
         let entries = registry.load(directories: [ModuleDirectory(fixture.directory)])
         #expect(registry.module(named: "hello")?.info.sourcePath == file)
         #expect(registry.module(named: "hello")?.info.imagePath == fixture.path("hello/hello.png"))
-        #expect(entries.map(\.path) == [fixture.path("broken/broken.so"), file, fixture.path("hello.so")])
-        #expect(registry.errors.map(\.code) == [.notFound, .duplicateName])
-        #expect(registry.errors.last?.reason == "module name \"hello\" is already provided by \(file)")
-        #expect(registry.listedFileNames(in: ModuleDirectory(fixture.directory)) == ["hello/hello.so", "hello.so"])
+        #expect(entries.map(\.path) == [fixture.path("broken/broken.so"), file])
+        #expect(registry.errors.map(\.code) == [.notFound])
+        #expect(registry.listedFileNames(in: ModuleDirectory(fixture.directory)) == ["hello/hello.so"])
+    }
+
+    @Test func aPlainFileDeclaringABundlesNameTakesItFromBoth() throws {
+        let fixture = try Fixture()
+        let cache = try ModuleCopyDirectory()
+        defer { cache.removeAll() }
+        let file = try bundle(fixture, "hello", source: ModuleSource(name: "hello"))
+        // "hello" sorts before "hello.so": the bundle was first, and kept the name.
+        try fixture.compile("hello.so", source: ModuleSource(name: "hello").with("title", "\"Plain\"").text)
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
+        let entries = registry.load(directories: [ModuleDirectory(fixture.directory)])
+        #expect(registry.module(named: "hello") == nil)
+        #expect(entries.map(\.path) == [file, fixture.path("hello.so")])
+        #expect(registry.errors.map(\.code) == [.duplicateName, .duplicateName])
+        #expect(registry.errors.first?.reason == "module name \"hello\" is also declared by \(fixture.path("hello.so"))")
+        #expect(registry.errors.last?.reason == "module name \"hello\" is also declared by \(file)")
     }
 
     @Test func aGroupWritableBundleDirectoryIsRefusedAsItsModulesDirectoryWouldBe() throws {

@@ -38,24 +38,33 @@ struct ModuleRegistryTests {
         #expect(entries[0].isDirectory && !entries[1].isDirectory)
     }
 
-    @Test func theFirstFileWithANameWinsAndTheSecondIsADuplicate() throws {
+    /// A name is what a layout's grants and a data directory are bound to: a module that declares
+    /// another's name and sorts first must not take them (the first file in byte order kept the name).
+    @Test func aNameTwoFilesDeclareIsNeithersAndEachSaysWhy() throws {
         let fixture = try Fixture()
         let cache = try ModuleCopyDirectory()
         defer { cache.removeAll() }
-        try fixture.compile("one.so", source: ModuleSource(name: "same").with("title", "\"First\"").text)
-        try fixture.compile("two.so", source: ModuleSource(name: "same").with("title", "\"Second\"").text)
+        try fixture.compile("0squat.so", source: ModuleSource(name: "same").with("title", "\"Squatter\"").text)
+        try fixture.compile("same.so", source: ModuleSource(name: "same").with("title", "\"Genuine\"").text)
+        try fixture.compile("zz.so", source: ModuleSource(name: "same").with("title", "\"Third\"").text)
+        try fixture.compile("other.so", source: ModuleSource(name: "other").text)
         let registry = ModuleRegistry(loader: ModuleLoader(copies: cache))
-        registry.load(directories: [ModuleDirectory(fixture.directory)])
-        #expect(registry.module(named: "same")?.info.title == "First")
-        let error = try #require(registry.errors.first)
-        #expect(registry.errors.count == 1)
-        #expect(error.code == .duplicateName)
-        #expect(error.path == fixture.path("two.so"))
-        #expect(error.reason == "module name \"same\" is already provided by \(fixture.path("one.so"))")
-        // The refused duplicate's copy is gone; the winner's stays.
+        let entries = registry.load(directories: [ModuleDirectory(fixture.directory)])
+        #expect(registry.module(named: "same") == nil)
+        #expect(registry.info(named: "same") == nil)
+        #expect(registry.module(named: "other") != nil)
+        #expect(entries.filter { $0.module != nil }.map(\.path) == [fixture.path("other.so")])
+        let hint = "a name belongs to one file: rename one of the modules or remove the others (none of them loads meanwhile)"
+        #expect(
+            registry.errors.map(\.description).sorted() == [
+                "\(fixture.path("0squat.so")): module name \"same\" is also declared by \(fixture.path("same.so")), \(fixture.path("zz.so")); \(hint)",
+                "\(fixture.path("same.so")): module name \"same\" is also declared by \(fixture.path("0squat.so")), \(fixture.path("zz.so")); \(hint)",
+                "\(fixture.path("zz.so")): module name \"same\" is also declared by \(fixture.path("0squat.so")), \(fixture.path("same.so")); \(hint)",
+            ])
+        #expect(registry.errors.allSatisfy { $0.code == .duplicateName })
+        // No copy of a refused file stays; the accepted one's does.
         let copies = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
-        #expect(copies.count == 1 && ModuleCopyDirectory.isCopy(copies[0], of: "one"), "\(copies)")
-        #expect(copies.first?.hasPrefix("one.\(registry.module(named: "same")!.generation).") == true, "\(copies)")
+        #expect(copies.count == 1 && ModuleCopyDirectory.isCopy(copies[0], of: "other"), "\(copies)")
     }
 
     @Test func directoryProblemsAreOneErrorEach() throws {

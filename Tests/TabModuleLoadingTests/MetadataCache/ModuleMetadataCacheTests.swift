@@ -282,13 +282,16 @@ struct ModuleMetadataCacheTests {
         #expect(registry.openFailure(named: "alpha")?.code == .notELF)
     }
 
-    @Test func theFirstFileWithANameStillWinsWhenBothAreCached() throws {
+    @Test func aNameTwoFilesDeclareIsNeithersWhenBothAreCachedToo() throws {
         let harness = try MetadataCacheHarness()
         try harness.compile("alpha", title: "First", file: "a")
         try harness.compile("alpha", title: "Second", file: "b")
-        _ = try harness.start()
-        let (registry, entries) = try harness.start()
-        #expect(registry.info(named: "alpha")?.title == "First")
-        #expect(harness.entry(entries, "b")?.error?.code == .duplicateName)
+        for _ in 0..<2 {
+            let (registry, entries) = try harness.start()
+            #expect(registry.info(named: "alpha") == nil)
+            #expect(registry.module(named: "alpha") == nil)
+            #expect(harness.entry(entries, "a")?.error?.code == .duplicateName)
+            #expect(harness.entry(entries, "b")?.error?.code == .duplicateName)
+        }
     }
 }
