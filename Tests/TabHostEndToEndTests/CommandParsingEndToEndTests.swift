@@ -22,6 +22,12 @@ struct CommandParsingEndToEndTests {
         (["inspect"], "Error: Missing expected argument '<target>'"),
         (["inspect", "a", "b"], "Error: Unexpected argument 'b'"),
         (["run", "--web", "nope"], "Error: --web nope: expected [ADDR:]PORT, such as 8080 or 127.0.0.1:0"),
+        // These crashed the host (a Double that is not finite converted to an Int), or were taken silently.
+        (["run", "--hang-timeout", "inf"], "Error: --hang-timeout inf: expected seconds above 0 and at most 86400 (a day)"),
+        (["run", "--hang-timeout", "1e300"], "Error: --hang-timeout 1e+300: expected seconds above 0 and at most 86400 (a day)"),
+        (["run", "--kill-timeout", "nan"], "Error: --kill-timeout nan: expected seconds above 0 and at most 86400 (a day)"),
+        (["run", "--hang-timeout=-1"], "Error: --hang-timeout -1.0: expected seconds above 0 and at most 86400 (a day)"),
+        (["serve", "--hang-timeout", "0"], "Error: --hang-timeout 0.0: expected seconds above 0 and at most 86400 (a day)"),
     ])
     func aUsageErrorIsOneErrorWithTheCommandsUsageAndExitsTwo(arguments: [String], error: String) throws {
         let output = try S.run(arguments)

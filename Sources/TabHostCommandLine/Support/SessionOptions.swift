@@ -63,11 +63,14 @@ struct SessionOptions: ParsableArguments {
         return configuration
     }
 
-    /// `--hang-timeout`, `--kill-timeout` and `--sandbox`.
+    /// The longest `--hang-timeout` and `--kill-timeout`, in seconds.
+    static let longestTimeout = 86_400.0
+
+    /// `--hang-timeout`, `--kill-timeout` and `--sandbox` (the timeouts as `validate()` let them through).
     var isolationSettings: IsolationSettings {
-        let hang = Duration.milliseconds(Int(max(0.01, hangTimeout) * 1000))
+        let hang = Duration.milliseconds(Int(min(max(0.01, hangTimeout), Self.longestTimeout) * 1000))
         // The kill limit comes after the line: a smaller one is raised to the hang timeout.
-        let kill = max(hang, Duration.milliseconds(Int(min(max(0.01, killTimeout), 86_400) * 1000)))
+        let kill = max(hang, Duration.milliseconds(Int(min(max(0.01, killTimeout), Self.longestTimeout) * 1000)))
         var settings = IsolationSettings(sandbox: sandboxMode, hangTimeout: hang, killTimeout: kill)
         settings.grants = ModuleGrantSource()
         return settings
@@ -76,6 +79,10 @@ struct SessionOptions: ParsableArguments {
     /// A module in the host's process cannot be confined: one line for `--isolation none` (unless
     /// `--sandbox off` says so already), and status 2 with `--sandbox require`.
     func validate() throws {
+        for (flag, seconds) in [("--hang-timeout", hangTimeout), ("--kill-timeout", killTimeout)]
+        where !(seconds.isFinite && seconds > 0 && seconds <= Self.longestTimeout) {
+            throw ValidationError("\(flag) \(seconds): expected seconds above 0 and at most \(Int(Self.longestTimeout)) (a day)")
+        }
         guard isolation == .none, sandboxMode != .off else { return }
         if let sandbox {
             writeStandardError(
