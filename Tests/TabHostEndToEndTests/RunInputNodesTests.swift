@@ -149,7 +149,7 @@ struct RunInputNodesTests {
             try tmux.send("Down")  // the Ask button
             try tmux.send("Enter")
             try tmux.waitFor("Pick one.")
-            try tmux.send("q")  // nothing but the alert's keys while it shows
+            try tmux.send("x")  // nothing but the alert's keys while it shows
             try tmux.send("Right")
             try tmux.send("Enter")
             try tmux.waitFor("answer=[No]")
@@ -157,7 +157,9 @@ struct RunInputNodesTests {
             try tmux.waitFor("Pick one.")
             try tmux.send("Escape")  // the last button
             try tmux.waitFor("answer=[Cancel]")
-            try tmux.send("q")
+            try tmux.send("Enter")
+            try tmux.waitFor("Pick one.")
+            try tmux.send("q")  // quits under an alert too
             try tmux.waitFor("STATUS:0")
         }
     }

@@ -294,11 +294,19 @@ typedef struct tab_host_api {
      * Pushes a new instance of `module` (a module name) started with `param`
      * (may be NULL) onto the stack chosen by `target` (enum tab_push_target).
      * Returns nonzero on success, 0 if the module is unknown or fails to create.
+     * TAB_PUSH_APP_STACK covers every tab: like `present`, only while this
+     * screen is shown or handles the user's input.
      */
     int (*push)(tab_host *host, const char *module, const char *param, int target);
     /** Pops the top of the stack this instance is on (no-op at a root). */
     void (*pop)(tab_host *host);
-    /** Presents `module` modally, full screen, over everything. Returns nonzero on success. */
+    /**
+     * Presents `module` modally, full screen, over everything. Returns nonzero on
+     * success. Only while this screen is shown (not from a background tab, nor
+     * from `start` before it shows) or handles an event the user caused (a key,
+     * a click, an edit, an alert's answer); otherwise 0, with a log line. The
+     * same holds for `alert`, `toast` and `present_for_result`.
+     */
     int (*present)(tab_host *host, const char *module, const char *param);
     /**
      * Dismisses the modal this instance is part of (the presented screen or any
@@ -312,6 +320,9 @@ typedef struct tab_host_api {
      * `name` exists, selects it and calls its `start(param)` again; otherwise
      * creates `module` (by name), appends it as tab `name`, selects it and
      * starts it with `param`. `image` may be NULL. Returns nonzero on success.
+     * Selecting is the user's to cause: outside an event the user caused (from
+     * `start`, a timer or a tick) a new tab is appended without being selected,
+     * and an existing one is left as it is (0, with a log line).
      */
     int (*add_tab)(tab_host *host, const char *name, const char *module,
                    const char *image, const char *param);

@@ -74,9 +74,20 @@ extension TabContainer {
     /// The dynamic-tab call (rule 30): a tab named `name` is selected and its root gets
     /// `start(param)` again; otherwise `module` is made through the factory, started,
     /// appended and selected. Selection is programmatic (no delegate calls). Throws when the module cannot be made.
+    ///
+    /// Not `selecting` (a module's call that no input of the user's caused): a new tab is appended and
+    /// the selection stays; an existing tab is left as it is (`.notSelecting` is thrown).
     @discardableResult
-    public func addTab(name: String, module: String, image: String? = nil, param: String? = nil) throws -> Tab {
+    public func addTab(
+        name: String, module: String, image: String? = nil, param: String? = nil, selecting: Bool = true
+    ) throws -> Tab {
         if let i = index(ofTab: name) {
+            guard selecting else {
+                throw TabKitError(
+                    .notUserCaused,
+                    "tab \"\(name)\" exists; it is selected and started again only for the user's key, click or edit, not from a timer, "
+                        + "a tick or a background tab (left as it is)")
+            }
             let tab = tabs[i]
             tab.param = param
             if let image { tab.image = image }
@@ -101,7 +112,7 @@ extension TabContainer {
         tab.module = module
         tab.param = param
         try append(tab)
-        select(index: tabs.count - 1)
+        if selecting { select(index: tabs.count - 1) }
         return tab
     }
 

@@ -191,14 +191,17 @@ public final class ContainerHost {
         return true
     }
 
-    /// The dynamic-tab call: into the container accepting new modules, else the innermost visible one.
+    /// The dynamic-tab call: into the container accepting new modules, else the innermost visible one
+    /// (`selecting`: as `TabContainer.addTab(name:module:image:param:selecting:)`).
     @discardableResult
-    public func addTab(name: String, module: String, image: String? = nil, param: String? = nil) throws -> Tab {
+    public func addTab(
+        name: String, module: String, image: String? = nil, param: String? = nil, selecting: Bool = true
+    ) throws -> Tab {
         confinement.assertConfined("ContainerHost.addTab")
         guard let container = newModulesContainer ?? visibleTabContainer ?? (root as? TabContainer) else {
             throw TabKitError(.noContainer, "cannot add tab \"\(name)\": no tab container is visible or accepts new modules")
         }
-        return try container.addTab(name: name, module: module, image: image, param: param)
+        return try container.addTab(name: name, module: module, image: image, param: param, selecting: selecting)
     }
 
     /// The visible chain from the top presentation down to the leaf (containers' content, not bars).
@@ -216,6 +219,12 @@ public final class ContainerHost {
             }
         }
         return chain
+    }
+
+    /// Whether `controller` is shown now: in the visible chain, or drawing the bar of a tab container in it.
+    /// What a module may do to the whole screen (present, alert, toast, select a tab) depends on it.
+    public func isShown(_ controller: any Controller) -> Bool {
+        visibleChain.contains { $0 === controller || ($0 as? TabContainer)?.barController === controller }
     }
 
     /// The innermost tab container in the visible chain (whose bar is shown).

@@ -24,6 +24,8 @@ public struct TabKitError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let noContainer = Code(rawValue: 8)
         /// Input over one of the stated limits (a layout file's size, say).
         public static let tooLarge = Code(rawValue: 9)
+        /// A call the user's own input must cause (a module's add_tab of an existing tab from a timer).
+        public static let notUserCaused = Code(rawValue: 10)
         /// A description of the code.
         public var description: String { "TabKitError.Code(\(rawValue))" }
     }

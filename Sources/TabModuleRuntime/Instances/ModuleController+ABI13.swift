@@ -51,6 +51,7 @@ extension ModuleController {
 
     /// `toast`: one line over the bottom of the tab for a moment (`ContainerHost.showToast`).
     public func moduleToast(_ text: String, style: ViewStyle) {
+        guard mayTakeScreen("toast") else { return }
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         host?.showToast(limited(line, "toast", ModuleLimits.maximumTitleBytes), style: style)
     }

@@ -49,6 +49,7 @@ extension ModuleController {
             moduleLog(level: .warning, message: "alert \"\(alert.id)\": this screen is not shown by the host; the alert is not shown")
             return
         }
+        guard mayTakeScreen("alert \"\(alert.id)\"") else { return }
         do {
             try host.showAlert(alert, from: self)
         } catch {

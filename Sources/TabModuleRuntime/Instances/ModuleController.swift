@@ -209,6 +209,8 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePush(module: String, param: String?, target: ModulePushTarget, tag: String?) -> Bool {
+        // The application's stack covers every tab: as much of the screen as a presentation.
+        if target == .applicationStack, !mayTakeScreen("push \(module) onto the application's stack") { return false }
         guard let host, enterScreenCall("push", module) else { return false }
         defer { leaveScreenCall() }
         do {
@@ -237,7 +239,7 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePresent(module: String, param: String?, tag: String?, confirmDismiss: Bool) -> Bool {
-        guard let host, enterScreenCall("present", module) else { return false }
+        guard mayTakeScreen("present \(module)"), let host, enterScreenCall("present", module) else { return false }
         defer { leaveScreenCall() }
         do {
             let presented = try host.present(module: module, param: param, presenter: self)
@@ -259,11 +261,15 @@ extension ModuleController: ModuleInstanceDelegate {
         guard enterScreenCall("add_tab", module) else { return false }
         defer { leaveScreenCall() }
         let image = image.flatMap(confinedImage)
+        // Selecting a tab, or starting an existing one again with a param of the caller's choosing, is
+        // the user's to cause: from a timer, a tick or a background tab it would take the screen from
+        // the tab the user is on, or hand another module's tab a param it did not choose.
+        let userCaused = isHandlingUserInput
         do {
             if let container = tabContainer {
-                try container.addTab(name: name, module: module, image: image, param: param)
+                try container.addTab(name: name, module: module, image: image, param: param, selecting: userCaused)
             } else if let host {
-                try host.addTab(name: name, module: module, image: image, param: param)
+                try host.addTab(name: name, module: module, image: image, param: param, selecting: userCaused)
             } else {
                 return false
             }
@@ -288,5 +294,25 @@ extension ModuleController: ModuleInstanceDelegate {
             return nil
         }
         return items[index]
+    }
+}
+
+extension ModuleController {
+    /// Whether this module handles an event the user caused (a key, a click, an edit, an alert's answer,
+    /// or a result that arrives while one of those is handled).
+    var isHandlingUserInput: Bool { (moduleRuntime?.userInput.depth ?? 0) > 0 }
+
+    /// Whether this screen may take the whole screen now (`call`: present, alert, toast, a push onto the
+    /// application's stack): only while it is shown, or while it handles the user's own input. A module
+    /// in a background tab could otherwise cover the tab the user is on, under that tab's title, with a
+    /// screen of its own (a password prompt), or raise alert after alert over it. One log line otherwise.
+    func mayTakeScreen(_ call: String) -> Bool {
+        if isHandlingUserInput { return true }
+        if let host, host.isShown(self) { return true }
+        moduleLog(
+            level: .warning,
+            message: "\(call) ignored: this screen is not shown (a module takes the screen only while it is shown, "
+                + "or while it handles the user's key, click or edit; a badge can say something is new)")
+        return false
     }
 }

@@ -432,7 +432,8 @@ package struct InputRouter: Sendable {
     }
 
     /// While an alert shows: Left/Right/Tab choose a button, Enter picks it, Esc picks the last,
-    /// a click picks the one under it, Ctrl-C quits; nothing else does anything.
+    /// a click picks the one under it, `q` and Ctrl-C quit (an alert takes no text, and a module raising
+    /// one after another must not keep the user in); nothing else does anything.
     private mutating func handleAlert(_ event: InputEvent, _ alert: ScreenAlert) -> [FrontEndCommand] {
         let count = alert.buttons.count
         let chosen = min(interaction.alertButton, count - 1)
@@ -450,7 +451,7 @@ package struct InputRouter: Sendable {
         case .key(.enter): return answer(chosen)
         // Esc, alone or with a key typed right after it (which the answer's new screen drops).
         case .key(.escape), .key(.alt), .key(.altEnter): return answer(count - 1)
-        case .key(.control("c")): return [.quit]
+        case .key(.control("c")), .key(.control("d")), .key(.character("q")): return [.quit]
         case .mouse(let mouse):
             guard mouse.isLeftClick, case .alertButton(let index) = hitMap.target(column: mouse.column, row: mouse.row),
                 index < count

@@ -94,10 +94,25 @@ final class ModuleFloodTests {
         setup.host.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 
+    /// Only a shown screen (or one handling the user's input) may present, and a screen being presented is
+    /// started before it is shown: the shown tab's `present` works, the presented screen's own is refused,
+    /// so there is no recursion (without either rule the host recursed until its stack was gone, SIGSEGV).
+    @Test(arguments: Isolation.allCases)
+    func aModuleThatPresentsItselfFromStartIsRefusedAsNotShown(isolation: Isolation) throws {
+        let setup = try host("present", isolation)
+        #expect(texts(setup).first == "starts 2")
+        #expect(setup.host.modals.count == 1)
+        #expect(
+            setup.log.lines.filter { $0.contains("ignored") } == [
+                "hostile warning: present hostile ignored: this screen is not shown (a module takes the screen only while it is shown, "
+                    + "or while it handles the user's key, click or edit; a badge can say something is new)"
+            ])
+    }
+
     /// Without the limit the host recursed until its stack was gone (SIGSEGV): the count of starts shows
     /// the module did recurse, as far as the limit lets it.
-    @Test(arguments: [("present", Isolation.inProcess), ("present", .process), ("push", .inProcess), ("push", .process)])
-    func aModuleThatPresentsOrPushesItselfFromStartIsRefusedAtTheDepthLimit(call: String, isolation: Isolation) throws {
+    @Test(arguments: [("push", Isolation.inProcess), ("push", .process)])
+    func aModuleThatPushesItselfFromStartIsRefusedAtTheDepthLimit(call: String, isolation: Isolation) throws {
         let setup = try host(call, isolation)
         let depth = ModuleLimits.maximumScreenCallDepth
         #expect(texts(setup).first == "starts \(depth + 1)")
