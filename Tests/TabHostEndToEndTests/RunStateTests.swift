@@ -89,18 +89,50 @@ struct RunStateTests {
         }
     }
 
-    @Test func aDamagedStateFileIsOneLineAndTheLayoutStarts() throws {
+    /// One line, in the status line too (the terminal's screen hid what went to stderr until quit), and
+    /// the damaged file is kept aside: the session's first save overwrote it, and with it whatever in it
+    /// could still be recovered by hand.
+    @Test func aDamagedStateFileIsOneLineIsKeptAsideAndTheLayoutStarts() throws {
         try R.withScratch { scratch in
             let state = scratch + "/state.json"
-            try "{ not json".write(toFile: state, atomically: true, encoding: .utf8)
+            let damaged = #"{"root": {"tabs": {"selected": counter, "state": "NDI="}}, "version": 2}"#
+            try damaged.write(toFile: state, atomically: true, encoding: .utf8)
+            // Taken: the next name is used, and this file is not touched.
+            try "older".write(toFile: state + ".unreadable", atomically: true, encoding: .utf8)
+            let errors = scratch + "/stderr"
+            let tmux = try T(R.runCommand(["--state", state], scratch: scratch, stderrFile: errors))
+            try tmux.waitFor("cannot restore")  // the status line
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+            let lines = try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(lines.first?.hasPrefix("\(state): cannot restore (restoration data:1:") == true, "\(lines)")
+            #expect(lines.first?.hasSuffix("; starting from the layout; the file is kept in \(state).unreadable-2") == true, "\(lines)")
+            #expect(try String(contentsOfFile: state + ".unreadable-2", encoding: .utf8) == damaged)
+            #expect(try String(contentsOfFile: state + ".unreadable", encoding: .utf8) == "older")
+            // The session saved its own state in the file's place.
+            #expect(try String(contentsOfFile: state, encoding: .utf8).contains(#""version":2"#))
+        }
+    }
+
+    /// A file a newer TabHost wrote is read for what this one knows, and kept as it was: this version's
+    /// save would drop what it does not know.
+    @Test func aNewerStateFileIsReadAndKeptAsItWas() throws {
+        try R.withScratch { scratch in
+            let state = scratch + "/state.json"
+            let newer = #"{"future": {"kept": true}, "root": {}, "version": 3}"#
+            try newer.write(toFile: state, atomically: true, encoding: .utf8)
             let errors = scratch + "/stderr"
             let tmux = try T(R.runCommand(["--state", state], scratch: scratch, stderrFile: errors))
             try tmux.waitForScreen(RunTweetieTests.isAccounts)
             try tmux.send("q")
             try tmux.waitFor("STATUS:0")
             let lines = try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n")
-            #expect(lines.count == 1)
-            #expect(lines.first?.hasPrefix("\(state): cannot restore") == true, "\(lines)")
+            #expect(
+                lines == [
+                    "\(state): written by a newer TabHost (format 3); read for what this one knows, and kept as it was in \(state).v3"
+                ])
+            #expect(try String(contentsOfFile: state + ".v3", encoding: .utf8) == newer)
         }
     }
 }

@@ -129,6 +129,8 @@ extension HostSession {
         let host = ContainerHost(layout: layout, factory: runtime)
         host.offerNewModules(unplacedContentModules(of: registry, layout: layout))
         let stateFile = configuration.statePath.map(StateFile.init(path:))
+        // Said in the status line too: the terminal's screen hides what is written to stderr before it.
+        var stateWarning: String?
         if let stateFile, let data = stateFile.load() {
             // A state a module refuses at start is kept as a reload keeps one: the next save replaces the file.
             let refused = RefusedStateStore.beside(stateFile: stateFile.path)
@@ -140,11 +142,25 @@ extension HostSession {
                 let module = controller.context.module ?? controller.info.name
                 logger.warning("restore: \(ContainerHost.stateRefusal(module: module, keptIn: keep(module, bytes)))")
             }
-            do {
-                for problem in try host.restore(from: data) { logger.warning("restore: \(problem)") }
+            do throws(TabKitError) {
+                let state = try RestorationState.decode(data)
+                if state.version > RestorationState.currentVersion {
+                    // Read for what this version knows; the file as the newer TabHost wrote it is kept.
+                    let kept = stateFile.setAside(as: "v\(state.version)")
+                    stateWarning =
+                        "\(stateFile.path): written by a newer TabHost (format \(state.version)); read for what this one knows, "
+                        + (kept.map { "and kept as it was in \($0)" } ?? "and it will be overwritten (it could not be kept aside)")
+                }
+                for problem in host.restore(state) { logger.warning("restore: \(problem)") }
             } catch {
-                warnings.append("\(stateFile.path): cannot restore (\(error)); starting from the layout")
+                let kept = stateFile.setAside(as: "unreadable")
+                // Set aside, it is not for the user to delete.
+                let reason = error.description.replacing("; delete the file to start fresh", with: "")
+                stateWarning =
+                    "\(stateFile.path): cannot restore (\(reason)); starting from the layout"
+                    + (kept.map { "; the file is kept in \($0)" } ?? "")
             }
+            if let stateWarning { warnings.append(stateWarning) }
         }
         // The first tab's child opens its module now, while the rest of the start runs (the watcher, the
         // front end's setup), rather than after it with this thread waiting for its answer. A file
@@ -174,6 +190,10 @@ extension HostSession {
         if let processes { session.watchModuleProcesses(processes) }
         // The status line sends the user to the log for refusals, so they must be there too.
         session.reportStartupRefusals(registry.errors, logPath: logFile.path)
+        if let stateWarning {
+            logger.warning("\(stateWarning)")
+            session.showStatus(stateWarning)
+        }
         handedOver = true
         return Opened(session: session, copies: copies, logFile: logFile, warnings: warnings, outputCapture: outputCapture)
     }

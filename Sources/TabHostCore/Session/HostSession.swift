@@ -235,6 +235,8 @@ public final class HostSession: ScreenSession {
         if let failure, !stateFailureLogged {
             stateFailureLogged = true
             logger.error("\(failure)")
+            // Once, when it happens: the user would otherwise work on believing the state is kept.
+            showStatus(failure)
         }
         return failure
     }

@@ -2,6 +2,10 @@ import FoundationEssentials
 import TabKit
 import TabModuleLoading
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `--state` file: the selection, every stack's path and the presented modals, written
 /// atomically and private to the user (0600: it holds what modules saved).
 ///
@@ -23,8 +27,24 @@ public struct StateFile: Sendable, Hashable {
             try AtomicFile.write(Array(data), to: path)
             return nil
         } catch {
-            return "\(path): cannot write the saved state (\(error.description)); check the directory exists and is writable"
+            return "\(path): cannot write the saved state (\(error.description)); check the directory exists, is writable and has space"
         }
+    }
+
+    /// Moves the file to a name beside it that no save writes (`PATH.SUFFIX`, or `PATH.SUFFIX-2` and on when
+    /// that is taken), so that a session starting anew from a file it cannot use (damaged, or written by a
+    /// newer TabHost) does not overwrite what it held. The new path, or nil when it could not be moved.
+    public func setAside(as suffix: String) -> String? {
+        for attempt in 1...100 {
+            let target = path + "." + suffix + (attempt == 1 ? "" : "-\(attempt)")
+            // A link never replaces a file (EEXIST), where a rename would.
+            if link(path, target) == 0 {
+                unlink(path)
+                return target
+            }
+            if errno != EEXIST { return nil }
+        }
+        return nil
     }
 
     /// The saved bytes, or nil when there is no file yet (or it cannot be read). At most one byte
