@@ -45,4 +45,34 @@ struct RestorationLimitTests {
             try RestorationState.decode(atLimit + Data([0x20]))
         }
     }
+
+    /// One module saving a megabyte in each of twenty tabs wrote a file past the limit, and the next start
+    /// read nothing of it: every module's state was lost. Now that module's states are left out, the
+    /// largest first, and the rest fit.
+    @Test func theLargestSaverIsLeftOutSoThatTheFileStaysReadable() throws {
+        let megabyte = String(repeating: "A", count: 1 << 20)
+        var stacks: [String: [RestorationEntry]] = [:]
+        for index in 0..<20 { stacks["fat\(index)"] = [RestorationEntry(module: "fat", param: nil, state: megabyte)] }
+        stacks["victim"] = [RestorationEntry(module: "victim", param: nil, state: "NDI=")]
+        let tabs = RestorationTabs(selected: "victim", index: 20, moreList: false, order: stacks.keys.sorted(), stacks: stacks)
+        let state = RestorationState(root: .tabs(tabs), modals: [RestorationEntry(module: "medium", param: nil, state: megabyte)])
+        // The control: written whole, no start could read it.
+        #expect(state.encoded().count > RestorationState.maximumFileBytes)
+        #expect(throws: TabKitError.self) { try RestorationState.decode(state.encoded()) }
+
+        let (data, leftOut) = state.encodedWithinFileLimit()
+        #expect(data.count <= RestorationState.maximumFileBytes)
+        #expect(leftOut.map(\.module) == ["fat"])
+        #expect(leftOut.first?.bytes == 20 << 20)
+        let read = try RestorationState.decode(data)
+        guard case .tabs(let restored) = read.root else { Issue.record("\(read.root)"); return }
+        #expect(restored.stacks["victim"]?.first?.state == "NDI=")
+        #expect(restored.stacks["fat3"]?.first?.state == nil)
+        #expect(restored.stacks["fat3"]?.first?.module == "fat")  // the screen stays, to start fresh
+        #expect(read.modals.first?.state == megabyte)
+        // Within the limit, nothing is left out.
+        let small = RestorationState(root: .tabs(RestorationTabs(selected: nil, index: 0, moreList: false, order: [], stacks: [:])))
+        #expect(small.encodedWithinFileLimit().leftOut.isEmpty)
+        #expect(small.encodedWithinFileLimit().data == small.encoded())
+    }
 }

@@ -58,6 +58,8 @@ public final class HostSession: ScreenSession {
     /// The pending publication of the module calls' timings.
     var callTimingsTimer: LoopTimerID?
     private var stateFailureLogged = false
+    /// The modules whose saved states were left out of the state file (for its size), each said once.
+    private var statesLeftOut: Set<String> = []
     /// What the state file was last written with: the same again is not written.
     private var lastStateWritten: Data?
     /// When the last write for a `save_soon` began.
@@ -228,7 +230,13 @@ public final class HostSession: ScreenSession {
     @discardableResult
     public func saveState(waiting: Bool = true) -> String? {
         guard let stateFile else { return nil }
-        let data = host.saveRestoration(waiting: waiting)
+        let (data, leftOut) = host.saveRestorationWithinFileLimit(waiting: waiting)
+        for (module, bytes) in leftOut where statesLeftOut.insert(module).inserted {
+            let line =
+                "\(module): its saved states (\(bytes) bytes) are left out of \(stateFile.path): with them the file would pass "
+                + "its limit of \(RestorationState.maximumFileBytes) bytes; its screens start fresh next time (a module should save less)"
+            logger.warning("\(line)", metadata: ["module": "\(module)"])
+        }
         if data == lastStateWritten && access(stateFile.path, F_OK) == 0 { return nil }
         let failure = stateFile.save(data)
         lastStateWritten = failure == nil ? data : nil

@@ -12,8 +12,14 @@ extension ContainerHost {
     /// that its result still reaches that screen after a restore. Unless `waiting`, each screen's state
     /// is what it has without waiting (`Controller.stateWithoutWaiting()`).
     public func saveRestoration(waiting: Bool = true) -> Data {
+        saveRestorationWithinFileLimit(waiting: waiting).data
+    }
+
+    /// `saveRestoration(waiting:)` held to `RestorationState.maximumFileBytes`
+    /// (`RestorationState.encodedWithinFileLimit()`): the bytes, and the modules whose states were left out.
+    public func saveRestorationWithinFileLimit(waiting: Bool = true) -> (data: Data, leftOut: [(module: String, bytes: Int)]) {
         confinement.assertConfined("ContainerHost.saveRestoration")
-        return RestorationState(root: Self.save(root, waiting: waiting), modals: saveModals(waiting: waiting)).encoded()
+        return RestorationState(root: Self.save(root, waiting: waiting), modals: saveModals(waiting: waiting)).encodedWithinFileLimit()
     }
 
     /// Restores a state `saveRestoration()` wrote (read back with `RestorationState.decode`): stacks
