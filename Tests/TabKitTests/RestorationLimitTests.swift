@@ -65,7 +65,10 @@ struct RestorationLimitTests {
         #expect(leftOut.map(\.module) == ["fat"])
         #expect(leftOut.first?.bytes == 20 << 20)
         let read = try RestorationState.decode(data)
-        guard case .tabs(let restored) = read.root else { Issue.record("\(read.root)"); return }
+        guard case .tabs(let restored) = read.root else {
+            Issue.record("\(read.root)")
+            return
+        }
         #expect(restored.stacks["victim"]?.first?.state == "NDI=")
         #expect(restored.stacks["fat3"]?.first?.state == nil)
         #expect(restored.stacks["fat3"]?.first?.module == "fat")  // the screen stays, to start fresh
