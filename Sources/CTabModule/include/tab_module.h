@@ -101,7 +101,9 @@ enum tab_module_kind {
  * character boundary and ends in "…"; extra items are dropped) or ignores the
  * call, and says so in one line of its log. View strings (titles, texts,
  * labels, cells, action ids) are cut at 16 KiB; one render holds at most
- * 10,000 nodes (a table row counts as one).
+ * 10,000 nodes (a table row counts as one). `push`, `present` and `add_tab`
+ * refuse a param longer than TAB_MAX_FIELD_BYTES and a tab name longer than
+ * TAB_MAX_ID_BYTES.
  */
 /** Bytes of an id given to text_field, toggle, alert, set_timer, cancel_timer; longer ones are ignored. */
 #define TAB_MAX_ID_BYTES 256

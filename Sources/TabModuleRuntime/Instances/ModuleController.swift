@@ -210,8 +210,12 @@ extension ModuleController: ModuleInstanceDelegate {
 
     public func modulePush(module: String, param: String?, target: ModulePushTarget, tag: String?) -> Bool {
         // The application's stack covers every tab: as much of the screen as a presentation.
-        if target == .applicationStack, !mayTakeScreen("push \(module) onto the application's stack") { return false }
-        guard let host, enterScreenCall("push", module) else { return false }
+        if target == .applicationStack,
+            !mayTakeScreen("push \(ModuleLimits.cut(module, to: ModuleNameRules.maxNameBytes)) onto the application's stack")
+        {
+            return false
+        }
+        guard let host, enterScreenCall("push", module, param: param) else { return false }
         defer { leaveScreenCall() }
         do {
             // This controller is the new screen's presenter: it gets TAB_EVENT_RESULT when that screen goes.
@@ -239,7 +243,9 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func modulePresent(module: String, param: String?, tag: String?, confirmDismiss: Bool) -> Bool {
-        guard mayTakeScreen("present \(module)"), let host, enterScreenCall("present", module) else { return false }
+        guard mayTakeScreen("present \(ModuleLimits.cut(module, to: ModuleNameRules.maxNameBytes))"), let host,
+            enterScreenCall("present", module, param: param)
+        else { return false }
         defer { leaveScreenCall() }
         do {
             let presented = try host.present(module: module, param: param, presenter: self)
@@ -258,7 +264,7 @@ extension ModuleController: ModuleInstanceDelegate {
     }
 
     public func moduleAddTab(name: String, module: String, image: String?, param: String?) -> Bool {
-        guard enterScreenCall("add_tab", module) else { return false }
+        guard enterScreenCall("add_tab", module, param: param, tab: name) else { return false }
         defer { leaveScreenCall() }
         let image = image.flatMap(confinedImage)
         // Selecting a tab, or starting an existing one again with a param of the caller's choosing, is
