@@ -24,6 +24,9 @@ public enum ModuleLimits {
     /// Ticks one instance may ask for in a second; more are dropped and counted in one line. A flood of
     /// them from a module's thread keeps the main loop busy with that module alone.
     public static let maximumTicksPerSecond = 1000
+    /// Ticks and timer firings delivered to one module (all its instances together) in a second; more
+    /// are skipped (a timer goes on at its next period) and counted in one line.
+    public static let maximumTimedEventsPerSecond = 1000
     /// `push`, `present` and `add_tab` calls in progress within one another (a module whose `start`
     /// pushes itself); a deeper one is refused (returns 0) with one log line.
     public static let maximumScreenCallDepth = 16
@@ -108,6 +111,11 @@ public enum ModuleLimits {
     /// The line for log lines a module's threads sent faster than the main loop took them.
     package static func queuedLogDrop(_ count: Int) -> String {
         "\(count) log lines from other threads dropped (more than \(maximumQueuedLogLines) were waiting for the main loop)"
+    }
+
+    /// The line for ticks and timer firings skipped over `maximumTimedEventsPerSecond`.
+    static func timedEventsSkipped(_ count: Int) -> String {
+        "\(count) ticks and timer firings skipped (more than \(maximumTimedEventsPerSecond) a second for this module's tabs together)"
     }
 
     /// The line for ticks dropped over `maximumPendingTicks` or `maximumTicksPerSecond`.

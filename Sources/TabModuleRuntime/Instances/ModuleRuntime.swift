@@ -1,4 +1,5 @@
 import Logging
+import TabHostConcurrency
 import TabKit
 import TabModuleLoading
 
@@ -35,6 +36,9 @@ public final class ModuleRuntime: ControllerFactory {
     /// Events a user caused being delivered now, within one another (ABI 1.3's `copy_text` is
     /// allowed only inside one), and when the outermost began.
     var userInput: (depth: Int, began: ContinuousClock.Instant) = (0, .now)
+    /// Ticks and timer firings delivered to each module (all its instances) in its current second, and
+    /// those skipped past `ModuleLimits.maximumTimedEventsPerSecond`.
+    private var timedEvents: [String: (budget: LineBudget, skipped: Int)] = [:]
 
     private struct Weak {
         weak var controller: ModuleController?
@@ -107,10 +111,12 @@ public final class ModuleRuntime: ControllerFactory {
                 controller.instance.isAlive
             else { continue }
             switch item.work {
-            case .tick: deliver(.tick, to: controller)
+            case .tick:
+                guard admitTimedEvent(for: controller) else { continue }
+                deliver(.tick, to: controller)
             case .timer(let id):
                 // A timer cancelled (or replaced) since it was taken never arrives.
-                guard ticks.claim(item) else { continue }
+                guard ticks.claim(item), admitTimedEvent(for: controller) else { continue }
                 deliver(.timer(id), to: controller)
             case .invalidate: controller.moduleDidInvalidate()
             case .saveSoon: controller.moduleSaveSoon()
@@ -119,6 +125,27 @@ public final class ModuleRuntime: ControllerFactory {
             delivered += 1
         }
         return delivered
+    }
+
+    /// Whether one more tick or timer firing reaches `controller`'s module in this second: at most
+    /// `ModuleLimits.maximumTimedEventsPerSecond` for all its instances. Sixty-four tabs of one module, each
+    /// with sixty-four timers every 10 ms, kept the host's loop delivering to that module alone, and `q`
+    /// waited seconds behind them. A firing past it is skipped, as a timer skips periods when the loop
+    /// falls behind; the count is said in the module's next line let through, one a second at most.
+    private func admitTimedEvent(for controller: ModuleController) -> Bool {
+        let module = controller.info.name
+        var entry =
+            timedEvents[module] ?? (LineBudget(lines: ModuleLimits.maximumTimedEventsPerSecond, per: .seconds(1)), 0)
+        defer { timedEvents[module] = entry }
+        guard entry.budget.admit(now: ticks.now) != nil else {
+            entry.skipped += 1
+            return false
+        }
+        if entry.skipped > 0 {
+            controller.moduleLog(level: .warning, message: ModuleLimits.timedEventsSkipped(entry.skipped))
+            entry.skipped = 0
+        }
+        return true
     }
 
     /// Through the model: a ticked controller counts as invalidated once, like an event.

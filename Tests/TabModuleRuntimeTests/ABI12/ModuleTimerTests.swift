@@ -129,4 +129,30 @@ struct ModuleTimerTests {
         #expect(setup.log.lines == ["abi warning: set_timer t64 ignored: 64 timers are set already; cancel one first"])
         #expect(setup.runtime.ticks.timerCount((setup.host.visibleController as? ModuleController)?.instance.id ?? 0) == 64)
     }
+
+    /// A module's ticks and timer firings reach it at most `maximumTimedEventsPerSecond` a second, all its
+    /// tabs together: sixty-four timers every 10 ms in each of sixty-four tabs kept the host's loop busy
+    /// with that module alone. The control: timers within the budget all fire.
+    @Test(arguments: [(timers: 8, skipped: false), (timers: 40, skipped: true)])
+    func aModulesTimedEventsAreBoundedPerSecond(timers: Int, skipped: Bool) throws {
+        let clock = ManualClock()
+        let setup = try host(clock: clock.hostClock)
+        let controller = setup.host.visibleController
+        for index in 0..<timers { controller.handle(.action("timer t\(index) 10 10")) }
+        var delivered = 0
+        for _ in 0..<100 {  // one second of the runtime's clock
+            clock.advance(by: .milliseconds(10))
+            delivered += setup.runtime.deliverDueTicks()
+        }
+        let limit = ModuleLimits.maximumTimedEventsPerSecond
+        #expect(delivered == (skipped ? limit : timers * 100), "\(delivered)")
+        // The next second's first firing says how many were skipped in this one.
+        clock.advance(by: .milliseconds(10))
+        _ = setup.runtime.deliverDueTicks()
+        let lines = setup.log.lines.filter { $0.contains("skipped") }
+        let line =
+            "abi warning: \(timers * 100 - limit) ticks and timer firings skipped (more than \(limit) a second "
+            + "for this module's tabs together)"
+        #expect(lines == (skipped ? [line] : []), "\(setup.log.lines)")
+    }
 }
