@@ -103,4 +103,28 @@ struct HotReloadEndToEndTests {
             _ = try session.waitForExit()
         }
     }
+
+    /// With `--modules` given relative to where `run` started, the status line named a file that does
+    /// not exist: the start directory and the file's name (the relative path was replaced inside the
+    /// absolute one the reason gives).
+    @Test func aRefusedReloadUnderARelativeModulesPathNamesTheFileAlone() throws {
+        try ListInspectSupport.withDirectory { scratch in
+            let modules = scratch + "/deep/dir/mods"
+            let runtimeDir = scratch + "/run"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+            mkdir(runtimeDir, 0o700)
+            try Self.compile(Self.source(version: "1", text: "first build"), to: modules + "/gauge.so")
+            let session = try TmuxSession(
+                "cd '\(scratch)' && exec '\(Products.tabhost)' run --modules deep/dir/mods",
+                environment: ["XDG_RUNTIME_DIR": runtimeDir])
+            try session.waitFor("first build count=0")
+            try "not a library\n".write(toFile: scratch + "/broken.so", atomically: false, encoding: .utf8)
+            #expect(rename(scratch + "/broken.so", modules + "/gauge.so") == 0)
+            let refused = try session.waitForScreen { $0.contains("reload of gauge refused") }
+            #expect(refused.contains("old version kept: gauge.so: not an ELF file"), "\(refused)")
+            #expect(!refused.contains("\(scratch)/gauge.so"), "\(refused)")
+            try session.send("q")
+            _ = try session.waitForExit()
+        }
+    }
 }

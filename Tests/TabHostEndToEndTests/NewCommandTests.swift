@@ -73,6 +73,18 @@ struct NewCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory).isEmpty, "wrote files for a bad name")
     }
 
+    /// A valid module name, but `cc -o -dash.so -dash.c` finds no input file: refused before anything is written.
+    @Test func aNameStartingWithADashIsRefusedForItsProject() throws {
+        let dir = try Fixture(prefix: "tabhost-new")
+        let result = try NewCommandSupport.tabhost(["new", "--output", dir.directory, "--", "-dash"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "tabhost new: module name \"-dash\" starts with '-', which the project's Makefile and cc would read as an option; "
+                + "start it with a letter or digit (for example \"my-dash\")\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory).isEmpty)
+    }
+
     @Test func longestNameIsAccepted() throws {
         let dir = try Fixture(prefix: "tabhost-new")
         let name = String(repeating: "a", count: 64)

@@ -41,6 +41,13 @@ struct NewCommand: ParsableCommand {
                 "\(problem); use 1 to 64 characters from a-z, 0-9, '.', '_' and '-', not starting with '.' (for example \"my-module\")",
                 code: 2)
         }
+        // A module may be named so, but its project's files would read as options to make and cc.
+        if name.hasPrefix("-") {
+            Self.fail(
+                "module name \"\(name)\" starts with '-', which the project's Makefile and cc would read as an option; "
+                    + "start it with a letter or digit (for example \"my\(name)\")",
+                code: 2)
+        }
         let outputURL = URL(fileURLWithPath: output, isDirectory: true).standardizedFileURL
         let projectURL = outputURL.appendingPathComponent(moduleName.text, isDirectory: true)
         var files: [(path: String, text: String)]

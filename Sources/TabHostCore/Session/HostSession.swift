@@ -302,7 +302,10 @@ public final class HostSession: ScreenSession {
                 // The status line is one row: the file's name is enough there (the log and
                 // `tabhost inspect` keep the full path), so the reason itself stays visible.
                 let name = FilePath(report.file).lastComponent?.string ?? report.file
-                showStatus(report.message.replacing(report.file, with: name))
+                // The message may name the file as given (relative to the directory `run` was started in)
+                // or absolute: the absolute form first, or a relative one inside it would leave its head.
+                let absolute = ModuleFileReader.absolute(report.file)
+                showStatus(report.message.replacing(absolute, with: name).replacing(report.file, with: name))
             }
         }
         runtime.registry.metadataCache?.save()
