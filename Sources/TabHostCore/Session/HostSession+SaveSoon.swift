@@ -9,7 +9,9 @@ extension HostSession {
     /// outside any user action (in a tick, a timer) survives a `kill -9` that comes after. Requests
     /// while one is pending join it; a steady stream of them saves every `saveSoonInterval`.
     func saveSoon(_ controller: any Controller) {
-        if !saveSoonRequests.contains(where: { $0.controller === controller }) {
+        // By identity in a set: a module's thread asking for every one of thousands of screens in a loop
+        // made a walk of every request for each.
+        if saveSoonAsked.insert(ObjectIdentifier(controller)).inserted {
             saveSoonRequests.append(SaveSoonRequest(controller: controller))
         }
         guard saveSoonTimer == nil else { return }
@@ -28,6 +30,7 @@ extension HostSession {
     func saveRequestedStates() {
         let asked = saveSoonRequests.compactMap(\.controller)
         saveSoonRequests = []
+        saveSoonAsked = []
         // Modals are not in the file: one that asked is snapshotted all the same.
         saveStateWhenAnswered(also: asked.filter { host.contains($0) })
     }
@@ -38,7 +41,8 @@ extension HostSession {
     /// Quit writes with `saveStateAtQuit()`, which waits for the answers, bounded.
     func saveStateWhenAnswered(also extra: [any Controller] = []) {
         var controllers = stateFile == nil ? [] : runtime.controllers.filter { host.contains($0) }
-        for controller in extra.compactMap({ $0 as? ModuleController }) where !controllers.contains(where: { $0 === controller }) {
+        var included = Set(controllers.map(ObjectIdentifier.init))
+        for controller in extra.compactMap({ $0 as? ModuleController }) where included.insert(ObjectIdentifier(controller)).inserted {
             controllers.append(controller)
         }
         guard !controllers.isEmpty else {

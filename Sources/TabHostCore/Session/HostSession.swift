@@ -69,6 +69,8 @@ public final class HostSession: ScreenSession {
     /// The pending `save_soon`: its timer and who asked.
     var saveSoonTimer: LoopTimerID?
     var saveSoonRequests: [SaveSoonRequest] = []
+    /// The controllers of `saveSoonRequests`, by identity (cleared with them).
+    var saveSoonAsked: Set<ObjectIdentifier> = []
     /// The files the registry took from the metadata cache unchecked, until their checks start
     /// (`HostSession+PresumedFiles.swift`); the timer that starts them if the first frame is late.
     var presumedFiles: [PresumedModuleFile] = []

@@ -13,7 +13,8 @@ extension OutOfProcessModuleInstance {
             let period = try reader.u32()
             guard isAlive else { return }
             ModuleHostCalls.setTimer(
-                timer, afterMilliseconds: after, repeatMilliseconds: period, instance: id, ticks: environment.ticks, log: log)
+                timer, afterMilliseconds: after, repeatMilliseconds: period, instance: id, module: module.name,
+                ticks: environment.ticks, log: log)
         case .cancelTimer:
             let timer = try reader.optionalString()
             guard isAlive else { return }

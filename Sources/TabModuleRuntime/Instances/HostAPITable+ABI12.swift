@@ -24,7 +24,7 @@ extension HostAPITable {
             guard let box = HostHandle.from(host) else { return }
             ModuleHostCalls.setTimer(
                 HostAPITable.string(id), afterMilliseconds: after, repeatMilliseconds: period, instance: box.instanceID,
-                ticks: box.ticks
+                module: box.moduleName, ticks: box.ticks
             ) { box.log(.warning, $0) }
         }
         api.cancel_timer = { host, id in

@@ -31,13 +31,15 @@ package enum ModuleHostCalls {
 
     /// `set_timer` on `ticks` for `instance`.
     package static func setTimer(
-        _ id: String?, afterMilliseconds: UInt32, repeatMilliseconds: UInt32, instance: UInt64, ticks: TickScheduler,
-        log: (String) -> Void
+        _ id: String?, afterMilliseconds: UInt32, repeatMilliseconds: UInt32, instance: UInt64, module: String,
+        ticks: TickScheduler, log: (String) -> Void
     ) {
         if let problem = ModuleLimits.idProblem(id, call: "set_timer") { return log(problem) }
         guard let id else { return }
-        if !ticks.setTimer(instance, id: id, afterMilliseconds: afterMilliseconds, repeatMilliseconds: repeatMilliseconds) {
-            log("set_timer \(id) ignored: \(ModuleLimits.maximumTimers) timers are set already; cancel one first")
+        if let refusal = ticks.setTimerOrRefuse(
+            instance, module: module, id: id, afterMilliseconds: afterMilliseconds, repeatMilliseconds: repeatMilliseconds)
+        {
+            log("set_timer \(id) ignored: \(refusal)")
         }
     }
 

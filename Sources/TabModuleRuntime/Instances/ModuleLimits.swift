@@ -27,6 +27,9 @@ public enum ModuleLimits {
     /// Ticks and timer firings delivered to one module (all its instances together) in a second; more
     /// are skipped (a timer goes on at its next period) and counted in one line.
     public static let maximumTimedEventsPerSecond = 1000
+    /// Timers one module may have set at once, all its instances together (each has at most
+    /// `maximumTimers`); `set_timer` of a new id past it is ignored with one log line.
+    public static let maximumTimersPerModule = 1024
     /// `push`, `present` and `add_tab` calls in progress within one another (a module whose `start`
     /// pushes itself); a deeper one is refused (returns 0) with one log line.
     public static let maximumScreenCallDepth = 16

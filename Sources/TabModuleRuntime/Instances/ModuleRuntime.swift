@@ -30,6 +30,8 @@ public final class ModuleRuntime: ControllerFactory {
     /// for the answer (an isolated module's at launch): the state is to be kept aside and reported.
     public var onStateRefused: ((ModuleController, [UInt8]) -> Void)?
     private var live: [Weak] = []
+    /// `live` by instance id (`controller(forInstance:)`).
+    private var instanceIndex: [UInt64: Weak] = [:]
     /// `push`, `present` and `add_tab` calls in progress within one another (each starts a module,
     /// whose `start` may make the next): bounded by `ModuleLimits.maximumScreenCallDepth`.
     var screenCallDepth = 0
@@ -103,13 +105,10 @@ public final class ModuleRuntime: ControllerFactory {
     public func deliverDueTicks(now: ContinuousClock.Instant? = nil) -> Int {
         let due = ticks.takeDue(now: now ?? ticks.now)
         guard !due.isEmpty else { return 0 }
-        let byInstance = Dictionary(controllers.map { ($0.instance.id, $0) }, uniquingKeysWith: { first, _ in first })
         var delivered = 0
         for item in due {
             // Looked up for each item: delivering one may destroy the instance of the next.
-            guard let controller = byInstance[item.instance], controller.instance.id == item.instance,
-                controller.instance.isAlive
-            else { continue }
+            guard let controller = controller(forInstance: item.instance), controller.instance.isAlive else { continue }
             switch item.work {
             case .tick:
                 guard admitTimedEvent(for: controller) else { continue }
@@ -125,6 +124,23 @@ public final class ModuleRuntime: ControllerFactory {
             delivered += 1
         }
         return delivered
+    }
+
+    /// The live controller whose instance is `id`, through an index made again only when a lookup misses
+    /// (a controller made since, or an instance a reload swapped in): made afresh for every delivery, it
+    /// loaded every controller's weak reference each time, thousands of times a second under a flood.
+    private func controller(forInstance id: UInt64) -> ModuleController? {
+        if let controller = instanceIndex[id]?.controller, controller.instance.id == id { return controller }
+        var index: [UInt64: Weak] = [:]
+        index.reserveCapacity(live.count)
+        for weak in live {
+            guard let controller = weak.controller else { continue }
+            // The first made wins, as in creation order.
+            if index[controller.instance.id] == nil { index[controller.instance.id] = weak }
+        }
+        instanceIndex = index
+        guard let controller = index[id]?.controller, controller.instance.id == id else { return nil }
+        return controller
     }
 
     /// Whether one more tick or timer firing reaches `controller`'s module in this second: at most

@@ -48,6 +48,22 @@ public final class TickScheduler: Sendable {
         var tickWindows: [UInt64: (start: ContinuousClock.Instant, count: Int)] = [:]
         /// Ticks not scheduled (over either bound), by instance.
         var droppedTicks: [UInt64: Int] = [:]
+        /// The timers set, by instance and by module, and each instance's module (for `setTimer`'s bounds
+        /// without a walk of every timer).
+        var timersByInstance: [UInt64: Int] = [:]
+        var timersByModule: [String: Int] = [:]
+        var moduleOfInstance: [UInt64: String] = [:]
+
+        /// Forgets the timer `key` (fired once, cancelled, or its instance gone).
+        mutating func removeTimer(_ key: TimerKey) {
+            guard timers.removeValue(forKey: key) != nil else { return }
+            timersByInstance[key.instance, default: 1] -= 1
+            if timersByInstance[key.instance] == 0 { timersByInstance[key.instance] = nil }
+            if let module = moduleOfInstance[key.instance] {
+                timersByModule[module, default: 1] -= 1
+                if timersByModule[module] == 0 { timersByModule[module] = nil }
+            }
+        }
 
         /// Recounts what the pending list holds after items left it.
         mutating func recount() {
@@ -128,24 +144,43 @@ public final class TickScheduler: Sendable {
     /// `repeatMilliseconds` (0: once; a shorter nonzero period is raised to `TAB_MIN_TIMER_REPEAT_MS`).
     /// False, and nothing set, when the instance already has `TAB_MAX_TIMERS` other timers.
     /// Safe from any thread.
-    package func setTimer(_ instance: UInt64, id: String, afterMilliseconds: UInt32, repeatMilliseconds: UInt32) -> Bool {
+    package func setTimer(
+        _ instance: UInt64, module: String = "", id: String, afterMilliseconds: UInt32, repeatMilliseconds: UInt32
+    ) -> Bool {
+        setTimerOrRefuse(instance, module: module, id: id, afterMilliseconds: afterMilliseconds, repeatMilliseconds: repeatMilliseconds)
+            == nil
+    }
+
+    /// `setTimer`, or why not: the instance has `ModuleLimits.maximumTimers` set, or its module (all its
+    /// instances) `ModuleLimits.maximumTimersPerModule`. Each bound is kept by counts, not by walking the
+    /// timers: a module with thousands of screens made each `set_timer` walk every timer there was.
+    package func setTimerOrRefuse(
+        _ instance: UInt64, module: String, id: String, afterMilliseconds: UInt32, repeatMilliseconds: UInt32
+    ) -> String? {
         let key = TimerKey(instance: instance, id: id)
         let period = repeatMilliseconds == 0 ? 0 : max(repeatMilliseconds, UInt32(ModuleLimits.minimumTimerRepeatMilliseconds))
         var entry = TimerEntry(deadline: now + .milliseconds(Int(afterMilliseconds)), repeatMilliseconds: period)
-        let set = state.withLock { state in
+        let refusal = state.withLock { state -> String? in
             if state.timers[key] == nil {
-                let count = state.timers.keys.reduce(0) { $0 + ($1.instance == instance ? 1 : 0) }
-                guard count < ModuleLimits.maximumTimers else { return false }
+                guard state.timersByInstance[instance, default: 0] < ModuleLimits.maximumTimers else {
+                    return "\(ModuleLimits.maximumTimers) timers are set already; cancel one first"
+                }
+                guard state.timersByModule[module, default: 0] < ModuleLimits.maximumTimersPerModule else {
+                    return "this module's tabs have \(ModuleLimits.maximumTimersPerModule) timers set already; cancel one first"
+                }
+                state.timersByInstance[instance, default: 0] += 1
+                state.timersByModule[module, default: 0] += 1
+                state.moduleOfInstance[instance] = module
             }
             // The same id replaces: a firing of the old timer not yet delivered never arrives.
             state.taken = state.taken.filter { $0.value != key }
             entry.order = state.nextOrder
             state.nextOrder += 1
             state.timers[key] = entry
-            return true
+            return nil
         }
-        if set { wake() }
-        return set
+        if refusal == nil { wake() }
+        return refusal
     }
 
     /// Cancels the timer `id` of `instance`: it never fires after this returns, not even a firing
@@ -153,7 +188,7 @@ public final class TickScheduler: Sendable {
     package func cancelTimer(_ instance: UInt64, id: String) {
         let key = TimerKey(instance: instance, id: id)
         state.withLock { state in
-            state.timers[key] = nil
+            state.removeTimer(key)
             state.taken = state.taken.filter { $0.value != key }
         }
     }
@@ -166,14 +201,15 @@ public final class TickScheduler: Sendable {
             state.droppedLogs[instance] = nil
             state.droppedTicks[instance] = nil
             state.tickWindows[instance] = nil
-            state.timers = state.timers.filter { $0.key.instance != instance }
+            for key in state.timers.keys where key.instance == instance { state.removeTimer(key) }
+            state.moduleOfInstance[instance] = nil
             state.taken = state.taken.filter { $0.value.instance != instance }
         }
     }
 
     /// The number of timers `instance` has set.
     package func timerCount(_ instance: UInt64) -> Int {
-        state.withLock { $0.timers.keys.reduce(0) { $0 + ($1.instance == instance ? 1 : 0) } }
+        state.withLock { $0.timersByInstance[instance, default: 0] }
     }
 
     /// The earliest deadline pending, for the main loop's poll timeout.
@@ -222,7 +258,7 @@ public final class TickScheduler: Sendable {
                     if next <= now { next = now + period }
                     state.timers[key]?.deadline = next
                 } else {
-                    state.timers[key] = nil
+                    state.removeTimer(key)
                 }
             }
             // Earliest first; equal deadlines in the order they were asked for (timers live in a dictionary).

@@ -70,6 +70,35 @@ struct ModuleTimerTests {
         #expect(ids(ticks.takeDue(now: .now + .milliseconds(5))) == ["t0"])
     }
 
+    /// A module's instances together hold at most `maximumTimersPerModule` timers (sixty-four tabs with
+    /// sixty-four screens each held a quarter of a million, and every `set_timer` walked them all); another
+    /// module's are not held back by them, and a cancelled or fired one makes room.
+    @Test func aModulesInstancesTogetherHaveAtMostTheModulesLimit() {
+        let ticks = TickScheduler()
+        let perInstance = ModuleLimits.maximumTimers
+        let instances = ModuleLimits.maximumTimersPerModule / perInstance
+        for instance in 0..<UInt64(instances) {
+            for index in 0..<perInstance {
+                #expect(
+                    ticks.setTimerOrRefuse(instance, module: "storm", id: "t\(index)", afterMilliseconds: 1000, repeatMilliseconds: 0)
+                        == nil)
+            }
+        }
+        let refusal = ticks.setTimerOrRefuse(UInt64(instances), module: "storm", id: "t0", afterMilliseconds: 0, repeatMilliseconds: 0)
+        #expect(refusal == "this module's tabs have \(ModuleLimits.maximumTimersPerModule) timers set already; cancel one first")
+        #expect(ticks.setTimerOrRefuse(1000, module: "clock", id: "t0", afterMilliseconds: 0, repeatMilliseconds: 0) == nil)
+        ticks.cancelTimer(0, id: "t0")
+        #expect(ticks.setTimerOrRefuse(UInt64(instances), module: "storm", id: "t0", afterMilliseconds: 0, repeatMilliseconds: 0) == nil)
+        // A one-shot timer that fired makes room too, and a destroyed instance frees all of its.
+        #expect(ids(ticks.takeDue(now: .now + .milliseconds(10))).sorted() == ["t0", "t0"])
+        #expect(ticks.timerCount(UInt64(instances)) == 0)
+        ticks.cancel(1)
+        #expect(ticks.timerCount(1) == 0)
+        for index in 0..<perInstance {
+            #expect(ticks.setTimerOrRefuse(2000, module: "storm", id: "u\(index)", afterMilliseconds: 1000, repeatMilliseconds: 0) == nil)
+        }
+    }
+
     // MARK: A real module
 
     private func host(clock: HostClock = .monotonic) throws -> ModuleHostFixture {
