@@ -29,7 +29,7 @@ struct StateFileModeTests {
             let path = directory + "/missing/state.json"
             let line = try #require(StateFile(path: path).save(Data("{}".utf8)))
             #expect(line.hasPrefix("\(path): cannot write the saved state (cannot create \(path)."))
-            #expect(line.hasSuffix("No such file or directory); check the directory exists and is writable"))
+            #expect(line.hasSuffix("No such file or directory); check the directory exists, is writable and has space"))
         }
     }
 }

@@ -33,6 +33,30 @@ struct RunBadInputTests {
         }
     }
 
+    /// A layout placing a module whose file is refused starts all the same: that tab says why, the others
+    /// run. Without the metadata cache knowing the name, the whole host stopped at "unknown module".
+    @Test func aLayoutPlacingARefusedFileStartsAndThatTabSaysWhy() throws {
+        try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            try R.compile(
+                R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#),
+                to: modules + "/good.so")
+            try "not a library".write(toFile: modules + "/hello.so", atomically: true, encoding: .utf8)
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"tabs": [{"name": "hello", "module": "hello"}, {"name": "good", "module": "good"}]}}"#
+                .write(toFile: layout, atomically: true, encoding: .utf8)
+            let tmux = try T(
+                R.runCommand(["--modules", modules, "--layout", layout, "--rescan"], scratch: scratch, stderrFile: scratch + "/err"))
+            let refused = try tmux.waitFor("cannot be opened")
+            #expect(refused.contains("not an ELF file"), "\(refused)")
+            try tmux.send("2")
+            try tmux.waitFor("All good here")
+            try tmux.send("q")
+            try tmux.waitFor("STATUS:0")
+        }
+    }
+
     @Test func notATerminalIsAClearError() throws {
         try R.withScratch { scratch in
             let output = try S.run(["run", "--log", scratch + "/log", "--no-watch"])

@@ -299,7 +299,32 @@ public final class ModuleRegistry {
         // The first load's entries share the array rather than copy it.
         if entries.isEmpty { entries = added } else { entries += added }
         if !contestedClaims.isEmpty { withdrawContestedNames(from: &added) }
+        noteRefusedFileNames(of: added)
         return added
+    }
+
+    /// The names of refused module files as their files give them (`NAME.so`, `NAME/NAME.so`), where no
+    /// module of that name was accepted: a layout may place them, and the tab says why the module
+    /// cannot be opened (`openFailure(named:)`). Without them a layout naming a module whose file broke
+    /// stopped the whole host as an unknown module, unless the metadata cache happened to know the name.
+    public private(set) var refusedFileNames: Set<String> = []
+
+    private func noteRefusedFileNames(of added: [Entry]) {
+        for entry in added where entry.module == nil && !entry.isDirectory {
+            guard let error = entry.error, let name = Self.moduleName(ofFile: entry.path), !hasModule(named: name),
+                openFailures[name] == nil
+            else { continue }
+            openFailures[name] = error
+            refusedFileNames.insert(name)
+        }
+    }
+
+    /// `NAME` of a module file `…/NAME.so`, when it is a module name.
+    private static func moduleName(ofFile path: String) -> String? {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard file.hasSuffix(ModuleNameRules.fileSuffix) else { return nil }
+        let name = String(file.dropLast(ModuleNameRules.fileSuffix.count))
+        return ModuleNameRules.nameProblem(name) == nil ? name : nil
     }
 
     /// Takes every name two or more listed files declare from all of them, the file that was registered
