@@ -19,18 +19,22 @@ extension Layout {
 
     /// Parses a layout file's bytes (must be UTF-8). `knownModules` nil: module names are not checked
     /// (template names are), so the file can be parsed before the modules are known; check them later
-    /// with ``namesOnlyModules(where:)``.
-    public static func parse(bytes: [UInt8], file: String = "layout.json", knownModules: Set<String>?) throws(TabKitError)
-        -> Layout
-    {
+    /// with ``namesOnlyModules(where:)``. `refusedModules`: names the layout may place too (refused
+    /// module files, whose tabs say why), not listed among the known ones in an error.
+    public static func parse(
+        bytes: [UInt8], file: String = "layout.json", knownModules: Set<String>?, refusedModules: Set<String> = []
+    ) throws(TabKitError) -> Layout {
         try checkText(bytes, file: file)
-        return try read(bytes, file: file, knownModules: knownModules)
+        return try read(bytes, file: file, knownModules: knownModules, refusedModules: refusedModules)
     }
 
     /// The layout in `bytes` (checked: valid UTF-8 within the size limit); the first problem is thrown.
-    private static func read(_ bytes: [UInt8], file: String, knownModules: Set<String>?) throws(TabKitError) -> Layout {
+    private static func read(
+        _ bytes: [UInt8], file: String, knownModules: Set<String>?, refusedModules: Set<String> = []
+    ) throws(TabKitError) -> Layout {
         let value = try document(bytes, file: file)
         var reader = LayoutReader(file: file, positions: SourcePositions(bytes: bytes), knownModules: knownModules)
+        reader.refusedModules = refusedModules
         return try reader.layout(value)
     }
 
@@ -38,12 +42,15 @@ extension Layout {
     /// building anything (`tabhost check-layout`). A syntax error ends the check (nothing after it
     /// can be read); a bad tab, key or value is reported and reading goes on. `knownModules` nil:
     /// module names are not checked, template names are.
-    public static func problems(bytes: [UInt8], file: String, knownModules: Set<String>?) -> [TabKitError] {
+    public static func problems(
+        bytes: [UInt8], file: String, knownModules: Set<String>?, refusedModules: Set<String> = []
+    ) -> [TabKitError] {
         let problems = LayoutProblems()
         do {
             try checkText(bytes, file: file)
             let value = try document(bytes, file: file)
             var reader = LayoutReader(file: file, positions: SourcePositions(bytes: bytes), knownModules: knownModules, problems: problems)
+            reader.refusedModules = refusedModules
             _ = try reader.layout(value)
         } catch {
             problems.append(error)

@@ -15,6 +15,8 @@ struct LayoutReader {
     let positions: SourcePositions
     /// Nil: module names are not checked (only templates are).
     let knownModules: Set<String>?
+    /// Names that may be placed although not known (refused module files, whose tabs say why).
+    var refusedModules: Set<String> = []
     var templateNames: Set<String> = []
     var acceptingPath: String?
     let problems: LayoutProblems?
@@ -126,7 +128,7 @@ struct LayoutReader {
                 try recover(fail(.unknownModule, at, "unknown template \"\(name)\" at \(path()); declare it under \"templates\""))
                 return
             }
-        } else if let knownModules, !knownModules.contains(name) {
+        } else if let knownModules, !knownModules.contains(name), !refusedModules.contains(name) {
             let known = knownModules.sorted().joined(separator: ", ")
             try recover(
                 fail(.unknownModule, at, "unknown module \"\(name)\" at \(path()); known modules: \(known.isEmpty ? "none" : known)"))

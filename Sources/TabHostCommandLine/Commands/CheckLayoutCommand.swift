@@ -35,12 +35,15 @@ struct CheckLayoutCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var known: Set<String>?
+        var refused: Set<String> = []
         var problems: [String] = []
         if !modules.isEmpty {
             let loaded = try loading.commandModules()
             defer { loaded.copies.removeAll() }
             let entries = loaded.registry.load(directories: ModuleSearchPath.directories(modules))
             known = loaded.registry.moduleNames
+            // As `run` takes them: a tab placed for a refused file says why, and the host starts.
+            refused = loaded.registry.refusedFileNames
             // A directory that cannot be read makes every name check meaningless: a problem. A rejected
             // file is only the reason a name may be unknown: said, but not counted.
             for entry in entries where entry.error != nil {
@@ -48,7 +51,7 @@ struct CheckLayoutCommand: ParsableCommand {
                 if entry.isDirectory { problems.append(line) } else { writeStandardError("note: \(line)") }
             }
         }
-        problems += Layout.problems(bytes: bytes, file: file, knownModules: known).map(\.description)
+        problems += Layout.problems(bytes: bytes, file: file, knownModules: known, refusedModules: refused).map(\.description)
         guard problems.isEmpty else {
             ProblemLines.write(problems, file: file)
             throw ExitCode(1)

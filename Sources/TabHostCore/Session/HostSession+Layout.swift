@@ -27,20 +27,18 @@ extension HostSession {
         if let parsed, parsed.namesOnlyModules(where: { registry.hasModule(named: $0) || refused.contains($0) }) { return parsed }
         // A problem is found again here with the names checked: the first error in file order, as ever.
         let bytes = try BoundedFile.read(path, limit: Layout.maximumFileBytes)
-        return try Layout.parse(bytes: bytes, file: path, knownModules: knownModules(of: registry))
-    }
-
-    /// The module names a layout may place: the accepted modules, and the refused files' names, whose
-    /// tabs say why their module cannot be opened (one bad file does not stop the host).
-    static func knownModules(of registry: ModuleRegistry) -> Set<String> {
-        registry.moduleNames.union(registry.refusedFileNames)
+        // The refused files' names may be placed too: their tabs say why (one bad file does not stop the host).
+        return try Layout.parse(
+            bytes: bytes, file: path, knownModules: registry.moduleNames, refusedModules: registry.refusedFileNames)
     }
 
     /// The layout file's problems other than `first` (what `readLayout` threw), in file order, as
     /// `tabhost check-layout` lists them: a run that stops at a bad layout says every problem at once.
     static func otherLayoutProblems(_ path: String?, registry: ModuleRegistry, besides first: TabKitError) -> [String] {
         guard let path, let bytes = try? BoundedFile.read(path, limit: Layout.maximumFileBytes) else { return [] }
-        return Layout.problems(bytes: bytes, file: path, knownModules: knownModules(of: registry)).map(\.description).filter {
+        let problems = Layout.problems(
+            bytes: bytes, file: path, knownModules: registry.moduleNames, refusedModules: registry.refusedFileNames)
+        return problems.map(\.description).filter {
             $0 != first.description
         }
     }
