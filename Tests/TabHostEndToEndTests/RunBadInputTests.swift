@@ -33,16 +33,21 @@ struct RunBadInputTests {
         }
     }
 
+    /// `SCRATCH/modules` with `good.so` (its row says "All good here") and a text file named `bad`.
+    private static func goodAndBad(in scratch: String, bad: String) throws -> String {
+        let modules = scratch + "/modules"
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+        try R.compile(
+            R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#), to: modules + "/good.so")
+        try "not a library".write(toFile: modules + "/" + bad, atomically: true, encoding: .utf8)
+        return modules
+    }
+
     /// A layout placing a module whose file is refused starts all the same: that tab says why, the others
     /// run. Without the metadata cache knowing the name, the whole host stopped at "unknown module".
     @Test func aLayoutPlacingARefusedFileStartsAndThatTabSaysWhy() throws {
         try R.withScratch { scratch in
-            let modules = scratch + "/modules"
-            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-            try R.compile(
-                R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#),
-                to: modules + "/good.so")
-            try "not a library".write(toFile: modules + "/hello.so", atomically: true, encoding: .utf8)
+            let modules = try Self.goodAndBad(in: scratch, bad: "hello.so")
             let layout = scratch + "/layout.json"
             try #"{"root": {"tabs": [{"name": "hello", "module": "hello"}, {"name": "good", "module": "good"}]}}"#
                 .write(toFile: layout, atomically: true, encoding: .utf8)
@@ -69,12 +74,7 @@ struct RunBadInputTests {
 
     @Test func aBadFileNextToGoodOnesIsReportedAndTheRestRuns() throws {
         try R.withScratch { scratch in
-            let modules = scratch + "/modules"
-            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
-            try R.compile(
-                R.moduleSource(name: "good", title: "Good", body: #"api->row(view, "All good here", NULL, NULL);"#),
-                to: modules + "/good.so")
-            try "not a library".write(toFile: modules + "/bad.so", atomically: true, encoding: .utf8)
+            let modules = try Self.goodAndBad(in: scratch, bad: "bad.so")
             let layout = try R.writeStackLayout(module: "good", to: scratch + "/layout.json")
             let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout], scratch: scratch, stderrFile: scratch + "/err"))
             let screen = try tmux.waitFor("All good here")
