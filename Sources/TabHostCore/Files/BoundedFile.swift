@@ -17,10 +17,14 @@ public enum BoundedFile {
     }
 
     /// At most `limit + 1` bytes of the file at `path`: more than `limit` bytes back means it is too large.
+    /// A FIFO no process writes is read as empty: opened without `O_NONBLOCK` it made `check-layout` wait
+    /// for a writer for ever, where `--layout <(…)` (a FIFO with its writer) still reads what it is sent.
     public static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw ReadError(code: errno) }
         defer { close(fd) }
+        // Reads wait for data again: a writer that is slow to send is not an empty file.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
