@@ -142,7 +142,8 @@ public final class TickScheduler: Sendable {
 
     /// Sets (or replaces) the timer `id` of `instance`: due after `afterMilliseconds`, then every
     /// `repeatMilliseconds` (0: once; a shorter nonzero period is raised to `TAB_MIN_TIMER_REPEAT_MS`).
-    /// False, and nothing set, when the instance already has `TAB_MAX_TIMERS` other timers.
+    /// False, and nothing set, when the instance already has `TAB_MAX_TIMERS` other timers, or its
+    /// `module` `ModuleLimits.maximumTimersPerModule` (`setTimerOrRefuse` says which).
     /// Safe from any thread.
     package func setTimer(
         _ instance: UInt64, module: String = "", id: String, afterMilliseconds: UInt32, repeatMilliseconds: UInt32
