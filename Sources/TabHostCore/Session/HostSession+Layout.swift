@@ -28,8 +28,7 @@ extension HostSession {
         // A problem is found again here with the names checked: the first error in file order, as ever.
         let bytes = try BoundedFile.read(path, limit: Layout.maximumFileBytes)
         // The refused files' names may be placed too: their tabs say why (one bad file does not stop the host).
-        return try Layout.parse(
-            bytes: bytes, file: path, knownModules: registry.moduleNames, refusedModules: registry.refusedFileNames)
+        return try Layout.parse(bytes: bytes, file: path, knownModules: registry.moduleNames, refusedModules: refused)
     }
 
     /// The layout file's problems other than `first` (what `readLayout` threw), in file order, as

@@ -76,7 +76,7 @@ extension TabContainer {
     /// appended and selected. Selection is programmatic (no delegate calls). Throws when the module cannot be made.
     ///
     /// Not `selecting` (a module's call that no input of the user's caused): a new tab is appended and
-    /// the selection stays; an existing tab is left as it is (`.notSelecting` is thrown).
+    /// the selection stays; an existing tab is left as it is (`.notUserCaused` is thrown).
     @discardableResult
     public func addTab(
         name: String, module: String, image: String? = nil, param: String? = nil, selecting: Bool = true

@@ -10,18 +10,19 @@ extension RestorationState {
     public func encodedWithinFileLimit() -> (data: Data, leftOut: [(module: String, bytes: Int)]) {
         var state = self
         var data = state.encoded()
+        guard data.count > Self.maximumFileBytes else { return (data, []) }
+        var totals: [String: Int] = [:]
+        state.forEachEntry { entry in
+            if let module = entry.module, let saved = entry.state { totals[module, default: 0] += saved.utf8.count }
+        }
+        // The largest first; of two equal, the first by name, so the same state always loses the same module.
+        let largestFirst = totals.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
         var leftOut: [(module: String, bytes: Int)] = []
-        while data.count > Self.maximumFileBytes {
-            var totals: [String: Int] = [:]
+        for (module, bytes) in largestFirst where data.count > Self.maximumFileBytes {
             state.forEachEntry { entry in
-                if let module = entry.module, let saved = entry.state { totals[module, default: 0] += saved.utf8.count }
+                if entry.module == module { entry.state = nil }
             }
-            // The largest first; of two equal, the first by name, so the same state always loses the same module.
-            guard let largest = totals.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else { break }
-            state.forEachEntry { entry in
-                if entry.module == largest.key { entry.state = nil }
-            }
-            leftOut.append((largest.key, largest.value))
+            leftOut.append((module, bytes))
             data = state.encoded()
         }
         return (data, leftOut)

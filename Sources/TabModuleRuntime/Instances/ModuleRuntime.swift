@@ -38,9 +38,9 @@ public final class ModuleRuntime: ControllerFactory {
     /// Events a user caused being delivered now, within one another (ABI 1.3's `copy_text` is
     /// allowed only inside one), and when the outermost began.
     var userInput: (depth: Int, began: ContinuousClock.Instant) = (0, .now)
-    /// Ticks and timer firings delivered to each module (all its instances) in its current second, and
-    /// those skipped past `ModuleLimits.maximumTimedEventsPerSecond`.
-    private var timedEvents: [String: (budget: LineBudget, skipped: Int)] = [:]
+    /// Ticks and timer firings delivered to each module (all its instances) in its current second; the
+    /// budget counts those skipped past `ModuleLimits.maximumTimedEventsPerSecond`.
+    private var timedEvents: [String: LineBudget] = [:]
 
     private struct Weak {
         weak var controller: ModuleController?
@@ -150,17 +150,10 @@ public final class ModuleRuntime: ControllerFactory {
     /// falls behind; the count is said in the module's next line let through, one a second at most.
     private func admitTimedEvent(for controller: ModuleController) -> Bool {
         let module = controller.info.name
-        var entry =
-            timedEvents[module] ?? (LineBudget(lines: ModuleLimits.maximumTimedEventsPerSecond, per: .seconds(1)), 0)
-        defer { timedEvents[module] = entry }
-        guard entry.budget.admit(now: ticks.now) != nil else {
-            entry.skipped += 1
-            return false
-        }
-        if entry.skipped > 0 {
-            controller.moduleLog(level: .warning, message: ModuleLimits.timedEventsSkipped(entry.skipped))
-            entry.skipped = 0
-        }
+        var budget = timedEvents[module] ?? LineBudget(lines: ModuleLimits.maximumTimedEventsPerSecond, per: .seconds(1))
+        defer { timedEvents[module] = budget }
+        guard let skipped = budget.admit(now: ticks.now) else { return false }
+        if skipped > 0 { controller.moduleLog(level: .warning, message: ModuleLimits.timedEventsSkipped(skipped)) }
         return true
     }
 
