@@ -45,17 +45,20 @@ struct HotReloadEndToEndTests {
         try Fixture.compileModule(source, to: output)
     }
 
+    /// `mods` holding gauge's first build, `build` beside it and the environment of a host run in `scratch`.
+    static func scene(in scratch: String) throws -> (modules: String, build: String, environment: [String: String]) {
+        let (modules, build, runtimeDir) = (scratch + "/mods", scratch + "/build", scratch + "/run")
+        for directory in [modules, build, runtimeDir] { mkdir(directory, 0o700) }
+        try compile(source(version: "1", text: "first build"), to: modules + "/gauge.so")
+        return (modules, build, ["XDG_RUNTIME_DIR": runtimeDir])
+    }
+
     @Test func reloadInTheTerminalAndInspectSeesTheRefusal() throws {
         try ListInspectSupport.withDirectory { scratch in
-            let modules = scratch + "/mods"
-            let build = scratch + "/build"
-            let runtimeDir = scratch + "/run"
-            for directory in [modules, build, runtimeDir] { mkdir(directory, 0o700) }
-            try Self.compile(Self.source(version: "1", text: "first build"), to: modules + "/gauge.so")
+            let (modules, build, environment) = try Self.scene(in: scratch)
             let layout = scratch + "/layout.json"
             try #"{"root": {"tabs": [{"name": "gauge", "module": "gauge"}], "acceptsNewModules": true}}"#
                 .write(toFile: layout, atomically: true, encoding: .utf8)
-            let environment = ["XDG_RUNTIME_DIR": runtimeDir]
             let session = try TmuxSession(
                 "exec '\(Products.tabhost)' run --modules '\(modules)' --layout '\(layout)'", environment: environment)
             try session.waitFor("first build count=0")
@@ -123,6 +126,38 @@ struct HotReloadEndToEndTests {
             let refused = try session.waitForScreen { $0.contains("reload of gauge refused") }
             #expect(refused.contains("old version kept: gauge.so: not an ELF file"), "\(refused)")
             #expect(!refused.contains("\(scratch)/gauge.so"), "\(refused)")
+            try session.send("q")
+            _ = try session.waitForExit()
+        }
+    }
+
+    /// `make clean && make`: the file deleted, then built again. The tab stays for the grace the status line
+    /// names, and the new build takes over with the count; a file that stays away loses its tab afterwards.
+    @Test func aDeletedModuleKeepsItsTabForTheGraceAndARebuildKeepsItsState() throws {
+        try ListInspectSupport.withDirectory { scratch in
+            let (modules, build, environment) = try Self.scene(in: scratch)
+            let other = Self.source(version: "1", text: "other module")
+                .replacingOccurrences(of: #".name = "gauge""#, with: #".name = "other""#)
+                .replacingOccurrences(of: #".title = "Gauge""#, with: #".title = "Other""#)
+            try Self.compile(other, to: modules + "/other.so")
+            let session = try TmuxSession("exec '\(Products.tabhost)' run --modules '\(modules)'", environment: environment)
+            try session.waitFor("first build count=0")
+            for _ in 0..<3 { try session.send("Enter") }
+            try session.waitFor("first build count=3")
+
+            #expect(unlink(modules + "/gauge.so") == 0)
+            let departing = try session.waitForScreen { $0.contains("gauge.so was deleted") }
+            #expect(departing.contains("gauge.so was deleted: gauge's tabs close in 5 s unless the file comes back"), "\(departing)")
+            #expect(departing.contains("first build count=3"))
+            try Self.compile(Self.source(version: "2", text: "second build"), to: build + "/gauge.so")
+            #expect(rename(build + "/gauge.so", modules + "/gauge.so") == 0)
+            try session.waitForScreen { $0.contains("second build count=3") && $0.contains("reloaded gauge v2") }
+
+            #expect(unlink(modules + "/gauge.so") == 0)
+            try session.waitFor("gauge.so was deleted")
+            let removed = try session.waitForScreen(timeout: .seconds(15)) { $0.contains("removed gauge") }
+            #expect(removed.contains("other module count=0"), "\(removed)")
+            #expect(!removed.contains("Gauge"), "\(removed)")
             try session.send("q")
             _ = try session.waitForExit()
         }

@@ -135,4 +135,35 @@ struct RunStateTests {
             #expect(try String(contentsOfFile: state + ".v3", encoding: .utf8) == newer)
         }
     }
+
+    /// Two hosts on one state file would overwrite each other's saves: the second is refused in one line
+    /// naming the first, and starts once the first has quit (its claim goes with it).
+    @Test func aSecondHostOnTheSameStateFileIsRefusedUntilTheFirstQuits() throws {
+        try R.withScratch { scratch in
+            let state = scratch + "/state.json"
+            let first = try T(R.runCommand(["--state", state], scratch: scratch))
+            try first.waitForScreen(RunTweetieTests.isAccounts)
+            let firstPID = try #require(try first.childPIDs().first)
+            var info = stat()
+            #expect(stat(state + ".lock", &info) == 0 && info.st_mode & 0o777 == 0o600)
+
+            let second = try T(R.runCommand(["--state", state], scratch: scratch))
+            let refused = try second.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: refused) == "STATUS:1", "\(refused)")
+            let line =
+                "\(state): another tabhost (PID \(firstPID)) is using this state file; "
+                + "quit it first, or give this one another --state FILE"
+            #expect(refused.replacingOccurrences(of: "\n", with: "").contains(line), "\(refused)")
+            // The first host is untouched and still saves.
+            try first.send("Enter")
+            try first.waitForScreen(RunTweetieTests.isJackFavourites)
+            try first.send("q")
+            try first.waitFor("STATUS:0")
+
+            let third = try T(R.runCommand(["--state", state], scratch: scratch))
+            try third.waitForScreen(RunTweetieTests.isJackFavourites)
+            try third.send("q")
+            try third.waitFor("STATUS:0")
+        }
+    }
 }

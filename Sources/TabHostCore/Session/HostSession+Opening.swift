@@ -33,6 +33,15 @@ extension HostSession {
     public static func open(_ configuration: SessionConfiguration, loop: any EventLoop = PollEventLoop())
         throws(SessionSetupError) -> Opened
     {
+        // Before anything is loaded: a second host on one state file would overwrite the first's saves.
+        var stateFileLock: StateFileLock?
+        if let statePath = configuration.statePath {
+            switch StateFileLock.claim(statePath) {
+            case .claimed(let lock): stateFileLock = lock
+            case .held(let line): throw SessionSetupError(.stateInUse, line)
+            case .unavailable: break
+            }
+        }
         let options = ModuleLoadOptions(allowInsecurePermissions: configuration.allowInsecurePermissions)
         let logFile = HostLogFile(path: configuration.logPath)
         let logger = Logger(label: "tabhost") { _ in FileLogHandler(file: logFile) }
@@ -181,6 +190,7 @@ extension HostSession {
             throw SessionSetupError(.watcher, "cannot watch the module directories (\(error)); pass --no-watch")
         }
         session.stateFile = stateFile
+        session.stateFileLock = stateFileLock
         // A state a new version refuses goes beside the state file it would have been saved in;
         // without one, next to the module data (a place no module is granted).
         session.reloader.refusedStates =

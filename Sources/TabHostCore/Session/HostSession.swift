@@ -33,6 +33,8 @@ public final class HostSession: ScreenSession {
     public var stateFile: StateFile? {
         didSet { lastStateWritten = nil }
     }
+    /// The claim on `stateFile` that keeps a second host off it, held while the session lives.
+    public var stateFileLock: StateFileLock?
     /// How long a status message stays on screen.
     public var statusDuration: Duration = .seconds(5)
     /// How soon a module's `save_soon` is carried out (requests meanwhile join it).
@@ -285,9 +287,14 @@ public final class HostSession: ScreenSession {
         guard let watcher else { return }
         let events = readable ? watcher.drain() : watcher.poll()
         applyFileEvents(events)
+        let departed = reloader.removeDeparted()
+        if !departed.isEmpty {
+            show(departed)
+            runtime.registry.metadataCache?.save()
+        }
         if let watchTimer { loop.cancel(watchTimer) }
         watchTimer = nil
-        if let next = watcher.nextDeadline {
+        if let next = [watcher.nextDeadline, reloader.nextDeparture].compactMap({ $0 }).min() {
             watchTimer = loop.schedule(after: max(.zero, next - .now)) { [weak self] in
                 self?.watchTimer = nil
                 self?.pumpWatcher(readable: false)
@@ -299,18 +306,23 @@ public final class HostSession: ScreenSession {
     /// report goes to the log and the status line.
     func applyFileEvents(_ events: [ModuleFileEvent]) {
         for event in events where isModuleFile(event.path) {
-            for report in reloader.apply(event) {
-                logger.info("\(report.message)")
-                // The status line is one row: the file's name is enough there (the log and
-                // `tabhost inspect` keep the full path), so the reason itself stays visible.
-                let name = FilePath(report.file).lastComponent?.string ?? report.file
-                // The message may name the file as given (relative to the directory `run` was started in)
-                // or absolute: the absolute form first, or a relative one inside it would leave its head.
-                let absolute = ModuleFileReader.absolute(report.file)
-                showStatus(report.message.replacing(absolute, with: name).replacing(report.file, with: name))
-            }
+            show(reloader.apply(event))
         }
         runtime.registry.metadataCache?.save()
+    }
+
+    /// Each report to the log and the status line.
+    private func show(_ reports: [HotReloadReport]) {
+        for report in reports {
+            logger.info("\(report.message)")
+            // The status line is one row: the file's name is enough there (the log and
+            // `tabhost inspect` keep the full path), so the reason itself stays visible.
+            let name = FilePath(report.file).lastComponent?.string ?? report.file
+            // The message may name the file as given (relative to the directory `run` was started in)
+            // or absolute: the absolute form first, or a relative one inside it would leave its head.
+            let absolute = ModuleFileReader.absolute(report.file)
+            showStatus(report.message.replacing(absolute, with: name).replacing(report.file, with: name))
+        }
     }
 
     /// Only files the module directories would load: the build directory holds other libraries.

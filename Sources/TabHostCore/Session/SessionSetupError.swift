@@ -9,6 +9,8 @@ public struct SessionSetupError: Error, CustomStringConvertible, Sendable, Hasha
         public static let layout = Code(name: "layout")
         /// The directory watcher could not be made.
         public static let watcher = Code(name: "watcher")
+        /// Another running host holds the `--state` file.
+        public static let stateInUse = Code(name: "stateInUse")
         /// The code's name.
         public var description: String { name }
     }

@@ -17,6 +17,7 @@ extension DirectoryWatcher {
 
     /// Applies one record: directory-level events at once, file events as a (re)started settle window.
     private func apply(watch wd: Int32, mask: UInt32, name: [UInt8], now: ContinuousClock.Instant) {
+        if awaited[wd] != nil { applyAwaiting(watch: wd, mask: mask, name: name) }
         guard let dir = directories[wd] else {
             if let bundle = bundleWatches[wd] { applyInBundle(bundle, watch: wd, mask: mask, name: name, now: now) }
             return  // else a watch already removed
@@ -68,7 +69,8 @@ extension DirectoryWatcher {
         ModuleNameRules.fileNameProblem(name, suffix: configuration.fileSuffix) == nil
     }
 
-    /// The directory was deleted, moved or unmounted: its files are gone and watching it stops.
+    /// The directory was deleted, moved or unmounted: its files are gone, and its parent is watched for
+    /// it to come back under its name (renamed back, or made anew), when it is watched again.
     private func directoryGone(watch wd: Int32, moved: Bool) {
         dropBundleWatches(of: wd)
         guard let dir = directories.removeValue(forKey: wd) else { return }
@@ -78,7 +80,68 @@ extension DirectoryWatcher {
             ready.append(.removed(Self.join(dir.path, name)))
         }
         let how = moved ? "was moved away" : "was deleted"
-        ready.append(.dropped(dir.path, reason: "directory \(how); watching it stopped; recreate it and watch it again"))
+        let waits = awaitReturn(of: dir.path)
+        let next = waits ? "it is watched again when it comes back" : "watching it stopped; recreate it and start tabhost again"
+        ready.append(.dropped(dir.path, reason: "directory \(how); \(next)"))
+    }
+
+    /// Watches the parent of the gone directory `path` for its name; false when the parent cannot be watched.
+    private func awaitReturn(of path: String) -> Bool {
+        let parent = ModuleFileReader.parentDirectory(of: path)
+        let name = ModuleFileReader.baseName(of: path)
+        guard parent != path, !name.isEmpty else { return false }
+        // Added to whatever mask the parent already has (it may be a watched directory itself).
+        let mask = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+        let wd = inotify_add_watch(fileDescriptor, parent, mask | UInt32(IN_MASK_ADD))
+        guard wd >= 0 else { return false }
+        awaited[wd, default: [:]][name] = path
+        // It may have come back between its watch's last record and this one's first.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { returned(path, parent: wd) }
+        return true
+    }
+
+    /// A record on the parent of awaited directories: one of them back under its name is watched again;
+    /// the parent itself gone ends the wait for all of them.
+    private func applyAwaiting(watch wd: Int32, mask: UInt32, name: [UInt8]) {
+        guard let names = awaited[wd] else { return }
+        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_UNMOUNT) | UInt32(IN_IGNORED)) != 0 {
+            awaited[wd] = nil
+            if directories[wd] == nil && bundleWatches[wd] == nil { inotify_rm_watch(fileDescriptor, wd) }
+            for path in names.values.sorted() {
+                ready.append(.dropped(path, reason: "its parent directory went away too; watching it stopped; start tabhost again"))
+            }
+            return
+        }
+        guard mask & UInt32(IN_ISDIR) != 0, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0,
+            let text = String(validating: name, as: UTF8.self), let path = names[text]
+        else { return }
+        returned(path, parent: wd)
+    }
+
+    /// The awaited directory `path` is back: watched again, its module files as found now, and a rescan
+    /// asked for (the host loads what changed and keeps what came back unchanged).
+    private func returned(_ path: String, parent: Int32) {
+        guard var names = awaited[parent] else { return }
+        names[ModuleFileReader.baseName(of: path)] = nil
+        stopAwaiting(parent: parent, left: names)
+        do throws(DirectoryWatcherError) {
+            try watch(directory: path)
+            ready.append(.rescan(path))
+        } catch {
+            ready.append(.dropped(path, reason: "directory came back but cannot be watched (\(error)); start tabhost again"))
+        }
+    }
+
+    /// Keeps waiting for `left` on `parent`, or, with none left, drops the parent's watch when it is not
+    /// one of the watcher's own.
+    func stopAwaiting(parent: Int32, left: [String: String]) {
+        guard left.isEmpty else {
+            awaited[parent] = left
+            return
+        }
+        awaited[parent] = nil
+        if directories[parent] == nil && bundleWatches[parent] == nil { inotify_rm_watch(fileDescriptor, parent) }
     }
 
     /// The kernel dropped records: forget pending work, re-snapshot, and ask the host to rescan.

@@ -42,6 +42,9 @@ public final class DirectoryWatcher {
     var bundleWatches: [Int32: BundleWatch] = [:]
     /// Files with unsettled events, by path.
     var pending: [String: PendingFile] = [:]
+    /// Watched directories that went away, awaited by a watch on their parent: by that watch, the
+    /// directory's name there and its path. When one comes back under its name it is watched again.
+    var awaited: [Int32: [String: String]] = [:]
     /// Events due at once (rescans, directories gone), returned by the next `poll`.
     var ready: [ModuleFileEvent] = []
     /// Orders events that settle at the same instant by their first record.
@@ -108,6 +111,10 @@ public final class DirectoryWatcher {
         dropBundleWatches(of: wd)
         directories[wd] = nil
         pending = pending.filter { $0.value.watch != wd }
+        for (parent, names) in awaited {
+            let left = names.filter { $0.value != path }
+            if left.count != names.count { stopAwaiting(parent: parent, left: left) }
+        }
     }
 
     /// Reads every queued inotify record without blocking, then returns the events due at `now`.

@@ -10,8 +10,12 @@ public struct HotReloadReport: Sendable, Hashable, CustomStringConvertible {
         public static let reloadedFresh = Kind(rawValue: "reloaded fresh")
         /// A new module arrived.
         public static let added = Kind(rawValue: "added")
-        /// A module's file was deleted.
+        /// A module's file was deleted (and did not come back within `HotReloader.removalGrace`).
         public static let removed = Kind(rawValue: "removed")
+        /// A module's file was deleted: its tabs stay for `HotReloader.removalGrace`, waiting for it.
+        public static let departing = Kind(rawValue: "departing")
+        /// A deleted module file came back unchanged within the grace: its tabs stay as they were.
+        public static let returned = Kind(rawValue: "returned")
         /// A file was refused; any old version keeps running.
         public static let refused = Kind(rawValue: "refused")
         /// The kind's name.

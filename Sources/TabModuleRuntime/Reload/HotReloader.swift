@@ -1,10 +1,11 @@
+import Glibc
 import TabKit
 import TabModuleLoading
 
 /// Applies module file events to a running host: new versions replace live instances in
 /// place (state kept, or fresh when the new version's `restore_state` refuses it, the refused
 /// state kept on disk), refused versions leave the old one running and marked, new files add
-/// tabs, deleted files remove theirs.
+/// tabs, deleted files remove theirs once `removalGrace` has passed without the file coming back.
 ///
 /// Main-loop only. Each call returns the one-line reports a front end shows as status.
 public final class HotReloader {
@@ -53,6 +54,35 @@ public final class HotReloader {
     /// first frame otherwise; modules opened since are in the registry with the version opened).
     private lazy var stamps: [String: ModuleFileStamp] = runtime.registry.fileStamps
 
+    /// How long the tabs of a module whose file was deleted stay, running, before they are removed: a
+    /// build that deletes its output first (`make clean && make`) or a module directory renamed away and
+    /// back brings the file back within it, and the new version then moves the live instances over with
+    /// their state, as for a changed file. An installed bundle removed from a directory that is still
+    /// there (`tabhost remove`) goes at once. Zero removes every module at once.
+    public var removalGrace: Duration = .seconds(5)
+
+    /// The modules whose file was deleted and whose tabs stay until the deadline, by absolute path.
+    private var departing: [String: (module: String, deadline: ContinuousClock.Instant)] = [:]
+
+    /// When `removeDeparted(now:)` has a module to remove, or nil.
+    public var nextDeparture: ContinuousClock.Instant? { departing.values.lazy.map(\.deadline).min() }
+
+    /// Removes the modules whose file was deleted `removalGrace` ago and did not come back; returns
+    /// what to tell the user (one line each).
+    public func removeDeparted(now: ContinuousClock.Instant = .now) -> [HotReloadReport] {
+        let due = departing.filter { $0.value.deadline <= now }.keys.sorted()
+        guard !due.isEmpty else { return [] }
+        let reports = due.compactMap { path in
+            departing[path] = nil
+            return removeNow(path)
+        }
+        if !reports.isEmpty {
+            publishStatus()
+            host.invalidate()
+        }
+        return reports
+    }
+
     /// Creates a reloader for `host`, whose controllers `runtime` makes.
     public init(runtime: ModuleRuntime, host: ContainerHost) {
         self.runtime = runtime
@@ -68,6 +98,7 @@ public final class HotReloader {
         let reports: [HotReloadReport]
         switch event {
         case .added(let path), .changed(let path):
+            departing[ModuleFileReader.absolute(path)] = nil
             reports = [load(path)]
         case .removed(let path):
             reports = remove(path).map { [$0] } ?? []
@@ -145,9 +176,14 @@ public final class HotReloader {
             return added(module)
         }
         if replaced.name != module.name {
-            // The file now declares another name: the old module is gone, a new one arrived.
+            // The file now declares another name: the old module is gone (its tabs and their state with
+            // it: a state belongs to its module's name), a new one arrived. Said, since tabs close.
             removeTabs(of: replaced.name)
-            return added(module)
+            var report = added(module)
+            report.message =
+                "\(ModuleFileReader.baseName(of: path)) now declares \(module.name), not \(replaced.name): "
+                + "\(replaced.name)'s tabs closed; \(report.message)"
+            return report
         }
         return swap(from: replaced, to: module)
     }
@@ -251,10 +287,45 @@ public final class HotReloader {
         return paths.count == 1 ? "it is kept in \(paths[0])" : "\(paths.count) states are kept in \(refusedStates.directory)"
     }
 
-    /// A deleted file: its module leaves the registry and its tabs go by TabKit's removal rule.
-    /// Screens of it pushed on stacks keep running (they hold the image) until popped.
+    /// A deleted file: its module departs (see `removalGrace`), or, with no grace for it, goes at once.
     private func remove(_ path: String) -> HotReloadReport? {
-        refusals[ModuleFileReader.absolute(path)] = nil
+        let absolute = ModuleFileReader.absolute(path)
+        refusals[absolute] = nil
+        guard let name = registry.info(file: path)?.name else {
+            stamps[absolute] = nil
+            return nil
+        }
+        guard removalGrace > .zero, !isRemovedBundle(absolute) else { return removeNow(path) }
+        if departing[absolute] != nil { return nil }
+        departing[absolute] = (name, .now + removalGrace)
+        let file = ModuleFileReader.baseName(of: absolute)
+        return HotReloadReport(
+            .departing, module: name, file: path,
+            message: "\(file) was deleted: \(name)'s tabs close in \(Self.seconds(removalGrace)) unless the file comes back")
+    }
+
+    /// Whether `path` is an installed bundle's file (`D/D.so`) taken out of a module directory that is
+    /// still there: a removal the user asked for, not a rebuild.
+    private func isRemovedBundle(_ path: String) -> Bool {
+        let bundle = ModuleFileReader.parentDirectory(of: path)
+        let modules = ModuleFileReader.parentDirectory(of: bundle)
+        guard ModuleFileReader.baseName(of: path) == ModuleFileReader.baseName(of: bundle) + ".so",
+            directories.contains(where: { ModuleFileReader.absolute($0.path) == modules })
+        else { return false }
+        var info = stat()
+        return stat(modules, &info) == 0
+    }
+
+    /// `5 s`, `1.5 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let (whole, fraction) = duration.components
+        let tenths = fraction / 100_000_000_000_000_000
+        return tenths == 0 ? "\(whole) s" : "\(whole).\(tenths) s"
+    }
+
+    /// Its module leaves the registry and its tabs go by TabKit's removal rule. Screens of it pushed
+    /// on stacks keep running (they hold the image) until popped.
+    private func removeNow(_ path: String) -> HotReloadReport? {
         stamps[ModuleFileReader.absolute(path)] = nil
         guard let name = registry.info(file: path)?.name else { return nil }
         registry.unload(file: path)
@@ -288,6 +359,8 @@ public final class HotReloader {
     /// After an inotify overflow: load the directory's new and changed module files, drop the vanished ones.
     private func rescan(_ directory: String) -> [HotReloadReport] {
         let absolute = ModuleFileReader.absolute(directory)
+        // A directory that went away and is back (the watcher's rescan after its return) is no longer refused.
+        refusals[absolute] = nil
         // Keep the directory's name prefix (the build directory default holds other libraries too).
         let watched = directories.first { ModuleFileReader.absolute($0.path) == absolute } ?? ModuleDirectory(directory)
         let files = ((try? ModuleDiscovery.files(in: watched)) ?? []).map(ModuleFileReader.absolute).sorted()
@@ -299,8 +372,15 @@ public final class HotReloader {
             }
         }
         // Only files whose version differs from the one last seen: the events were lost, not the files.
-        for file in files where stamps[file] == nil || stamps[file] != ModuleFileStamp(path: file) {
-            reports.append(load(file))
+        for file in files {
+            let departed = departing.removeValue(forKey: file)
+            if stamps[file] == nil || stamps[file] != ModuleFileStamp(path: file) {
+                reports.append(load(file))
+            } else if let departed {
+                // The directory came back (renamed away and back): the same file, nothing to reload.
+                reports.append(
+                    HotReloadReport(.returned, module: departed.module, file: file, message: "\(departed.module) is back; its tabs stay"))
+            }
         }
         return reports
     }

@@ -248,7 +248,7 @@ struct DirectoryWatcherTests {
         #expect(
             Self.settleAll(watcher) == [
                 .removed("\(box.mods)/a.so"), .removed("\(box.mods)/b.so"),
-                .dropped(box.mods, reason: "directory was deleted; watching it stopped; recreate it and watch it again"),
+                .dropped(box.mods, reason: "directory was deleted; it is watched again when it comes back"),
             ])
         #expect(watcher.watchedDirectories == [])
     }
@@ -262,9 +262,54 @@ struct DirectoryWatcherTests {
         #expect(
             Self.settleAll(watcher) == [
                 .removed("\(box.mods)/a.so"),
-                .dropped(box.mods, reason: "directory was moved away; watching it stopped; recreate it and watch it again"),
+                .dropped(box.mods, reason: "directory was moved away; it is watched again when it comes back"),
             ])
         try box.write("\(box.root)/elsewhere/b.so", "b")
+        #expect(Self.settleAll(watcher) == [])
+    }
+
+    /// A module directory renamed away and back (or deleted and made anew) is watched again under its
+    /// name: a rescan is asked for, its files are known again, and later changes are reported.
+    @Test func aDirectoryThatComesBackIsWatchedAgain() throws {
+        let box = try Sandbox()
+        try box.write("\(box.mods)/a.so", "a")
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: box.mods)
+        try box.move(box.mods, "\(box.root)/elsewhere")
+        #expect(Self.settleAll(watcher).count == 2)
+        try box.move("\(box.root)/elsewhere", box.mods)
+        #expect(Self.settleAll(watcher) == [.rescan(box.mods)])
+        #expect(watcher.watchedDirectories == [box.mods])
+        #expect(watcher.knownFiles(in: box.mods) == ["\(box.mods)/a.so"])
+        try box.write("\(box.mods)/a.so", "a2")
+        try box.write("\(box.mods)/b.so", "b")
+        #expect(Set(Self.settleAll(watcher)) == [.changed("\(box.mods)/a.so"), .added("\(box.mods)/b.so")])
+
+        // Deleted, then made anew: watched from its making, its files added as they come.
+        try FileManager.default.removeItem(atPath: box.mods)
+        #expect(Self.settleAll(watcher).count == 3)
+        #expect(mkdir(box.mods, 0o700) == 0)
+        #expect(Self.settleAll(watcher) == [.rescan(box.mods)])
+        try box.write("\(box.mods)/c.so", "c")
+        #expect(Self.settleAll(watcher) == [.added("\(box.mods)/c.so")])
+    }
+
+    /// The parent of a gone directory going away too ends the wait, in one line.
+    @Test func aGoneDirectorysParentGoingAwayEndsTheWait() throws {
+        let box = try Sandbox()
+        let parent = "\(box.root)/parent"
+        let mods = "\(parent)/mods"
+        #expect(mkdir(parent, 0o700) == 0 && mkdir(mods, 0o700) == 0)
+        let watcher = try DirectoryWatcher(configuration: Self.quick)
+        try watcher.watch(directory: mods)
+        try FileManager.default.removeItem(atPath: mods)
+        #expect(Self.settleAll(watcher) == [.dropped(mods, reason: "directory was deleted; it is watched again when it comes back")])
+        try FileManager.default.removeItem(atPath: parent)
+        #expect(
+            Self.settleAll(watcher) == [
+                .dropped(mods, reason: "its parent directory went away too; watching it stopped; start tabhost again")
+            ])
+        #expect(mkdir(parent, 0o700) == 0 && mkdir(mods, 0o700) == 0)
         #expect(Self.settleAll(watcher) == [])
     }
 

@@ -116,6 +116,9 @@ final class ReloadHarness {
         watcher = try DirectoryWatcher()
         try watcher.watch(directory: modules)
         reloader = HotReloader(runtime: runtime, host: host)
+        reloader.directories = [ModuleDirectory(modules)]
+        // A deleted file's tabs go at once unless a test is about the grace (`removalGrace`).
+        reloader.removalGrace = .zero
         host.start()
     }
 
