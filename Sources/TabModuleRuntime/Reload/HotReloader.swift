@@ -238,10 +238,16 @@ public final class HotReloader {
                 }
                 if let state, !instance.restoreState(state) {
                     // A new version that crashed or hung in restore_state is broken, not a new format.
+                    instance.noticeStop()
                     if instance.isStopped && !instance.isHeld {
                         throw ModuleError(
                             .restoreFailed, module: new.name, path: new.info.sourcePath,
                             reason: "the new version stopped in restore_state()", hint: "fix restore_state")
+                    }
+                    if instance.isBusy {
+                        throw ModuleError(
+                            .restoreFailed, module: new.name, path: new.info.sourcePath,
+                            reason: "the new version did not answer restore_state()", hint: "fix restore_state")
                     }
                     refused.append(state)
                 }

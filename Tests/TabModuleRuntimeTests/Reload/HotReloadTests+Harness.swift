@@ -23,6 +23,10 @@ struct ReloadSource {
     var stateGrows = false
     /// save_state dereferences NULL (a module that crashes while a reload saves its state).
     var saveCrashes = false
+    /// restore_state dereferences NULL (a new version broken where it reads the old state).
+    var restoreCrashes = false
+    /// restore_state never returns (a new version that hangs where it reads the old state).
+    var restoreSpins = false
     var entry = "TAB_MODULE_DECLARE(descriptor)"
 
     var source: String {
@@ -58,7 +62,12 @@ struct ReloadSource {
             return sizeof(int);
         }
         __attribute__((unused)) static int restore_state(void *s, const void *d, size_t n) {
-            S *x = s; if (\(restoreRefuses ? 1 : 0) || n != sizeof(int)) return 0; memcpy(&x->count, d, sizeof(int)); return 1;
+            S *x = s;
+            if (\(restoreCrashes ? 1 : 0)) { volatile int *nowhere = NULL; *nowhere = 1; }
+            for (volatile int spin = \(restoreSpins ? 1 : 0); spin;) {}
+            if (\(restoreRefuses ? 1 : 0) || n != sizeof(int)) return 0;
+            memcpy(&x->count, d, sizeof(int));
+            return 1;
         }
         static void destroy(void *s) { free(s); }
         __attribute__((used)) static const tab_module_descriptor descriptor = {

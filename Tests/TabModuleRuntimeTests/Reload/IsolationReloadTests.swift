@@ -160,4 +160,28 @@ struct IsolationReloadTests {
         #expect(ReloadHarness.text(visible) == "Alpha stopped: SIGSEGV in save_state")
         #expect(visible.render().nodes.contains(.button(label: "Restart", action: "tabhost:restart")))
     }
+
+    /// A new version that crashes or hangs in `restore_state` is broken, not a new state format: the reload
+    /// is refused, the old version runs on with its state and the tab is marked (not "reloaded fresh" into a
+    /// stopped or hung tab).
+    @Test(arguments: ["crashes", "hangs"])
+    func aNewVersionThatCrashesOrHangsInRestoreStateIsRefused(how: String) throws {
+        let (h, _) = try Self.harness()
+        let visible = try #require(h.container.tabs[0].stack?.root)
+        h.increment(visible, times: 4)
+        var v2 = Self.alpha
+        v2.version = "2"
+        v2.restoreCrashes = how == "crashes"
+        v2.restoreSpins = how == "hangs"
+        try h.install(v2)
+        let reports = h.pump()
+        #expect(reports.map(\.kind) == [.refused], "\(reports)")
+        let reason = how == "crashes" ? "the new version stopped in restore_state()" : "the new version did not answer restore_state()"
+        #expect(reports.first?.message.contains(reason) == true, "\(reports)")
+        // The old version runs on with its state (a frame is pushed when the module invalidates, which this one does not).
+        #expect(h.controllers("alpha").first?.saveState() == [4, 0, 0, 0])
+        #expect(ReloadHarness.text(visible)?.hasPrefix("hello v1 ") == true)
+        #expect(h.badge("one") == "!")
+        #expect(h.registry.module(named: "alpha")?.info.version == "1")
+    }
 }
