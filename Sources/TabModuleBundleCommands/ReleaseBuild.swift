@@ -45,8 +45,7 @@ enum ReleaseBuild {
         let tail = Self.tail(of: logPath)
         let how = exited ? "exited with status \(code)" : "was killed by signal \(status & 0x7F)"
         throw BundleCommandError(
-            (tail.isEmpty ? "" : tail.joined(separator: "\n") + "\n")
-                + "\(directory): the release build failed (`\(shown)` \(how)); fix what the log above says and pack again")
+            "\(directory): the release build failed (`\(shown)` \(how)); fix what the log above says and pack again", log: tail)
     }
 
     private static func tail(of path: String) -> [String] {

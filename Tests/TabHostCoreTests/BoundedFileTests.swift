@@ -3,6 +3,7 @@ import Synchronization
 import TabHostCore
 import TabHostTesting
 import Testing
+import _CHostShims
 
 /// `BoundedFile.read`, which reads layouts and state files: what is not a plain file must not hang it.
 struct BoundedFileTests {
@@ -34,7 +35,8 @@ struct BoundedFileTests {
     /// the writer sends after the read began.
     @Test(.timeLimit(.minutes(1))) func aPipeWithAWriterIsReadWhole() throws {
         var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        // Close-on-exec: a process another test starts meanwhile must not hold the write end open (no EOF).
+        #expect(tabhost_host_pipe(&ends) == 0)
         defer { close(ends[0]) }
         let writeEnd = ends[1]
         let writer = Thread {

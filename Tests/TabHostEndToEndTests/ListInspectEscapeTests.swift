@@ -81,4 +81,18 @@ struct ListInspectEscapeTests {
             #expect(objects.contains { $0["file"] as? String == hostile + "/good.so" })
         }
     }
+
+    /// A newline in a file name would make its refusal two lines on standard error, the second one free
+    /// for the file's author to write (a forged line about another file): it is escaped like any control.
+    @Test func aNewlineInAFileNameKeepsItsRefusalOneLine() throws {
+        try S.withDirectory { dir in
+            let forged = "good.so: crashed the dynamic loader (SIGSEGV) while loading"
+            try "hello".write(toFile: dir + "/a\n" + forged + "\nb.so", atomically: true, encoding: .utf8)
+            let listed = try S.run(["list", dir])
+            let lines = listed.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 2 && lines.last == "", "\(listed)")
+            #expect(listed.stderr.hasPrefix("\(dir)/a\\x0agood.so: crashed"), "\(listed)")
+            #expect(!lines.contains { $0.hasPrefix(forged) }, "\(listed)")
+        }
+    }
 }

@@ -37,6 +37,13 @@ struct TestCommandTests {
             #expect(run.stdout == "1..2\nok 1 - tests/keys.tabtest\nok 2 - tests/timers.tabtest\n2 passed, 0 failed\n", "\(run)")
             let junit = try String(contentsOfFile: scratch + "/junit.xml", encoding: .utf8)
             #expect(junit.contains("tests=\"2\" failures=\"0\""), "\(junit)")
+            // A report that cannot be written is one line naming the file, why and what to do.
+            let nowhere = try project.test(["--junit", scratch + "/missing/junit.xml"])
+            #expect(nowhere.status == 2, "\(nowhere)")
+            #expect(
+                nowhere.stderr.hasSuffix(
+                    "\ntabhost test: \(scratch)/missing/junit.xml: cannot write the report (No such file or directory); "
+                        + "check that its directory exists and is writable\n"), "\(nowhere)")
         }
     }
 

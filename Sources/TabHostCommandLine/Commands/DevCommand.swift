@@ -64,7 +64,7 @@ struct DevCommand: ParsableCommand {
         let first = devLoop.buildAndWait()
         if case .failed = first.result {
             // The host starts anyway: the module's tab appears with the first good build.
-            writeStandardError(first.log)
+            writeStandardErrorLines(first.log)
             writeStandardError("tabhost dev: \(first.summary)")
         }
         let terminal = Terminal.openBeforeCapture()

@@ -38,7 +38,7 @@ struct PackCommand: ParsableCommand {
         do {
             for line in try tools.pack(directory: directory, keyPath: keyPath, output: output) { print(line) }
         } catch {
-            writeStandardError("\(error)")
+            writeStandardError(failure: error)
             throw ExitCode(1)
         }
     }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import FoundationEssentials
+import SystemPackage
 import TabHostDev
 import TabHostScriptTesting
+import TabModuleLoading
 
 /// `tabhost test [DIR]`: builds a module project as `tabhost dev` does and runs its `tests/*.tabtest`
 /// scripts against the module in its real sandboxed child, headless, reporting in TAP.
@@ -78,16 +80,18 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if case .failed = outcome.result {
-            writeStandardError(outcome.log)
+            writeStandardErrorLines(outcome.log)
             writeStandardError("tabhost test: \(outcome.summary)")
             throw ExitCode(2)
         }
         let outcomes = suite.run(scripts: scripts, moduleDirectory: moduleDirectory) { line in print(line) }
         if let junit {
-            do {
-                try Data(JUnitReport.document(outcomes, suite: project.name).utf8).write(to: URL(fileURLWithPath: junit))
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.write(Array(JUnitReport.document(outcomes, suite: project.name).utf8), to: junit)
             } catch {
-                writeStandardError("tabhost test: cannot write \(junit): \(error)")
+                writeStandardError(
+                    "tabhost test: \(junit): cannot write the report (\(Errno(rawValue: error.code).description)); "
+                        + "check that its directory exists and is writable")
                 throw ExitCode(2)
             }
         }
