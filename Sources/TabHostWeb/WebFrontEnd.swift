@@ -89,7 +89,7 @@ public final class WebFrontEnd: Sendable {
             do {
                 try await application.run()
             } catch {
-                failure.withLock { $0 = "\(error)" }
+                failure.withLock { $0 = BindFailure.text(error) }
                 logger.error("web: the server stopped: \(error)")
             }
             bound.signal()

@@ -23,7 +23,12 @@ public enum WebAddress {
     /// page and its token would travel in clear text (reach it from elsewhere through an SSH tunnel, or serve
     /// it over HTTPS); with TLS any address is.
     public static func bindRefusal(for address: String, tls: Bool = false) -> String? {
-        tls || isLoopback(hostName: address)
+        // `127.0.0.1:8080` or `[::1]:8080`, as `--web` takes: the port has an option of its own here.
+        let colons = address.filter { $0 == ":" }.count
+        if let (host, port) = parse(address), let host, colons == 1 || address.hasPrefix("[") {
+            return "\(address): an address alone, without a port; pass --bind \(host) --port \(port)"
+        }
+        return tls || isLoopback(hostName: address)
             ? nil
             : "\(address): only loopback addresses (127.0.0.1, ::1, localhost) are served without TLS: "
                 + "the page and its token would travel unencrypted; pass --tls-cert FILE --tls-key FILE to tabhost serve "
