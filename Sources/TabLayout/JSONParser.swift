@@ -1,6 +1,7 @@
 import TabKit
 
-/// A strict JSON parser (RFC 8259) that reports errors with line and column.
+/// A strict JSON parser (RFC 8259) that reports errors with line and column; a leading UTF-8 byte order
+/// mark is skipped.
 ///
 /// It scans the document's bytes through an unsafe buffer (every read is after an explicit
 /// `index < count` check) and records each value's byte offset, not its line and column:
@@ -59,6 +60,9 @@ struct JSONParser {
     }
 
     private mutating func parseDocument() throws(Failure) -> JSONValue {
+        // A UTF-8 byte order mark, which some editors write first: RFC 8259 lets a parser ignore it, and a
+        // user reading "unexpected byte 0xef" could not see what is wrong with the file.
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()

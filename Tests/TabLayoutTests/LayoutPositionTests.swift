@@ -34,6 +34,19 @@ struct LayoutPositionTests {
             ])
     }
 
+    /// A UTF-8 byte order mark that an editor wrote first is skipped (it was "unexpected byte 0xef"), and
+    /// positions after it are the file's.
+    @Test func aByteOrderMarkIsSkipped() {
+        let bom = "\u{FEFF}"
+        #expect(Self.problems(bom + #"{"root": {"stack": {"module": "accounts"}}}"#) == [])
+        #expect(Self.problems(bom + #"{"root": {"bar": 1}}"#).first?.hasPrefix("l.json:1:11: ") == true)
+        // Only first: anywhere else it is what it was.
+        #expect(
+            Self.problems("{" + bom + "}") == [
+                "l.json:1:2: malformed JSON: unexpected byte 0xef; expected a key in double quotes; fix the syntax"
+            ])
+    }
+
     /// Small objects compare each key with the ones before, larger ones keep a set: both find it.
     @Test(arguments: [3, 12, 13, 40])
     func aDuplicateKeyIsFoundInAnObjectOfAnySize(keys: Int) {
