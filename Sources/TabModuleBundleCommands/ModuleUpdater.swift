@@ -1,6 +1,7 @@
 import TabHostCommandLine
 import TabModuleBundle
 import TabModuleDownload
+import TabModuleLoading
 
 #if canImport(Glibc)
 import Glibc
@@ -103,12 +104,27 @@ struct ModuleUpdater {
             downloader.deadlineSeconds = max(1, min(downloader.deadlineSeconds, Int(left.components.seconds) + 1))
             return downloader
         }
+        let fetched: [UInt8]
         do throws(DownloadError) {
-            let fetched = try downloader().fetch(feedURL, maximumBytes: Self.maximumFeedBytes)
-            if let both = SignedFeed.split(fetched) { return (both.feed, both.signature, feedURL) }
+            fetched = try downloader().fetch(feedURL, maximumBytes: Self.maximumFeedBytes)
+        } catch {
+            throw BundleError(.download, path: error.url, reason: error.reason, hint: error.hint)
+        }
+        if let both = SignedFeed.split(fetched) { return (both.feed, both.signature, feedURL) }
+        do throws(DownloadError) {
             let signature = try downloader().fetch(feedURL + ".minisig", maximumBytes: Self.maximumSignatureBytes)
             return (fetched, signature, feedURL + ".minisig")
         } catch {
+            // What came is no feed at all (a web server's page, a moved address): that is what is wrong,
+            // not the signature missing beside it.
+            if let start = fetched.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), start != UInt8(ascii: "{") {
+                let head = String(decoding: fetched.prefix(24), as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+                throw BundleError(
+                    .malformedManifest, path: feedURL,
+                    reason: "not a feed (it starts with \"\(ControlCharacters.escaped(head))\")",
+                    hint: "check the module's feed address (its manifest's updates) with its publisher; the feed may have moved")
+            }
+            _ = try BundleFeed.decode(fetched, path: feedURL)
             throw BundleError(.download, path: error.url, reason: error.reason, hint: error.hint)
         }
     }

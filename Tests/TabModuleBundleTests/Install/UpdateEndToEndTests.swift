@@ -31,6 +31,7 @@ struct UpdateEndToEndTests {
     /// installed version, its files and the kept previous version exactly as they were.
     @Test(arguments: [
         "older", "expired", "feed by another key", "bundle by another key", "hash", "size", "version", "http bundle", "not found",
+        "not a feed",
     ])
     func aWrongFeedOrBundleChangesNothing(_ wrong: String) throws {
         let published = try PublishedClock()
@@ -71,6 +72,12 @@ struct UpdateEndToEndTests {
             let bytes = try published.serve(try published.bundle(version: "1.5.0"))
             try published.announce(version: "1.5.0", bytes: bytes, url: "http://127.0.0.1:\(published.server.port)/clock-1.5.0.tabmod")
             says = "is not https:; clock stays at 1.4.0"
+        case "not a feed":
+            // A web server's page where the feed was (a moved address): that is the line, not the missing signature.
+            try Data("<!DOCTYPE html><title>Moved</title>\n".utf8).write(to: URL(fileURLWithPath: published.served.path("feed.json")))
+            says =
+                "feed.json: not a feed (it starts with \"<!DOCTYPE html><title>Mo\"); clock stays at 1.4.0; "
+                + "check the module's feed address (its manifest's updates) with its publisher; the feed may have moved"
         default:
             says = "feed.json: the server answered HTTP 404; clock stays at 1.4.0"
         }
