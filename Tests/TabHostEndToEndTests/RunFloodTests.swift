@@ -119,6 +119,21 @@ struct RunFloodTests {
         Self.expectNoForgery(lines)
     }
 
+    /// The host reads an isolated module's output no faster than `ModuleLimits.maximumOutputBytesReadPerSecond`
+    /// (256 KiB a second): past it the module's writes wait on its full pipe, instead of the host spending a
+    /// core reading lines the log drops. The lines number the module's writes, so the last one the log
+    /// keeps bounds how many it could make: at most the budget for each second the flood ran, and a pipe's
+    /// worth (the lines are about 60 bytes). Without the bound, millions in a second.
+    @Test func aStdoutFloodIsReadNoFasterThanItsBudget() throws {
+        let (lines, _) = try Self.runUntilDropped(Self.floodSource(name: "flood", loop: Self.stdoutLoop))
+        let numbers = Self.own(lines, "out").compactMap { line in
+            line.split(separator: " ").drop { $0 != "out" }.dropFirst().first.flatMap { Int($0) }
+        }
+        let drops = lines.filter { $0.contains(" flood: ") && $0.contains(" lines of output dropped (over ") }
+        let last = try #require(numbers.max(), "the control: the module's output reaches the log")
+        #expect(last < 6000 * (drops.count + 3), "\(last) lines written in about \(drops.count + 1) seconds")
+    }
+
     @Test(.disabled(if: Sanitizers.thread, "TSan cannot follow a thread a module starts in the -static-stdlib child"))
     func aLogFloodFromAThreadLeavesQWorkingAndTheLogWithinItsBudget() throws {
         let (lines, bytes) = try Self.runUntilDropped(Self.floodSource(name: "flood", loop: Self.logLoop))

@@ -141,6 +141,13 @@ final class ModuleHostConnection {
     private(set) var loop: (any EventLoop)?
     private var watches: [LoopWatchID] = []
     private var killTimer: LoopTimerID?
+    /// The watch on the child's output, apart from `watches`: dropped while reading it waits.
+    private var outputWatch: LoopWatchID?
+    /// When the current second of the child's output began, and the bytes read in it
+    /// (`ModuleLimits.maximumOutputBytesReadPerSecond`).
+    private var outputWindow: (start: ContinuousClock.Instant, bytes: Int)?
+    /// Set while reading the child's output waits for the next second.
+    private var outputResume: LoopTimerID?
 
     /// Starts a child for `module` (or takes `spare`, a child started ahead that has not loaded a
     /// module yet), checks its protocol version and has it open the module's private copy. Throws
@@ -291,8 +298,29 @@ final class ModuleHostConnection {
     func attach(to loop: any EventLoop) {
         guard self.loop == nil, state != .stopped else { return }
         self.loop = loop
-        for fd in [process.socket, process.output, process.pidDescriptor] where fd >= 0 {
+        for fd in [process.socket, process.pidDescriptor] where fd >= 0 {
             watches.append(loop.watch(fd) { [weak self] in self?.pump() })
+        }
+        if process.output >= 0 { outputWatch = loop.watch(process.output) { [weak self] in self?.pump() } }
+    }
+
+    /// Reads what the child printed, within `ModuleLimits.maximumOutputBytesReadPerSecond`: past it the
+    /// output is not watched until the second is over, and the child's writes wait on its full pipe.
+    private func drainOutputWithinBudget() {
+        guard outputResume == nil else { return }
+        let now = ContinuousClock.now
+        var window = outputWindow.flatMap { now - $0.start < .seconds(1) ? $0 : nil } ?? (start: now, bytes: 0)
+        window.bytes += link.drainOutput()
+        outputWindow = window
+        guard window.bytes >= ModuleLimits.maximumOutputBytesReadPerSecond, let loop, let watch = outputWatch else { return }
+        loop.unwatch(watch)
+        outputWatch = nil
+        outputResume = loop.schedule(after: max(.zero, window.start + .seconds(1) - now)) { [weak self] in
+            guard let self else { return }
+            self.outputResume = nil
+            guard self.state != .stopped else { return }
+            self.outputWatch = loop.watch(self.process.output) { [weak self] in self?.pump() }
+            self.pump()
         }
     }
 
@@ -587,7 +615,7 @@ final class ModuleHostConnection {
     /// Handles what the child sent while no call waits (the loop calls this for its descriptors).
     func pump() {
         guard state != .stopped, outstanding.isEmpty else { return }
-        link.drainOutput()
+        drainOutputWithinBudget()
         var ended = false
         switch channel.fill() {
         case .endOfFile: ended = true
@@ -734,10 +762,12 @@ final class ModuleHostConnection {
         self.failure = failure
         if let loop {
             for token in watches { loop.unwatch(token) }
+            if let outputWatch { loop.unwatch(outputWatch) }
+            if let outputResume { loop.cancel(outputResume) }
             if let killTimer { loop.cancel(killTimer) }
         }
         watches.removeAll()
-        killTimer = nil
+        (outputWatch, outputResume, killTimer) = (nil, nil, nil)
         link.flushOutput()
         // Killed now, reaped later (by the factory, or when the process object goes): a reload or the
         // last pop does not wait for the kernel to tear the child down.

@@ -80,7 +80,9 @@ final class ModuleHostLink {
     /// most `limit` bytes per call: a child that prints without end never keeps the caller (the loop,
     /// or a wait for a reply) from its other work. The log file limits what of it is kept
     /// (`stream: output`).
-    func drainOutput(limit: Int = ModuleHostLink.maximumOutputBytesPerTurn) {
+    /// Returns how many bytes it read.
+    @discardableResult
+    func drainOutput(limit: Int = ModuleHostLink.maximumOutputBytesPerTurn) -> Int {
         var taken = 0
         while taken < limit {
             let count = scratch.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
@@ -95,6 +97,7 @@ final class ModuleHostLink {
                 line.append(byte)
             }
         }
+        return taken
     }
 
     /// Logs a last line that had no newline.

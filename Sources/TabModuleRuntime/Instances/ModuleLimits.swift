@@ -16,6 +16,10 @@ public enum ModuleLimits {
     public static let stringMargin = Int(TABHOST_WIRE_STRING_MARGIN)
     /// Bytes of one `log` line (and of one line of a child's output); longer ones are cut.
     public static let maximumLogLineBytes = 4096
+    /// Bytes of an isolated module's standard output and error the host reads in a second; past them it
+    /// stops reading until the second is over, so a module that prints without end waits on its full pipe
+    /// rather than keeping the host busy reading lines the log would drop (it keeps far fewer a second).
+    public static let maximumOutputBytesReadPerSecond = 256 * 1024
     /// Log lines a module's other threads may have waiting for the main loop (in process); more are
     /// dropped and counted in one line.
     public static let maximumQueuedLogLines = 1000
