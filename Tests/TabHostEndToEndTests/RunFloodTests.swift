@@ -146,6 +146,38 @@ struct RunFloodTests {
         Self.expectNoForgery(lines)
     }
 
+    /// A thread calling `set_timer` without end (one of the calls safe from any thread) is read no faster than
+    /// `ModuleLimits.maximumMessagesReadPerSecond` (10,000 a second): past it the module's writes wait on its
+    /// full socket, instead of the host spending a core on them. Every thousandth call logs its number, so
+    /// the last number logged bounds the calls made in the seconds the log's timestamps span (and what the
+    /// socket and one read hold). Without the bound, hundreds of thousands a second.
+    @Test(.disabled(if: Sanitizers.thread, "TSan cannot follow a thread a module starts in the -static-stdlib child"))
+    func aTimerFloodFromAThreadIsReadNoFasterThanItsBudget() throws {
+        let loop =
+            #"api->set_timer(host, "t", 60000, 0); "#
+            + #"if (n % 1000 == 0) { char line[64]; snprintf(line, sizeof line, "calls %lu", n); api->log(host, TAB_LOG_INFO, line); }"#
+        let lines = try R.withScratch { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: false)
+            let source = Self.floodSource(name: "flood", loop: loop)
+            try Fixture.compileModule(source, to: modules + "/flood.so", flags: ["-shared", "-fPIC", "-Wall", "-Werror", "-pthread"])
+            let layout = try R.writeStackLayout(module: "flood", to: scratch + "/layout.json")
+            let tmux = try T(R.runCommand(["--modules", modules, "--layout", layout, "--no-watch"], scratch: scratch))
+            try tmux.waitFor("Flooding")
+            sleep(2)
+            try tmux.send("q")
+            let done = try tmux.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+            return try String(contentsOfFile: scratch + "/tabhost.log", encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+        let calls = Self.own(lines, "calls")
+        let numbers = calls.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        let seconds = Set(calls.map { $0.prefix(20) }).count
+        let last = try #require(numbers.max(), "the control: the module's calls reach the host")
+        // The slack: what the child's socket and one read of the host's (1 MiB) hold, some 40,000 calls.
+        #expect(last <= 10_000 * (seconds + 2) + 60_000, "\(last) calls in the \(seconds) seconds the log spans")
+    }
+
     @Test func aLogFloodFromAThreadInProcessLeavesQWorkingAndTheLogWithinItsBudget() throws {
         let (lines, bytes) = try Self.runUntilDropped(
             Self.floodSource(name: "flood", loop: Self.logLoop), extra: ["--isolation", "none"])

@@ -69,6 +69,13 @@ final class ModuleHostChannel {
     /// loop) never keeps the caller reading.
     static let maximumBytesPerFill = 1 << 20
 
+    /// True when what was read and not yet taken holds a whole frame (by its header's length).
+    var holdsWholeFrame: Bool {
+        guard buffer.count - start >= 4 else { return false }
+        let length = buffer[start..<start + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+        return buffer.count - start >= 4 + length
+    }
+
     /// Reads what is there without waiting, up to `maximumBytesPerFill`.
     func fill() -> ReadResult {
         var got = false

@@ -148,6 +148,13 @@ final class ModuleHostConnection {
     private var outputWindow: (start: ContinuousClock.Instant, bytes: Int)?
     /// Set while reading the child's output waits for the next second.
     private var outputResume: LoopTimerID?
+    /// The watch on the child's connection, apart from `watches`: dropped while reading it waits.
+    private var socketWatch: LoopWatchID?
+    /// When the current second of the child's messages began, and the messages taken in it
+    /// (`ModuleLimits.maximumMessagesReadPerSecond`).
+    private var messageWindow: (start: ContinuousClock.Instant, count: Int)?
+    /// Set while reading the child's connection waits for the next second.
+    private var socketResume: LoopTimerID?
 
     /// Starts a child for `module` (or takes `spare`, a child started ahead that has not loaded a
     /// module yet), checks its protocol version and has it open the module's private copy. Throws
@@ -298,10 +305,30 @@ final class ModuleHostConnection {
     func attach(to loop: any EventLoop) {
         guard self.loop == nil, state != .stopped else { return }
         self.loop = loop
-        for fd in [process.socket, process.pidDescriptor] where fd >= 0 {
-            watches.append(loop.watch(fd) { [weak self] in self?.pump() })
-        }
+        if process.pidDescriptor >= 0 { watches.append(loop.watch(process.pidDescriptor) { [weak self] in self?.pump() }) }
+        socketWatch = loop.watch(process.socket) { [weak self] in self?.pump() }
         if process.output >= 0 { outputWatch = loop.watch(process.output) { [weak self] in self?.pump() } }
+    }
+
+    /// Counts one message taken from the child; false once `ModuleLimits.maximumMessagesReadPerSecond`
+    /// were taken this second, when the connection is not watched until the second is over (the child's
+    /// writes wait on its full socket meanwhile).
+    private func admitMessage() -> Bool {
+        let now = ContinuousClock.now
+        var window = messageWindow.flatMap { now - $0.start < .seconds(1) ? $0 : nil } ?? (start: now, count: 0)
+        window.count += 1
+        messageWindow = window
+        guard window.count > ModuleLimits.maximumMessagesReadPerSecond, let loop, let watch = socketWatch else { return true }
+        loop.unwatch(watch)
+        socketWatch = nil
+        socketResume = loop.schedule(after: max(.zero, window.start + .seconds(1) - now)) { [weak self] in
+            guard let self else { return }
+            self.socketResume = nil
+            guard self.state != .stopped else { return }
+            self.socketWatch = loop.watch(self.process.socket) { [weak self] in self?.pump() }
+            self.pump()
+        }
+        return false
     }
 
     /// Reads what the child printed, within `ModuleLimits.maximumOutputBytesReadPerSecond`: past it the
@@ -617,11 +644,16 @@ final class ModuleHostConnection {
         guard state != .stopped, outstanding.isEmpty else { return }
         drainOutputWithinBudget()
         var ended = false
-        switch channel.fill() {
-        case .endOfFile: ended = true
-        case .data, .wouldBlock: break
+        // While reading waits for the next second, what is buffered waits too (the child's end is still
+        // seen); and more is read only once no whole frame is left of what was read, so a flood held back
+        // by the message budget waits in the child's socket, not in a buffer here that grows each second.
+        if socketResume == nil && !channel.holdsWholeFrame {
+            switch channel.fill() {
+            case .endOfFile: ended = true
+            case .data, .wouldBlock: break
+            }
         }
-        while state != .stopped, outstanding.isEmpty {
+        while state != .stopped, outstanding.isEmpty, socketResume == nil {
             let frame: WireFrame?
             do {
                 frame = try channel.nextFrame()
@@ -631,6 +663,7 @@ final class ModuleHostConnection {
             }
             guard let frame else { break }
             dispatch(frame)
+            if !admitMessage() { break }
         }
         if state != .stopped && (ended || !process.isRunning) { childEnded() }
     }
@@ -761,13 +794,11 @@ final class ModuleHostConnection {
         state = .stopped
         self.failure = failure
         if let loop {
-            for token in watches { loop.unwatch(token) }
-            if let outputWatch { loop.unwatch(outputWatch) }
-            if let outputResume { loop.cancel(outputResume) }
-            if let killTimer { loop.cancel(killTimer) }
+            for token in watches + [outputWatch, socketWatch].compactMap({ $0 }) { loop.unwatch(token) }
+            for timer in [outputResume, socketResume, killTimer].compactMap({ $0 }) { loop.cancel(timer) }
         }
         watches.removeAll()
-        (outputWatch, outputResume, killTimer) = (nil, nil, nil)
+        (outputWatch, outputResume, socketWatch, socketResume, killTimer) = (nil, nil, nil, nil, nil)
         link.flushOutput()
         // Killed now, reaped later (by the factory, or when the process object goes): a reload or the
         // last pop does not wait for the kernel to tear the child down.

@@ -20,6 +20,12 @@ public enum ModuleLimits {
     /// stops reading until the second is over, so a module that prints without end waits on its full pipe
     /// rather than keeping the host busy reading lines the log would drop (it keeps far fewer a second).
     public static let maximumOutputBytesReadPerSecond = 256 * 1024
+    /// Messages (notifications and requests) the host takes from an isolated module's connection in a
+    /// second while no call of its waits; past them it stops reading the connection until the second is
+    /// over, so a module whose thread calls `schedule_tick`, `set_timer` or `save_soon` without end waits
+    /// on its full socket rather than keeping the host busy. Far above what a module's frames, ticks
+    /// (`maximumTicksPerSecond`) and log lines need.
+    public static let maximumMessagesReadPerSecond = 10_000
     /// Log lines a module's other threads may have waiting for the main loop (in process); more are
     /// dropped and counted in one line.
     public static let maximumQueuedLogLines = 1000
