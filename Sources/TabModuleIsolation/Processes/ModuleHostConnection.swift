@@ -141,20 +141,10 @@ final class ModuleHostConnection {
     private(set) var loop: (any EventLoop)?
     private var watches: [LoopWatchID] = []
     private var killTimer: LoopTimerID?
-    /// The watch on the child's output, apart from `watches`: dropped while reading it waits.
-    private var outputWatch: LoopWatchID?
-    /// When the current second of the child's output began, and the bytes read in it
-    /// (`ModuleLimits.maximumOutputBytesReadPerSecond`).
-    private var outputWindow: (start: ContinuousClock.Instant, bytes: Int)?
-    /// Set while reading the child's output waits for the next second.
-    private var outputResume: LoopTimerID?
-    /// The watch on the child's connection, apart from `watches`: dropped while reading it waits.
-    private var socketWatch: LoopWatchID?
-    /// When the current second of the child's messages began, and the messages taken in it
-    /// (`ModuleLimits.maximumMessagesReadPerSecond`).
-    private var messageWindow: (start: ContinuousClock.Instant, count: Int)?
-    /// Set while reading the child's connection waits for the next second.
-    private var socketResume: LoopTimerID?
+    /// The bytes of the child's output read a second, with that descriptor's watch.
+    private var outputBudget = ReadingBudget(perSecond: ModuleLimits.maximumOutputBytesReadPerSecond)
+    /// The messages taken from the child's connection a second while no call waits, with its watch.
+    private var messageBudget = ReadingBudget(perSecond: ModuleLimits.maximumMessagesReadPerSecond)
 
     /// Starts a child for `module` (or takes `spare`, a child started ahead that has not loaded a
     /// module yet), checks its protocol version and has it open the module's private copy. Throws
@@ -306,49 +296,33 @@ final class ModuleHostConnection {
         guard self.loop == nil, state != .stopped else { return }
         self.loop = loop
         if process.pidDescriptor >= 0 { watches.append(loop.watch(process.pidDescriptor) { [weak self] in self?.pump() }) }
-        socketWatch = loop.watch(process.socket) { [weak self] in self?.pump() }
-        if process.output >= 0 { outputWatch = loop.watch(process.output) { [weak self] in self?.pump() } }
+        messageBudget.watch = loop.watch(process.socket) { [weak self] in self?.pump() }
+        if process.output >= 0 { outputBudget.watch = loop.watch(process.output) { [weak self] in self?.pump() } }
     }
 
-    /// Counts one message taken from the child; false once `ModuleLimits.maximumMessagesReadPerSecond`
-    /// were taken this second, when the connection is not watched until the second is over (the child's
-    /// writes wait on its full socket meanwhile).
-    private func admitMessage() -> Bool {
+    /// Reads what the child printed, within its `outputBudget`.
+    private func drainOutputWithinBudget() {
+        guard !outputBudget.isWaiting else { return }
+        _ = spend(link.drainOutput(), of: \.outputBudget, fd: process.output)
+    }
+
+    /// Counts `amount` against `budget`; once the second's is spent, `fd` is not watched until the next
+    /// second (the child's writes wait on it meanwhile), and false.
+    private func spend(_ amount: Int, of budget: ReferenceWritableKeyPath<ModuleHostConnection, ReadingBudget>, fd: Int32) -> Bool {
         let now = ContinuousClock.now
-        var window = messageWindow.flatMap { now - $0.start < .seconds(1) ? $0 : nil } ?? (start: now, count: 0)
-        window.count += 1
-        messageWindow = window
-        guard window.count > ModuleLimits.maximumMessagesReadPerSecond, let loop, let watch = socketWatch else { return true }
+        guard let next = self[keyPath: budget].spend(amount, now: now), let loop, let watch = self[keyPath: budget].watch else {
+            return true
+        }
         loop.unwatch(watch)
-        socketWatch = nil
-        socketResume = loop.schedule(after: max(.zero, window.start + .seconds(1) - now)) { [weak self] in
+        self[keyPath: budget].watch = nil
+        self[keyPath: budget].resume = loop.schedule(after: max(.zero, next - now)) { [weak self] in
             guard let self else { return }
-            self.socketResume = nil
+            self[keyPath: budget].resume = nil
             guard self.state != .stopped else { return }
-            self.socketWatch = loop.watch(self.process.socket) { [weak self] in self?.pump() }
+            self[keyPath: budget].watch = loop.watch(fd) { [weak self] in self?.pump() }
             self.pump()
         }
         return false
-    }
-
-    /// Reads what the child printed, within `ModuleLimits.maximumOutputBytesReadPerSecond`: past it the
-    /// output is not watched until the second is over, and the child's writes wait on its full pipe.
-    private func drainOutputWithinBudget() {
-        guard outputResume == nil else { return }
-        let now = ContinuousClock.now
-        var window = outputWindow.flatMap { now - $0.start < .seconds(1) ? $0 : nil } ?? (start: now, bytes: 0)
-        window.bytes += link.drainOutput()
-        outputWindow = window
-        guard window.bytes >= ModuleLimits.maximumOutputBytesReadPerSecond, let loop, let watch = outputWatch else { return }
-        loop.unwatch(watch)
-        outputWatch = nil
-        outputResume = loop.schedule(after: max(.zero, window.start + .seconds(1) - now)) { [weak self] in
-            guard let self else { return }
-            self.outputResume = nil
-            guard self.state != .stopped else { return }
-            self.outputWatch = loop.watch(self.process.output) { [weak self] in self?.pump() }
-            self.pump()
-        }
     }
 
     // MARK: Instances
@@ -647,13 +621,13 @@ final class ModuleHostConnection {
         // While reading waits for the next second, what is buffered waits too (the child's end is still
         // seen); and more is read only once no whole frame is left of what was read, so a flood held back
         // by the message budget waits in the child's socket, not in a buffer here that grows each second.
-        if socketResume == nil && !channel.holdsWholeFrame {
+        if !messageBudget.isWaiting && !channel.holdsWholeFrame {
             switch channel.fill() {
             case .endOfFile: ended = true
             case .data, .wouldBlock: break
             }
         }
-        while state != .stopped, outstanding.isEmpty, socketResume == nil {
+        while state != .stopped, outstanding.isEmpty, !messageBudget.isWaiting {
             let frame: WireFrame?
             do {
                 frame = try channel.nextFrame()
@@ -663,7 +637,7 @@ final class ModuleHostConnection {
             }
             guard let frame else { break }
             dispatch(frame)
-            if !admitMessage() { break }
+            if !spend(1, of: \.messageBudget, fd: process.socket) { break }
         }
         if state != .stopped && (ended || !process.isRunning) { childEnded() }
     }
@@ -794,11 +768,11 @@ final class ModuleHostConnection {
         state = .stopped
         self.failure = failure
         if let loop {
-            for token in watches + [outputWatch, socketWatch].compactMap({ $0 }) { loop.unwatch(token) }
-            for timer in [outputResume, socketResume, killTimer].compactMap({ $0 }) { loop.cancel(timer) }
+            for token in watches + [outputBudget.watch, messageBudget.watch].compactMap({ $0 }) { loop.unwatch(token) }
+            for timer in [outputBudget.resume, messageBudget.resume, killTimer].compactMap({ $0 }) { loop.cancel(timer) }
         }
         watches.removeAll()
-        (outputWatch, outputResume, socketWatch, socketResume, killTimer) = (nil, nil, nil, nil, nil)
+        (outputBudget.watch, outputBudget.resume, messageBudget.watch, messageBudget.resume, killTimer) = (nil, nil, nil, nil, nil)
         link.flushOutput()
         // Killed now, reaped later (by the factory, or when the process object goes): a reload or the
         // last pop does not wait for the kernel to tear the child down.
