@@ -1,6 +1,6 @@
 /* Scripts/bench's flood probe (issue 36): a module whose start starts a thread that, until destroy
- * stops it, writes lines to its stdout (-DFLOOD=1), calls api->log (-DFLOOD=2), or does nothing
- * (-DFLOOD=0, the quiet baseline). Its render shows "Flooding". Built with cc -shared -fPIC -pthread
+ * stops it, writes lines to its stdout (-DFLOOD=1), calls api->log (-DFLOOD=2), calls api->set_timer
+ * (-DFLOOD=3, one of the calls safe from any thread), or does nothing (-DFLOOD=0, the quiet baseline). Its render shows "Flooding". Built with cc -shared -fPIC -pthread
  * against tab_module.h. It stops its thread in destroy, as the ABI asks: in process, a thread left
  * running races the host's exit. */
 #include "tab_module.h"
@@ -28,6 +28,7 @@ static void *run(void *opaque) {
         int size = snprintf(line, sizeof line, "flood line %lu\n", n);
         if (FLOOD == 1) (void)!write(1, line, (size_t)size);
         if (FLOOD == 2) self->api->log(self->host, TAB_LOG_INFO, line);
+        if (FLOOD == 3) self->api->set_timer(self->host, "flood", 60000, 0);
     }
     return NULL;
 }
