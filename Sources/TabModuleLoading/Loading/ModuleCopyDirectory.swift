@@ -126,9 +126,9 @@ public final class ModuleCopyDirectory: Sendable {
             && parts[1].utf8.count == 16 && parts[1].utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// Removes one private copy (after its image is closed).
+    /// Removes one private copy (after its image is closed); a path outside this directory is never removed.
     func remove(copyAt path: String) {
-        guard !removed.withLock({ $0 }) else { return }
+        guard !removed.withLock({ $0 }), path.hasPrefix(directory + "/") else { return }
         unlink(path)
     }
 

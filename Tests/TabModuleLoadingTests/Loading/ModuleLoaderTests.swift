@@ -140,6 +140,20 @@ struct ModuleLoaderTests {
         #expect(writer == -1 && errno == ENXIO)
     }
 
+    /// Only a private copy is ever removed as one: a path outside the copies' directory is left alone.
+    @Test func removingACopyNeverRemovesAFileOutsideTheCopies() throws {
+        let fixture = try Fixture()
+        let copies = try ModuleCopyDirectory(root: fixture.path(""))
+        defer { copies.removeAll() }
+        let outside = fixture.path("mine.so")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: outside))
+        let copy = try copies.store(Array("copy".utf8), baseName: "mine.so")
+        copies.remove(copyAt: outside)
+        copies.remove(copyAt: copy.path)
+        #expect(access(outside, F_OK) == 0)
+        #expect(access(copy.path, F_OK) != 0)
+    }
+
     /// A section whose name makes the image one with Swift code.
     private static let swiftMarker = "__attribute__((used, section(\"swift5_types\"))) static const int swift_marker = 1;"
 
