@@ -72,6 +72,21 @@ struct RunBadInputTests {
         }
     }
 
+    /// A terminal that says it cannot move its cursor (an editor's shell buffer) would show the frames as
+    /// escape sequences: one line saying so, before any module is loaded, and the terminal left as it was.
+    @Test func aDumbTerminalIsOneLineSayingWhatToDo() throws {
+        try R.withScratch { scratch in
+            let tmux = try T("env TERM=dumb " + R.runCommand(["--no-watch"], scratch: scratch))
+            let screen = try tmux.waitFor("STATUS:")
+            #expect(R.line(containing: "STATUS:", in: screen) == "STATUS:1", "\(screen)")
+            #expect(
+                screen.replacingOccurrences(of: "\n", with: "").contains(
+                    "TERM=dumb: this terminal cannot move its cursor, which tabhost draws with; run it in a terminal emulator "
+                        + "(or under tmux), or show it in a browser with tabhost serve"), "\(screen)")
+            #expect(!screen.contains("Accounts"), "\(screen)")
+        }
+    }
+
     @Test func aBadFileNextToGoodOnesIsReportedAndTheRestRuns() throws {
         try R.withScratch { scratch in
             let modules = try Self.goodAndBad(in: scratch, bad: "bad.so")

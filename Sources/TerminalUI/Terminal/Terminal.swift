@@ -45,8 +45,16 @@ public final class Terminal {
         ownedDescriptor = fd
     }
 
-    /// The terminal of this process: standard input and output when both are terminals, else /dev/tty.
+    /// The terminal of this process: standard input and output when both are terminals, else /dev/tty;
+    /// refused when `TERM` is `dumb`.
     public static func open() throws(TerminalError) -> Terminal {
+        // An editor's shell buffer or a pager says so: the screen would fill with escape sequences.
+        if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" {
+            throw TerminalError(
+                .dumbTerminal,
+                "TERM=dumb: this terminal cannot move its cursor, which tabhost draws with; run it in a terminal emulator "
+                    + "(or under tmux), or show it in a browser with tabhost serve")
+        }
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             // Frames go to a copy of standard output: descriptor 1 itself may be taken from the terminal
             // while the front end runs (an in-process module's output goes to the log instead).

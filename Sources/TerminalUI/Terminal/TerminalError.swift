@@ -5,6 +5,9 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
         let rawValue: String
         /// Neither standard input/output nor /dev/tty is a terminal.
         public static let notATerminal = Code(rawValue: "notATerminal")
+        /// The terminal says it cannot move its cursor (`TERM=dumb`): what the front end draws would arrive
+        /// as escape sequences in the text.
+        public static let dumbTerminal = Code(rawValue: "dumbTerminal")
         /// The terminal settings could not be read or changed.
         public static let terminalSettings = Code(rawValue: "terminalSettings")
         /// Reading from or writing to the terminal failed.
