@@ -20,9 +20,11 @@ struct InstallTerminalTests {
         return (dir + "/clock.tabmod", keyID)
     }
 
-    private func session(_ dir: String, _ bundle: String, options: String = "") throws -> TmuxSession {
+    /// `shell`: what the pane's `sh` runs first.
+    private func session(_ dir: String, _ bundle: String, options: String = "", shell: String = "") throws -> TmuxSession {
         let environment = "XDG_DATA_HOME='\(dir)/data' XDG_CONFIG_HOME='\(dir)/config' XDG_CACHE_HOME='\(dir)/cache'"
-        return try TmuxSession("\(environment) '\(Products.tabhost)' install \(options) '\(bundle)'; echo \"STATUS:$?\"; sleep 30")
+        return try TmuxSession(
+            "\(shell)\(environment) '\(Products.tabhost)' install \(options) '\(bundle)'; echo \"STATUS:$?\"; sleep 30")
     }
 
     /// Nothing of the module runs unconfined before the question: its constructor, which writes a file
@@ -85,6 +87,25 @@ struct InstallTerminalTests {
                 #expect(!installed)
                 #expect(!FileManager.default.fileExists(atPath: dir + "/config/tabhost/trust.json"))
             }
+        }
+    }
+
+    /// Ctrl-C at the question is a no, said as one: one line, status 1, nothing installed or pinned, and no
+    /// staging directory left behind.
+    @Test func ctrlCAtTheQuestionIsANoSaidAsOne() throws {
+        try S.withDirectory { dir in
+            let (path, _) = try bundle(in: dir)
+            // The pane's sh (dash) ends itself on a Ctrl-C its child handled, before it could say the status:
+            // it ignores SIGINT here, as an interactive shell survives one.
+            let tmux = try session(dir, path, shell: "trap '' INT; ")
+            _ = try tmux.waitFor("Install? [y/N]", timeout: .seconds(60))
+            try tmux.send("C-c")
+            let done = try tmux.waitFor("STATUS:", timeout: .seconds(60))
+            #expect(done.contains("STATUS:1") && done.contains("not installed (you answered no); nothing was changed"), "\(done)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/data/tabhost/modules/clock/clock.so"))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/config/tabhost/trust.json"))
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/data/tabhost/modules")) ?? []
+            #expect(!left.contains { $0.hasPrefix(".staging-") }, "\(left)")
         }
     }
 }
