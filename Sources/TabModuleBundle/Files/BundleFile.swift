@@ -61,6 +61,18 @@ package enum BundleFile {
 
     /// `"STEP: strerror"` as a `BundleError` about `path`.
     package static func failure(_ step: String, path: String, code: Int32) -> BundleError {
-        BundleError(.io, path: path, reason: "\(step): \(Errno(rawValue: code).description)", hint: "check the path and its permissions")
+        BundleError(
+            .io, path: path, reason: "\(step): \(Errno(rawValue: code).description)",
+            hint: hint(for: code, otherwise: "check the path and its permissions"))
+    }
+
+    /// What to do about a write refused with `code` where a modules directory or its files are made: a
+    /// read-only file system or a full disk are said as such, anything else is `otherwise`.
+    package static func hint(for code: Int32, otherwise: String) -> String {
+        switch code {
+        case EROFS: "its file system is read-only; install into a writable place (set XDG_DATA_HOME, or pass --modules)"
+        case ENOSPC, EDQUOT: "the disk is full; free some space and try again"
+        default: otherwise
+        }
     }
 }

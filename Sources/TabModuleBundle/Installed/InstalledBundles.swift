@@ -66,10 +66,11 @@ public final class InstalledBundles {
     public func withLock<T>(_ body: () throws -> T) throws -> T {
         let lock = openat(fd, Self.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard lock >= 0 else {
+            let code = errno
             throw BundleError(
                 .unsafeInstallDirectory, path: path + "/" + Self.lockName,
-                reason: "cannot open the lock file: \(Errno(rawValue: errno).description)",
-                hint: "remove it if it is a link or not a file of yours, and try again")
+                reason: "cannot open the lock file: \(Errno(rawValue: code).description)",
+                hint: BundleFile.hint(for: code, otherwise: "remove it if it is a link or not a file of yours, and try again"))
         }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
@@ -84,9 +85,10 @@ public final class InstalledBundles {
     public func makeStaging() throws(BundleError) -> InstallStaging {
         var template = Array("\(path)/.staging-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
+            let code = errno
             throw BundleError(
-                .io, path: path, reason: "cannot make a staging directory: \(Errno(rawValue: errno).description)",
-                hint: "check that the modules directory is yours and has free space")
+                .io, path: path, reason: "cannot make a staging directory: \(Errno(rawValue: code).description)",
+                hint: BundleFile.hint(for: code, otherwise: "check that the modules directory is yours and has free space"))
         }
         let staging = String(cString: made)
         let fd = FileTree.openDirectory(staging)
