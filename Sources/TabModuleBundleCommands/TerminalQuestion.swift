@@ -1,9 +1,12 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Set by the SIGINT handler `TerminalQuestion` installs while it waits for an answer.
-nonisolated(unsafe) private var interruptedWhileAsking: sig_atomic_t = 0
+/// Set by the SIGINT handler `TerminalQuestion` installs while it waits for an answer (an atomic: the
+/// handler may run on another thread than the one that waits, and a lock-free store is safe in a handler).
+private let interruptedWhileAsking = Atomic<Int32>(0)
 
 /// The first install's question on the terminal: the lines on standard error, then "Install? [y/N] ", and
 /// the answer read from standard input (a line; only y or yes installs). Ctrl-C there is a no, said as any
@@ -15,9 +18,9 @@ enum TerminalQuestion {
         return { question in
             // Ctrl-C sets a flag rather than ending the process, from before the question shows; whichever
             // thread the signal reaches, the wait below looks at it at least ten times a second.
-            interruptedWhileAsking = 0
+            interruptedWhileAsking.store(0, ordering: .sequentiallyConsistent)
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in interruptedWhileAsking = 1 }
+            action.__sigaction_handler.sa_handler = { _ in interruptedWhileAsking.store(1, ordering: .sequentiallyConsistent) }
             sigemptyset(&action.sa_mask)
             var previous = sigaction()
             sigaction(SIGINT, &action, &previous)
@@ -26,7 +29,7 @@ enum TerminalQuestion {
             _ = Array(text.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             var line: [UInt8] = []
             while line.count < 64 {
-                if interruptedWhileAsking != 0 {
+                if interruptedWhileAsking.load(ordering: .sequentiallyConsistent) != 0 {
                     _ = write(STDERR_FILENO, "\n", 1)  // the terminal echoed ^C where the answer goes
                     return false
                 }
