@@ -5,7 +5,10 @@ import Testing
 
 @testable import TabModuleLoading
 
-/// Many reloads in a row: no crash, state kept every time, old C images closed; RSS growth printed.
+/// Many reloads in a row: no crash, state kept every time, old C images closed and their copies deleted.
+///
+/// The memory these reloads cost is measured by `Scripts/bench` (its memory rows), not here: the test process's
+/// RSS counts every test running beside this one.
 @Suite(.serialized)
 struct HotReloadCycleTests {
     /// Copies `source` to `build/NAME` and renames it into the watched directory as `file`.
@@ -25,7 +28,6 @@ struct HotReloadCycleTests {
         }
         let visible = h.container.tabs[0].stack!.root!
         h.increment(visible, times: 7)
-        let before = ReloadHarness.residentKiB()
         var copies: [String] = []
         for cycle in 0..<200 {
             let version = cycle % 2 == 0 ? "a" : "b"
@@ -36,8 +38,6 @@ struct HotReloadCycleTests {
             h.increment(visible, times: 1)
             copies.append(h.registry.module(named: "alpha")!.copyPath)
         }
-        let after = ReloadHarness.residentKiB()
-        print("HotReload C: 200 reloads, VmRSS \(before) KiB -> \(after) KiB (growth \(after - before) KiB)")
         // Every replaced C image is unmapped and its private copy deleted; only the current one stays.
         for copy in copies.dropLast() {
             #expect(!ReloadHarness.mapped(copy), "\(copy) still mapped")
@@ -46,10 +46,6 @@ struct HotReloadCycleTests {
         #expect(ReloadHarness.mapped(copies.last!))
         let cached = try FileManager.default.contentsOfDirectory(atPath: h.copies.directory)
         #expect(cached == [URL(fileURLWithPath: copies.last!).lastPathComponent])
-        // Generous: 200 closed C images must not keep megabytes (each is a few pages). Under a sanitizer
-        // RSS says nothing: ASan keeps freed heap in its quarantine (up to 256 MiB), TSan keeps shadow and
-        // metadata for every image it saw mapped. The unmapping above holds there too.
-        if !Sanitizers.any { #expect(after - before < 16 * 1024) }
     }
 
     @Test func swiftCounterReloads() throws {
@@ -72,17 +68,12 @@ struct HotReloadCycleTests {
         #expect(h.container.select(name: "counter"))
         let controller = try #require(h.controllers("counter").first)
         h.increment(controller, times: 3)
-        let before = ReloadHarness.residentKiB()
         let cycles = 200
         for cycle in 1...cycles {
             try Self.drop(h, cycle % 2 == 0 ? first : second, as: "counter.so", index: cycle)
             #expect(h.pump().map(\.message) == ["reloaded counter v1.0"], "cycle \(cycle)")
             h.increment(controller, times: 1)
         }
-        let after = ReloadHarness.residentKiB()
-        print(
-            "HotReload Swift: \(cycles) reloads, VmRSS \(before) KiB -> \(after) KiB "
-                + "(growth \(after - before) KiB, \((after - before) / cycles) KiB per reload; images stay resident)")
         let rows = controller.render().nodes.compactMap { node -> String? in
             if case .row(let row) = node, row.title == "Value" { return row.detail }
             return nil

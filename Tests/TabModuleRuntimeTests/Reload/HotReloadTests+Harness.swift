@@ -190,11 +190,4 @@ final class ReloadHarness {
         let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data()
         return String(decoding: data, as: UTF8.self).contains(path)
     }
-
-    /// VmRSS of this process in KiB.
-    static func residentKiB() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-    }
 }
