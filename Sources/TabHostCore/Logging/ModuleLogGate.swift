@@ -1,10 +1,12 @@
+import TabHostConcurrency
+
 /// The per-module budget of the log file: at most `linesPerSecond` lines and `bytesPerSecond` bytes
 /// of a module's own lines (what it prints, what it logs) per second; the rest is counted and dropped,
 /// and the count is written once its second is over ("clock: 123456 lines of output dropped (over 100
 /// lines/s)"). A flood costs the disk at most the budget, whatever the module sends.
 ///
-/// Counted in windows of one second that start with the first line after the last window ended: the
-/// same stream of lines is admitted the same way however fast the host reads it.
+/// Counted in windows of one second (a ``RateWindow`` of lines each): the same stream of lines is
+/// admitted the same way however fast the host reads it.
 struct ModuleLogGate {
     /// What `admit` decided.
     struct Admission: Equatable {
@@ -15,11 +17,15 @@ struct ModuleLogGate {
     }
 
     private struct Window {
-        var start: ContinuousClock.Instant
-        var lines = 0
+        var lines = RateWindow(interval: .seconds(1))
         var bytes = 0
         var dropped = 0
         var overBytes = false
+
+        /// A window open from `now`.
+        init(now: ContinuousClock.Instant) {
+            lines.roll(at: now)
+        }
     }
 
     let linesPerSecond: Int
@@ -34,15 +40,15 @@ struct ModuleLogGate {
     /// Counts one line of `bytes` from `module` at `now`.
     mutating func admit(module: String, bytes: Int, now: ContinuousClock.Instant) -> Admission {
         let reports = expire(now: now)
-        var window = windows[module] ?? Window(start: now)
+        var window = windows[module] ?? Window(now: now)
         let write: Bool
-        if window.lines < linesPerSecond && window.bytes + bytes <= bytesPerSecond {
-            window.lines += 1
+        if window.lines.used < linesPerSecond && window.bytes + bytes <= bytesPerSecond {
+            window.lines.count(1, at: now)
             window.bytes += bytes
             write = true
         } else {
             window.dropped += 1
-            if window.lines < linesPerSecond { window.overBytes = true }
+            if window.lines.used < linesPerSecond { window.overBytes = true }
             write = false
         }
         windows[module] = window
@@ -52,7 +58,7 @@ struct ModuleLogGate {
     /// The drop lines of the windows over at `now`, which are forgotten.
     mutating func expire(now: ContinuousClock.Instant) -> [String] {
         var reports: [String] = []
-        for (module, window) in windows where now - window.start >= .seconds(1) {
+        for (module, window) in windows where window.lines.isOver(at: now) {
             if window.dropped > 0 { reports.append(report(module, window)) }
             windows[module] = nil
         }

@@ -71,9 +71,8 @@ final class ModuleHostChannel {
 
     /// True when what was read and not yet taken holds a whole frame (by its header's length).
     var holdsWholeFrame: Bool {
-        guard buffer.count - start >= 4 else { return false }
-        let length = buffer[start..<start + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
-        return buffer.count - start >= 4 + length
+        guard let size = WireFrame.size(of: buffer[start...]) else { return false }
+        return buffer.count - start >= size
     }
 
     /// Reads what is there without waiting, up to `maximumBytesPerFill`.

@@ -1,3 +1,4 @@
+import TabHostConcurrency
 import TabHostLoop
 
 /// What the host reads of one of a child's descriptors in a second (`ModuleLimits`): past it the
@@ -10,8 +11,8 @@ struct ReadingBudget {
     var watch: LoopWatchID?
     /// Set while reading waits: the timer that watches the descriptor again.
     var resume: LoopTimerID?
-    /// When the current second began, and what was read in it.
-    private var window: (start: ContinuousClock.Instant, used: Int)?
+    /// What was read in the current second.
+    private var window = RateWindow(interval: .seconds(1))
 
     /// A budget of `perSecond` a second.
     init(perSecond: Int) {
@@ -24,9 +25,6 @@ struct ReadingBudget {
     /// Counts `amount` read at `now`; once the second's budget is spent, when the next second starts
     /// (when to read again), else nil. A second starts with the first read after the last one ended.
     mutating func spend(_ amount: Int, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        var current = window.flatMap { now - $0.start < .seconds(1) ? $0 : nil } ?? (start: now, used: 0)
-        current.used += amount
-        window = current
-        return current.used >= perSecond ? current.start + .seconds(1) : nil
+        window.count(amount, at: now) >= perSecond ? window.end : nil
     }
 }

@@ -20,21 +20,30 @@ package struct WireFrame: Sendable {
     /// A reader over the payload.
     package var reader: WireReader { WireReader(payload) }
 
+    /// How many bytes the frame at the start of `bytes` takes, by its header's length field (little-endian,
+    /// counting what follows it), or nil while fewer than that field's four bytes are there. Not checked:
+    /// `cut` refuses a length no frame can have.
+    package static func size(of bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        let start = bytes.startIndex
+        let length = bytes[start..<start + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+        return 4 + length
+    }
+
     /// The frame at the start of `bytes` and how many bytes it takes, or nil while `bytes` holds
     /// only part of it; throws for a header no frame can have (a length under 8 or over the maximum),
     /// before anything is allocated for it.
     package static func cut(_ bytes: ArraySlice<UInt8>) throws(WireReader.Malformed) -> (frame: WireFrame, size: Int)? {
-        guard bytes.count >= headerSize else { return nil }
+        guard bytes.count >= headerSize, let size = size(of: bytes) else { return nil }
         let start = bytes.startIndex
-        var header = WireReader(Array(bytes[start..<start + headerSize]))
-        let length = Int(try header.u32())
+        var header = WireReader(Array(bytes[start + 4..<start + headerSize]))
         let type = WireMessage(rawValue: try header.u16())
         let flags = try header.u16()
         let seq = try header.u32()
-        guard length >= 8, length <= maximumLength else { throw WireReader.Malformed() }
-        guard bytes.count >= 4 + length else { return nil }
-        let payload = Array(bytes[(start + headerSize)..<(start + 4 + length)])
-        return (WireFrame(type: type, flags: flags, seq: seq, payload: payload), 4 + length)
+        guard size - 4 >= 8, size - 4 <= maximumLength else { throw WireReader.Malformed() }
+        guard bytes.count >= size else { return nil }
+        let payload = Array(bytes[(start + headerSize)..<(start + size)])
+        return (WireFrame(type: type, flags: flags, seq: seq, payload: payload), size)
     }
 
     /// The reason a failed reply carries.

@@ -2,6 +2,9 @@ import Glibc
 import TabModuleLoading
 
 extension DirectoryWatcher {
+    /// The records that say a watched directory itself is gone: deleted, moved, unmounted, or its watch removed.
+    static let goneMask = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_UNMOUNT) | UInt32(IN_IGNORED)
+
     /// Reads and applies every queued inotify record (several per `read`, names NUL-padded).
     func readRecords(now: ContinuousClock.Instant) {
         var overflowed = false
@@ -22,7 +25,7 @@ extension DirectoryWatcher {
             if let bundle = bundleWatches[wd] { applyInBundle(bundle, watch: wd, mask: mask, name: name, now: now) }
             return  // else a watch already removed
         }
-        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_UNMOUNT) | UInt32(IN_IGNORED)) != 0 {
+        if mask & Self.goneMask != 0 {
             directoryGone(watch: wd, moved: mask & UInt32(IN_MOVE_SELF) != 0)
             return
         }
@@ -105,7 +108,7 @@ extension DirectoryWatcher {
     /// the parent itself gone ends the wait for all of them.
     private func applyAwaiting(watch wd: Int32, mask: UInt32, name: [UInt8]) {
         guard let names = awaited[wd] else { return }
-        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_UNMOUNT) | UInt32(IN_IGNORED)) != 0 {
+        if mask & Self.goneMask != 0 {
             awaited[wd] = nil
             if directories[wd] == nil && bundleWatches[wd] == nil { inotify_rm_watch(fileDescriptor, wd) }
             for path in names.values.sorted() {
