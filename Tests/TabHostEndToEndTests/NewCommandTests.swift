@@ -121,7 +121,7 @@ struct NewCommandTests {
     }
 
     /// Slow (a full SwiftPM build of the scaffold and TabModuleKit), so one test covers it all, `tabhost dev` included.
-    @Test(.tags(.tmux, .slow), .selectedByTags, .timeLimit(.minutes(10)))
+    @Test(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
     func swiftScaffoldBuildsOutsideTheRepoIntoAWorkingModule() throws {
         let dir = try Fixture(prefix: "tabhost-new")
         let result = try NewCommandSupport.tabhost(["new", "bar", "--swift", "--output", dir.directory])

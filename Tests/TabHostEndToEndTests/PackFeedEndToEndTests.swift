@@ -160,7 +160,7 @@ struct PackFeedEndToEndTests {
     /// RUNPATH into a toolchain), and the installed bundle runs in its sandboxed child with the toolchain's
     /// directory empty (a mount namespace of the child's own) and out of the sandbox's reach, while
     /// `--isolation none` refuses it with one line. Slow: one release build of TabModuleKit, for every check.
-    @Test(.tags(.tmux, .slow), .selectedByTags, .timeLimit(.minutes(10)))
+    @Test(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
     func aSwiftProjectPacksIntoABundleThatRunsWithoutTheToolchain() throws {
         try S.withDirectory { dir in
             let made = try S.run(["new", "sw", "--swift", "--output", dir])

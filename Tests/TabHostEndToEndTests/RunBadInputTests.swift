@@ -3,7 +3,7 @@ import TabHostTesting
 import Testing
 
 /// `tabhost run` with bad input: one clear line each, and the host keeps running when it can.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .timeLimit(.minutes(2)))
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
 struct RunBadInputTests {
     typealias R = RunSupport
     typealias S = ListInspectSupport

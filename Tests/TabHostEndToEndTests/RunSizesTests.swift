@@ -3,7 +3,7 @@ import TabHostTesting
 import Testing
 
 /// The demo at several terminal sizes, a live resize, and wide (CJK) text keeping the detail column aligned.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .timeLimit(.minutes(2)))
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
 struct RunSizesTests {
     typealias R = RunSupport
     typealias T = TmuxSession
