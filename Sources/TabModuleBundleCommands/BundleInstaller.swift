@@ -31,13 +31,20 @@ public struct BundleInstaller: Sendable {
         if let refusal = HTTPSDownloader.refusal(for: url) {
             throw BundleError(.download, path: url, reason: refusal, hint: "use an https:// URL, or download the file and give its path")
         }
+        // A signed feed's size is the publisher's word: never more than any bundle may hold.
+        let most = BundleLimits.standard.maximumTotalBytes
+        if let announced = options.expectedFile?.size, announced > most {
+            throw BundleError(
+                .download, path: url, reason: "its feed announces \(announced) bytes, more than the \(most) a bundle may hold",
+                hint: "nothing was downloaded; tell the module's publisher")
+        }
         let modules = try InstalledBundles(path: options.modulesDirectory, create: true)
         modules.sweepAbandoned()
         let staging = try modules.makeStaging()
         let file = staging.path + "/bundle.tabmod"
         do throws(DownloadError) {
             let progress = options.progress
-            let limit = options.expectedFile?.size ?? BundleLimits.standard.maximumTotalBytes
+            let limit = options.expectedFile?.size ?? most
             _ = try options.downloader.download(url, to: file, maximumBytes: limit) { done, total in
                 progress?.update("downloading", done: done, total: total)
             }

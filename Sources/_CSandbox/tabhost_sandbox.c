@@ -1064,6 +1064,16 @@ static void tabhost_sandbox_refuse_arg0_bits(tabhost_sandbox_program *program, l
     tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
 }
 
+/* Answers `nr` with `action` when arg0 lacks any bit of `bits`. */
+static void tabhost_sandbox_refuse_arg0_lacking(tabhost_sandbox_program *program, long nr, uint32_t bits, uint32_t action) {
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (uint32_t)nr);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_ARG0);
+    tabhost_sandbox_emit(program, BPF_ALU | BPF_AND | BPF_K, 0, 0, bits);
+    tabhost_sandbox_emit(program, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, bits);
+    tabhost_sandbox_emit(program, BPF_RET | BPF_K, 0, 0, action);
+    tabhost_sandbox_emit(program, BPF_LD | BPF_W | BPF_ABS, 0, 0, TABHOST_SECCOMP_NR);
+}
+
 /* Refuses `nr` unless arg0 is `allowed` or `also_allowed`. */
 static void tabhost_sandbox_refuse_arg0_other_than(tabhost_sandbox_program *program, long nr, uint32_t allowed,
                                                    uint32_t also_allowed) {
@@ -1145,7 +1155,8 @@ enum tabhost_sandbox_match {
     TABHOST_MATCH_SOCKET,       /* a domain other than AF_UNIX, or a type other than stream and seqpacket */
     TABHOST_MATCH_ARG1_ONE_OF,  /* arg1 is k0, k1 or k2 */
     TABHOST_MATCH_OTHER_PID,    /* arg0 (a pid) names another process: neither 0 nor the caller */
-    TABHOST_MATCH_OTHER_TARGET  /* arg0 (which) is not k0, or arg1 (who) names another process */
+    TABHOST_MATCH_OTHER_TARGET, /* arg0 (which) is not k0, or arg1 (who) names another process */
+    TABHOST_MATCH_ARG0_LACKS    /* arg0 & k0 != k0 */
 };
 
 /* When an entry applies. */
@@ -1153,7 +1164,13 @@ enum tabhost_sandbox_when { TABHOST_WHEN_ALWAYS, TABHOST_WHEN_NO_EXEC, TABHOST_W
 
 /* What the filter returns: an errno, or the refusal a permission lifts (a trap naming it with
    report_denials). */
-enum tabhost_sandbox_verdict { TABHOST_VERDICT_EPERM, TABHOST_VERDICT_ENOSYS, TABHOST_VERDICT_EXEC, TABHOST_VERDICT_NETWORK };
+enum tabhost_sandbox_verdict {
+    TABHOST_VERDICT_EPERM,
+    TABHOST_VERDICT_ENOSYS,
+    TABHOST_VERDICT_EXEC,
+    TABHOST_VERDICT_NETWORK,
+    TABHOST_VERDICT_NOTHING /* 0, the call not made: what it would change stays as it is */
+};
 
 typedef struct tabhost_sandbox_entry {
     tabhost_sandbox_rule rule;
@@ -1241,6 +1258,30 @@ static const tabhost_sandbox_entry tabhost_sandbox_policy[] = {
     TABHOST_REFUSE(fremovexattr, "the same"),
     TABHOST_REFUSE(removexattrat, "the same (Linux 6.13)"),
     TABHOST_REFUSE(file_setattr, "a file's attribute flags and project id (Linux 6.17)"),
+    /* A mode given when a file is made (open, mkdir, mknod, O_TMPFILE and linkat) is limited by the umask
+       alone: umask(0) then 0777 would make what chmod may not. A umask that would let group or others in
+       is not set, and the call answers 0 (it cannot fail, and a caller that restores the mask it got back
+       restores 077's effect). */
+    TABHOST_RULE("umask", __NR_umask, TABHOST_MATCH_ARG0_LACKS, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_NOTHING, 077, 0, 0,
+                 "0 without effect unless the mask holds 077",
+                 "files and directories others may read or write, made with modes chmod is refused"),
+    /* The sandbox took root's real uid away so that the task limit holds (the kernel exempts real root);
+       with effective uid 0 left, setresuid could take it back. No module needs to change who it is. */
+    TABHOST_REFUSE(setuid, "as root, its real uid 0 back, and with it no task limit"),
+    TABHOST_REFUSE(setreuid, "the same"),
+    TABHOST_REFUSE(setresuid, "the same"),
+    TABHOST_REFUSE(setfsuid, "the same, for file access"),
+    TABHOST_REFUSE(setgid, "the groups it was given are the ones it keeps"),
+    TABHOST_REFUSE(setregid, "the same"),
+    TABHOST_REFUSE(setresgid, "the same"),
+    TABHOST_REFUSE(setfsgid, "the same, for file access"),
+    TABHOST_REFUSE(setgroups, "the same"),
+    /* Memory no address-space limit counts: a memfd's pages, and System V segments and message queues,
+       stay the kernel's while nothing maps them (the IPC namespace holds them until the module ends). */
+    TABHOST_REFUSE(memfd_create, "memory outside the address-space limit (written, never mapped)"),
+    TABHOST_REFUSE(memfd_secret, "the same"),
+    TABHOST_REFUSE(shmget, "the same: a segment detached stays"),
+    TABHOST_REFUSE(msgget, "the same: queued messages"),
     TABHOST_RULE("ioctl", __NR_ioctl, TABHOST_MATCH_ARG1_ONE_OF, TABHOST_WHEN_ALWAYS, TABHOST_VERDICT_EPERM,
                  TABHOST_FS_IOC_SETFLAGS, TABHOST_FS_IOC32_SETFLAGS, TABHOST_FS_IOC_FSSETXATTR,
                  "EPERM for FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS, FS_IOC_FSSETXATTR", "chattr's flags and the project id"),
@@ -1374,6 +1415,7 @@ static void tabhost_sandbox_emit_entry(tabhost_sandbox_program *program, const t
     uint32_t action = entry->verdict == TABHOST_VERDICT_EXEC      ? context->exec_refusal
                       : entry->verdict == TABHOST_VERDICT_NETWORK ? context->network_refusal
                       : entry->verdict == TABHOST_VERDICT_ENOSYS  ? SECCOMP_RET_ERRNO | ENOSYS
+                      : entry->verdict == TABHOST_VERDICT_NOTHING ? SECCOMP_RET_ERRNO | 0
                                                                   : SECCOMP_RET_ERRNO | EPERM;
     switch (entry->match) {
     case TABHOST_MATCH_ANY: tabhost_sandbox_refuse_with(program, nr, action); break;
@@ -1385,6 +1427,7 @@ static void tabhost_sandbox_emit_entry(tabhost_sandbox_program *program, const t
     case TABHOST_MATCH_OTHER_TARGET:
         tabhost_sandbox_refuse_other_target(program, nr, entry->k0, context->self, action);
         break;
+    case TABHOST_MATCH_ARG0_LACKS: tabhost_sandbox_refuse_arg0_lacking(program, nr, entry->k0, action); break;
     default: break;
     }
 }

@@ -48,13 +48,15 @@ struct SandboxTests {
     /// capped tmpfs the parent never sees, the filter's new entries, and its part a spare child makes ahead
     /// (or leaves to LOAD), the system paths' ruleset the host makes for it, and the private copies' directory
     /// whose files the scanner reads by name but cannot list; the filter alone refusing the mount API, a call
-    /// newer than its table's entries included.
+    /// newer than its table's entries included; the setuid family (root's real uid stays moved), a umask
+    /// that would let others in, and memory no address-space limit counts (a memfd, SysV segments and queues).
     static let issue36Cases = [
         "processes_die_with_it", "fallback_processes_die_with_it", "pid_namespace_keeps_status", "ipc_namespace",
         "private_tmp", "attributes_refused",
         "attributes_control", "watch_refused_without_a_grant", "only_its_own_scheduling", "resource_limits",
         "bind_listen_refused", "perf_and_userfaultfd_refused", "policy_table", "filter_made_ahead", "filter_left_to_load",
         "system_ruleset_from_host", "files_read_by_name_only", "filter_alone_refuses_the_mount_api",
+        "credentials_refused", "umask_kept", "unmapped_memory_refused",
     ]
 
     /// The same cases as an unprivileged user (nobody, through setpriv), where no capability helps and

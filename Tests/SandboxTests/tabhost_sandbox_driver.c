@@ -31,6 +31,7 @@
 #include <string.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/msg.h>
 #include <sys/mount.h>
 #include <sys/personality.h>
@@ -1427,6 +1428,118 @@ static int case_perf_and_userfaultfd_refused(void) {
     return PASS;
 }
 
+/* Who the module is: the setuid family refused after the lock (as root, the real uid the sandbox moved
+   away stays away, and with it the task limit); each call asks for no change, which works unconfined. */
+static int credential_tries(int confined) {
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    struct {
+        const char *what;
+        long result;
+    } tries[] = {
+        {"setuid", syscall(__NR_setuid, uid)},
+        {"setreuid", syscall(__NR_setreuid, -1, -1)},
+        {"setresuid", syscall(__NR_setresuid, -1, -1, -1)},
+        {"setgid", syscall(__NR_setgid, gid)},
+        {"setregid", syscall(__NR_setregid, -1, -1)},
+        {"setresgid", syscall(__NR_setresgid, -1, -1, -1)},
+    };
+    for (size_t i = 0; i < sizeof tries / sizeof *tries; i++) {
+        if (confined && tries[i].result != -1) return fail("%s: allowed after the lock", tries[i].what);
+        if (!confined && tries[i].result != 0) return fail("control: %s failed unconfined", tries[i].what);
+    }
+    /* setfsuid and setfsgid answer the previous id, never an error: refused, the filter's -1 comes back. */
+    long fsuid = syscall(__NR_setfsuid, uid), fsgid = syscall(__NR_setfsgid, gid);
+    if (confined && (fsuid != -1 || fsgid != -1)) return fail("setfsuid/setfsgid allowed after the lock (%ld, %ld)", fsuid, fsgid);
+    if (!confined && (fsuid == -1 || fsgid == -1)) return fail("control: setfsuid/setfsgid refused unconfined");
+    if (confined) CHECK(refused("setgroups", syscall(__NR_setgroups, 0, NULL), EPERM, 0));
+    return PASS;
+}
+
+static int case_credentials_refused(void) {
+    int root = getuid() == 0;
+    for (int confined = 1; confined >= 0; confined--) {
+        pid_t child = fork();
+        if (child == 0) {
+            lock(confined ? 0 : GRANT_UNRESTRICTED, confined ? 16 : 0);
+            CHECK(credential_tries(confined));
+            /* Root's real uid moved for the task limit: taking it back is the try that matters. */
+            if (confined && root && getuid() == 0) _exit(fail("real uid 0 after the lock"));
+            if (confined && root) _exit(refused("setresuid(0, -1, -1)", syscall(__NR_setresuid, 0, -1, -1), EPERM, 0));
+            _exit(PASS);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    }
+    return PASS;
+}
+
+/* A file's mode when it is made: umask(0) and then 0666 or mkdir 0777 make what chmod may not. After the
+   lock a umask that lets group or others in is not set (the call answers 0); one that keeps them out is. */
+static int case_umask_kept(void) {
+    for (int confined = 1; confined >= 0; confined--) {
+        pid_t child = fork();
+        if (child == 0) {
+            lock(confined ? 0 : GRANT_UNRESTRICTED, 0);
+            long previous = syscall(__NR_umask, 0);
+            char file[400], directory[400];
+            snprintf(file, sizeof file, "%s/umask-%d.txt", write_dir, confined);
+            snprintf(directory, sizeof directory, "%s/umask-%d.d", write_dir, confined);
+            int fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            if (fd < 0 || mkdir(directory, 0777) != 0) _exit(fail("create: %s", strerror(errno)));
+            struct stat made, made_directory;
+            fstat(fd, &made);
+            stat(directory, &made_directory);
+            close(fd);
+            unlink(file);
+            rmdir(directory);
+            mode_t mode = made.st_mode & 07777, directory_mode = made_directory.st_mode & 07777;
+            if (confined) {
+                if (previous != 0) _exit(fail("umask(0) answered %ld, expected 0", previous));
+                if (mode != 0600 || directory_mode != 0700) _exit(fail("made %o and %o after umask(0), expected 0600 and 0700", mode, directory_mode));
+                /* A stricter mask is set. */
+                if (syscall(__NR_umask, 0277) != 077 || syscall(__NR_umask, 077) != 0277) _exit(fail("a mask holding 077 was not set"));
+                _exit(PASS);
+            }
+            if (mode != 0666 || directory_mode != 0777) _exit(fail("control: made %o and %o after umask(0)", mode, directory_mode));
+            _exit(PASS);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    }
+    return PASS;
+}
+
+/* Memory no address-space limit counts: a memfd written and never mapped, System V segments detached
+   and queued messages. Each refused after the lock; unconfined each is made (and removed). */
+static int case_unmapped_memory_refused(void) {
+    for (int confined = 1; confined >= 0; confined--) {
+        pid_t child = fork();
+        if (child == 0) {
+            lock(confined ? 0 : GRANT_UNRESTRICTED, 0);
+            long memfd = syscall(__NR_memfd_create, "tabhost", MFD_CLOEXEC);
+            long segment = shmget(IPC_PRIVATE, 1 << 20, IPC_CREAT | 0600);
+            long queue = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+            if (confined) {
+                CHECK(refused("memfd_create", memfd, EPERM, 0));
+                CHECK(refused("memfd_secret", syscall(__NR_memfd_secret, 0), EPERM, 0));
+                CHECK(refused("shmget", segment, EPERM, 0));
+                _exit(refused("msgget", queue, EPERM, 0));
+            }
+            if (segment >= 0) shmctl((int)segment, IPC_RMID, NULL);
+            if (queue >= 0) msgctl((int)queue, IPC_RMID, NULL);
+            if (memfd < 0 || segment < 0 || queue < 0) _exit(fail("control: memfd %ld, segment %ld, queue %ld", memfd, segment, queue));
+            _exit(PASS);
+        }
+        int status;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != PASS) return FAILED;
+    }
+    return PASS;
+}
+
 /* Every entry of the policy table names a call, an action and a reason. */
 static int case_policy_table(void) {
     size_t count = 0;
@@ -1514,12 +1627,15 @@ static uint32_t expected_action(int grants, long nr, uint32_t arg0, uint32_t arg
         __NR_lchown,    __NR_fchownat,     __NR_utime,       __NR_utimes,         __NR_utimensat,   __NR_futimesat,
         __NR_setxattr,  __NR_lsetxattr,    __NR_fsetxattr,   463 /* setxattrat */, __NR_removexattr, __NR_lremovexattr,
         __NR_fremovexattr, 466 /* removexattrat */, 469 /* file_setattr */, __NR_perf_event_open, __NR_userfaultfd,
-        __NR_fanotify_init,
+        __NR_fanotify_init, __NR_setuid, __NR_setreuid, __NR_setresuid, __NR_setfsuid, __NR_setgid, __NR_setregid,
+        __NR_setresgid, __NR_setfsgid, __NR_setgroups, __NR_memfd_create, __NR_memfd_secret, __NR_shmget, __NR_msgget,
     };
     for (size_t i = 0; i < sizeof attribute_calls / sizeof *attribute_calls; i++) {
         if (nr == attribute_calls[i]) return SECCOMP_RET_ERRNO | EPERM;
     }
     if (nr == __NR_inotify_add_watch && !(grants & GRANT_WATCH)) return SECCOMP_RET_ERRNO | EPERM;
+    /* A umask that lets group or others in: not set, 0 answered. */
+    if (nr == __NR_umask && (arg0 & 077) != 077) return SECCOMP_RET_ERRNO | 0;
     if (nr == __NR_ioctl && (arg1 == 0x40086602u || arg1 == 0x40046602u || arg1 == 0x401c5820u)) return SECCOMP_RET_ERRNO | EPERM;
     /* Only the caller (0 or its pid; the filter table is built for this process's pid). */
     uint32_t self = (uint32_t)getpid();
@@ -1567,7 +1683,10 @@ static int case_filter_table(void) {
                                          CLONE_NEWCGROUP,
                                          0xffffffffu,
                                          ADDR_NO_RANDOMIZE,
-                                         PER_LINUX32};
+                                         PER_LINUX32,
+                                         022,
+                                         077,
+                                         0277};
     uint32_t second_arguments[] = {(uint32_t)getpid(), 0x40086602u, 0x40046602u, 0x401c5820u, 0, SOCK_STREAM, SOCK_DGRAM, SOCK_SEQPACKET, SOCK_RAW,
                                                 SOCK_STREAM | SOCK_CLOEXEC, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
                                                 SOCK_SEQPACKET | SOCK_NONBLOCK};
@@ -1694,6 +1813,9 @@ static const test_case cases[] = {
     {"resource_limits", case_resource_limits},
     {"bind_listen_refused", case_bind_listen_refused},
     {"perf_and_userfaultfd_refused", case_perf_and_userfaultfd_refused},
+    {"credentials_refused", case_credentials_refused},
+    {"umask_kept", case_umask_kept},
+    {"unmapped_memory_refused", case_unmapped_memory_refused},
     {"policy_table", case_policy_table},
     {"filter_made_ahead", case_filter_made_ahead},
     {"filter_left_to_load", case_filter_left_to_load},

@@ -3,7 +3,8 @@ import Testing
 
 /// A module's descriptor strings and its file's name never reach the terminal raw: a descriptor holding a
 /// control (an OSC 52 clipboard write in its title) is refused with one escaped line, and whatever `list`,
-/// `inspect` and `permissions` print of names they cannot refuse (a file name) is escaped, in JSON as `\uXXXX`.
+/// `inspect`, `permissions`, `grant` and `revoke` print of names they cannot refuse (a file name) is escaped,
+/// in JSON as `\uXXXX`; so are a trusted key's note and the arguments a usage error quotes.
 struct ListInspectEscapeTests {
     typealias S = ListInspectSupport
 
@@ -66,12 +67,18 @@ struct ListInspectEscapeTests {
             try S.compileModule(hostile + "/good.so", fields: #".name = "good", .title = "Good""#)
             try "hello".write(toFile: hostile + "/\u{9B}2J.so", atomically: true, encoding: .utf8)
             let escaped = #"/\u{202e}x\x1b]0;owned\x07"#
+            // grant and revoke name the file they changed the grants of; their store is the test's own.
+            let config = ["XDG_CONFIG_HOME": dir + "/config"]
             for arguments in [
                 ["list", hostile], ["list", "--json", hostile], ["inspect", hostile + "/good.so"], ["permissions", "--modules", hostile],
+                ["grant", "good", "network", "--modules", hostile], ["revoke", "good", "network", "--modules", hostile],
             ] {
-                let output = try S.run(arguments)
+                let output = try S.run(arguments, environment: config)
+                #expect(!["grant", "revoke"].contains(arguments[0]) || output.status == 0, "\(arguments): \(output)")
                 #expect(Self.isClean(output.stdout) && Self.isClean(output.stderr), "\(arguments): \(output)")
             }
+            let granted = try S.run(["grant", "good", "system", "--modules", hostile], environment: config)
+            #expect(granted.stdout == "good (\(dir + escaped)/good.so): granted system\n", "\(granted)")
             let listed = try S.run(["list", hostile])
             #expect(listed.stdout.contains(dir + escaped + "/good.so"), "\(listed)")
             #expect(listed.stderr.hasPrefix(dir + escaped + #"/\u{9b}2J.so: not an ELF file"#), "\(listed)")
@@ -79,6 +86,23 @@ struct ListInspectEscapeTests {
             #expect(json.stdout.contains(#"\u202ex\u001b]0;owned\u0007"#), "\(json)")
             let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             #expect(objects.contains { $0["file"] as? String == hostile + "/good.so" })
+        }
+    }
+
+    /// A trusted key's note is refused with a control in it, and the arguments a usage error quotes (which
+    /// may be a file's name) come out escaped.
+    @Test func aKeysNoteAndAUsageErrorCarryNoControl() throws {
+        try S.withDirectory { dir in
+            let config = ["XDG_CONFIG_HOME": dir + "/config"]
+            let key = "RWQ" + String(repeating: "A", count: 53)
+            let noted = try S.run(["trust", "add", key, "--comment", "Jo\u{1B}]52;c;cHduZWQ=\u{07}"], environment: config)
+            #expect(noted.status == 2 && Self.isClean(noted.stderr), "\(noted)")
+            #expect(noted.stderr.contains("--comment must be one line of text: it holds a control character (U+1B)"), "\(noted)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/config/tabhost/trust.json"))
+
+            let usage = try S.run(["grant", "\u{1B}[31mAB", "network"], environment: config)
+            #expect(usage.status == 2 && Self.isClean(usage.stderr), "\(usage)")
+            #expect(usage.stderr.contains(#"'\x1b[31mAB' is not a module name"#), "\(usage)")
         }
     }
 

@@ -56,6 +56,6 @@ struct CheckLayoutCommand: ParsableCommand {
             ProblemLines.write(problems, file: file)
             throw ExitCode(1)
         }
-        print("\(file): ok")
+        writeStandardOutput("\(file): ok")
     }
 }

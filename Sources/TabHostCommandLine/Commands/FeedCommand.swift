@@ -52,7 +52,7 @@ struct FeedCommand: ParsableCommand {
         do {
             let lines = try tools.feed(
                 bundle: bundle, keyPath: keyPath, url: url, output: output, expiresDays: expiresDays, detached: detachedSignature)
-            for line in lines { print(line) }
+            for line in lines { writeStandardOutput(line) }
         } catch {
             writeStandardError("\(error)")
             throw ExitCode(1)

@@ -39,7 +39,7 @@ struct GrantCommand: ParsableCommand {
         store.grant(permissions, name: name, file: module.file)
         try GrantStoreOptions.save(store)
         let granted = store.permissions(name: name, file: module.file)
-        print("\(name) (\(module.file)): granted \(granted.joined(separator: " "))")
+        writeStandardOutput("\(name) (\(module.file)): granted \(granted.joined(separator: " "))")
         if permissions.contains("unrestricted") {
             writeStandardError("\(name): warning: unrestricted runs this module with no sandbox at all")
         }

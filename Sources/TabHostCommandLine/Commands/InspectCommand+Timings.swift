@@ -16,9 +16,9 @@ extension InspectCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try encoder.encode(found)
-            print(String(decoding: data, as: UTF8.self))
+            writeStandardOutputJSON(String(decoding: data, as: UTF8.self))
         } else {
-            print(found.map(\.text).joined(separator: "\n"), terminator: "")
+            writeStandardOutputLines(found.map(\.text).joined(separator: "\n"), terminator: "")
         }
     }
 }

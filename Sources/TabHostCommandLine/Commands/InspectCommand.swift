@@ -80,7 +80,7 @@ struct InspectCommand: ParsableCommand {
                 let found = InspectReport(entry)
             else {
                 registry.metadataCache?.save()
-                for refusal in running { print(ControlCharacters.escaped(refusal.line)) }
+                for refusal in running { writeStandardOutput(refusal.line) }
                 let places = searched.map(\.path).joined(separator: ", ")
                 writeStandardError(
                     "\(target): no accepted module with this name in \(places.isEmpty ? "(no directories)" : places); "
@@ -92,7 +92,7 @@ struct InspectCommand: ParsableCommand {
         }
         registry.metadataCache?.save()
         if let info = report.module { report.granted = Self.granted(to: info, in: Self.grantStore()) }
-        print(json ? report.json() : report.text(), terminator: "")
+        if json { writeStandardOutputJSON(report.json(), terminator: "") } else { writeStandardOutputLines(report.text(), terminator: "") }
         if let error = report.error {
             writeStandardError(error.description)
             throw ExitCode(1)

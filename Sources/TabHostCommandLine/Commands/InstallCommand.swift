@@ -53,7 +53,7 @@ struct InstallCommand: ParsableCommand {
         let request = BundleInstallRequest(
             modulesDirectory: directory, trustStorePath: trust, assumeYes: yes, allowUnsigned: allowUnsigned, sandbox: sandbox)
         do {
-            for line in try tools.install(source: source, request: request) { print(line) }
+            for line in try tools.install(source: source, request: request) { writeStandardOutput(line) }
         } catch {
             writeStandardError("\(error)")
             throw ExitCode(1)

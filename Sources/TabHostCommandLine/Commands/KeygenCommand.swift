@@ -45,8 +45,8 @@ struct KeygenCommand: ParsableCommand {
             writeStandardError(error.description)
             throw ExitCode(1)
         }
-        print("secret key: \(path) (\(unencrypted ? "unencrypted" : "encrypted with your password"); keep it private)")
-        print("public key: \(publicPath), key id \(key.keyID)")
+        writeStandardOutput("secret key: \(path) (\(unencrypted ? "unencrypted" : "encrypted with your password"); keep it private)")
+        writeStandardOutput("public key: \(publicPath), key id \(key.keyID)")
     }
 
     /// `$XDG_CONFIG_HOME/tabhost/publisher.key`, or `$HOME/.config/tabhost/publisher.key`.

@@ -46,31 +46,3 @@ extension ListCommand {
         return table.text
     }
 }
-
-/// Writes `line` and a newline to standard error as one line (diagnostics of the commands, `tabhost-bench`'s
-/// too); while an in-process module's output is captured, to the terminal's standard error all the same.
-/// Every control in it is escaped, a newline too: a line may quote a module's strings or a file name, and
-/// neither a terminal's controls nor a second line (a forged refusal) may come out of one.
-package func writeStandardError(_ line: String) {
-    writeToStandardError(ControlCharacters.escaped(line) + "\n")
-}
-
-/// Writes `text`, a log of several lines (a build's or a test run's output), to standard error, ending it
-/// with a newline: its lines are kept, every other control is escaped.
-package func writeStandardErrorLines(_ text: String) {
-    writeToStandardError(ControlCharacters.escaped(text, keeping: ["\n"]) + (text.hasSuffix("\n") ? "" : "\n"))
-}
-
-/// Writes `error` to standard error: the log it carries (`FailureWithLog`), then its one line.
-package func writeStandardError(failure error: any Error) {
-    if let logged = error as? any FailureWithLog, !logged.log.isEmpty {
-        writeStandardErrorLines(logged.log.joined(separator: "\n"))
-    }
-    writeStandardError("\(error)")
-}
-
-private func writeToStandardError(_ text: String) {
-    fflush(nil)  // flush stdout first: keeps the order of stdout and stderr lines on a shared terminal
-    let fd = StandardOutputCapture.hostStandardError
-    _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-}

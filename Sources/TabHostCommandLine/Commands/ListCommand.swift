@@ -36,7 +36,11 @@ struct ListCommand: ParsableCommand {
         registry.metadataCache?.save()
         // Indices rather than a filtered copy of the entries: each is large.
         let files = entries.indices.filter { !entries[$0].isDirectory }
-        print(json ? Self.json(entries, files) : Self.table(entries, files), terminator: "")
+        if json {
+            writeStandardOutputJSON(Self.json(entries, files), terminator: "")
+        } else {
+            writeStandardOutputLines(Self.table(entries, files), terminator: "")
+        }
         if entries.isEmpty {
             writeStandardError("no module files found in \(searched.map(\.path).joined(separator: ", "))")
         }

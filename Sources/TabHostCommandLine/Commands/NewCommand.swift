@@ -92,7 +92,7 @@ struct NewCommand: ParsableCommand {
         }
         let build = swift ? "swift build" : "make"
         let language = swift ? "Swift" : "C"
-        print(
+        writeStandardOutput(
             "Created \(language) module \"\(moduleName.text)\" in \(projectURL.path); build it with: cd \(projectURL.path) && \(build)"
         )
     }

@@ -36,7 +36,7 @@ struct PackCommand: ParsableCommand {
         let keyPath = try SigningKeyPath.resolve(key)
         guard let tools = TabHostCommand.bundles else { CompanionProgram.bundle.exec() }
         do {
-            for line in try tools.pack(directory: directory, keyPath: keyPath, output: output) { print(line) }
+            for line in try tools.pack(directory: directory, keyPath: keyPath, output: output) { writeStandardOutput(line) }
         } catch {
             writeStandardError(failure: error)
             throw ExitCode(1)

@@ -58,14 +58,14 @@ struct PermissionsCommand: ParsableCommand {
         }
         let kernel = KernelSandboxSupport.current()
         if json {
-            print(
+            writeStandardOutputJSON(
                 InspectReport.json(Output(modules: reports, enforced: true, landlockABI: kernel.landlockABI, seccomp: kernel.seccomp)),
                 terminator: "")
             return
         }
-        for report in reports { print(report.lines.map { ControlCharacters.escaped($0) }.joined(separator: "\n")) }
-        print(Self.enforcement)
-        print(kernel.line)
+        for report in reports { writeStandardOutputLines(report.lines.map { ControlCharacters.escaped($0) }.joined(separator: "\n")) }
+        writeStandardOutputLines(Self.enforcement)
+        writeStandardOutput(kernel.line)
     }
 
 }

@@ -80,6 +80,6 @@ struct RemoveCommand: ParsableCommand {
             }
             line += " (its key pin stays: tabhost trust remove --module \(name) forgets it)"
         }
-        print(line)
+        writeStandardOutput(line)
     }
 }

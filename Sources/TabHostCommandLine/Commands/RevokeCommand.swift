@@ -44,13 +44,13 @@ struct RevokeCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             try GrantStoreOptions.save(store)
-            print("\(name): module not found; revoked everything granted to any file of that name")
+            writeStandardOutput("\(name): module not found; revoked everything granted to any file of that name")
             return
         }
         let taken = store.revoke(permissions.isEmpty ? nil : permissions, name: name, file: module.file)
         try GrantStoreOptions.save(store)
         let left = store.permissions(name: name, file: module.file)
         let what = taken.isEmpty ? "nothing to revoke" : "revoked \(taken.joined(separator: " "))"
-        print("\(name) (\(module.file)): \(what); granted \(left.isEmpty ? "nothing" : left.joined(separator: " "))")
+        writeStandardOutput("\(name) (\(module.file)): \(what); granted \(left.isEmpty ? "nothing" : left.joined(separator: " "))")
     }
 }

@@ -36,7 +36,7 @@ struct RollbackCommand: ParsableCommand {
             let installed = try InstalledBundles(path: directory, create: false)
             let (now, was) = try installed.withLock { try installed.rollback(name) }
             let from = was.map { " (from \($0.manifest.version); tabhost rollback \(name) again returns to it)" } ?? ""
-            print("rolled back \(name) to \(now.manifest.version)\(from)")
+            writeStandardOutput("rolled back \(name) to \(now.manifest.version)\(from)")
         } catch let error as BundleError where error.code == .notInstalled && error.reason == "no such modules directory" {
             writeStandardError("\(directory)/\(name): no previous version to roll back to; nothing is installed in \(directory)")
             throw ExitCode(1)

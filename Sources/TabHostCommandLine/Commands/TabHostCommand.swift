@@ -82,12 +82,12 @@ public struct TabHostCommand: ParsableCommand {
             ModuleMetadataCacheReading.discardEarlyReading()
         } catch {
             ModuleMetadataCacheReading.discardEarlyReading()
-            if exitCode(for: error) == .validationFailure {
-                let message = fullMessage(for: error)
-                _ = Array((message + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-                Glibc.exit(2)
-            }
-            exit(withError: error)
+            // A usage error quotes the arguments, which may be a file's name: shown escaped, as every line.
+            let code = exitCode(for: error)
+            guard !code.isSuccess else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { writeStandardErrorLines(message) }
+            Glibc.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 }

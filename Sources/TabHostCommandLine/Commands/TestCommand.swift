@@ -84,7 +84,7 @@ struct TestCommand: ParsableCommand {
             writeStandardError("tabhost test: \(outcome.summary)")
             throw ExitCode(2)
         }
-        let outcomes = suite.run(scripts: scripts, moduleDirectory: moduleDirectory) { line in print(line) }
+        let outcomes = suite.run(scripts: scripts, moduleDirectory: moduleDirectory) { line in writeStandardOutputLines(line) }
         if let junit {
             do throws(AtomicFile.Failure) {
                 try AtomicFile.write(Array(JUnitReport.document(outcomes, suite: project.name).utf8), to: junit)

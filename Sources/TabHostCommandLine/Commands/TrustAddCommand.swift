@@ -27,7 +27,10 @@ struct TrustAddCommand: ParsableCommand {
         if let module, !ModuleSearchPath.isValidModuleName(module) {
             throw ValidationError("'\(module)' is not a module name ([a-z0-9._-], 1 to 64 bytes)")
         }
-        if comment.contains(where: \.isNewline) { throw ValidationError("--comment must be one line") }
+        if let control = ControlCharacters.first(in: comment) {
+            throw ValidationError(
+                "--comment must be one line of text: it holds a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
+        }
     }
 
     func run() throws {
@@ -39,11 +42,11 @@ struct TrustAddCommand: ParsableCommand {
             store.pin(module, to: publicKey, replacing: true)
             try TrustCommand.reporting { () throws(BundleError) in try TrustStoreFile.write(store, to: path) }
             let was = before.map { $0 == publicKey ? " (already)" : " (was \($0.keyID))" } ?? ""
-            print("\(module): pinned to key \(publicKey.keyID)\(was)")
+            writeStandardOutput("\(module): pinned to key \(publicKey.keyID)\(was)")
         } else {
             store.trust(publicKey, comment: comment)
             try TrustCommand.reporting { () throws(BundleError) in try TrustStoreFile.write(store, to: path) }
-            print("key \(publicKey.keyID): trusted for any module\(comment.isEmpty ? "" : " (\(comment))")")
+            writeStandardOutput("key \(publicKey.keyID): trusted for any module\(comment.isEmpty ? "" : " (\(comment))")")
         }
     }
 }

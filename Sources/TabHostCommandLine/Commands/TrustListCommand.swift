@@ -11,13 +11,13 @@ struct TrustListCommand: ParsableCommand {
         let path = try TrustCommand.storePath()
         let store = try TrustCommand.reporting { () throws(BundleError) in try TrustStoreFile.read(path) }
         if store.pins.isEmpty && store.trusted.isEmpty {
-            print("no pinned modules and no trusted keys (\(path))")
+            writeStandardOutput("no pinned modules and no trusted keys (\(path))")
             return
         }
-        for pin in store.pins { print("pinned   \(pin.name)  key \(pin.key.keyID)  \(pin.key.base64)") }
+        for pin in store.pins { writeStandardOutput("pinned   \(pin.name)  key \(pin.key.keyID)  \(pin.key.base64)") }
         for trusted in store.trusted {
             let note = trusted.comment.isEmpty ? "" : "  (\(trusted.comment))"
-            print("trusted  key \(trusted.key.keyID)  \(trusted.key.base64)\(note)")
+            writeStandardOutput("trusted  key \(trusted.key.keyID)  \(trusted.key.base64)\(note)")
         }
     }
 }

@@ -32,7 +32,7 @@ struct TrustRemoveCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             try TrustCommand.reporting { () throws(BundleError) in try TrustStoreFile.write(store, to: path) }
-            print("\(module): pin removed; its next install asks as a first install does")
+            writeStandardOutput("\(module): pin removed; its next install asks as a first install does")
             return
         }
         let wanted = (keyID ?? "").uppercased()
@@ -42,6 +42,6 @@ struct TrustRemoveCommand: ParsableCommand {
         }
         store.untrust(key.keyID)
         try TrustCommand.reporting { () throws(BundleError) in try TrustStoreFile.write(store, to: path) }
-        print("key \(key.keyID): no longer trusted (pins to it stay)")
+        writeStandardOutput("key \(key.keyID): no longer trusted (pins to it stay)")
     }
 }

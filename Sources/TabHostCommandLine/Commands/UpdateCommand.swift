@@ -56,7 +56,7 @@ struct UpdateCommand: ParsableCommand {
         let candidates = names.isEmpty ? ReloadWaitOption.installedNames(in: directory) : names
         let before = wait.before(candidates, in: directory)
         let report = tools.update(names: names, request: request)
-        for line in report.lines { print(line) }
+        for line in report.lines { writeStandardOutput(line) }
         for problem in report.problems { writeStandardError(problem) }
         let after = ReloadWaitOption.versions(candidates, in: directory)
         let changed = Set(candidates.filter { after[$0] != nil && after[$0] != before.versions[$0] })

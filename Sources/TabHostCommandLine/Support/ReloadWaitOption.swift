@@ -45,7 +45,7 @@ struct ReloadWaitOption: ParsableArguments {
         var allReloaded = true
         for host in hosts where changed.contains(host.name) && !host.hosts.isEmpty {
             for answer in host.wait(deadline: max(.zero, end - .now)) {
-                print("\(host.name): \(answer.line)")
+                writeStandardOutput("\(host.name): \(answer.line)")
                 allReloaded = allReloaded && answer.reloaded
             }
         }

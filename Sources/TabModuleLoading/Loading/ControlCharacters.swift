@@ -20,10 +20,15 @@ public enum ControlCharacters {
 
     /// True when `text` is printable ASCII, which holds no control: told from its contiguous bytes, where it
     /// has them, without the scalar walk (a warm start checks three strings of each of 1,000 cached modules).
-    private static func isPrintableASCII(_ text: String) -> Bool {
+    private static func isPrintableASCII(_ text: String, allowing kept: UInt32 = 0) -> Bool {
         // Over the contiguous bytes: the generic walk of a String.UTF8View costs several times more.
-        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        let printable = { (byte: UInt8) in (byte >= 0x20 && byte < 0x7F) || (byte < 0x20 && kept & (1 << UInt32(byte)) != 0) }
         return text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable)
+    }
+
+    /// The C0 controls of `keeping` as bits (bit N: U+000N), for `isPrintableASCII`.
+    private static func c0Bits(_ keeping: Set<Unicode.Scalar>) -> UInt32 {
+        keeping.reduce(0) { bits, scalar in scalar.value < 0x20 ? bits | 1 << scalar.value : bits }
     }
 
     /// Why `text` (the descriptor's `field`) may not be shown, or nil when it holds no control: names the
@@ -39,7 +44,8 @@ public enum ControlCharacters {
     public static func escaped(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
         // Printable ASCII holds no control: `tabhost list` escapes a few strings per file, and the scalar
         // walk with its set lookups was a tenth of a warm list of 1,000.
-        if isPrintableASCII(text) { return text }
+        // The same for a text the host laid out in lines (a table of 1,000 rows).
+        if isPrintableASCII(text, allowing: keeping.isEmpty ? 0 : c0Bits(keeping)) { return text }
         guard text.unicodeScalars.contains(where: { isControl($0) && !keeping.contains($0) }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -59,6 +65,9 @@ public enum ControlCharacters {
     /// character. C0 is left alone: an encoder escapes it in strings, and outside them it is the layout.
     public static func escapedJSON(_ json: String) -> String {
         let raw = { (scalar: Unicode.Scalar) in scalar.value >= 0x7F && isControl(scalar) }
+        // Below DEL every byte is one the encoder escaped where it had to: told from the bytes alone.
+        let below = { (byte: UInt8) in byte < 0x7F }
+        if json.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(below) }) ?? json.utf8.allSatisfy(below) { return json }
         guard json.unicodeScalars.contains(where: raw) else { return json }
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {

@@ -32,6 +32,9 @@ public struct ModuleFunctions: OptionSet, Hashable, Sendable {
         (.destroy, "destroy"), (.listRow, "list_row"),
     ]
 
+    /// Every function a descriptor of this ABI can hold: bits outside it come from nothing the host wrote.
+    public static let known = ModuleFunctions(all.map(\.function))
+
     /// The C names of the functions in this set, in descriptor order.
     public var cNames: [String] { Self.all.filter { contains($0.function) }.map(\.cName) }
 }

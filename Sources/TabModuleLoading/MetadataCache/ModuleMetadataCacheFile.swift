@@ -184,7 +184,7 @@ public struct ModuleMetadataCacheFile: Sendable, Equatable {
         guard kind.isKnown else { throw malformed("unknown kind \(kind.rawValue)") }
         guard major == TabModuleABI.major, minor <= TabModuleABI.minor else { throw malformed("module ABI \(major).\(minor)") }
         guard structSize >= TabModuleABI.descriptorSize else { throw malformed("struct size \(structSize)") }
-        guard functions.isSuperset(of: [.create, .render]), functions.rawValue <= 0xFF else {
+        guard functions.isSuperset(of: [.create, .render]), functions.isSubset(of: .known) else {
             throw malformed("function bits \(functions.rawValue)")
         }
         guard swift <= 2 else { throw malformed("Swift flag \(swift)") }

@@ -7,7 +7,7 @@ public struct ModuleSource: Sendable {
         ("name", "\"good\""), ("version", nil), ("title", "\"Good\""), ("image", nil), ("glyph", nil),
         ("create", "create"), ("start", nil), ("render", "render"), ("event", nil), ("appearance", nil),
         ("save_state", nil), ("restore_state", nil), ("destroy", "destroy"), ("reserved", nil),
-        ("permissions", nil),
+        ("permissions", nil), ("list_row", nil),
     ]
     /// How the entry point is defined.
     public var entry = "TAB_MODULE_DECLARE(descriptor)"
@@ -57,6 +57,7 @@ public struct ModuleSource: Sendable {
             U static size_t save_state(void *self, void *buf, size_t cap) { (void)self; (void)buf; (void)cap; return 0; }
             U static int restore_state(void *self, const void *data, size_t len) { (void)self; (void)data; (void)len; return 1; }
             U static void destroy(void *self) { free(self); }
+            U static void list_row(void *self, const char *id, size_t index, tab_view *view) { (void)self; (void)id; (void)index; (void)view; }
             __attribute__((used)) static const tab_module_descriptor descriptor = {
             \(initializers.joined(separator: "\n"))
             };

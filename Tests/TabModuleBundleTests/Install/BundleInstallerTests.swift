@@ -85,6 +85,13 @@ struct BundleInstallerTests {
         // A download is cut off past the announced size.
         let server = try HTTPSTestServer(root: served.directory)
         options.downloader = HTTPSDownloader(caFile: server.caFile, caDirectory: nil)
+        // An announced size past what any bundle may hold is refused before anything is asked for.
+        options.expectedFile = (10 << 30, sha256)
+        let huge = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(url: server.url("clock.tabmod")) }
+        #expect(
+            huge?.code == .download && huge?.reason == "its feed announces 10737418240 bytes, more than the 536870912 a bundle may hold",
+            "\(String(describing: huge))")
+        #expect(server.requests.isEmpty && scene.topNames.isEmpty)
         options.expectedFile = (UInt64(bytes.count - 1), sha256)
         let cut = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(url: server.url("clock.tabmod")) }
         #expect(cut?.code == .download && cut?.reason.contains("larger than") == true, "\(String(describing: cut))")

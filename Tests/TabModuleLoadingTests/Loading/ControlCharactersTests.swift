@@ -19,6 +19,11 @@ struct ControlCharactersTests {
         #expect(ControlCharacters.escaped("\u{9B}2J \u{202E}é") == #"\u{9b}2J \u{202e}é"#)
         #expect(ControlCharacters.escaped("one\ntwo\tthree", keeping: ["\n"]) == #"one"# + "\n" + #"two\x09three"#)
         #expect(ControlCharacters.escaped("plain") == "plain")
+        // Lines of printable ASCII keep their newlines, and the controls among them are still written out.
+        #expect(ControlCharacters.escaped("a\nb\n", keeping: ["\n"]) == "a\nb\n")
+        #expect(ControlCharacters.escaped("a\nb\u{1B}[2J\n", keeping: ["\n"]) == "a\nb" + #"\x1b[2J"# + "\n")
+        #expect(ControlCharacters.escaped("a\rb", keeping: ["\n"]) == #"a\x0db"#)
+        #expect(ControlCharacters.escapedJSON(#"{"a": "plain\u001b"}"#) == #"{"a": "plain\u001b"}"#)
     }
 
     @Test func aProblemQuotesTheTextEscapedAndNamesTheFirstControl() {

@@ -31,6 +31,17 @@ struct ModuleMetadataCacheFileTests {
         #expect(decoded.entries[1].error?.description == "/m/notes.so: not an ELF file (starts with \"hello\\n\"); rebuild it")
     }
 
+    /// Every function a descriptor can hold is kept, `list_row` (ABI 1.3, the ninth bit) included: a
+    /// module that has it must not make every later command discard the cache.
+    @Test func everyKnownFunctionReadsBackTheSame() throws {
+        var info = Self.accepted.info!
+        info.abiMinor = TabModuleABI.minor
+        info.functions = .known
+        #expect(info.functions.contains(.listRow))
+        let file = ModuleMetadataCacheFile(entries: [CachedModuleEntry(path: "/m/clock.so", stamp: Self.stamp, outcome: .accepted(info))])
+        #expect(try ModuleMetadataCacheFile(decoding: file.encoded()) == file)
+    }
+
     @Test func aFileOfASCIIStringsReadsBackTheSame() throws {
         let file = ModuleMetadataCacheFile(entries: [Self.refused, Self.crashed])
         #expect(try ModuleMetadataCacheFile(decoding: file.encoded()) == file)
@@ -108,6 +119,7 @@ struct ModuleMetadataCacheFileTests {
         ("bad name", "module name \"Bad Name\" is not valid"),
         ("unknown kind", "unknown kind 7"),
         ("no render", "function bits 1"),
+        ("unknown function", "function bits 1029"),
         ("newer ABI", "module ABI 1.9"),
     ])
     func fieldsTheLoaderRefusesAreRefused(_ what: String, reason: String) {
@@ -116,6 +128,7 @@ struct ModuleMetadataCacheFileTests {
         case "bad name": info.name = "Bad Name"
         case "unknown kind": info.kind = ModuleKind(rawValue: 7)
         case "no render": info.functions = [.create]
+        case "unknown function": info.functions = [.create, .render, ModuleFunctions(rawValue: 1 << 10)]
         default: info.abiMinor = 9
         }
         let entry = CachedModuleEntry(path: "/m/clock.so", stamp: Self.stamp, outcome: .accepted(info))

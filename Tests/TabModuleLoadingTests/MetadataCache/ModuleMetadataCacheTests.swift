@@ -30,6 +30,20 @@ struct ModuleMetadataCacheTests {
         #expect(second.modules.map(\.name) == ["alpha"])
     }
 
+    /// A module with every function ABI 1.3 has (`list_row` too) is listed from the cache like any other,
+    /// and the cache is not discarded for holding it.
+    @Test func aModuleWithAListRowIsListedFromTheCache() throws {
+        let harness = try MetadataCacheHarness()
+        try harness.modules.compile("lazy.so", source: ModuleSource(name: "lazy").with("list_row", "list_row").text)
+        let (_, cold) = try harness.start()
+        #expect(cold.first?.info?.functions.contains(.listRow) == true)
+        let (second, warm) = try harness.start()
+        #expect(warm.map(\.fromCache) == [true])
+        #expect(warm.first?.info?.functions.contains(.listRow) == true)
+        #expect(second.metadataCache?.statistics.hits == 1)
+        #expect(!harness.log.entries.contains { $0.message.description.contains("discarded") })
+    }
+
     @Test func aRebuiltFileIsReadAgain() throws {
         let harness = try MetadataCacheHarness()
         try harness.compile("alpha", title: "Old")
