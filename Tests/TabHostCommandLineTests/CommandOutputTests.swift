@@ -22,20 +22,6 @@ struct CommandOutputTests {
 
     /// `FILE:LINE` of every line under the command-line target that calls `print`.
     static func printUses() throws -> [String] {
-        let root = Fixture.repoRoot + "/"
-        guard let all = FileManager.default.enumerator(atPath: root + folder)?.allObjects as? [String] else {
-            throw FixtureError("cannot list \(root + folder)")
-        }
-        let pattern = try Regex(#"(^|[^\w.])print\s*\("#)
-        var uses: [String] = []
-        for file in all.sorted() where file.hasSuffix(".swift") {
-            let path = folder + "/" + file
-            let text = try String(contentsOfFile: root + path, encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(pattern) {
-                uses.append("\(path):\(number + 1)")
-            }
-        }
-        return uses
+        try SourceLines.matching(try Regex(#"(^|[^\w.])print\s*\("#), under: folder)
     }
 }

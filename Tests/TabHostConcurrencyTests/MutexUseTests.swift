@@ -20,21 +20,6 @@ struct MutexUseTests {
 
     /// `FILE:LINE` of every line under the repository's `folder` that makes or names a `Mutex`.
     static func mutexUses(under folder: String, exempting exempt: [String] = exempt) throws -> [String] {
-        let root = Fixture.repoRoot + "/"
-        guard let all = FileManager.default.enumerator(atPath: root + folder)?.allObjects as? [String] else {
-            throw FixtureError("cannot list \(root + folder)")
-        }
-        let pattern = try Regex(#"\bMutex\s*[<(]"#)
-        var uses: [String] = []
-        for file in all.sorted() where file.hasSuffix(".swift") {
-            let path = folder + "/" + file
-            guard !exempt.contains(where: { path.hasPrefix($0) }) else { continue }
-            let text = try String(contentsOfFile: root + path, encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(pattern) {
-                uses.append("\(path):\(number + 1)")
-            }
-        }
-        return uses
+        try SourceLines.matching(try Regex(#"\bMutex\s*[<(]"#), under: folder, exempting: exempt)
     }
 }
