@@ -52,8 +52,8 @@ public final class WebFrontEnd: Sendable {
         self.settings = settings
         assets = try PageAssets.load()
         handle = ScreenSessionHandle(session)
-        state = WebState(imageRoots: session.imageDirectories, logger: settings.logger)
         logBudget = WebLogBudget(logger: settings.logger)
+        state = WebState(imageRoots: session.imageDirectories, log: logBudget)
         connectionLimits = ConnectionLimits(settings, log: logBudget)
         subscription = session.subscribe { [state] screen in state.publish(screen) }
     }

@@ -146,6 +146,25 @@ struct RunFloodTests {
         Self.expectNoForgery(lines)
     }
 
+    /// A module naming images it may not read, new paths in every render (each path's refusal is one log
+    /// line, and paths are without end): those lines are its own, under its budget. Before, a module wrote
+    /// thousands a second this way.
+    @Test(.disabled(if: Sanitizers.thread, "TSan cannot follow a thread a module starts in the -static-stdlib child"))
+    func refusedImagesOfNewPathsStayWithinTheModulesBudget() throws {
+        let images =
+            #"self->api->text(view, "Flooding"); static unsigned long k; "#
+            + #"for (int i = 0; i < 300; i++) { char p[64]; snprintf(p, sizeof p, "/nowhere/%lu.png", k++); self->api->image(view, p, "x"); }"#
+        let source = Self.floodSource(name: "flood", loop: "api->invalidate(host); usleep(20000);")
+            .replacingOccurrences(of: #"self->api->text(view, "Flooding");"#, with: images)
+        let (lines, bytes) = try Self.runUntilDropped(source)
+        let refused = lines.filter { $0.contains("[flood] warning: image \"/nowhere/") }
+        let drops = lines.filter { $0.contains(" flood: ") && $0.contains(" lines of output dropped (over ") }
+        #expect(!refused.isEmpty, "the control: the refusals reach the log")
+        #expect(!drops.isEmpty)
+        #expect(refused.count <= 100 * (drops.count + 1), "\(refused.count) lines in \(drops.count + 1) seconds")
+        #expect(bytes < 1 << 20, "the log grew by \(bytes) bytes")
+    }
+
     /// A thread calling `set_timer` without end (one of the calls safe from any thread) is read no faster than
     /// `ModuleLimits.maximumMessagesReadPerSecond` (10,000 a second): past it the module's writes wait on its
     /// full socket, instead of the host spending a core on them. Every thousandth call logs its number, so

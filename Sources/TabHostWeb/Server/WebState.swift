@@ -18,11 +18,12 @@ final class WebState: Sendable {
     private let shared = LockedValue(Shared())
     /// The directories images are served from (the session's module and data directories).
     let imageRoots: [String]
-    private let logger: Logger
+    /// The refused images' lines: a module names paths without end, each new one a line.
+    private let log: WebLogBudget
 
-    init(imageRoots: [String], logger: Logger) {
+    init(imageRoots: [String], log: WebLogBudget) {
         self.imageRoots = imageRoots
-        self.logger = logger
+        self.log = log
     }
 
     /// The bound port, once known.
@@ -58,7 +59,7 @@ final class WebState: Sendable {
             if state.loggedPaths.count >= 1024 { state.loggedPaths.removeAll() }
             return state.loggedPaths.insert(path).inserted
         }
-        if first { logger.warning("web: not serving the image \(path.debugDescription): \(reason)") }
+        if first { log.warning("web: not serving the image \(path.debugDescription): \(reason)") }
     }
 
     /// `screen` with its tickets, and the refusals not logged yet (logged by the caller, outside the lock).
@@ -70,7 +71,7 @@ final class WebState: Sendable {
     }
 
     private func log(_ refusals: [(String, String)]) {
-        for (path, reason) in refusals { logger.warning("web: not serving the image \(path.debugDescription): \(reason)") }
+        for (path, reason) in refusals { log.warning("web: not serving the image \(path.debugDescription): \(reason)") }
     }
 
     /// Registers a page's mailbox; nil after `stop()`.

@@ -2,7 +2,7 @@ import TabKit
 
 /// Image confinement per module: what a module shows (image nodes, its tab's image, the image of a tab
 /// it adds) must be a file it could read itself (`ModuleImageConfinement`); another is shown by its
-/// alternative text, with one log line per path.
+/// alternative text, with one log line per path (under the module's log budget).
 extension ModuleController {
     /// `tree` with the images this module may not read cut to their alternative text.
     func confineImages(_ tree: ViewTree) -> ViewTree {
@@ -27,8 +27,11 @@ extension ModuleController {
     private func logRefusedImage(_ path: String) {
         if refusedImages.count >= 1024 { refusedImages.removeAll() }
         guard refusedImages.insert(path).inserted else { return }
-        moduleRuntime?.logger.warning(
-            "image \(path.debugDescription) not shown: the module cannot read it (only its own directory, its data directory and its read:/write: grants)",
-            metadata: ["module": "\(info.name)"])
+        // Under the module's own log budget: each new path is a line, and a module can name paths without end.
+        moduleLog(
+            level: .warning,
+            message:
+                "image \(path.debugDescription) not shown: the module cannot read it (only its own directory, its data directory and its read:/write: grants)"
+        )
     }
 }
