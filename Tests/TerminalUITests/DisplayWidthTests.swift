@@ -68,4 +68,18 @@ struct DisplayWidthTests {
         #expect(grid.line(0) == " x é…")  // writing over the right half of 文 blanks its left half
         #expect(grid.text == " x é…")
     }
+
+    /// A letter and 8,180 combining marks are one cell: it keeps what `Cell.maximumBytes` holds, so a
+    /// frame of such cells stays near the size of a plain one; a family emoji sequence fits whole.
+    @Test func aCellHoldsAtMostItsBytesOfOneCluster() {
+        var grid = CellGrid(width: 4, height: 1)
+        let heavy = "e" + String(repeating: "\u{301}", count: 8180)
+        grid.put(heavy + "x" + heavy, x: 0, y: 0)
+        #expect(grid[0, 0].text.utf8.count <= Cell.maximumBytes && grid[0, 0].text.unicodeScalars.first == "e")
+        #expect(grid[0, 0].text.unicodeScalars.count == 1 + (Cell.maximumBytes - 1) / 2)
+        #expect(grid[1, 0].text == "x" && grid[2, 0].text.utf8.count <= Cell.maximumBytes)
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        grid.put(family, x: 0, y: 0)
+        #expect(grid[0, 0].text == family)
+    }
 }

@@ -19,6 +19,10 @@ package struct Cell: Sendable, Hashable {
         self.style = style
     }
 
+    /// The most UTF-8 bytes of a cell's text: a letter with a few combining marks, the longest emoji
+    /// sequences; what a cluster holds beyond it is not drawn (terminals keep a few marks a cell too).
+    public static let maximumBytes = 32
+
     /// A space in the plain style.
     public static let blank = Cell(text: " ")
 

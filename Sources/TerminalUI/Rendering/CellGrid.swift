@@ -38,18 +38,32 @@ package struct CellGrid: Sendable, Hashable {
                 if column > x, !character.unicodeScalars.contains(where: Self.isUnprintable) {
                     var lead = column - 1
                     if self[lead, y].isContinuation { lead -= 1 }
-                    self[lead, y].text.append(character)
+                    self[lead, y].text = Self.capped(self[lead, y].text + String(character))
                 }
                 continue
             }
             if column + w > x + room { break }
             clearWide(at: column, y: y)
             if w == 2 { clearWide(at: column + 1, y: y) }
-            self[column, y] = Cell(text: String(character), width: w, style: style)
+            self[column, y] = Cell(text: Self.capped(String(character)), width: w, style: style)
             if w == 2 { self[column + 1, y] = Cell(text: "", width: 0, style: style) }
             column += w
         }
         return column - x
+    }
+
+    /// The most bytes one cell's text may hold (`Cell.maximumBytes`): a cluster of a letter and
+    /// thousands of combining marks is one cell, and the terminal would be sent all of it on every frame.
+    static func capped(_ text: String) -> String {
+        guard text.utf8.count > Cell.maximumBytes else { return text }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > Cell.maximumBytes { break }
+            kept.append(scalar)
+        }
+        return String(kept)
     }
 
     /// C0, DEL, C1 and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
