@@ -38,6 +38,7 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/sem.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -1026,15 +1027,21 @@ static int case_ipc_namespace(void) {
     key_t key = (key_t)(0x7ab00000 | (parent & 0xffff));
     int segment = shmget(key, 4096, IPC_CREAT | 0600);
     int queue = msgget(key, IPC_CREAT | 0600);
-    if (segment < 0 || queue < 0) return fail("shmget/msgget in the driver: %s", strerror(errno));
+    int semaphores = semget(key, 1, IPC_CREAT | 0600);
+    if (segment < 0 || queue < 0 || semaphores < 0) return fail("shmget/msgget/semget in the driver: %s", strerror(errno));
     int verdict = PASS;
     for (int confined = 1; confined >= 0 && verdict == PASS; confined--) {
         pid_t child = fork();
         if (child == 0) {
             lock(confined ? 0 : GRANT_UNRESTRICTED, 0);
             int found = shmget(key, 0, 0) >= 0, found_queue = msgget(key, 0) >= 0;
+            /* The filter refuses shmget and msgget; semaphores it allows, so only the namespace hides the user's. */
+            int found_semaphores = semget(key, 0, 0) >= 0, semaphores_error = errno;
             if (confined && (found || found_queue)) _exit(fail("the user's segment or queue reached from inside"));
-            if (!confined && (!found || !found_queue)) _exit(fail("control: the segment not reached without the sandbox"));
+            if (confined && (found_semaphores || semaphores_error != ENOENT))
+                _exit(fail("the user's semaphores: %s, expected ENOENT", found_semaphores ? "found" : strerror(semaphores_error)));
+            if (!confined && (!found || !found_queue || !found_semaphores))
+                _exit(fail("control: the segment, queue or semaphores not reached without the sandbox"));
             _exit(PASS);
         }
         int status;
@@ -1043,6 +1050,7 @@ static int case_ipc_namespace(void) {
     }
     shmctl(segment, IPC_RMID, NULL);
     msgctl(queue, IPC_RMID, NULL);
+    semctl(semaphores, 0, IPC_RMID);
     return verdict;
 }
 

@@ -148,4 +148,59 @@ final class ABI13CallsTests {
         #expect(factory.settled { child.render() } == expected && inProcess.render(listWindows: ["x": 0..<5]) == expected)
         #expect(recorder.logs.isEmpty)
     }
+
+    /// A list inside a list's row is ignored with one line, on both paths alike, and the rows around it
+    /// are drawn: the child sends no rows for it, so the outer list goes on (it had stopped the isolated
+    /// module as a protocol violation, found by an outside try). The view then fills up: a list past the
+    /// view's last node is ignored too, its rows read and dropped, the module still running.
+    @Test func aListInsideARowOrPastAFullViewIsIgnoredAlikeAndTheModuleRuns() throws {
+        let source = """
+            #include "tab_module.h"
+            #include <stdlib.h>
+            static const tab_host_api *api;
+            static void *create(const tab_host_api *a, tab_host *host) { (void)host; api = a; return malloc(1); }
+            static void render(void *self, tab_view *view) {
+                (void)self;
+                api->list(view, "outer", 3);
+                for (int i = 0; i < 5000; i++) api->text(view, "filler");
+                api->list(view, "late", 3);
+                api->text(view, "after");
+            }
+            static void list_row(void *self, const char *id, size_t index, tab_view *view) {
+                (void)self; (void)id; (void)index;
+                api->list(view, "inner", 5);
+                api->row(view, "r", NULL, NULL);
+            }
+            static void destroy(void *self) { free(self); }
+            static const tab_module_descriptor descriptor = {
+                TAB_MODULE_DESCRIPTOR_HEADER, .name = "nested", .title = "Nested",
+                .create = create, .render = render, .list_row = list_row, .destroy = destroy,
+            };
+            TAB_MODULE_DECLARE(descriptor)
+
+            """
+        let nested = try Fixture()
+        defer { nested.remove() }
+        try nested.compile("nested.so", source: source)
+        let registry = ModuleRegistry(loader: ModuleLoader(copies: try ModuleCopyDirectory(root: cacheRoot.directory)))
+        registry.load(directories: [ModuleDirectory(nested.directory)])
+        let loaded = try #require(registry.modules.first { $0.name == "nested" }, "\(registry.errors)")
+        let environment = ModuleInstanceEnvironment(ticks: ticks, confinement: nil, dataDirectory: nil)
+        let (childLog, localLog) = (RecordingDelegate(), RecordingDelegate())
+        let child = try factory.makeInstance(of: loaded, environment: environment, delegate: childLog)
+        let inProcess = try InProcessModuleInstanceFactory().makeInstance(of: loaded, environment: environment, delegate: localLog)
+        defer {
+            child.destroy()
+            inProcess.destroy()
+        }
+        for _ in 0..<2 {
+            let tree = factory.settled { child.render() }
+            #expect(tree == inProcess.render())
+            let outer = try #require(list(tree))
+            #expect(outer.id == "outer" && outer.rows.count == 3, "\(outer)")
+        }
+        #expect(childLog.logs == localLog.logs)
+        #expect(childLog.logs.contains { $0.contains("list inside a list's row ignored") }, "\(childLog.logs)")
+        #expect(!log.entries.contains { $0.message.description.contains("protocol violation") }, "\(log.entries)")
+    }
 }

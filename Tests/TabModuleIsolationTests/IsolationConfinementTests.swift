@@ -35,6 +35,7 @@ struct IsolationConfinementTests {
         #include <fcntl.h>
         #include <stdio.h>
         #include <stdlib.h>
+        #include <sys/sem.h>
         #include <sys/shm.h>
         #include <unistd.h>
         static long pids[2];
@@ -69,7 +70,10 @@ struct IsolationConfinementTests {
             snprintf(line, sizeof line, "escapers: %ld %ld", pids[0], pids[1]);
             host_api->text(view, line);
             int segment = shmget(\(key), 0, 0);
-            snprintf(line, sizeof line, "shm: %s", segment >= 0 ? "found" : errno == ENOENT ? "ENOENT" : "other");
+            snprintf(line, sizeof line, "shm: %s", segment >= 0 ? "found" : errno == ENOENT ? "ENOENT" : errno == EPERM ? "EPERM" : "other");
+            host_api->text(view, line);
+            int semaphores = semget(\(key), 0, 0);
+            snprintf(line, sizeof line, "sem: %s", semaphores >= 0 ? "found" : errno == ENOENT ? "ENOENT" : "other");
             host_api->text(view, line);
             const char *secret = getenv("\(secret)");
             snprintf(line, sizeof line, "secret: %s", secret ? secret : "none");
@@ -98,6 +102,10 @@ struct IsolationConfinementTests {
         let segment = shmget(key, 4096, IPC_CREAT | 0o600)
         try #require(segment >= 0)
         defer { shmctl(segment, IPC_RMID, nil) }
+        // Semaphores the filter allows: what keeps the user's out of reach is the IPC namespace alone.
+        let semaphores = semget(key, 1, IPC_CREAT | 0o600)
+        try #require(semaphores >= 0)
+        defer { _ = try? run("/usr/bin/ipcrm", arguments: ["-s", "\(semaphores)"]) }  // semctl is variadic
         let secret = try #require(hostOnlyVariable, "the test process has no variable outside the list")
         var settings = IsolatedHost.testSettings
         settings.sandbox = mode
@@ -129,7 +137,8 @@ struct IsolationConfinementTests {
         let run = try Self.runEscaper(.on)
         #expect(run.texts.contains { $0.hasPrefix("escapers: ") && !$0.contains("-1") }, "\(run.texts)")
         #expect(run.survivors.isEmpty, "processes outlived the module's child: \(run.survivors)")
-        #expect(run.texts.contains("shm: ENOENT"), "\(run.texts)")
+        // SysV shared memory is refused outright (seccomp), the user's semaphores are not there (its namespace).
+        #expect(run.texts.contains("shm: EPERM") && run.texts.contains("sem: ENOENT"), "\(run.texts)")
         #expect(run.texts.contains("secret: none"), "\(run.texts)")
         #expect(run.texts.contains("paths held: 0"), "\(run.texts)")
     }
@@ -149,7 +158,7 @@ struct IsolationConfinementTests {
     @Test func withTheSandboxOffTheSameTriesWork() throws {
         let run = try Self.runEscaper(.off)
         #expect(run.survivors.count == 2, "\(run.texts)")
-        #expect(run.texts.contains("shm: found"), "\(run.texts)")
+        #expect(run.texts.contains("shm: found") && run.texts.contains("sem: found"), "\(run.texts)")
         #expect(run.texts.contains("secret: none"), "\(run.texts)")
         #expect(run.texts.contains("paths held: 0"), "\(run.texts)")
     }

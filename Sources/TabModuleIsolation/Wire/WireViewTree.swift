@@ -18,12 +18,20 @@ package enum WireViewTree {
         let builder = ModuleViewBuilder(resourceDirectory: resourceDirectory, log: log)
         builder.begin()
         builder.listWindows = listWindows
-        var window: Range<Int>?
+        var window = ListState.none
         // Every call takes at least one byte, so a count larger than the payload ends in `Malformed`.
         for _ in 0..<count {
             try replay(try reader.u8(), &reader, into: builder, window: &window)
         }
         return builder.end()
+    }
+
+    /// Where the replay stands in a lazy list: outside one, in one the builder opened (its rows' window),
+    /// or after one it ignored (whose rows, if the child drew any, are dropped).
+    enum ListState {
+        case none
+        case open(Range<Int>)
+        case ignored
     }
 
     /// The RENDER request's lazy-list windows: u32 n, n x (str id, u64 start, u64 end).
@@ -37,7 +45,7 @@ package enum WireViewTree {
     }
 
     private static func replay(
-        _ kind: UInt8, _ reader: inout WireReader, into builder: ModuleViewBuilder, window: inout Range<Int>?
+        _ kind: UInt8, _ reader: inout WireReader, into builder: ModuleViewBuilder, window: inout ListState
     ) throws(WireReader.Malformed) {
         switch UInt32(kind) {
         case TABHOST_WIRE_NODE_SECTION.rawValue:
@@ -86,7 +94,7 @@ package enum WireViewTree {
     /// The view calls of ABI 1.3; a lazy list's rows must lie in the window `list` gave (the child
     /// computes it by the same rule from the same request).
     private static func replay13(
-        _ kind: UInt32, _ reader: inout WireReader, into builder: ModuleViewBuilder, window: inout Range<Int>?
+        _ kind: UInt32, _ reader: inout WireReader, into builder: ModuleViewBuilder, window: inout ListState
     ) throws(WireReader.Malformed) {
         switch kind {
         case TABHOST_WIRE_NODE_ENABLED.rawValue:
@@ -97,16 +105,26 @@ package enum WireViewTree {
             builder.barButton(label: label, action: action, side: try reader.u32())
         case TABHOST_WIRE_NODE_LIST.rawValue:
             let id = try reader.optionalString()
-            window = builder.list(id: id, count: Int(clamping: try reader.u64()))
+            let count = try reader.u64()
+            let opened = builder.list(id: id, count: Int(clamping: count))
+            // A list inside a row is ignored (the builder says so once), and the child sends no rows for
+            // it: the outer list goes on. One the builder ignores otherwise (a full view) may still bring
+            // the rows the child drew: they are read and dropped.
+            if case .open = window { break }
+            window = opened.map(ListState.open) ?? .ignored
         case TABHOST_WIRE_NODE_LIST_ROW.rawValue:
             let index = try reader.u64()
-            guard let open = window, index < UInt64(open.upperBound), Int(index) >= open.lowerBound else {
+            switch window {
+            case .open(let open) where index < UInt64(open.upperBound) && Int(index) >= open.lowerBound:
+                builder.listRow(Int(index))
+            case .ignored:
+                break
+            default:
                 throw WireReader.Malformed()
             }
-            builder.listRow(Int(index))
         case TABHOST_WIRE_NODE_LIST_END.rawValue:
-            window = nil
-            builder.endList()
+            if case .open = window { builder.endList() }
+            window = .none
         case TABHOST_WIRE_NODE_SPANS.rawValue:
             let declared = try reader.u64()
             let sent = try reader.u32()
