@@ -167,4 +167,30 @@ struct ResultRulesTests {
         #expect(host.apply(.back))
         #expect(results == ["list.result(editor, text)", "list.result(viewer, nil)"])
     }
+
+    /// A presenter that answers every result by presenting a screen that finishes at once never lets a
+    /// delivery end (an outside try froze an in-process host this way, `q` included): with a later turn
+    /// of the loop to hand them to, results past `maximumResultsAtOnce` wait for it, and the loop can read
+    /// the keys in between. The control: without one, every result of the chain goes in one call.
+    @Test(arguments: [true, false])
+    func aResultChainWaitsForTheLoopPastItsShare(hasLater: Bool) throws {
+        var later: [() -> Void] = []
+        if hasLater { host.laterHandler = { later.append($0) } }
+        var answered = 0
+        list.onEvent = { [host] me, event in
+            guard case .result = event, answered < 1000 else { return }
+            answered += 1
+            guard let editor = try? host.present(module: "editor", param: nil, presenter: me) else { return }
+            host.finish(editor, result: "again")
+        }
+        let first = try host.present(module: "editor", param: nil, presenter: list)
+        host.finish(first, result: "first")
+        if hasLater {
+            #expect(answered == ContainerHost.maximumResultsAtOnce && later.count == 1)
+            later.removeFirst()()
+            #expect(answered == 2 * ContainerHost.maximumResultsAtOnce && later.count == 1)
+        } else {
+            #expect(answered == 1000 && later.isEmpty)
+        }
+    }
 }

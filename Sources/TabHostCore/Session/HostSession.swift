@@ -110,6 +110,7 @@ public final class HostSession: ScreenSession {
         // Refused reloads and stopped modules are published for `tabhost inspect` in another terminal.
         reloader.statusFile = HotReloadStatusFile(directory: runtime.registry.loader.copies.directory)
         host.saveSoonHandler = { [weak self] controller in self?.saveSoon(controller) }
+        host.laterHandler = { [loop] body in _ = loop.schedule(after: .zero, body) }
     }
 
     /// Shows the root and starts serving: binds the model to this (the loop) thread, watches the

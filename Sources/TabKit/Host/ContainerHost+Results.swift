@@ -50,15 +50,21 @@ extension ContainerHost {
     }
 
     /// Hands queued results to their presenters, first queued first; one whose presenter is gone or
-    /// has left the tree is dropped.
+    /// has left the tree is dropped. Past `maximumResultsAtOnce` the rest wait for `laterHandler`.
     func deliverPendingResults() {
         guard !isDeliveringResults else { return }
         isDeliveringResults = true
         defer { isDeliveringResults = false }
+        var delivered = 0
         while !pendingResults.isEmpty {
+            if delivered == Self.maximumResultsAtOnce, let later = laterHandler {
+                later { [weak self] in self?.deliverPendingResults() }
+                return
+            }
             let result = pendingResults.removeFirst()
             guard let presenter = result.presenter, contains(presenter) else { continue }
             send(.result(module: result.module, value: result.value), to: presenter)
+            delivered += 1
         }
     }
 }

@@ -63,6 +63,13 @@ public final class ContainerHost {
     public var clock: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// True while `deliverPendingResults()` runs: a change a result causes queues behind it.
     var isDeliveringResults = false
+    /// Runs its closure on a later turn of the host's loop, after input already waiting (the session's
+    /// loop): results past `maximumResultsAtOnce` wait for it. A module answering each result with a new
+    /// screen that finishes at once never returns from one delivery, and held the loop (and `q`) for ever;
+    /// nil delivers every result at once.
+    public var laterHandler: ((@escaping () -> Void) -> Void)?
+    /// Results handed over in one go at most, when `laterHandler` is set.
+    public static let maximumResultsAtOnce = 64
 
     /// Creates a host for `root`.
     public init(root: any Controller, factory: (any ControllerFactory)? = nil) {
