@@ -177,8 +177,10 @@ struct ResultRulesTests {
         var later: [() -> Void] = []
         if hasLater { host.laterHandler = { later.append($0) } }
         var answered = 0
-        list.onEvent = { [host] me, event in
-            guard case .result = event, answered < 1000 else { return }
+        // Weak, as a module's own handler reaches its host: the host holds `list`, and a strong capture
+        // here would keep the host and every screen of the chain alive after the test.
+        list.onEvent = { [weak host] me, event in
+            guard let host, case .result = event, answered < 1000 else { return }
             answered += 1
             guard let editor = try? host.present(module: "editor", param: nil, presenter: me) else { return }
             host.finish(editor, result: "again")
