@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -54,14 +55,23 @@ static uint64_t tabhost_blame_reported;
 static int tabhost_blame_idle;
 
 static void *tabhost_blame_frames[TABHOST_BLAME_MAX_FRAMES];
-static volatile sig_atomic_t tabhost_blame_frame_count;
+static atomic_int tabhost_blame_frame_count;
 static sem_t tabhost_blame_taken;
+/* Set by the watchdog before it signals the main thread, taken by the handler. A handler that runs
+   only after the watchdog stopped waiting finds it taken back and writes nothing the watchdog may be
+   reading; and the handler's acquire orders the watchdog's earlier reads and writes of the frames
+   before its own (a signal is no synchronisation: ThreadSanitizer reported the two writes of the count
+   as a race, and exited the child with its status). */
+static atomic_int tabhost_blame_wanted;
 
 static void tabhost_blame_signal(int signal_number) {
     (void)signal_number;
     int saved = errno;
-    tabhost_blame_frame_count = backtrace(tabhost_blame_frames, TABHOST_BLAME_MAX_FRAMES);
-    sem_post(&tabhost_blame_taken);
+    if (atomic_exchange_explicit(&tabhost_blame_wanted, 0, memory_order_acq_rel) != 0) {
+        atomic_store_explicit(&tabhost_blame_frame_count, backtrace(tabhost_blame_frames, TABHOST_BLAME_MAX_FRAMES),
+                              memory_order_release);
+        sem_post(&tabhost_blame_taken);
+    }
     errno = saved;
 }
 
@@ -100,16 +110,29 @@ static void tabhost_blame_frame(char *line, size_t size, unsigned number, void *
 static void tabhost_blame_report(const tabhost_blame_call *call, const struct timespec *now) {
     double seconds = (double)(now->tv_sec - call->since.tv_sec) + (double)(now->tv_nsec - call->since.tv_nsec) / 1e9;
     while (sem_trywait(&tabhost_blame_taken) == 0) continue;
-    tabhost_blame_frame_count = 0;
+    atomic_store_explicit(&tabhost_blame_frame_count, 0, memory_order_relaxed);
     char line[1200];
     struct timespec deadline;
     clock_gettime(CLOCK_REALTIME, &deadline);
     tabhost_blame_add_ms(&deadline, 500);
+    atomic_store_explicit(&tabhost_blame_wanted, 1, memory_order_release);
     int taken = pthread_kill(tabhost_blame_main, TABHOST_BLAME_SIGNAL) == 0;
     while (taken && sem_timedwait(&tabhost_blame_taken, &deadline) != 0) {
         if (errno != EINTR) taken = 0;
     }
-    int count = taken ? (int)tabhost_blame_frame_count : 0;
+    /* Given up on: take the request back, unless the handler took it first and is about to post. */
+    if (!taken && atomic_exchange_explicit(&tabhost_blame_wanted, 0, memory_order_acq_rel) == 0) {
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        tabhost_blame_add_ms(&deadline, 100);
+        for (;;) {
+            if (sem_timedwait(&tabhost_blame_taken, &deadline) == 0) {
+                taken = 1;
+                break;
+            }
+            if (errno != EINTR) break;
+        }
+    }
+    int count = taken ? atomic_load_explicit(&tabhost_blame_frame_count, memory_order_acquire) : 0;
     if (count <= TABHOST_BLAME_SKIPPED_FRAMES) {
         snprintf(line, sizeof line, "%s is stuck in %s for %.1f s; its stack could not be taken (its main thread blocks signals)",
                  tabhost_blame_module, call->call, seconds);

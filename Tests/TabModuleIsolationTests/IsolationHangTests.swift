@@ -10,7 +10,7 @@ import Testing
 /// busy mark, then the one not-responding line (Wait · Restart), and its child is killed at the kill
 /// limit (300 ms and 3 s here, so a loaded machine gets through the steps in between; 1 s and 10 s by
 /// default).
-@Suite(.serialized, .disabled(if: Sanitizers.thread, "the spinning module's child runs beside the host's threads"))
+@Suite(.serialized)
 final class IsolationHangTests {
     let setup: IsolatedHost
     var host: ContainerHost { setup.host }

@@ -7,7 +7,7 @@ import Testing
 /// A tab's `start` is posted when nothing nests it: the host comes back at once, the tab shows its
 /// title line, then the busy mark and the not-responding line naming `start`, while the other tabs
 /// stay usable.
-@Suite(.serialized, .disabled(if: Sanitizers.thread, "the spinning module's child runs beside the host's threads"))
+@Suite(.serialized)
 final class IsolationPostedStartTests {
     @Test func aTabWhoseStartSpinsShowsItsTitleThenTheMarkAndTheLineWhileOthersAnswer() throws {
         var settings = IsolatedHost.testSettings
