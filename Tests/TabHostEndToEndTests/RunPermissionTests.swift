@@ -127,8 +127,7 @@ struct RunPermissionTests {
     /// A layout's grants go by name: a module dropped beside another that declares that one's name, and
     /// sorts first, took the name and ran with the grants (here: in the host's own process). Now the name
     /// is neither file's. The control: the same layout without the second file runs the module unconfined.
-    @Test(.disabled(if: Sanitizers.thread, "256 unconfined forks of a ThreadSanitizer process"))
-    func aModuleDeclaringAnothersNameGetsNeitherItsNameNorTheLayoutsGrants() throws {
+    @Test func aModuleDeclaringAnothersNameGetsNeitherItsNameNorTheLayoutsGrants() throws {
         try HostileScene.with { scene in
             let layout = scene.scratch + "/layout.json"
             try """
@@ -167,10 +166,7 @@ struct RunPermissionTests {
         }
     }
 
-    // Unconfined, the fixture's fork bomb makes 256 ThreadSanitizer processes with no process limit, and
-    // once in a loaded run the module's process ended with TSan's exit status (66) in start.
-    @Test(.disabled(if: Sanitizers.thread, "256 unconfined forks of a ThreadSanitizer process"))
-    func unrestrictedLiftsTheSandboxWithAWarning() throws {
+    @Test func unrestrictedLiftsTheSandboxWithAWarning() throws {
         try HostileScene.with { scene in
             let granted = try scene.tabhost(["grant", "hostile", "unrestricted"])
             #expect(granted.status == 0, "\(granted)")
