@@ -106,31 +106,28 @@ static void tabhost_blame_frame(char *line, size_t size, unsigned number, void *
     }
 }
 
+/* Whether the handler posts within `ms`. */
+static int tabhost_blame_wait_taken(long ms) {
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    tabhost_blame_add_ms(&deadline, ms);
+    for (;;) {
+        if (sem_timedwait(&tabhost_blame_taken, &deadline) == 0) return 1;
+        if (errno != EINTR) return 0;
+    }
+}
+
 /* Takes the main thread's stack and sends it: the header, then one line a frame. */
 static void tabhost_blame_report(const tabhost_blame_call *call, const struct timespec *now) {
     double seconds = (double)(now->tv_sec - call->since.tv_sec) + (double)(now->tv_nsec - call->since.tv_nsec) / 1e9;
     while (sem_trywait(&tabhost_blame_taken) == 0) continue;
     atomic_store_explicit(&tabhost_blame_frame_count, 0, memory_order_relaxed);
     char line[1200];
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    tabhost_blame_add_ms(&deadline, 500);
     atomic_store_explicit(&tabhost_blame_wanted, 1, memory_order_release);
-    int taken = pthread_kill(tabhost_blame_main, TABHOST_BLAME_SIGNAL) == 0;
-    while (taken && sem_timedwait(&tabhost_blame_taken, &deadline) != 0) {
-        if (errno != EINTR) taken = 0;
-    }
+    int taken = pthread_kill(tabhost_blame_main, TABHOST_BLAME_SIGNAL) == 0 && tabhost_blame_wait_taken(500);
     /* Given up on: take the request back, unless the handler took it first and is about to post. */
     if (!taken && atomic_exchange_explicit(&tabhost_blame_wanted, 0, memory_order_acq_rel) == 0) {
-        clock_gettime(CLOCK_REALTIME, &deadline);
-        tabhost_blame_add_ms(&deadline, 100);
-        for (;;) {
-            if (sem_timedwait(&tabhost_blame_taken, &deadline) == 0) {
-                taken = 1;
-                break;
-            }
-            if (errno != EINTR) break;
-        }
+        taken = tabhost_blame_wait_taken(100);
     }
     int count = taken ? atomic_load_explicit(&tabhost_blame_frame_count, memory_order_acquire) : 0;
     if (count <= TABHOST_BLAME_SKIPPED_FRAMES) {
