@@ -526,6 +526,39 @@ static void tabhost_sandbox_follow_parent(int read_end, int write_end, int keep)
     if (!keep) close(read_end);
 }
 
+/* The host asks the first process to end the module with SIGTERM rather than killing it: killed itself,
+   it could not reap the processes it started, and they would wait for the system's init to reap them (a
+   namespace's PID 1 that ends stays in the process table until every process of its namespace is
+   reaped). The handler kills them at once; the first process then reaps them and ends as the module's
+   process did (tabhost_sandbox_outer). Its children take SIGTERM's default action again. */
+static volatile pid_t tabhost_sandbox_runner_pid, tabhost_sandbox_reaper_pid;
+static volatile sig_atomic_t tabhost_sandbox_end_asked;
+
+static void tabhost_sandbox_end(int signal_number) {
+    (void)signal_number;
+    int saved = errno;
+    tabhost_sandbox_end_asked = 1;
+    pid_t runner = tabhost_sandbox_runner_pid, reaper = tabhost_sandbox_reaper_pid;
+    if (runner > 0) kill(runner, SIGKILL);
+    if (reaper > 0) kill(reaper, SIGKILL);
+    errno = saved;
+}
+
+static void tabhost_sandbox_end_on_request(int on) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on ? tabhost_sandbox_end : SIG_DFL;
+    sigfillset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+/* In the first process, once its children are known: a SIGTERM that came before is carried out now. */
+static void tabhost_sandbox_know_children(pid_t runner, pid_t reaper) {
+    tabhost_sandbox_reaper_pid = reaper;
+    tabhost_sandbox_runner_pid = runner;
+    if (tabhost_sandbox_end_asked) tabhost_sandbox_end(SIGTERM);
+}
+
 /* Without a PID namespace, the keeper: the module's parent and a subreaper, between it and the first
    process. It reaps orphans while the module runs, and sweeps (kills every descendant left, which
    come to it) when the module's process ends, and also when the first process is gone, killed by the
@@ -558,6 +591,7 @@ static void tabhost_sandbox_keeper(pid_t runner, int alive) {
 /* In the keeper, just forked: becomes the module's parent, or returns 0 as the module's process. */
 static int tabhost_sandbox_start_keeper(tabhost_sandbox_family *family, int read_end, int write_end,
                                         tabhost_sandbox_report *report) {
+    tabhost_sandbox_end_on_request(0);
     close(write_end);
     /* The first process may be gone already (killed before this fork returned): nothing to keep. */
     struct pollfd gone = {.fd = read_end, .events = POLLIN};
@@ -583,6 +617,7 @@ static int tabhost_sandbox_start_keeper(tabhost_sandbox_family *family, int read
 static int tabhost_sandbox_reaper_start(void *argument) {
     const int *alive = argument;
     int read_end = alive[0], write_end = alive[1];
+    tabhost_sandbox_end_on_request(0);
     tabhost_sandbox_follow_parent(read_end, write_end, 1);
     tabhost_sandbox_reaper(read_end);
 }
@@ -598,6 +633,7 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
         return -1;
     }
     pid_t reaper = -1;
+    tabhost_sandbox_end_on_request(1);
     if (family->pid_namespace) {
         /* PID 1 shares this process's memory rather than copying it (no page tables to copy: a fork
            of the module host costs several times as much), on a stack of its own. It runs only this
@@ -612,6 +648,7 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
 #endif
         if (reaper < 0) {
             tabhost_sandbox_say(report, " [clone of PID 1: %s]", strerror(errno));
+            tabhost_sandbox_end_on_request(0);
             close(alive[0]);
             close(alive[1]);
             return -1;
@@ -623,17 +660,20 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
         reaper = fork();
         if (reaper < 0) {
             tabhost_sandbox_say(report, " [fork of the keeper: %s]", strerror(errno));
+            tabhost_sandbox_end_on_request(0);
             close(alive[0]);
             close(alive[1]);
             return -1;
         }
         if (reaper == 0) return tabhost_sandbox_start_keeper(family, alive[0], alive[1], report);
         close(alive[0]);
+        tabhost_sandbox_know_children(reaper, -1);
         tabhost_sandbox_outer(reaper, -1, alive[1]);
     }
     pid_t runner = fork();
     if (runner < 0) {
         tabhost_sandbox_say(report, " [fork: %s]", strerror(errno));
+        tabhost_sandbox_end_on_request(0);
         if (reaper > 0) {
             kill(reaper, SIGKILL);
             waitpid(reaper, NULL, 0);
@@ -643,10 +683,12 @@ static int tabhost_sandbox_split(tabhost_sandbox_family *family, tabhost_sandbox
         return -1;
     }
     if (runner == 0) {
+        tabhost_sandbox_end_on_request(0);
         tabhost_sandbox_follow_parent(alive[0], alive[1], 0);
         return 0;
     }
     close(alive[0]);
+    tabhost_sandbox_know_children(runner, reaper);
     tabhost_sandbox_outer(runner, reaper, alive[1]);
 }
 

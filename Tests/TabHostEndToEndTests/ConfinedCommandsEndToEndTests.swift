@@ -49,4 +49,36 @@ struct ConfinedCommandsEndToEndTests {
             #expect(FileManager.default.fileExists(atPath: marker) == (sandbox == "off"), "\(arguments) \(output)")
         }
     }
+
+    /// A command's scanner ends whole before the command exits: its child, the child's namespace's PID 1
+    /// and the file's process all reaped by the host's own child, none left for the system's init (which
+    /// may take its time: a PID 1 that ends waits in the kernel until every process of its namespace is
+    /// reaped). The command runs under a parent that is a subreaper, as the system's init would be for
+    /// what it leaves behind; the module's constructor forks a process that starts a session of its own.
+    @Test(arguments: commands)
+    func aCommandLeavesNoProcessForInitToReap(command: [String]) throws {
+        try ListInspectSupport.withDirectory { scratch in
+            let modules = scratch + "/modules"
+            try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+            try ListInspectSupport.compileModule(
+                modules + "/hostile.so", fields: #".name = "hostile", .version = "1.0", .title = "Hostile""#,
+                entry: """
+                    TAB_MODULE_DECLARE(descriptor)
+                    #include <unistd.h>
+                    __attribute__((constructor)) static void tabhost_hostile_fork(void) {
+                        if (fork() == 0) { setsid(); for (;;) pause(); }
+                    }
+                    """)
+            let subreaper = try Subreaper.build(into: scratch)
+            let layout = scratch + "/layout.json"
+            try #"{"root": {"stack": {"module": "hostile"}}}"#.write(toFile: layout, atomically: false, encoding: .utf8)
+            let arguments = command.map { $0 == "MODULES" ? modules : $0 == "LAYOUT" ? layout : $0 }
+            let result = try TabHostTesting.run(
+                subreaper, arguments: ["--quiet", Products.tabhost] + arguments,
+                environment: [
+                    "XDG_CACHE_HOME": scratch + "/cache", "XDG_CONFIG_HOME": scratch + "/config", "XDG_DATA_HOME": scratch + "/data",
+                ])
+            #expect(result.stdout == "status 0, left 0\n", "\(arguments) \(result)")
+        }
+    }
 }

@@ -48,8 +48,9 @@ struct RunIsolationTests {
         }
     }
 
-    /// Whether every one of `pids` has ended, within ten seconds: gone, a zombie, or ending (the processes
-    /// under a child are orphaned when the host kills it, and wait for the system's init to reap them).
+    /// Whether every one of `pids` has ended, within ten seconds: gone, a zombie, or ending (when the host
+    /// itself is killed, the processes under its children are orphaned and wait for the system's init to
+    /// reap them).
     private static func gone(_ pids: [pid_t]) -> Bool {
         ProcessState.eventually { pids.allSatisfy { !ProcessState.runs($0) } }
     }
@@ -132,6 +133,21 @@ struct RunIsolationTests {
             try tmux.send("q")
             let done = try tmux.waitFor("STATUS:")
             #expect(R.line(containing: "STATUS:", in: done) == "STATUS:0")
+        }
+    }
+
+    /// Quitting ends every child whole before the host exits: each child's first process, asked to end
+    /// the module, kills and reaps what it started (the module's process and its namespace's PID 1), so
+    /// nothing is left for the system's init to reap. The host runs under a subreaper, which counts what
+    /// comes to it; a child killed outright would leave its two processes there.
+    @Test func quittingLeavesNoProcessForInitToReap() throws {
+        try Self.withSetUp(onEvent: "") { scratch, command in
+            let subreaper = try Subreaper.build(into: scratch)
+            let tmux = try T(R.quote(subreaper) + " " + command)
+            try tmux.waitFor("Misbehave")  // drawn by the module's child
+            try tmux.send("q")
+            let done = try tmux.waitFor("STATUS:")
+            #expect(done.contains("status 0, left 0"), "\(done)")
         }
     }
 

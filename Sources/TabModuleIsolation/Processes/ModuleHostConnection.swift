@@ -239,6 +239,8 @@ final class ModuleHostConnection {
             }
             profile.write(to: &load)
             sandboxProfile = profile
+            // The child splits for its sandbox unless it runs with none.
+            if !granted.contains("unrestricted") { process.endsOnRequest = true }
         }
         guard let request = send(load, call: ModuleCall(.load), timeout: settings.startTimeout) else {
             return "its process stopped while opening it (\(failure?.description ?? "no answer"))"

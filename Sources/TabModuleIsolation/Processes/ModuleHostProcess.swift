@@ -18,11 +18,21 @@ final class ModuleHostProcess {
     private(set) var exit: ModuleHostExit?
     /// True once it was sent SANDBOX_AHEAD: it has made its sandbox's namespaces and split, and must
     /// load only a module whose sandbox is on and not unrestricted (`ModuleHostSpawner.splitAhead`).
-    var isSplitAhead = false
+    var isSplitAhead = false {
+        didSet { if isSplitAhead { endsOnRequest = true } }
+    }
     /// The private temporary directory made for the module this spare child will run, which it
     /// mounted its TMPDIR's tmpfs over while it waits (`ModuleSandboxAhead`). That module's profile
     /// takes it over (`takeTemporaryDirectory()`); one never taken is removed with this object.
     var temporaryDirectory: String?
+    /// True once it was sent what makes it split for its sandbox (SANDBOX_AHEAD, a LOAD or a SCAN with
+    /// the sandbox on): `kill()` then asks its first process to end the module (SIGTERM), which kills
+    /// and reaps every process it started before it ends, rather than killing that process too, which
+    /// would leave them for the system's init to reap. A child that had not split yet when asked takes
+    /// SIGTERM's default action: it has opened nothing of a module's before it splits.
+    var endsOnRequest = false
+    /// When `kill()` asked it to end; `reap(block: true)` kills the group after `endGrace` from then.
+    private var endRequested: ContinuousClock.Instant?
     private var closed = false
     private var pidClosed = false
 
@@ -61,6 +71,12 @@ final class ModuleHostProcess {
     @discardableResult
     func reap(block: Bool) -> ModuleHostExit? {
         if let exit { return exit }
+        if block, let asked = endRequested {
+            // Its first process reaps what it started and ends within moments; if not, the group goes.
+            endRequested = nil
+            if !waitForExit(until: asked + Self.endGrace) { killGroup() }
+            if let exit { return exit }
+        }
         var status: Int32 = 0
         guard tabhost_isolation_reap(pid, block ? 1 : 0, &status) == 1 else { return nil }
         // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import as functions.
@@ -72,7 +88,11 @@ final class ModuleHostProcess {
 
     /// Waits up to `timeout` for the child to exit by itself; true when it did.
     func waitForExit(_ timeout: Duration) -> Bool {
-        let deadline = ContinuousClock.now + timeout
+        waitForExit(until: .now + timeout)
+    }
+
+    /// Waits until `deadline` for the child to exit by itself; true when it did.
+    private func waitForExit(until deadline: ContinuousClock.Instant) -> Bool {
         while reap(block: false) == nil {
             let wait = ModuleHostChannel.milliseconds(until: deadline)
             if wait == 0 { return false }
@@ -86,12 +106,28 @@ final class ModuleHostProcess {
         return true
     }
 
-    /// Kills the child's process group now (the child leads it: forks of the module go too).
+    /// Kills the module's processes now: by its first process's hand when it split for its sandbox
+    /// (`endsOnRequest`), else its whole process group (the child leads it: forks of the module go too).
     func kill() {
         guard exit == nil else { return }  // reaped: the pid may belong to someone else now
+        if endsOnRequest {
+            guard endRequested == nil else { return }
+            endRequested = .now
+            _ = Glibc.kill(pid, SIGTERM)
+            return
+        }
+        killGroup()
+    }
+
+    private func killGroup() {
+        guard exit == nil else { return }
         _ = Glibc.kill(-pid, SIGKILL)
         _ = Glibc.kill(pid, SIGKILL)
     }
+
+    /// How long a child asked to end (`endsOnRequest`) has before its whole group is killed: its first
+    /// process only kills and reaps, which takes moments.
+    static let endGrace: Duration = .milliseconds(500)
 
     /// Closes the host's ends of the socket and the output pipe (the child sees end-of-file); idempotent.
     func closeDescriptors() {

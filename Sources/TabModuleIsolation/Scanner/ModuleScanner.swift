@@ -52,8 +52,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     }
 
     deinit {
-        link?.process.end()
-        link?.process.reap(block: true)
+        link?.process.terminate()
     }
 
     /// True: the host still opens each file itself after the scan (modules may run in process).
@@ -190,6 +189,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             let sent = link.channel.send(bytes, passing: pair[1], deadline: deadline) == .sent
             close(pair[1])
             if sent {
+                // The scanner splits for its sandbox at its first file (ModuleHostProcess.endsOnRequest).
+                if settings.sandbox != .off { link.process.endsOnRequest = true }
                 counts.withLock { $0.scanned += 1 }
                 let request = ModuleScanRequest(
                     seq: sequence, copy: copy, original: original, stamp: stamp, pipe: pair[0])
@@ -321,8 +322,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         pending.removeAll()
         guard let link else { return }
         self.link = nil
-        link.process.end()
-        link.process.reap(block: true)
+        link.process.terminate()
     }
 
     private func startedLink() -> ModuleHostLink? {
