@@ -52,7 +52,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     }
 
     deinit {
-        link?.process.terminate()
+        link?.process.end()
+        link?.process.reap(block: true)
     }
 
     /// True: the host still opens each file itself after the scan (modules may run in process).
@@ -322,7 +323,8 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         pending.removeAll()
         guard let link else { return }
         self.link = nil
-        link.process.terminate()
+        link.process.end()
+        link.process.reap(block: true)
     }
 
     private func startedLink() -> ModuleHostLink? {
