@@ -349,7 +349,8 @@ let package = Package(
         .target(
             name: "TabHostTesting",
             dependencies: [
-                "TabKit", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+                "TabKit", "TabHostConcurrency", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], path: "Tests/TabHostTesting",
             swiftSettings: strict),

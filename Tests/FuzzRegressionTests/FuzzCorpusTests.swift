@@ -6,6 +6,7 @@ import Testing
 /// Every input of every target's corpus (`Fuzz/corpus/TARGET/`: seeds from the tests, inputs the
 /// fuzzer kept, and every crash it found, once fixed) through the entry point libFuzzer calls.
 /// A regression crashes this test process, as it crashed the fuzzer.
+@Suite(.blocking)
 struct FuzzCorpusTests {
     /// `Fuzz/corpus` of this checkout, found from this file's path.
     static let corpus: URL = {

@@ -6,6 +6,7 @@ import Testing
 /// then tries one thing (read outside, connect, exec, signal the parent, fork past the limit, …), and a
 /// table of the seccomp filter's answers through a BPF interpreter. Built with clang (the header's
 /// nullability annotations are clang's) from the sources, as `FuzzCorpusTests` builds its C target.
+@Suite(.blocking)
 struct SandboxTests {
     /// A library the driver copies into the profile's read path and opens after the lock.
     static let probe = "int tabhost_sandbox_probe(void) { return 42; }\n"

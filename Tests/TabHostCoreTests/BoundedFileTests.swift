@@ -6,6 +6,7 @@ import Testing
 import _CHostShims
 
 /// `BoundedFile.read`, which reads layouts and state files: what is not a plain file must not hang it.
+@Suite(.blocking)
 struct BoundedFileTests {
     /// A FIFO no process writes made `tabhost check-layout FIFO` (and `run --layout FIFO`) wait for ever.
     @Test func aFIFOWithoutAWriterReadsAsEmpty() throws {

@@ -8,7 +8,7 @@ import Testing
 /// The session starts the child of the tab it shows first while it opens (the tab the state file
 /// selected, else the layout's first), so that the child opens its module during the rest of the
 /// start; that tab's instance then runs in it.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HostSessionEarlyChildTests {
     static let root = #"{"tabs": [{"name": "one", "module": "first"}, {"name": "two", "module": "second"}]}"#
     /// Two modules that keep no state (a tab with a saved state is made while the state file is

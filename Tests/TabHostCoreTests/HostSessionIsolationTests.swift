@@ -9,7 +9,7 @@ import Testing
 
 /// A session isolates its modules by default: each runs in a child process, except those the layout
 /// trusts (`"isolation": "none"`); a crash shows in the status line and on the module's tab only.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HostSessionIsolationTests {
     /// A module named `name` that renders its process id and segfaults on the action "segv".
     static func source(name: String) -> String {

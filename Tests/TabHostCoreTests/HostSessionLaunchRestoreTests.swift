@@ -8,7 +8,7 @@ import Testing
 /// At launch an isolated module gets the state the file saved for it without the host waiting for
 /// its answer: a refusal, when it comes, keeps the state aside with the same line as one waited for;
 /// a module slow in `restore_state` is only its own tab's problem, and keeps the state for Restart.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HostSessionLaunchRestoreTests {
     static let root = #"{"stack": {"module": "saver"}}"#
 

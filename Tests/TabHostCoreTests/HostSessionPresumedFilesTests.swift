@@ -11,7 +11,7 @@ import Testing
 /// changed since it was cached is then reloaded and one the checks refuse now is refused, each with its
 /// line, as if the watcher had seen it. Without the deferral the same start finds them before its first
 /// frame (the control). A deleted file is not listed, so it is gone from either start.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HostSessionPresumedFilesTests {
     /// A module titled `title` whose view shows `body`.
     static func source(name: String, title: String, body: String) -> String {

@@ -7,7 +7,7 @@ import Testing
 
 /// A module's `save_soon` (ABI 1.2): its state reaches the `--state` file soon after, without a user
 /// action, and an isolated module's Restart after a crash restores what it saved then.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HostSessionSaveSoonTests {
     static let root = #"{"stack": {"module": "saver"}}"#
     static let modules = ["saver": SaverModule.source]

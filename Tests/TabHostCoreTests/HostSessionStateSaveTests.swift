@@ -8,7 +8,7 @@ import Testing
 /// The state file written between quits asks the isolated modules for their states without
 /// waiting on them: another module's tab answers while one is still in its `save_state`, and the
 /// file is written when the answers came, with them.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HostSessionStateSaveTests {
     /// The saver, whose `hold` row adds one and makes each later `save_state` wait (at most 4 s)
     /// until the file `flag` exists.

@@ -7,7 +7,7 @@ import TabKit
 import TabLayout
 import Testing
 
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HostSessionTests {
     @Test func anActivationWhoseEventInvalidatesOnceRendersTheModuleOnce() throws {
         let harness = try SessionHarness()

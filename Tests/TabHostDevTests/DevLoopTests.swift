@@ -5,7 +5,7 @@ import TabKit
 import Testing
 
 /// `DevLoop` on a live session (real make, cc, inotify and module processes): save → build → reload.
-@Suite(.hangGuard)
+@Suite(.hangGuard, .blocking)
 struct DevLoopTests {
     @Test func aSaveRebuildsAndReloadsTheModuleWithItsStateKept() throws {
         let project = try DevProjectFixture()

@@ -4,6 +4,7 @@ import TabHostTesting
 import Testing
 
 /// Finding what `tabhost dev` builds in a project directory.
+@Suite(.blocking)
 struct DevProjectTests {
     @Test func aMakefileMakesACProjectNamedByItsSoTarget() throws {
         let fixture = try Fixture()

@@ -4,7 +4,7 @@ import Testing
 
 /// Installed bundles (`NAME/NAME.so` beside `manifest.json`) placed by hand as `tabhost install` and
 /// `update` place them, in the module directory of a running `tabhost run` in tmux.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .blocking)
 struct BundleLivePickupEndToEndTests {
     /// The counter module of `HotReloadEndToEndTests` named `name`.
     static func source(name: String, version: String, text: String) -> String {

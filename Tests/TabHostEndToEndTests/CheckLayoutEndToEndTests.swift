@@ -3,6 +3,7 @@ import TabHostTesting
 import Testing
 
 /// `tabhost check-layout`, run as a user would: exit status and the exact lines.
+@Suite(.blocking)
 struct CheckLayoutEndToEndTests {
     typealias S = ListInspectSupport
 

@@ -1,8 +1,10 @@
+import TabHostTesting
 import Testing
 
 /// `run`, `list` and `inspect` are parsed by their own command when they come first on the command line
 /// (`TabHostCommand.parsedDirectly`, to start faster); anything that parse does not turn into the command
 /// itself is parsed again from `tabhost`, so help, usage errors and completion scripts are the root's.
+@Suite(.blocking)
 struct CommandParsingEndToEndTests {
     typealias S = ListInspectSupport
 

@@ -7,7 +7,7 @@ import Testing
 /// writable), unless the user says `--sandbox off`. The hostile module's constructor writes a file
 /// outside anything the profile opens; under the sandbox the file never appears, and the control,
 /// `--sandbox off`, proves the constructor runs and writes it.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct ConfinedCommandsEndToEndTests {
     /// Each command that opens module files, with the arguments it needs (`MODULES` and `LAYOUT` are
     /// replaced by the fixture's paths).

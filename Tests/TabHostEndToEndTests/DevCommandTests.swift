@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost dev` in tmux, as a module author meets it: new → dev → tap → edit → the new text with the
 /// state kept → a compile error shown while the old version runs → the build log → fixed → reloaded.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct DevCommandTests {
     typealias T = TmuxSession
 

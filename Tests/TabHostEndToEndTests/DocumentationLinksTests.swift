@@ -4,6 +4,7 @@ import Testing
 
 /// The README, CONTRIBUTING.md and every guide under docs/ point only at what exists: each relative
 /// link (and its #anchor) and each `Sources/…`, `Tests/…`, `Scripts/…` or `Plugins/…` path they name.
+@Suite(.blocking)
 struct DocumentationLinksTests {
     @Test func everyLinkAndPathTheDocsNameExists() throws {
         let result = try run("python3", arguments: [Products.repositoryRoot + "/Scripts/check-docs"])

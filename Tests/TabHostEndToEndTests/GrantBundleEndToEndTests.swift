@@ -4,6 +4,7 @@ import Testing
 
 /// The grants of an installed bundle's module are kept by its file, `NAME/NAME.so`, which an update
 /// (a new directory exchanged in at the same name) does not move.
+@Suite(.blocking)
 struct GrantBundleEndToEndTests {
     typealias S = ListInspectSupport
 

@@ -4,6 +4,7 @@ import Testing
 
 /// `tabhost grant`, `revoke` and `permissions`, run as a user would with a private XDG_CONFIG_HOME:
 /// stdout, stderr, exit status and the store file they leave.
+@Suite(.blocking)
 struct GrantEndToEndTests {
     typealias S = ListInspectSupport
 

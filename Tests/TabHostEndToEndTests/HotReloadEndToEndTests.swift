@@ -3,7 +3,7 @@ import TabHostTesting
 import Testing
 
 /// Hot reload through the real `tabhost run` in tmux, and `tabhost inspect` reading a running host's refusals.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .blocking)
 struct HotReloadEndToEndTests {
     /// A counter module: Enter on its button adds one; the count survives reloads via save/restore_state.
     static func source(version: String, text: String) -> String {

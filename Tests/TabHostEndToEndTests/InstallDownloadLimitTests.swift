@@ -5,6 +5,7 @@ import Testing
 /// `tabhost install URL` from a server that trickles a byte every 0.9 s gives up at the deadline
 /// (`TABHOST_DOWNLOAD_TIMEOUT`, 2 s here) with one line, and installs nothing; the same file at full
 /// speed from the same server is downloaded whole (and then refused: it is not a bundle).
+@Suite(.blocking)
 struct InstallDownloadLimitTests {
     typealias S = ListInspectSupport
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost install`'s first-install question on a real terminal (tmux): the publisher key id and the
 /// permissions asked for, then "Install? [y/N]"; y installs and pins, n changes nothing.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .blocking)
 struct InstallTerminalTests {
     typealias S = ListInspectSupport
 

@@ -6,7 +6,7 @@ import Testing
 /// `keygen`, `pack` twice and `feed`, the bundles and the feed served by a loopback HTTPS server; then, while
 /// `tabhost run` shows a module directory in tmux, `tabhost install` (the tab appears), a tap, `tabhost
 /// update` (the tab reloads as the new version with its taps), `tabhost rollback` and `tabhost remove`.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .blocking)
 struct InstallUpdateLiveEndToEndTests {
     typealias S = ListInspectSupport
     typealias T = TmuxSession

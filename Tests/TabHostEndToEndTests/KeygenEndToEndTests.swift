@@ -4,6 +4,7 @@ import Testing
 
 /// `tabhost keygen` through the built binary: the files it writes, their modes, and that Debian's
 /// `minisign` signs with the secret key and verifies with the public one.
+@Suite(.blocking)
 struct KeygenEndToEndTests {
     typealias S = ListInspectSupport
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost keygen` asking for its password on a real terminal (tmux): nothing typed is shown, Backspace
 /// edits, the key opens with what was typed, and Ctrl-C leaves the terminal echoing again.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .blocking)
 struct KeygenTerminalTests {
     @Test func aTypedPasswordIsNotShownAndEncryptsTheKey() throws {
         try ListInspectSupport.withDirectory { dir in

@@ -1,7 +1,9 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// `tabhost list` and `tabhost inspect`, run as a user would: stdout, stderr and exit status.
+@Suite(.blocking)
 struct ListInspectEndToEndTests {
     typealias S = ListInspectSupport
 

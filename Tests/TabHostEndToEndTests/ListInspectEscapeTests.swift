@@ -1,10 +1,12 @@
 import Foundation
+import TabHostTesting
 import Testing
 
 /// A module's descriptor strings and its file's name never reach the terminal raw: a descriptor holding a
 /// control (an OSC 52 clipboard write in its title) is refused with one escaped line, and whatever `list`,
 /// `inspect`, `permissions`, `grant` and `revoke` print of names they cannot refuse (a file name) is escaped,
 /// in JSON as `\uXXXX`; so are a trusted key's note and the arguments a usage error quotes.
+@Suite(.blocking)
 struct ListInspectEscapeTests {
     typealias S = ListInspectSupport
 

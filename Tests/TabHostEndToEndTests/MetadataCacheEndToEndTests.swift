@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost list` and `tabhost inspect` answer from the module metadata cache
 /// (`$XDG_CACHE_HOME/tabhost/modules.cache`) and notice every change to the files it describes.
-@Suite(.hangGuard)
+@Suite(.hangGuard, .blocking)
 struct MetadataCacheEndToEndTests {
     typealias S = ListInspectSupport
 

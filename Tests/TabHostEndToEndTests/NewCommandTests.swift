@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost new`, run as the built binary: the scaffolds build outside the repo into modules whose
 /// descriptors and behaviour a C host program checks through dlopen.
-@Suite
+@Suite(.blocking)
 struct NewCommandTests {
     @Test func cScaffoldBuildsWithMakeIntoAWorkingModule() throws {
         let dir = try Fixture(prefix: "tabhost-new")

@@ -6,6 +6,7 @@ import Testing
 /// only by `IsolationSettings.scanner(logger:)` and `.moduleChildren(logger:)`, and only what the user
 /// chose (`--sandbox`) turns the sandbox off. Checked on every Swift file under Sources/, so a new command
 /// that builds a scanner another way fails here.
+@Suite(.blocking)
 struct OneProcessFactoryTests {
     /// Every Swift file under Sources/ outside `TabModuleIsolation`, with its text.
     static func sources() throws -> [(path: String, text: String)] {

@@ -4,6 +4,7 @@ import Testing
 
 /// `tabhost pack` and `tabhost feed` through the built binary (which execs `tabhost-bundle`): a `tabhost new`
 /// C project made into a bundle that Debian's `minisign` and `tar` agree with, and the feed announcing it.
+@Suite(.blocking)
 struct PackFeedEndToEndTests {
     typealias S = ListInspectSupport
 

@@ -4,6 +4,7 @@ import Testing
 
 /// Issue 38's `pack` and `feed` in the field: keys as minisign makes them, the scaffold's placeholders,
 /// keygen's default key, and the feed in one file.
+@Suite(.blocking)
 struct PackKeysEndToEndTests {
     typealias S = ListInspectSupport
 

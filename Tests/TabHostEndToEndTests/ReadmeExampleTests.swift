@@ -5,6 +5,7 @@ import Testing
 /// The C module the README shows is complete: built from the header alone, as a third party builds it
 /// (`-Wall -Wextra`, no warning), accepted by the real `tabhost` with the fields it declares, and it does
 /// what the README says when a user types into its field (in a real terminal, in its own child process).
+@Suite(.blocking)
 struct ReadmeExampleTests {
     /// The first ```c block of README.md.
     static func readmeModule() throws -> String {

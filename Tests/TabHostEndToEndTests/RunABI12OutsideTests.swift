@@ -5,7 +5,7 @@ import Testing
 /// ABI 1.2 from outside, as a third party sees it: fixture modules built from the header alone
 /// (`ABI12OutsideFixtures`), run by the real `tabhost run` in a real terminal, in process and isolated,
 /// checked on the screen, in the log file, the state file and the data directory.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunABI12OutsideTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -8,7 +8,7 @@ import Testing
 /// Page Down going on past the first rows drawn of a lazy list of 1,000,000 rows, `scroll_to` its row 500,000,
 /// End and Home to its last row and row 0, the wheel scrolling it past the rows drawn, and (isolated) a kept
 /// frame showing the rows not drawn as placeholder lines while the module's child is stopped.
-@Suite(.tags(.tmux), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux), .selectedByTags, .hangGuard, .blocking)
 struct RunABI13TerminalTests {
     /// The module (Tests/Fixtures/modules/abi13.c, which the browser tests build too).
     static let source = ABI12OutsideFixtures.fixture("abi13")

@@ -3,7 +3,7 @@ import TabHostTesting
 import Testing
 
 /// `tabhost run` with bad input: one clear line each, and the host keeps running when it can.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunBadInputTests {
     typealias R = RunSupport
     typealias S = ListInspectSupport

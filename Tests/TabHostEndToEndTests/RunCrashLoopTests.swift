@@ -5,7 +5,7 @@ import Testing
 /// A running host's stopped module, seen from `tabhost inspect NAME` in another process; and the
 /// crash-loop rule through the real binary: a module pushed and crashed 3 times within a minute is
 /// not started again by the next push, only by the user's Restart.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunCrashLoopTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -5,7 +5,7 @@ import Testing
 /// The demo's second tab container: tabs added at run time by module name, reselected (not duplicated)
 /// with a new param (rule 30 of docs/container-rules.md); a badge (rule 31) and a ticking clock on screen
 /// without input.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunDynamicTabsTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -7,7 +7,7 @@ import Testing
 /// keeps at most the module's budget and one line per second counting the rest, and its lines are
 /// the module's own (the control: its output did arrive). How fast `q` quits is measured in
 /// `Scripts/bench` ("quit under an output flood"), not asserted here.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunFloodTests {
     typealias R = RunSupport
     typealias T = TmuxSession

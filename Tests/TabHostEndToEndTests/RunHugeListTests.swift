@@ -7,7 +7,7 @@ import Testing
 /// header alone: a list of `SIZE_MAX` rows is drawn and scrolled to its last row, `scroll_to` row
 /// `SIZE_MAX` is one log line, and the other tab and `q` work as before. Either call used to end the
 /// whole host with an overflow trap (a sum of the list's lines, the window around the row).
-@Suite(.tags(.tmux), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux), .selectedByTags, .hangGuard, .blocking)
 struct RunHugeListTests {
     static let huge = """
         #include "tab_module.h"

@@ -6,7 +6,7 @@ import Testing
 /// and `create`'s output reached the user's terminal raw, escape sequences included, unbounded): it goes
 /// to the log as `[in-process]`, escaped, and never onto the screen, while the host's own lines (a
 /// refused file, a bad layout) still reach the user's standard error.
-@Suite(.hangGuard)
+@Suite(.hangGuard, .blocking)
 struct RunInProcessOutputTests {
     typealias R = RunSupport
     typealias S = ListInspectSupport

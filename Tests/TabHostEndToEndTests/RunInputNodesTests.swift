@@ -5,7 +5,7 @@ import Testing
 /// ABI 1.2 input in a real terminal: a module built from the current header shows a text field, a
 /// toggle, a progress bar, styled text, a table with row actions and a button that raises an alert;
 /// it echoes every event it gets, so the screen says what reached it.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunInputNodesTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -5,7 +5,7 @@ import Testing
 /// A plain `tabhost run` (no layout, no `--modules`): installed bundles meant to be tabs (`tab` in the manifest,
 /// default true) are tabs of the user's own in a root tab container, the demo the last tab; a bundle whose
 /// manifest says `"tab": false` gets no tab, there or in a run of `--modules DIR` without a layout.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunInstalledTabsTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost run` in its default mode runs each module in a child process: a module that crashes,
 /// hangs or prints leaves the host running and the terminal intact, and no child outlives the host.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunIsolationTests {
     typealias R = RunSupport
     typealias T = TmuxSession

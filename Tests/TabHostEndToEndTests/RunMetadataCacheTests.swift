@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost run` draws its first frame from the metadata cache: the tab bar's titles come from it,
 /// and a module is opened (its private copy made) only when a tab of it is first shown.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunMetadataCacheTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -6,7 +6,7 @@ import Testing
 /// built them, run unchanged by the real 1.3 `tabhost` in a terminal, in process and isolated: drawn,
 /// activated, rendered again after every event (1.0 and 1.1's rule; a 1.2 module invalidates), keys as
 /// they knew them (Delete as 0x7F before 1.2, TAB_KEY_DELETE from it).
-@Suite(.tags(.tmux), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux), .selectedByTags, .hangGuard, .blocking)
 struct RunOlderHeadersTests {
     /// A content module that shows the events it got; built before 1.2 it never calls `invalidate`.
     static let recorder = #"""

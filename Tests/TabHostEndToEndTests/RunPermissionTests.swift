@@ -5,7 +5,7 @@ import Testing
 /// Permissions through the real `tabhost`, with the hostile fixture built from the header alone: the
 /// prompt on its tab (Allow kept for the next run, Not now not), `tabhost grant` and `revoke`, a
 /// layout's grant, and `unrestricted`; each opens exactly the tries it names.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunPermissionTests {
     private func result(_ label: String, _ run: HostileScene.Result) -> String? {
         HostileScene.result(of: label, in: run.screen)

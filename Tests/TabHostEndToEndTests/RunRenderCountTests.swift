@@ -4,7 +4,7 @@ import Testing
 
 /// Counted from outside, through the real binary in a real terminal: a module built from the public
 /// header alone shows how many times the host rendered it.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .blocking)
 struct RunRenderCountTests {
     typealias R = RunSupport
     typealias T = TmuxSession

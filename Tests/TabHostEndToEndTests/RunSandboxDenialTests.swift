@@ -5,7 +5,7 @@ import Testing
 /// `tabhost run --sandbox on` with the hostile fixture: its exec and network tries fail inside it with
 /// EPERM, and the host names the missing permissions, once each, in the log and in `tabhost inspect
 /// hostile` run from another process while the host runs.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunSandboxDenialTests {
     typealias R = RunSupport
     typealias T = TmuxSession

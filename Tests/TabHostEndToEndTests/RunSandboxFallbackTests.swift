@@ -6,7 +6,7 @@ import Testing
 /// `TABHOST_TEST_SANDBOX_WITHOUT_NAMESPACES=1`): a module's `setsid` child and double-forked grandchild
 /// die when the host is killed with SIGKILL, swept by the keeper, and the log's sandbox line names it.
 /// The control: with `--sandbox off` both outlive the host (the test kills them then).
-@Suite(.tags(.tmux), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux), .selectedByTags, .hangGuard, .blocking)
 struct RunSandboxFallbackTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -5,7 +5,7 @@ import Testing
 /// `tabhost run` with the sandbox on (the default): the hostile fixture's every try outside the
 /// default profile is denied with an errno while it keeps running and its own files, data_dir and
 /// TMPDIR work; with `--sandbox off` the same tries are allowed, so the test can fail.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunSandboxTests {
     typealias R = RunSupport
     typealias T = TmuxSession

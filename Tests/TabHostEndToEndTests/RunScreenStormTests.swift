@@ -6,7 +6,7 @@ import Testing
 /// `q` take 6 s after 10 s and 18 s after 30 s, the host keeping and then tearing down every screen):
 /// past `ContainerHost.maximumStackScreens` the pushes are refused with a log line, the other tab
 /// still answers, and `q` quits. How fast is `Scripts/bench`'s to measure, not asserted here.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunScreenStormTests {
     /// A module whose `start` (for the stack's root, with no param) sets a timer that pushes itself
     /// 200 times every 50 ms; the screens it pushes show "Pushed".

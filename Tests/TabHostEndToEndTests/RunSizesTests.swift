@@ -3,7 +3,7 @@ import TabHostTesting
 import Testing
 
 /// The demo at several terminal sizes, a live resize, and wide (CJK) text keeping the detail column aligned.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunSizesTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -5,7 +5,7 @@ import Testing
 /// `tabhost run --state FILE` keeps a presented modal and its module's state through `kill -9`; the
 /// state file and the module data directories are the user's alone; a reload whose new version
 /// refuses the old state starts it fresh and keeps the state beside the state file (issue 38).
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .hangGuard, .blocking)
 struct RunStatePrivacyTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost run --state FILE`: the selection (by tab name) and every stack's path are saved on quit
 /// and restored at the next start (rules 41 and 26 of docs/container-rules.md).
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunStateTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -6,7 +6,7 @@ import Testing
 /// Swift runtime (a Swift bundle's release build): its child's sandbox leaves the toolchain's runtime directory
 /// out, and `--isolation none` refuses it with one line. A module that needs the shared runtime (`DT_NEEDED
 /// libswiftCore.so`) keeps reading it, so the test can fail. Both are C fixtures: no Swift build here.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunSwiftRuntimeTests {
     typealias R = RunSupport
     typealias T = TmuxSession

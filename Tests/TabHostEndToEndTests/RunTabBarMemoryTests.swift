@@ -7,7 +7,7 @@ import Testing
 /// memcheck finds no error. Before 1.1 each frame read freed strings (4 invalid-read contexts).
 @Suite(
     .tags(.tmux, .slow), .selectedByTags,
-    .hangGuard,
+    .hangGuard, .blocking,
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"), "valgrind is not installed"),
     .disabled(if: Sanitizers.any, "valgrind cannot run a sanitized binary (ASan itself checks these reads)"))
 struct RunTabBarMemoryTests {

@@ -4,7 +4,7 @@ import Testing
 
 /// Layouts/fancy.json: the example `fancybar` module draws the bar itself (top, every tab at once);
 /// digits select tabs through it.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunTabBarModuleTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -4,7 +4,7 @@ import Testing
 
 /// The terminal is handed back usable after `q`, SIGTERM and a module that segfaults: main screen,
 /// cursor shown, mouse reporting off, and the shell's next `read` echoes what is typed.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunTerminalRestoreTests {
     typealias R = RunSupport
     typealias T = TmuxSession

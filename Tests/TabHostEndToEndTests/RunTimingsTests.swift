@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost inspect NAME --timings` in another process reads what a running host measured of the
 /// module's calls; without a running host it says so in one line.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunTimingsTests {
     typealias R = RunSupport
 

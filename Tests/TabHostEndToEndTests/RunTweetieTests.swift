@@ -4,7 +4,7 @@ import Testing
 
 /// The Tweetie flow of the demo layout, walked in a real terminal (tmux, 100×30) with keys and with the mouse:
 /// rules 37 and 40 of docs/container-rules.md.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunTweetieTests {
     typealias R = RunSupport
     typealias T = TmuxSession

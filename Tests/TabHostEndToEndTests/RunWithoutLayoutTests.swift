@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost run --modules DIR` without `--layout`: one tab per content module; with a layout, the
 /// modules it does not place get a tab in its `acceptsNewModules` container at start.
-@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .hangGuard, .blocking)
 struct RunWithoutLayoutTests {
     typealias R = RunSupport
     typealias T = TmuxSession

@@ -2,7 +2,7 @@ import TabHostTesting
 import Testing
 
 /// `--sandbox` with `--isolation none`: a module in the host's process cannot be confined.
-@Suite struct SandboxOptionTests {
+@Suite(.blocking) struct SandboxOptionTests {
     @Test func requireWithoutIsolationExitsTwoWithOneLine() throws {
         let result = try run(Products.tabhost, arguments: ["run", "--isolation", "none", "--sandbox", "require"])
         #expect(result.status == 2, "\(result)")

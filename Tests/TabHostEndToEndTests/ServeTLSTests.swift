@@ -10,7 +10,7 @@ import Glibc
 /// `openssl` command in a temporary directory, and curl as the TLS client, verifying the server against
 /// that certificate (docs/user/browser.md). The page, the WebSocket, partial records and Chromium are in
 /// Tests/Browser/test_web.py.
-@Suite(.tags(.browser), .selectedByTags, .hangGuard)
+@Suite(.tags(.browser), .selectedByTags, .hangGuard, .blocking)
 struct ServeTLSTests {
     /// A certificate for 127.0.0.1 and localhost (`cert.pem`, `key.pem`), another key pair (`other-*.pem`),
     /// and a passphrase-protected key, in a directory removed afterwards.

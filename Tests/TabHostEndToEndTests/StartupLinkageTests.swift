@@ -8,6 +8,7 @@ import Testing
 /// (An incremental debug build can keep a file's old autolink entries after an import changed; this
 /// holds for a clean build, as CI's.) This is the debug build the tests run; release `tabhost` links the
 /// runtime and FoundationEssentials statically, which Tests/Install checks on the installed binary.
+@Suite(.blocking)
 struct StartupLinkageTests {
     @Test func tabhostLinksFoundationEssentialsButNotFoundationOrICU() throws {
         let ldd = try run("/usr/bin/ldd", arguments: [Products.tabhost])

@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost test` drives ABI 1.3's calls: `expect clipboard` and `expect toast`, a copy from a timer
 /// refused (not a user's event), and `now_ms` reading the script's test clock.
-@Suite(.hangGuard)
+@Suite(.hangGuard, .blocking)
 struct TestCommandABI13Tests {
     static let source = """
         #include "tab_module.h"

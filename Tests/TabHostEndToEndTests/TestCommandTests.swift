@@ -4,7 +4,7 @@ import Testing
 
 /// `tabhost test` as a module author meets it: a module built from the header alone, scripts written from
 /// docs/modules/testing.md, the built `tabhost` run as a third party runs it.
-@Suite(.hangGuard)
+@Suite(.hangGuard, .blocking)
 struct TestCommandTests {
     typealias S = ListInspectSupport
 

@@ -4,6 +4,7 @@ import Testing
 
 /// `tabhost trust add|list|remove` through the built binary with a private XDG_CONFIG_HOME, with keys made
 /// by `minisign -G`: what each prints, its exit status, and the store it leaves.
+@Suite(.blocking)
 struct TrustEndToEndTests {
     typealias S = ListInspectSupport
 

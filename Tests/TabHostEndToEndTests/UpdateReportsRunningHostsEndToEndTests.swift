@@ -5,7 +5,7 @@ import Testing
 /// `tabhost update` says what each running host showing the module did with the new version, and its exit
 /// status says it too (issue 38): a new state format reloads fresh (the old state kept on disk, exit 0); a
 /// version whose `create` fails is kept out by the host (exit 3, the old version named).
-@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized)
+@Suite(.tags(.tmux, .slow), .selectedByTags, .serialized, .blocking)
 struct UpdateReportsRunningHostsEndToEndTests {
     typealias S = ListInspectSupport
     typealias T = TmuxSession

@@ -5,6 +5,7 @@ import Testing
 /// `tabhost` links no web stack; `serve` and `run --web` validate, then exec `tabhost-web`
 /// (docs/user/browser.md; docs/contributing/performance-history.md has what it saves). What `tabhost`
 /// reports itself, what it says when `tabhost-web` is missing, and the symbols.
+@Suite(.blocking)
 struct WebSplitTests {
     /// The symbol table of a built executable (`nm`).
     private func symbols(_ path: String) throws -> String {

@@ -6,7 +6,7 @@ import Testing
 /// `ModuleTester` drives the real `ticker` module through the built `tabhost test-drive`, as a module
 /// author's Swift Testing suite would: every step returns settled, and the test clock moves only when
 /// the test says so.
-@Suite(.hangGuard)
+@Suite(.hangGuard, .blocking)
 struct ModuleTesterTests {
     @Test func aTesterDrivesTheModuleStepByStepWithoutSleeping() throws {
         try withFixture(prefix: "tabhost-tester") { fixture in

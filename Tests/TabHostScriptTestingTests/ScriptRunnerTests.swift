@@ -6,7 +6,7 @@ import Testing
 
 /// The script runner against the real `ticker` module in its sandboxed child: what this kernel's sandbox
 /// lacks skips a script, and each session runs by its own test clock.
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .hangGuard, .blocking)
 struct ScriptRunnerTests {
     /// Builds the ticker module into a fresh directory and gives options for it.
     func withTicker(_ body: (ScriptRunOptions, String) throws -> Void) throws {

@@ -6,7 +6,7 @@ import Testing
 /// only): one that opened 20,000 sockets, each sending half a request, took every descriptor the host
 /// had, and opening a module file then failed. The server now holds at most 256 connections (more are
 /// closed as they arrive, one log line) and closes one it has answered nothing on after 10 s.
-@Suite(.tags(.slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.slow), .selectedByTags, .hangGuard, .blocking)
 struct ConnectionLimitsTests {
     @Test func connectionsPastTheLimitAreClosedAndHalfRequestsEndAfterTheirTime() throws {
         let host = try ServedHost()

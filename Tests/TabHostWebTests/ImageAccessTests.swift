@@ -6,6 +6,7 @@ import Testing
 
 /// Images are read only when the screen shows that exact path, only small image files, and only inside the
 /// module and data directories, reached without a link or `..`.
+@Suite(.blocking)
 struct ImageAccessTests {
     @Test func theScreenSaysWhichPathsAreReferenced() {
         let screen = Screen(

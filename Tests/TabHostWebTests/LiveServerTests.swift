@@ -6,7 +6,7 @@ import Testing
 
 /// `tabhost serve` as a browser meets it: a real process on a free port, spoken to over raw
 /// HTTP/1.1 and WebSocket connections with exactly the headers a test chooses.
-@Suite(.tags(.browser), .selectedByTags, .hangGuard)
+@Suite(.tags(.browser), .selectedByTags, .hangGuard, .blocking)
 struct LiveServerTests {
     /// A server message as JSON, with the frame's screen decoded.
     struct Message {

@@ -4,6 +4,7 @@ import Testing
 
 /// Loading a certificate chain and key (`TLSIdentity`): the name an address uses, and one line per bad file.
 /// Certificates are made by the `openssl` command in a temporary directory.
+@Suite(.blocking)
 struct TLSIdentityTests {
     private func makeCertificate(_ fixture: Fixture, _ name: String, subject: String, altNames: String?) throws {
         let made = try run(

@@ -6,6 +6,7 @@ import Testing
 /// from records that arrive a byte at a time, a response of several records, close_notify both ways,
 /// plain HTTP and TLS 1.1 refused) and every refusal of a certificate or key file. Built with
 /// AddressSanitizer and UndefinedBehaviorSanitizer; LeakSanitizer at exit fails it if an error path leaks.
+@Suite(.blocking)
 struct TLSShimTests {
     @Test func everyCasePassesUnderAddressSanitizer() throws {
         let fixture = try Fixture(prefix: "tabhost-tls-shim")

@@ -6,7 +6,7 @@ import Testing
 /// unanswered, an ignored message, a failed TLS handshake) are at most 20 a second, the rest counted in
 /// one line: a client asking as fast as it could wrote thousands a second and rotated the host's history
 /// out of the log.
-@Suite(.tags(.slow), .selectedByTags, .hangGuard)
+@Suite(.tags(.slow), .selectedByTags, .hangGuard, .blocking)
 struct WebLogBudgetTests {
     @Test func refusalsPastTwentyASecondAreCountedInOneLine() throws {
         let host = try ServedHost()

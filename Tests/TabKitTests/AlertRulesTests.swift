@@ -5,6 +5,7 @@ import Testing
 /// Alerts (rule 46 of docs/internals/container-rules.md): one queue per host, first raised first
 /// shown, modal, each answer to the controller that raised it. Which key answers (Esc: the last
 /// button) is the front end's; the model takes any of the shown alert's buttons.
+@Suite(.blocking)
 struct AlertRulesTests {
     let f = TabFixture(["A", "B"])
 

@@ -5,6 +5,7 @@ import Testing
 
 /// The host: the strict cycle (rule 5 of docs/container-rules.md), modals on modals, new modules, pushing twice,
 /// render requests.
+@Suite(.blocking)
 struct HostTests {
     @Test func rule5CallsThatWouldBreakTheCycleAreNeverSent() {
         let f = TabFixture(["A", "B"])

@@ -4,6 +4,7 @@ import Testing
 
 /// ABI 1.2 input (rules 45 and 47 of docs/internals/container-rules.md): the focus a front end reports,
 /// edits, submits and toggles, and row actions, each checked against the rendering on screen.
+@Suite(.blocking)
 struct InputRoutingTests {
     let f = TabFixture(["A", "B"])
     var a: Rec { f["A"] }

@@ -3,6 +3,7 @@ import TabKit
 import Testing
 
 /// More overflow: rules 15, 21, 24, 27 of docs/container-rules.md (and 31 for More list badges).
+@Suite(.blocking)
 struct MoreRulesTests {
     @Test(arguments: [
         (5, 5, ["A*", "B", "C", "D", "E"]),

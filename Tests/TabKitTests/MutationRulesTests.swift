@@ -3,6 +3,7 @@ import TabKit
 import Testing
 
 /// Runtime changes: rules 28–32 of docs/container-rules.md (30 is the dynamic-tab call).
+@Suite(.blocking)
 struct MutationRulesTests {
     func withFactory(_ f: TabFixture) -> TableFactory {
         let factory = TableFactory(f.log, modules: ["clock", "notes"])

@@ -5,6 +5,7 @@ import Testing
 /// Render only when needed (issue 10, point 4): a controller renders again only after it was
 /// invalidated (or handled an action, key or tick), and only when it is shown; `screen` is kept
 /// until something it shows changes.
+@Suite(.blocking)
 struct RenderOnlyWhenNeededTests {
     /// A tab-bar controller that draws its container's items and counts its renders.
     final class CountingBar: Controller {

@@ -5,6 +5,7 @@ import Testing
 /// The render rule (rule 47 of docs/internals/container-rules.md): a controller that does not render
 /// after every event (a module built against ABI 1.2) renders after `invalidate`, when it appears and
 /// when nothing is kept for a frame; one that does (older modules) renders again after each event.
+@Suite(.blocking)
 struct RenderRuleTests {
     let f = TabFixture(["A", "B"])
 
@@ -92,6 +93,7 @@ struct RenderRuleTests {
 /// An invalidate that arrives while the controller renders (an isolated module's own thread, whose
 /// notification the host reads while it waits for the render) is not lost: that render is not kept,
 /// the front end is asked for another frame, and the next screen shows the change.
+@Suite(.blocking)
 struct InvalidateDuringRenderTests {
     @Test func theRenderInProgressIsNotKeptAndANewFrameIsAskedFor() {
         let f = TabFixture(["A", "B"])

@@ -5,6 +5,7 @@ import TabLayout
 import Testing
 
 /// Restoration: rules 41, 42 of docs/container-rules.md (selection by name, stack paths, fallback by the removal rule).
+@Suite(.blocking)
 struct RestorationTests {
     static let modules: Set<String> = ["alpha", "beta", "gamma", "delta", "detail"]
 

@@ -7,6 +7,7 @@ import Testing
 /// `ContainerHost.maximumWaitingAlerts` alerts of one module. A module calling `push`, `add_tab` or
 /// `alert` in a loop made the host keep (and tear down at quit) every screen it asked for: seconds to
 /// quit and memory without end. Past each limit the call is refused and what is open stays as it was.
+@Suite(.blocking)
 struct ScreenCountLimitTests {
     @Test func pushesPastTheLimitAreRefusedAndTheStackKeepsItsScreens() throws {
         let log = Log()

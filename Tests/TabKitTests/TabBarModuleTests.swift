@@ -4,6 +4,7 @@ import Testing
 
 /// A tab-bar controller draws the bar; decimal action ids select slots like tags on a fake bar (a user tap:
 /// rules 17–18 of docs/container-rules.md; the bar is part of the visible chain: rule 6).
+@Suite(.blocking)
 struct TabBarModuleTests {
     /// A bar that renders one button per item from its container's items, plus its own button.
     final class FancyBar: Controller {

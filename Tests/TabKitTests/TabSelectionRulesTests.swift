@@ -3,6 +3,7 @@ import TabKit
 import Testing
 
 /// Tab selection: rules 6, 7, 13, 15–20, 33, 35 of docs/container-rules.md.
+@Suite(.blocking)
 struct TabSelectionRulesTests {
     @Test func rule33AtLaunchOnlyTheSelectedTabLoads() {
         let f = TabFixture(["A", "B", "C"], start: false)

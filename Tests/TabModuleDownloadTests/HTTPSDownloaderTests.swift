@@ -6,7 +6,7 @@ import Testing
 /// `HTTPSDownloader` against a real HTTPS server on loopback with a certificate made for the test:
 /// a verified download with progress, and each refusal as one line (plain http, a redirect to http, an
 /// untrusted certificate, an error status, past the size limit, nothing listening).
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct HTTPSDownloaderTests {
     /// A served directory holding `module.tabmod` (1 MiB of varied bytes) and `feed.json`.
     private static func withServer(_ body: (HTTPSTestServer, _ scratch: String, _ payload: [UInt8]) throws -> Void) throws {

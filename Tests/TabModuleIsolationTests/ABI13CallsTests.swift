@@ -12,7 +12,7 @@ import Testing
 /// `tabhost-module-host`, builds the same tree through the same builder (bar buttons, disabled
 /// nodes, shortcuts, spans, a lazy list of 1,000,000 rows drawn only in its window) and makes the
 /// same host calls.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ABI13CallsTests {
     let fixture: Fixture
     let cacheRoot: Fixture

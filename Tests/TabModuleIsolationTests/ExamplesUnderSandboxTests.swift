@@ -12,7 +12,7 @@ import Testing
 /// Every example module of the demo (C and the Swift one), from the build directory as the demo loads
 /// them, runs unchanged in the default sandbox: its child confines itself, and its tab shows its own
 /// screen, not a stopped one, with no error in the log.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct ExamplesUnderSandboxTests {
     static let examples = [
         "accounts", "favourites", "accountmore", "detail", "clock", "launcher", "timeline", "compose", "search", "settings",

@@ -7,7 +7,8 @@ import Testing
 /// frame with the file and offset `addr2line` needs to name a static function dladdr cannot.
 /// Not under ThreadSanitizer: its runtime holds a signal's handler until the thread calls into it, and a
 /// module spinning in its own (uninstrumented) code never does, so the stack is never taken.
-@Suite(.disabled(if: Sanitizers.thread, "TSan delays the handler that takes the stack until the spinning thread calls into TSan"))
+@Suite(
+    .disabled(if: Sanitizers.thread, "TSan delays the handler that takes the stack until the spinning thread calls into TSan"), .blocking)
 struct IsolationBlameTests {
     /// "spin": renders "idle" until the action "spin", after which its render spins in a static function.
     static let spin = #"""

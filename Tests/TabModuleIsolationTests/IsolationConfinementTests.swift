@@ -8,7 +8,7 @@ import Testing
 /// the host names; a module's forks (setsid, a double fork) end with its child; a SysV segment of the
 /// user's is out of reach. Each hostile try has its control with the sandbox off, proving the try works
 /// without the defence.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct IsolationConfinementTests {
     /// The names the host passes on (`tabhost_isolation.c`), and the prefixes of those it passes on by family.
     static let passedOn = ["PATH", "HOME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "LD_LIBRARY_PATH", "LTDL_LIBRARY_PATH"]

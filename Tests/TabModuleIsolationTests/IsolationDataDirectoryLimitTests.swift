@@ -8,7 +8,7 @@ import Testing
 /// says so in one line (and the session's status line, through `ModuleProcessEvent`). The module here
 /// writes 2 MiB at start and calls `save_soon`; with a 1 MiB limit the line appears, and the control, a
 /// 4 MiB limit, proves the same module under the limit says nothing.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct IsolationDataDirectoryLimitTests {
     static let writerSource = """
         #define _GNU_SOURCE

@@ -11,7 +11,7 @@ import Testing
 /// ABI 1.2 across the process boundary: a real 1.2 module (`InputModules.widgets`) in
 /// `tabhost-module-host`, driven directly through its `ModuleInstance` with a recording delegate,
 /// and the same module in process for comparison.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class IsolationInputTests {
     let fixture: Fixture
     let cacheRoot: Fixture

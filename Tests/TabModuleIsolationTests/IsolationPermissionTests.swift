@@ -8,7 +8,7 @@ import Testing
 /// Grants open the sandbox: from the layout, from `tabhost dev`'s build directory, from the grants store;
 /// a module that asks for a permission it was not granted shows the prompt on its tab before its child
 /// starts, and Allow (kept in the store) or Not now (this session) starts it.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct IsolationPermissionTests {
     /// The peek module of `IsolationSandboxTests`, asking to read `secret`.
     static func askingPeek(secret: String) -> String {

@@ -9,7 +9,7 @@ import Testing
 /// at once, the tab shows its title line, then the busy mark and the not-responding line naming
 /// `create`; a refused `create` shows on its tab and a reload replaces it; a state restored at once
 /// reaches the module after its `create` and `start`, as they were asked.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class IsolationPostedCreateTests {
     /// "NAME" (title "Late"): its `create` begins with `create` (C: spin, or return NULL); `start`
     /// shows "started", `restore_state` shows the bytes it is given; the action "segv" crashes it.

@@ -11,7 +11,7 @@ import Testing
 /// FRAME itself (at most one unacknowledged, a flood merged into few frames); a hidden tab's
 /// invalidate stays an INVALIDATE, drawn when the host asks. Every pushed frame's render is counted
 /// under `render` in the timings, with the time the child measured around the module's render.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class IsolationPushedFrameTests {
     /// "flood:N" starts a thread that counts to N, invalidating after each step, then logs "flood
     /// done N"; render shows "count C renders R" and takes at least 2 ms (the timings see it).

@@ -13,7 +13,7 @@ import _CIsolation
 /// A module's RUNPATH opens nothing: the sandbox's read rules come from the host alone (the module's
 /// own directory, its private copy, the Swift runtime recorded when TabHost was built, the system's
 /// libraries), so a module linked with `-rpath /` or `$ORIGIN/../../..` cannot choose to read every file.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct IsolationRunPathTests {
     /// The Swift runtime this process maps, as the sandbox's read rules take it: the dynamic loader's name
     /// for the file of `swift_retain`, which must be the libswiftCore.so that /proc/self/maps lists (a

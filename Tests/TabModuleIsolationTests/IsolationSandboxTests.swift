@@ -7,7 +7,7 @@ import Testing
 /// `IsolationSettings.sandbox`: the child applies the default profile before it opens the module,
 /// reports what it enforced, and the host makes data_dir and a private TMPDIR for it and removes the
 /// latter when the child ends; `.off` (the default) changes nothing.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct IsolationSandboxTests {
     /// Shows whether it could read `secret`, write in its data_dir, and which TMPDIR it was given.
     static func peekSource(secret: String) -> String {

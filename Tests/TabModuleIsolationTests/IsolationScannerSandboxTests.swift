@@ -7,7 +7,7 @@ import Testing
 
 /// With the sandbox on, the scanner child confines itself before it opens the first file: a module's
 /// constructor, which runs there, cannot write outside; and one scanner child still scans many files.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct IsolationScannerSandboxTests {
     /// Scans three modules whose constructors each try to create a file in `outside`; returns how many
     /// scanner children ran and which files exist afterwards.

@@ -9,7 +9,7 @@ import Testing
 
 /// Files are opened in a scanner child before the host opens them: a file that crashes or hangs the
 /// dynamic loader, its constructors or its entry point is refused with one line, and loading goes on.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class IsolationScannerTests {
     let fixture: Fixture
     let cacheRoot: Fixture

@@ -9,7 +9,7 @@ import Testing
 
 /// A child that cannot start, speaks another protocol version, or whose module's `create` fails is
 /// one clear error, the same way an in-process failure is.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class IsolationStartTests {
     let fixture: Fixture
     let cacheRoot: Fixture

@@ -10,7 +10,7 @@ import Glibc
 
 /// The real shim, compiled into a child process that runs on a pseudo-terminal and ends by a
 /// signal, a crash, exit() or an explicit restore: the terminal must be restored every time.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct TerminalRestoreTests {
     /// Compiles the child into a fresh fixture directory (removed when the fixture goes away).
     static func buildChild() throws -> (directory: Fixture, binary: String) {

@@ -7,7 +7,7 @@ import Testing
 
 /// The install's checks of a bundle (archive, signature, files) against valid, hostile, damaged and
 /// tampered bundles, each written for the test with libarchive (or `tar`).
-@Suite struct BundleArchiveTests {
+@Suite(.blocking) struct BundleArchiveTests {
     /// What a directory holds (names, sorted).
     private func contents(_ directory: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()

@@ -4,7 +4,7 @@ import Testing
 
 /// The feed and its signature in one file: split back exactly, checked as the two files are, and verified
 /// by Debian's `minisign` once the feed is cut out.
-@Suite struct SignedFeedTests {
+@Suite(.blocking) struct SignedFeedTests {
     let key = SecretKey.generate()
     let feed = BundleFeed(
         name: "clock", version: "1.5.0", url: "https://example.test/clock-1.5.0.tabmod", size: 10,

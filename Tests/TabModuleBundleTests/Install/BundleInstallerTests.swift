@@ -7,7 +7,7 @@ import Testing
 
 /// `BundleInstaller` through its API, as `tabhost update` calls it: an expected key (the pinned one) that
 /// nothing else replaces, the feed's name and version, never going back; and the first install's question.
-@Suite(.tags(.slow), .selectedByTags)
+@Suite(.tags(.slow), .selectedByTags, .blocking)
 struct BundleInstallerTests {
     private func options(_ scene: InstallScene) -> BundleInstallOptions {
         BundleInstallOptions(modulesDirectory: scene.modules, trustStorePath: scene.trustStore, grantStorePath: scene.grantStore)

@@ -6,7 +6,7 @@ import Testing
 
 /// `tabhost install` from a loopback HTTPS server, and against what can go wrong around it: plain http,
 /// two installs at once, a full disk, links planted in the modules directory.
-@Suite(.tags(.slow), .selectedByTags)
+@Suite(.tags(.slow), .selectedByTags, .blocking)
 struct InstallRaceAndDiskTests {
     @Test func aBundleInstallsFromHTTPSAndPlainHTTPIsRefused() throws {
         let scene = try InstallScene()

@@ -11,7 +11,7 @@ import Testing
 /// after it has sent `feed.json`, before it answers the signature, while the feed is replaced.
 ///
 /// The issue asks for 100 runs; the suite runs `TABHOST_FEED_RACE_RUNS` (default 20, to stay fast).
-@Suite(.tags(.slow), .selectedByTags, .serialized)
+@Suite(.tags(.slow), .selectedByTags, .serialized, .blocking)
 struct UpdateFeedRaceTests {
     static var runs: Int { ProcessInfo.processInfo.environment["TABHOST_FEED_RACE_RUNS"].flatMap(Int.init) ?? 20 }
 

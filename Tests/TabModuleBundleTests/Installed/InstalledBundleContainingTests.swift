@@ -5,6 +5,7 @@ import Testing
 
 /// Which installed bundle a module file belongs to: `DIR/NAME/NAME.so` beside a manifest naming NAME;
 /// every other path (a plain module file, a short or odd one) is none, without a crash.
+@Suite(.blocking)
 struct InstalledBundleContainingTests {
     @Test func aBundlesModuleFileIsItsAndEveryOtherPathIsNone() throws {
         let fixture = try Fixture()

@@ -5,7 +5,7 @@ import Testing
 
 /// Keys and signatures against Debian's `minisign` command, both ways: what it makes TabHost reads and
 /// verifies; what TabHost makes it reads, signs with and verifies.
-@Suite struct MinisignInteropTests {
+@Suite(.blocking) struct MinisignInteropTests {
     /// Runs minisign and returns its result; the tests read its exit status and output.
     private func minisign(_ arguments: [String], stdin: ProcessInput = .none) throws -> ProcessResult {
         try run("minisign", arguments: arguments, stdin: stdin, timeout: .seconds(60))

@@ -4,7 +4,7 @@ import TabModuleBundle
 import Testing
 
 /// Pins per module name (trust on first use) and trusted keys: the decision for a bundle's signature, and the file.
-@Suite struct TrustStoreTests {
+@Suite(.blocking) struct TrustStoreTests {
     let author = SecretKey.generate()
     let stranger = SecretKey.generate()
 

@@ -8,7 +8,7 @@ import Testing
 /// (`tabhost remove --purge`, a test's data directory) whole, in a loop that holds a bounded number of
 /// descriptors, never following a link. The recursive walk it replaces kept one descriptor per level and
 /// one stack frame: it stopped at the descriptor limit, leaving the tree, or overflowed the stack.
-@Suite struct FileTreeRemovalTests {
+@Suite(.blocking) struct FileTreeRemovalTests {
     @Test(arguments: [1, FileTreeRemoval.maximumOpenLevels, 25_000])
     func aTreeOfAnyDepthIsRemovedWholeWithoutFollowingALink(depth: Int) throws {
         let fixture = try Fixture()

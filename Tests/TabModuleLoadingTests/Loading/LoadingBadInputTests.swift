@@ -38,6 +38,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 }
 
 /// Every bad input that belongs to loading (docs/user/refusals.md) gets its code and one exact reason.
+@Suite(.blocking)
 struct LoadingBadInputTests {
     static let cases: [BadInput] = [
         BadInput(label: "missing file", make: { $0.path("absent.so") }, code: .notFound, reason: "no such file"),

@@ -5,6 +5,7 @@ import Testing
 @testable import TabModuleLoading
 
 /// The private copies: where they live, how they are named, when they go away.
+@Suite(.blocking)
 struct ModuleCopyDirectoryTests {
     @Test func copiesAreNamedByGenerationInAPrivateDirectoryAndRemovedOnClose() throws {
         let fixture = try Fixture()

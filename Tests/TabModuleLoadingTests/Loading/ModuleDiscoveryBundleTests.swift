@@ -6,6 +6,7 @@ import Testing
 
 /// Installed bundles in a module directory: `D/` holding `manifest.json` and `D/D.so` is the module
 /// file `D/D.so`, listed with the plain files in byte order of the top-level names.
+@Suite(.blocking)
 struct ModuleDiscoveryBundleTests {
     /// Makes the bundle directory `name/` in `fixture` with `manifest.json` and, unless `module` is
     /// false, `name/name.so` compiled from `source` (a module named `name` by default).

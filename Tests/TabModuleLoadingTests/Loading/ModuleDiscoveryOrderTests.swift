@@ -4,6 +4,7 @@ import Testing
 @testable import TabModuleLoading
 
 /// The order of a directory's module files: byte order of their names, whatever the names share.
+@Suite(.blocking)
 struct ModuleDiscoveryOrderTests {
     @Test func filesAreListedInByteOrderOfTheirNames() throws {
         let fixture = try Fixture()

@@ -5,6 +5,7 @@ import Testing
 @testable import TabModuleLoading
 
 /// What an accepted module declares is copied exactly; Swift images stay mapped, C images do not.
+@Suite(.blocking)
 struct ModuleLoaderTests {
     @Test func everyDeclaredFieldIsCopied() throws {
         let fixture = try Fixture()

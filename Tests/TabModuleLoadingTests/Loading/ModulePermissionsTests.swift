@@ -6,6 +6,7 @@ import Testing
 
 /// The descriptor's `permissions` (ABI 1.2): read from a 1.2 descriptor, kept in `ModuleInfo`, never
 /// read from an older one (whose struct may end before the field). Bad strings: `LoadingBadInputTests`.
+@Suite(.blocking)
 struct ModulePermissionsTests {
     private func load(_ source: ModuleSource) throws -> ModuleInfo {
         let fixture = try Fixture()

@@ -5,6 +5,7 @@ import Testing
 @testable import TabModuleLoading
 
 /// Directories of modules: good ones load whatever else is there, names are unique, lookups work.
+@Suite(.blocking)
 struct ModuleRegistryTests {
     @Test func aDirectoryWithGoodAndBadFilesLoadsEveryGoodModule() throws {
         let fixture = try Fixture()

@@ -5,6 +5,7 @@ import Testing
 
 /// Events reach a 1.2 module with `value` and `focus`, in a `tab_event` whose `struct_size` holds
 /// them; a module built against 1.1 gets keys as it did then.
+@Suite(.blocking)
 struct ABI12EventsTests {
     @Test func everyNewEventReachesTheModuleWithItsValueAndFocus() throws {
         let setup = try DirectModuleFixture()

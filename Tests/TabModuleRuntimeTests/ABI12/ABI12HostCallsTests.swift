@@ -6,6 +6,7 @@ import Testing
 
 /// The host calls added in ABI 1.2 (but timers: `ModuleTimerTests`), made by a real C module in
 /// process, as its delegate receives them.
+@Suite(.blocking)
 struct ABI12HostCallsTests {
     @Test func finishHandsTheResultOnCutToTheLimit() throws {
         let setup = try DirectModuleFixture()

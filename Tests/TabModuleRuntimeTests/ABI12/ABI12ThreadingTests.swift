@@ -7,6 +7,7 @@ import Testing
 /// The threading rules of ABI 1.2: `invalidate`, `schedule_tick`, `set_timer`, `cancel_timer`,
 /// `save_soon` and `log` work from a module's own thread (performed on the loop); any other call
 /// from there is ignored with one log line naming it, never a trap.
+@Suite(.blocking)
 struct ABI12ThreadingTests {
     private static let ignored =
         "called from another thread; ignored (only invalidate, set_timer, cancel_timer, schedule_tick, save_soon and log "

@@ -6,6 +6,7 @@ import Testing
 
 /// Timers (`set_timer`, `cancel_timer`): the scheduler's rules, and a real module's timers arriving
 /// as TAB_EVENT_TIMER through the runtime, as `HostSession.pumpTicks` delivers them.
+@Suite(.blocking)
 struct ModuleTimerTests {
     private func ids(_ due: [DueWork]) -> [String] {
         due.compactMap { if case .timer(let id) = $0.work { id } else { nil } }

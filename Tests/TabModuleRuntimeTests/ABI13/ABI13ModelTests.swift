@@ -7,7 +7,7 @@ import Testing
 /// ABI 1.3 on the model, with a real module (`ABI13ModelModule`): result tags, a guarded modal
 /// (Back sends TAB_EVENT_DISMISS and it stays; unanswered for a second, the next Back closes it),
 /// shortcuts, copy_text only from a user's event, toasts and focus requests in the screen.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ABI13ModelTests {
     let setup: ModuleHostFixture
     var host: ContainerHost { setup.host }

@@ -10,6 +10,7 @@ import Testing
 /// and took the selection every 20 ms. Each try runs twice: from the background (refused, one log line)
 /// and, as its control, by the same module while it is shown (or, for add_tab of an existing tab, while
 /// it handles the user's click), where it works.
+@Suite(.blocking)
 struct BackgroundScreenTests {
     /// Tab "victim" counts its starts; tab "bg" sets a timer when clicked ("arm"), and its timer (or, for
     /// "now", the click itself) makes the call its param names.

@@ -6,6 +6,7 @@ import Testing
 
 /// Every module call is checked against the runtime's `ThreadConfinement` in debug builds (as
 /// swift-nio's `preconditionInEventLoop`): on the bound thread calls go through, off it they trap.
+@Suite(.blocking)
 struct ModuleConfinementTests {
     static func setup() throws -> ModuleHostFixture {
         try ModuleHostFixture(

@@ -5,7 +5,7 @@ import TabModuleRuntime
 import Testing
 
 /// The host API as a module uses it: each call from a real `.so` lands on the container model.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ModuleControllerTests {
     let setup: ModuleHostFixture
     var host: ContainerHost { setup.host }

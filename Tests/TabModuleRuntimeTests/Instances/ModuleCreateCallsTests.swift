@@ -4,6 +4,7 @@ import TabModuleLoading
 import Testing
 
 /// Host calls a module makes from inside `create`, before its controller exists, are not lost.
+@Suite(.blocking)
 struct ModuleCreateCallsTests {
     /// A module that logs, sets its title and badge in `create`, and fails when its name says so.
     static func source(name: String, fails: Bool) -> String {

@@ -8,7 +8,7 @@ import Testing
 /// The usage of a module's data directory is counted in a loop that descends at most
 /// `ModuleDataDirectory.usageDepthLimit` levels: a module made a tree thousands of levels deep, and the
 /// recursive walk overflowed the host's stack (every tab died, and every later start).
-@Suite struct ModuleDataDirectoryUsageTests {
+@Suite(.blocking) struct ModuleDataDirectoryUsageTests {
     @Test func aTreeThousandsOfLevelsDeepIsCountedToTheDepthLimit() throws {
         let fixture = try Fixture()
         let root = fixture.path("data")

@@ -8,7 +8,7 @@ import Testing
 /// What one module call may cost the host (issue 36), in process and in the module's child: a chain
 /// of `present`/`push`/`add_tab` made from `start` is refused at a depth, a render's view at a byte
 /// budget, and a call's notifications at a byte budget; each with the count that shows the try was real.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ModuleFloodTests {
     /// `start(param)`: "present", "push" or "add_tab" makes that call on itself from `start` (each new
     /// instance's `start` does it again); "words N" renders N texts of one 16 KiB word; "titles N SIZE"

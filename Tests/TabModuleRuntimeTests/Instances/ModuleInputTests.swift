@@ -6,7 +6,7 @@ import Testing
 /// ABI 1.2 on module-backed controllers, with real `.so` modules in this process: results, alerts,
 /// the focus an event carries, `save_soon`, and the render rule. `finish`, `alert` and `save_soon`
 /// are driven through the controller's delegate methods, as the host API calls them.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ModuleInputTests {
     let setup: ModuleHostFixture
     var host: ContainerHost { setup.host }

@@ -5,7 +5,7 @@ import Testing
 
 /// The exact order of `start` and appearance calls real `.so` instances receive across the
 /// tree: tab switches, pushes, pops and modals (docs/container-rules.md, rules 6–9, 12, 33, 35).
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ModuleLifecycleTests {
     static let source = #"""
         #include "tab_module.h"

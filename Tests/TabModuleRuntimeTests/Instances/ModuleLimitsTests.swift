@@ -5,7 +5,7 @@ import Testing
 
 /// The limits on what a module hands the host (docs/user/limits.md), each at the limit and one past it,
 /// with a real module (in process, or in its child with TABHOST_TEST_ISOLATION=process).
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ModuleLimitsTests {
     /// `start(param)` reads "ROWS TEXT STATE": how many rows it renders, the bytes of its one text,
     /// the bytes its state takes. Actions "title N" and "badge N" set a title or badge of N bytes.

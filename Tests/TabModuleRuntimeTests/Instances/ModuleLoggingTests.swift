@@ -7,6 +7,7 @@ import Testing
 
 /// A module's `log` calls reach the runtime's swift-log `Logger` at the matching level, with the
 /// module's name as `module` metadata.
+@Suite(.blocking)
 struct ModuleLoggingTests {
     static let source = """
         #include "tab_module.h"

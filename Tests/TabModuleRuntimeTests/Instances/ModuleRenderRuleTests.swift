@@ -6,7 +6,7 @@ import Testing
 /// The render rule with real modules in this process (rule 47 of docs/internals/container-rules.md):
 /// a module built against 1.2 is rendered after `invalidate` and when it appears, not after every
 /// event; a module built against 1.1 still is. Each module shows how often it was rendered.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 final class ModuleRenderRuleTests {
     let setup: ModuleHostFixture
     var host: ContainerHost { setup.host }

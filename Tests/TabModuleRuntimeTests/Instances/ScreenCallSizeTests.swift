@@ -7,6 +7,7 @@ import Testing
 /// six `add_tab`s of an 8 MiB name and param grew the host by 300 MB and the state file to 151 MB. A
 /// param past `TAB_MAX_FIELD_BYTES` and a tab name past `TAB_MAX_ID_BYTES` are refused with one line;
 /// at the limit they are taken.
+@Suite(.blocking)
 struct ScreenCallSizeTests {
     /// The user's click "push N", "tab N" or "tabname N" makes the call with N bytes where it says.
     static let source = #"""

@@ -9,7 +9,7 @@ import Testing
 
 /// Hot reload across processes: the new version gets a new child, the state moves over
 /// (save in the old child, create/start/restore in the new one), the old child ends.
-@Suite(.serialized)
+@Suite(.serialized, .blocking)
 struct IsolationReloadTests {
     static let alpha = ReloadSource(name: "alpha")
 
