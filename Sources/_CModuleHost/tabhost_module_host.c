@@ -1842,8 +1842,12 @@ static void scan_server(void) {
         if (i == SCAN_SERVER_PROCESSES) continue; /* not one of ours: a process a module left behind */
         uint32_t seq = *slots[i].seq;
         if (seq == 0) {
+            /* Killed and reaped before this scanner ends: without a PID namespace (the sandbox off) its
+               processes would otherwise go to the system's init as zombies. */
             for (int j = 0; j < SCAN_SERVER_PROCESSES; j++)
                 if (j != i) kill(slots[j].pid, SIGKILL);
+            for (int j = 0; j < SCAN_SERVER_PROCESSES; j++)
+                if (j != i) while (waitpid(slots[j].pid, NULL, 0) < 0 && errno == EINTR) {}
             host_gone();
         }
         /* Every file's end is told: the host waits for it, not for each frame on the file's pipe. */

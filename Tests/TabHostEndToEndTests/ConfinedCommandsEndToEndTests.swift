@@ -57,6 +57,25 @@ struct ConfinedCommandsEndToEndTests {
     /// what it leaves behind; the module's constructor forks a process that starts a session of its own.
     @Test(arguments: commands)
     func aCommandLeavesNoProcessForInitToReap(command: [String]) throws {
+        let result = try Self.runUnderSubreaper(
+            command, constructor: "if (fork() == 0) { setsid(); for (;;) pause(); }")
+        #expect(result.stdout == "status 0, left 0\n", "\(command) \(result)")
+    }
+
+    /// With the sandbox off a module's own forks are its own (the control of the test above would show
+    /// them), but the scanner's processes are the host's: told by end-of-file, its fork server kills and
+    /// reaps the processes it keeps ready before it exits, and none is left for init. This module forks
+    /// nothing.
+    @Test(arguments: commands)
+    func withTheSandboxOffTheScannerLeavesNoProcessForInitToReap(command: [String]) throws {
+        let result = try Self.runUnderSubreaper(command + ["--sandbox", "off"], constructor: "")
+        #expect(result.stdout == "status 0, left 0\n", "\(command) \(result)")
+    }
+
+    /// Runs the built `tabhost` with `command` under a subreaper the test builds, against one module
+    /// whose constructor runs `constructor`; the subreaper prints the status and how many processes
+    /// came to it.
+    static func runUnderSubreaper(_ command: [String], constructor: String) throws -> ProcessResult {
         try ListInspectSupport.withDirectory { scratch in
             let modules = scratch + "/modules"
             try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
@@ -65,20 +84,19 @@ struct ConfinedCommandsEndToEndTests {
                 entry: """
                     TAB_MODULE_DECLARE(descriptor)
                     #include <unistd.h>
-                    __attribute__((constructor)) static void tabhost_hostile_fork(void) {
-                        if (fork() == 0) { setsid(); for (;;) pause(); }
+                    __attribute__((constructor)) static void tabhost_hostile_start(void) {
+                        \(constructor)
                     }
                     """)
             let subreaper = try Subreaper.build(into: scratch)
             let layout = scratch + "/layout.json"
             try #"{"root": {"stack": {"module": "hostile"}}}"#.write(toFile: layout, atomically: false, encoding: .utf8)
             let arguments = command.map { $0 == "MODULES" ? modules : $0 == "LAYOUT" ? layout : $0 }
-            let result = try TabHostTesting.run(
+            return try TabHostTesting.run(
                 subreaper, arguments: ["--quiet", Products.tabhost] + arguments,
                 environment: [
                     "XDG_CACHE_HOME": scratch + "/cache", "XDG_CONFIG_HOME": scratch + "/config", "XDG_DATA_HOME": scratch + "/data",
                 ])
-            #expect(result.stdout == "status 0, left 0\n", "\(arguments) \(result)")
         }
     }
 }

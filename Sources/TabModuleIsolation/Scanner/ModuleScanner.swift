@@ -52,8 +52,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
     }
 
     deinit {
-        link?.process.end()
-        link?.process.reap(block: true)
+        if let link { Self.endWhole(link.process) }
     }
 
     /// True: the host still opens each file itself after the scan (modules may run in process).
@@ -323,8 +322,20 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
         pending.removeAll()
         guard let link else { return }
         self.link = nil
-        link.process.end()
-        link.process.reap(block: true)
+        Self.endWhole(link.process)
+    }
+
+    /// Ends a scanner child and reaps it, leaving none of its processes for the system's init. Split for
+    /// its sandbox, it is asked to end (its first process kills and reaps the rest). Otherwise (the
+    /// sandbox off) it is told by end-of-file, on which its fork server kills and reaps its file
+    /// processes before it exits; killing its group at once would leave those to init as zombies.
+    private static func endWhole(_ process: ModuleHostProcess) {
+        if process.endsOnRequest {
+            process.end()
+            process.reap(block: true)
+        } else {
+            process.terminate(grace: .milliseconds(500))
+        }
     }
 
     private func startedLink() -> ModuleHostLink? {
