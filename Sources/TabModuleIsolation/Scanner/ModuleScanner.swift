@@ -334,7 +334,7 @@ public final class ModuleScanner: ModuleFileScanning, @unchecked Sendable {
             process.end()
             process.reap(block: true)
         } else {
-            process.terminate(grace: .milliseconds(500))
+            process.terminate(grace: ModuleHostProcess.endGrace)
         }
     }
 
