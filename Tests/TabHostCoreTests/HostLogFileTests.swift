@@ -179,6 +179,58 @@ struct HostLogFileTests {
         }
     }
 
+    /// Each a log path another user could have prepared: the host must not write there (nor change the
+    /// file's mode), and says why in its open failure.
+    @Test(arguments: ["a link to another file", "a directory others may write to", "a FIFO"])
+    func aLogPathAnotherUserPreparedIsNotWritten(_ preparedBy: String) throws {
+        try withTemporaryDirectory { (directory: String) throws in
+            let victim = directory + "/victim"
+            _ = FileManager.default.createFile(atPath: victim, contents: Data("mine\n".utf8), attributes: [.posixPermissions: 0o644])
+            let path: String
+            let reason: String
+            switch preparedBy {
+            case "a link to another file":
+                path = directory + "/tabhost.log"
+                #expect(symlink(victim, path) == 0)
+                reason = "it is a symbolic link"
+            case "a directory others may write to":
+                // Without the sticky bit anyone could rename or replace what is in it.
+                let shared = directory + "/shared"
+                #expect(mkdir(shared, 0o777) == 0 && chmod(shared, 0o777) == 0)
+                path = shared + "/state/tabhost.log"
+                reason = "\(shared): writable by others (mode 777); run chmod go-w on it"
+            default:
+                path = directory + "/tabhost.log"
+                #expect(mkfifo(path, 0o600) == 0)
+                reason = "not a regular file"
+            }
+            let log = HostLogFile(path: path)
+            #expect(
+                log.openFailure
+                    == "\(path): cannot open the log file (\(reason)); pass --log FILE in a directory of your own (the host runs without a log)"
+            )
+            Self.logger(log).info("a line")
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "mine\n")
+            #expect(try Self.mode(victim) == 0o644)
+        }
+    }
+
+    /// Another user's file in the log's place (a 0666 file made first where the log goes): as root, the
+    /// file is given to `nobody`; its lines would otherwise be that user's to read.
+    @Test(.enabled(if: getuid() == 0, "chown needs root"))
+    func anotherUsersFileInTheLogsPlaceIsNotWritten() throws {
+        try withTemporaryDirectory { (directory: String) throws in
+            let path = directory + "/tabhost.log"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o666])
+            #expect(chown(path, 65534, 65534) == 0)
+            let log = HostLogFile(path: path)
+            #expect(log.openFailure?.contains("(owned by another user (uid 65534))") == true, "\(log.openFailure ?? "opened")")
+            Self.logger(log).info("the serve token")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
+            #expect(try Self.mode(path) == 0o666)
+        }
+    }
+
     private static func mode(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
     }

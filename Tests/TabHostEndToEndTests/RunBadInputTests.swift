@@ -116,8 +116,8 @@ struct RunBadInputTests {
             let err = try String(contentsOfFile: scratch + "/err", encoding: .utf8)
             #expect(
                 err
-                    == "\(blocker)/tabhost.log: cannot open the log file (Not a directory); "
-                    + "pass --log FILE in a writable directory (the host runs without a log)\n",
+                    == "\(blocker)/tabhost.log: cannot open the log file (\(blocker): not a directory); "
+                    + "pass --log FILE in a directory of your own (the host runs without a log)\n",
                 "\(err)")
         }
     }

@@ -52,11 +52,7 @@ struct RunningHostReloads {
         self.root = root
         since = ModuleReloadOutcome.now()
         var hosts: [(Int32, String)] = []
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        for entry in entries.sorted() where entry.hasPrefix("tabhost-") {
-            let digits = entry.dropFirst("tabhost-".count).prefix { $0.isNumber }
-            guard let pid = Int32(digits), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM else { continue }
-            let copyDirectory = root + "/" + entry
+        for (pid, copyDirectory) in RunningHostDirectories.live(root: root) {
             // A copy of the module's file: the host has loaded (shows) the module.
             let copies = (try? FileManager.default.contentsOfDirectory(atPath: copyDirectory)) ?? []
             guard copies.contains(where: { ModuleCopyDirectory.isCopy($0, of: name) }) else { continue }

@@ -61,16 +61,17 @@ public final class HostLogFile: @unchecked Sendable {
         self.path = path
         self.now = now
         self.maximumBytes = maximumBytes
-        // A directory that cannot be made shows as the file's open failure, below.
-        _ = PrivateDirectories.make(ModuleFileReader.parentDirectory(of: path))
-        let fd = Self.open(path)
-        if fd >= 0 {
-            openFailure = nil
+        var fd: Int32 = -1
+        var reason: String
+        if let failed = PrivateDirectories.make(ModuleFileReader.parentDirectory(of: path)) {
+            reason = "\(failed.path): \(failed.reason)"
         } else {
-            openFailure =
-                "\(path): cannot open the log file (\(Errno(rawValue: errno).description)); "
-                + "pass --log FILE in a writable directory (the host runs without a log)"
+            (fd, reason) = Self.open(path)
         }
+        openFailure =
+            fd >= 0
+            ? nil
+            : "\(path): cannot open the log file (\(reason)); pass --log FILE in a directory of your own (the host runs without a log)"
         state = LockedValue(
             State(
                 fd: fd, size: Self.size(of: fd),
@@ -84,11 +85,18 @@ public final class HostLogFile: @unchecked Sendable {
         }
     }
 
-    /// The default: `$XDG_STATE_HOME/tabhost/tabhost.log`, else `~/.local/state/tabhost/tabhost.log`.
+    /// The default: `$XDG_STATE_HOME/tabhost/tabhost.log`, else `~/.local/state/tabhost/tabhost.log`, `~`
+    /// being `$HOME` or, without it (a service, `env -i`), the user's home in the password database, never
+    /// a directory others share.
     public static var defaultPath: String {
         let environment = ProcessInfo.processInfo.environment
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/tabhost/tabhost.log" }
-        let home = environment["HOME"] ?? FileManager.default.temporaryDirectory.path
+        var home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        if home == nil, let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir {
+            home = String(cString: directory)
+        }
+        // No home at all: a relative path, in the directory the host was started in.
+        guard let home, home.hasPrefix("/") else { return "tabhost.log" }
         return home + "/.local/state/tabhost/tabhost.log"
     }
 
@@ -137,23 +145,42 @@ public final class HostLogFile: @unchecked Sendable {
         var named = stat()
         let current = fstat(state.fd, &ours) == 0 && stat(path, &named) == 0 && ours.st_ino == named.st_ino && ours.st_dev == named.st_dev
         if current { _ = rename(path, path + ".1") }
-        let fresh = Self.open(path)
+        let fresh = Self.open(path).fd
         guard fresh >= 0 else { return }  // keeps writing where it was: losing the log is worse
         close(state.fd)
         state.fd = fresh
         state.size = Self.size(of: fresh)
     }
 
-    /// `path` opened to append, created 0600; an existing file that others may read is made 0600 (a
-    /// log from before it was created so), when it is the user's own regular file.
-    private static func open(_ path: String) -> Int32 {
-        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return fd }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(), info.st_mode & 0o077 != 0 {
-            _ = fchmod(fd, 0o600)
+    /// `path` opened to append, created 0600, or -1 and why. Only the user's own regular file is used,
+    /// never through a link (another user's file, or a link another user put in place of the log, would
+    /// have the host write its lines, the serve token among them, where that user chooses); one that
+    /// others may read is made 0600 (a log from before it was created so).
+    private static func open(_ path: String) -> (fd: Int32, reason: String) {
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            // ENXIO: a FIFO no one reads.
+            let reason =
+                errno == ELOOP ? "it is a symbolic link" : errno == ENXIO ? "not a regular file" : Errno(rawValue: errno).description
+            return (-1, reason)
         }
-        return fd
+        var info = stat()
+        var refusal: String?
+        if fstat(fd, &info) != 0 {
+            refusal = Errno(rawValue: errno).description
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            refusal = "not a regular file"
+        } else if info.st_uid != geteuid() {
+            refusal = "owned by another user (uid \(info.st_uid))"
+        }
+        if let refusal {
+            close(fd)
+            return (-1, refusal)
+        }
+        if info.st_mode & 0o077 != 0 { _ = fchmod(fd, 0o600) }
+        // O_NONBLOCK was for the open alone (a FIFO in the log's place must not stall the host).
+        _ = fcntl(fd, F_SETFL, O_APPEND)
+        return (fd, "")
     }
 
     private static func size(of fd: Int32) -> Int {

@@ -11,7 +11,9 @@ public enum KeyFiles {
     public static func makeParentDirectory(of path: String) throws(BundleError) {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         if let failed = PrivateDirectories.make(String(path[..<slash])) {
-            throw BundleFile.failure("cannot make the directory", path: failed.path, code: failed.code)
+            throw BundleError(
+                .io, path: failed.path, reason: "cannot make the directory: \(failed.reason)",
+                hint: BundleFile.hint(for: failed.code, otherwise: "check the path and its permissions"))
         }
     }
 

@@ -145,9 +145,21 @@ public final class ModuleCopyDirectory: Sendable {
     }
 
     /// A real directory (not a symlink) owned by this user.
+    /// Whether `path` is a directory of this user's that no one else may open, not a link to one: only such
+    /// a `tabhost-PID…` directory is one of our hosts' (another user may make one under a shared root such
+    /// as `/dev/shm`, with a status file of its choosing).
+    package static func isOwnPrivateDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return isOwnDirectory(path, &info) && info.st_mode & 0o077 == 0
+    }
+
     private static func isOwnDirectory(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
+        return isOwnDirectory(path, &info)
+    }
+
+    private static func isOwnDirectory(_ path: String, _ info: inout stat) -> Bool {
+        lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
     }
 
     /// Removes a directory and what is in it, never following a link (`FileTreeRemoval`).

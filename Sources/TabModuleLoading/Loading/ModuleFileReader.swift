@@ -64,18 +64,18 @@ package enum ModuleFileReader {
                 hint: "install module .so files as regular files")
         }
         if !options.allowInsecurePermissions {
-            try checkPermissions(path, mode: info.st_mode, isDirectory: false)
+            try checkPermissions(path, info, isDirectory: false)
             if !directoryChecked {
                 let directory = parentDirectory(of: path)
                 var directoryInfo = stat()
                 if stat(directory, &directoryInfo) == 0 {
-                    try checkPermissions(directory, mode: directoryInfo.st_mode, isDirectory: true, file: path)
+                    try checkPermissions(directory, directoryInfo, isDirectory: true, file: path)
                 }
                 // An installed bundle's file (`D/D.so`): whoever can write the module directory can swap `D`.
                 if baseName(of: path) == baseName(of: directory) + ModuleNameRules.fileSuffix {
                     let modules = parentDirectory(of: directory)
                     if stat(modules, &directoryInfo) == 0 {
-                        try checkPermissions(modules, mode: directoryInfo.st_mode, isDirectory: true, file: path)
+                        try checkPermissions(modules, directoryInfo, isDirectory: true, file: path)
                     }
                 }
             }
@@ -105,34 +105,49 @@ package enum ModuleFileReader {
     /// module files, their directories and the metadata cache (as sshd's StrictModes).
     static func writableByOthers(_ mode: mode_t) -> Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
 
-    /// True when `directory` exists and is writable by its owner only: its files need no directory
-    /// check of their own (``checkStat(_:options:directoryChecked:)``); false sends each file through it.
+    /// Whether a file or directory of owner `uid` is another user's: neither this user's nor root's, so
+    /// that user could replace it or what it holds (sshd's StrictModes asks the same of the files it trusts).
+    static func ownedByAnotherUser(_ uid: uid_t) -> Bool { uid != getuid() && uid != 0 }
+
+    /// True when `directory` exists, is this user's or root's, and is writable by its owner only: its
+    /// files need no directory check of their own (``checkStat(_:options:directoryChecked:)``); false
+    /// sends each file through it.
     static func directoryIsSecure(_ directory: String) -> Bool {
         var info = stat()
-        return stat(directory, &info) == 0 && !writableByOthers(info.st_mode)
+        return stat(directory, &info) == 0 && !writableByOthers(info.st_mode) && !ownedByAnotherUser(info.st_uid)
     }
 
     /// ``directoryIsSecure(_:)`` for a directory already open (``openDirectory(_:)``): one `fstat`
     /// instead of a second lookup of its path.
     static func directoryIsSecure(descriptor fd: Int32) -> Bool {
         var info = stat()
-        return fstat(fd, &info) == 0 && !writableByOthers(info.st_mode)
+        return fstat(fd, &info) == 0 && !writableByOthers(info.st_mode) && !ownedByAnotherUser(info.st_uid)
     }
 
-    /// Refuses group- or world-writable files and directories, as sshd's StrictModes does.
+    /// Refuses files and directories another user owns or that are group- or world-writable, as sshd's
+    /// StrictModes does.
     private static func checkPermissions(
-        _ path: String, mode: mode_t, isDirectory: Bool, file: String? = nil
+        _ path: String, _ info: stat, isDirectory: Bool, file: String? = nil
     ) throws(ModuleError) {
-        guard writableByOthers(mode) else { return }
-        let who = mode & S_IWOTH != 0 ? "everyone" : "its group"
-        let octal = String(mode & 0o7777, radix: 8)
-        let reason =
-            isDirectory
-            ? "its directory \(path) is writable by \(who) (mode \(octal)), so another user could replace the module"
-            : "writable by \(who) (mode \(octal)), so another user could replace it"
+        let mode = info.st_mode
+        let problem: (file: String, directory: String, hint: String)
+        if ownedByAnotherUser(info.st_uid) {
+            let owner = "belongs to another user (uid \(info.st_uid))"
+            problem = (
+                "it \(owner), who could replace it", "\(owner), who could replace the module", "copy it into a directory of your own"
+            )
+        } else if writableByOthers(mode) {
+            let writable = "writable by \(mode & S_IWOTH != 0 ? "everyone" : "its group") (mode \(String(mode & 0o7777, radix: 8)))"
+            problem = (
+                "\(writable), so another user could replace it", "is \(writable), so another user could replace the module",
+                "run chmod go-w \(path)"
+            )
+        } else {
+            return
+        }
         throw ModuleError(
-            .insecurePermissions, path: file ?? path, reason: reason,
-            hint: "run chmod go-w \(path), or pass --allow-insecure-permissions")
+            .insecurePermissions, path: file ?? path, reason: isDirectory ? "its directory \(path) \(problem.directory)" : problem.file,
+            hint: "\(problem.hint), or pass --allow-insecure-permissions")
     }
 
     /// Reads a whole file: sized by `fstat`, read straight into the result (no zero-filled

@@ -64,7 +64,7 @@ public struct RefusedStateStore: Sendable, Hashable {
     /// Makes the directory 0700 (and its parents) when missing; refuses one others can write to.
     private func makeDirectory() -> RefusedStateError? {
         if let failed = PrivateDirectories.make(directory) {
-            return RefusedStateError("cannot make \(failed.path) (\(Errno(rawValue: failed.code)))")
+            return RefusedStateError("cannot make \(failed.path) (\(failed.reason))")
         }
         var info = stat()
         guard lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

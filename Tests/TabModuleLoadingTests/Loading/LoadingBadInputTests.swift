@@ -212,6 +212,30 @@ struct LoadingBadInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory) == [])
     }
 
+    /// A module file, or its directory, of another user's (neither this user's nor root's): that user
+    /// could replace it between two loads. As root the fixture is given to `nobody`; the control is the
+    /// same file given back, and the same refusal passed with `allowInsecurePermissions`.
+    @Test(.enabled(if: getuid() == 0, "chown needs root"), arguments: ["file", "directory"])
+    func aModuleAnotherUserOwnsIsRefused(_ what: String) throws {
+        let fixture = try Fixture()
+        let cache = try ModuleCopyDirectory()
+        defer { cache.removeAll() }
+        let path = try fixture.compile("theirs.so", source: ModuleSource().text)
+        let owned = what == "file" ? path : fixture.directory
+        #expect(chown(owned, 65534, 65534) == 0)
+        let error = try #require(throws: ModuleError.self) { try ModuleLoader(copies: cache).load(path) }
+        #expect(error.code == .insecurePermissions)
+        let reason =
+            what == "file"
+            ? "it belongs to another user (uid 65534), who could replace it"
+            : "its directory \(fixture.directory) belongs to another user (uid 65534), who could replace the module"
+        #expect(error.description == "\(path): \(reason); copy it into a directory of your own, or pass --allow-insecure-permissions")
+        let allowed = try ModuleLoader(copies: cache, options: ModuleLoadOptions(allowInsecurePermissions: true)).load(path)
+        allowed.close()
+        #expect(chown(owned, 0, 0) == 0)
+        try ModuleLoader(copies: cache).load(path).close()
+    }
+
     @Test(arguments: ["world-writable file", "group-writable file", "world-writable directory"])
     func insecurePermissionsAreAcceptedWhenAllowed(_ label: String) throws {
         let input = try #require(Self.cases.first { $0.label == label })
