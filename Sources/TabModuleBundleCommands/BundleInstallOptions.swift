@@ -28,6 +28,9 @@ public struct BundleInstallOptions: Sendable {
     /// Refuses a bundle whose version is not greater than the installed one's (an update's protection
     /// against rollback), checked under the lock.
     public var requireNewer = false
+    /// Installs a version older than the installed one (`--allow-older`); otherwise `install` refuses it:
+    /// a user asked to "reinstall" an old signed bundle would go back past the fixes `update` never undoes.
+    public var allowOlder = false
     /// The architecture whose `.so` is installed (this machine's by default).
     public var architecture = BundleInstaller.machineArchitecture
     /// Asks the user the first install's question; nil when there is no terminal to ask on (then only

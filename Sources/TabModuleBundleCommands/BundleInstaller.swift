@@ -139,6 +139,13 @@ public struct BundleInstaller: Sendable {
                     reason: "version \(manifest.version) is not newer than the installed \(installed.manifest.version)",
                     hint: "an update never goes back; tabhost rollback \(manifest.name) returns to the previous version deliberately")
             }
+            if !options.allowOlder, let installed = occupant.bundle, manifest.version < installed.manifest.version {
+                throw BundleError(
+                    .invalidManifestField, path: shown,
+                    reason: "version \(manifest.version) is older than the installed \(installed.manifest.version)",
+                    hint: "nothing was changed; tabhost rollback \(manifest.name) returns to the previous version, "
+                        + "and --allow-older installs this one anyway")
+            }
             try pin(manifest.name, key: verified.signer, acceptance: acceptance, shown: shown)
             let replaced = try modules.place(verified.staged.directory, as: manifest.name)
             guard let installed = try modules.bundle(named: manifest.name) else {
@@ -191,6 +198,15 @@ public struct BundleInstaller: Sendable {
         case .firstUse(let key): return (key, .firstUse)
         case .keyChanged(let pinned, let signedBy):
             throw keyChanged(manifest.name, pinned: pinned, signedBy: "key \(signedBy)", shown: shown)
+        case .impostor(let offered, let known):
+            let whose =
+                store.trusted.contains { $0.key == known }
+                ? "a key you trust" : "the key \(store.pins.first { $0.key == known }?.name ?? "another module") is pinned to"
+            throw BundleError(
+                .untrustedKey, path: shown,
+                reason: "signed by key \(offered.keyID), the id of \(whose), but not that key (\(offered.base64) is not \(known.base64))",
+                hint: "an id can be copied: do not install it unless its publisher confirms this whole key; "
+                    + "then run tabhost trust add KEY.pub and install again")
         case .unknownKey(let id):
             throw BundleError(
                 .untrustedKey, path: shown, reason: "signed by key \(id), which the bundle does not carry and you do not trust",

@@ -26,6 +26,7 @@ public struct BundleTools: BundleTooling {
             grantStorePath: ModuleGrantStore.defaultPath())
         options.assumeYes = request.assumeYes
         options.allowUnsigned = request.allowUnsigned
+        options.allowOlder = request.allowOlder
         options.sandbox = request.sandbox
         options.confirm = TerminalQuestion.asker()
         options.progress = InstallProgress.onTerminal()

@@ -25,7 +25,9 @@ enum TerminalQuestion {
             var previous = sigaction()
             sigaction(SIGINT, &action, &previous)
             defer { sigaction(SIGINT, &previous, nil) }
-            let text = question.lines.joined(separator: "\n") + "\nInstall? [y/N] "
+            var size = winsize()
+            let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+            let text = question.rows(columns: columns).joined(separator: "\n") + "\nInstall? [y/N] "
             _ = Array(text.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             var line: [UInt8] = []
             while line.count < 64 {

@@ -2,7 +2,7 @@ import ArgumentParser
 import TabModuleBundle
 import TabModuleIsolation
 
-/// `tabhost install FILE|URL [--yes] [--allow-unsigned] [--modules DIR]`: a signed bundle checked and
+/// `tabhost install FILE|URL [--yes] [--allow-unsigned] [--allow-older] [--modules DIR]`: a signed bundle checked and
 /// installed. The arguments are checked here; the work is `tabhost-bundle`'s (libarchive and libcurl stay
 /// off `tabhost`'s start).
 struct InstallCommand: ParsableCommand {
@@ -15,7 +15,7 @@ struct InstallCommand: ParsableCommand {
             child). The first install of a name shows the publisher key and the permissions asked for and asks \
             (--yes answers for scripts); the name is then pinned to that key, and a bundle signed by another key \
             is refused. The bundle lands in DIR/NAME/ atomically; the version it replaces is kept for tabhost \
-            rollback. Exit status: 0 installed, 1 refused or failed, 2 usage error.
+            rollback; a version older than the installed one is refused unless --allow-older. Exit status: 0 installed, 1 refused or failed, 2 usage error.
             """)
 
     @Argument(help: ArgumentHelp("The bundle: a .tabmod file, or an https URL.", valueName: "FILE|URL"))
@@ -26,6 +26,11 @@ struct InstallCommand: ParsableCommand {
 
     @Flag(name: .customLong("allow-unsigned"), help: "Accept a bundle without a signature.")
     var allowUnsigned = false
+
+    @Flag(
+        name: .customLong("allow-older"),
+        help: "Install a version older than the installed one (tabhost rollback returns to the one before).")
+    var allowOlder = false
 
     @Option(
         help: ArgumentHelp(
@@ -50,8 +55,9 @@ struct InstallCommand: ParsableCommand {
         let directory = try modules.resolved()
         let trust = try TrustCommand.storePath()
         guard let tools = TabHostCommand.bundles else { CompanionProgram.bundle.exec() }
-        let request = BundleInstallRequest(
+        var request = BundleInstallRequest(
             modulesDirectory: directory, trustStorePath: trust, assumeYes: yes, allowUnsigned: allowUnsigned, sandbox: sandbox)
+        request.allowOlder = allowOlder
         do {
             for line in try tools.install(source: source, request: request) { writeStandardOutput(line) }
         } catch {

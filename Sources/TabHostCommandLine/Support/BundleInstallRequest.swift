@@ -11,6 +11,8 @@ public struct BundleInstallRequest: Sendable {
     public var assumeYes: Bool
     /// `--allow-unsigned`.
     public var allowUnsigned: Bool
+    /// `--allow-older`: install a version older than the installed one.
+    public var allowOlder = false
     /// `--sandbox`: the scanner child that reads the module's descriptor before anything is asked.
     public var sandbox: SandboxMode
 

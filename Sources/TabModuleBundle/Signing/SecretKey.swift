@@ -25,6 +25,12 @@ public struct SecretKey: Sendable {
         return SecretKey(keyID: KeyID(Sodium.random(KeyID.byteCount)), key: pair.secretKey)
     }
 
+    /// A new key pair with the key id `keyID`: what anyone can make, and what the trust store must tell
+    /// from the key it knows by that id (tests).
+    package static func generate(keyID: KeyID) -> SecretKey {
+        SecretKey(keyID: keyID, key: Sodium.keyPair().secretKey)
+    }
+
     /// The public half.
     public var publicKey: PublicKey { PublicKey(keyID: keyID, key: Array(key[32...])) }
 

@@ -12,6 +12,10 @@ public enum TrustDecision: Sendable, Hashable {
     /// The name is pinned to `pinned`, but the bundle is signed by the key `signedBy`: refuse (`--yes` never
     /// accepts this); the user may accept a new key deliberately.
     case keyChanged(pinned: PublicKey, signedBy: KeyID)
+    /// A first install signed by the key `offered`, whose id is that of `known`, a key the store trusts or
+    /// pins another module to, but which is not that key: refuse. An id is 8 bytes whoever makes a key
+    /// chooses, and a user who checks the question's key id would take it for the key they know.
+    case impostor(offered: PublicKey, known: PublicKey)
     /// A first install whose signature names a key the bundle does not carry (no `publickey:` in its trusted
     /// comment, or another key there): nothing to show or pin, so refuse unless the user trusts the key first.
     case unknownKey(KeyID)

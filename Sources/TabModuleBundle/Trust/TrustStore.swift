@@ -27,7 +27,13 @@ public struct TrustStore: Sendable, Hashable {
         let matching = trusted.map(\.key).filter { $0.keyID == signature.keyID }
         if let offered, let key = matching.first(where: { $0 == offered }) { return .trusted(key) }
         if offered == nil, matching.count == 1 { return .trusted(matching[0]) }
-        if let offered, offered.keyID == signature.keyID { return .firstUse(offered) }
+        if let offered, offered.keyID == signature.keyID {
+            let known = trusted.map(\.key) + pins.map(\.key)
+            if let lookalike = known.first(where: { $0.keyID == offered.keyID && $0 != offered }) {
+                return .impostor(offered: offered, known: lookalike)
+            }
+            return .firstUse(offered)
+        }
         return .unknownKey(signature.keyID)
     }
 

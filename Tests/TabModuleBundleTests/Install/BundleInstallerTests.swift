@@ -103,6 +103,56 @@ struct BundleInstallerTests {
         #expect(scene.topNames == [".lock", "clock"])
     }
 
+    /// A bundle signed by a key that copies a trusted key's id is refused before anything is asked, with
+    /// both whole keys; the control is the genuine key's bundle, installed without a question.
+    @Test func aBundleSignedWithACopiedKeyIdIsRefusedBeforeTheQuestion() throws {
+        let scene = try InstallScene()
+        let genuine = try scene.fixture()
+        let impostor = SecretKey.generate(keyID: genuine.key.keyID)
+        var store = TrustStore()
+        store.trust(genuine.key.publicKey, comment: "Ada (checked)")
+        try TrustStoreFile.write(store, to: scene.trustStore)
+        var options = options(scene)
+        options.confirm = { _ in
+            Issue.record("nothing is asked of an impostor's bundle")
+            return true
+        }
+        let forged = try scene.write(try scene.fixture(key: impostor).entries(), as: "forged.tabmod")
+        let error = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: forged, shownAs: "forged") }
+        #expect(
+            error?.description == "forged: signed by key \(genuine.key.keyID), the id of a key you trust, but not that key "
+                + "(\(impostor.publicKey.base64) is not \(genuine.key.publicKey.base64)); an id can be copied: do not install "
+                + "it unless its publisher confirms this whole key; then run tabhost trust add KEY.pub and install again",
+            "\(String(describing: error))")
+        #expect(scene.topNames.isEmpty)
+        #expect(try TrustStoreFile.read(scene.trustStore) == store)
+
+        let outcome = try BundleInstaller(options: options).install(bundleAt: try scene.write(try genuine.entries()))
+        #expect(outcome.acceptance == .trusted)
+    }
+
+    /// `install` of an older version than the installed one is refused (`update` never goes back, and
+    /// neither may a "reinstall" of an old signed file); `--allow-older` installs it.
+    @Test func anOlderVersionIsInstalledOnlyWhenAllowed() throws {
+        let scene = try InstallScene()
+        let newer = try scene.fixture(version: "1.5.0")
+        var options = options(scene)
+        options.assumeYes = true
+        _ = try BundleInstaller(options: options).install(bundleAt: try scene.write(try newer.entries()))
+        let older = try scene.write(try scene.fixture(version: "1.4.0", key: newer.key).entries(), as: "older.tabmod")
+        let error = #expect(throws: BundleError.self) { try BundleInstaller(options: options).install(bundleAt: older, shownAs: "older") }
+        #expect(
+            error?.description == "older: version 1.4.0 is older than the installed 1.5.0; nothing was changed; "
+                + "tabhost rollback clock returns to the previous version, and --allow-older installs this one anyway",
+            "\(String(describing: error))")
+        #expect(try InstalledBundles(path: scene.modules, create: false).bundle(named: "clock")?.manifest.version.description == "1.5.0")
+        // The same version again is a reinstall, not a step back.
+        _ = try BundleInstaller(options: options).install(bundleAt: try scene.write(try newer.entries(), as: "again.tabmod"))
+        options.allowOlder = true
+        let outcome = try BundleInstaller(options: options).install(bundleAt: older)
+        #expect(outcome.installed.manifest.version.description == "1.4.0" && outcome.replaced?.manifest.version.description == "1.5.0")
+    }
+
     @Test(arguments: [true, false])
     func aFirstInstallAsksWithTheKeyAndThePermissions(answer: Bool) throws {
         let scene = try InstallScene()
@@ -126,6 +176,7 @@ struct BundleInstallerTests {
             asked.value == [
                 "clock 1.4.0 (Clock) from Ada Example",
                 "publisher key: \(bundle.key.keyID) (new for clock: it will be pinned, as SSH pins a host key)",
+                "the whole key: \(bundle.key.publicKey.base64) (compare it with the publisher's .pub)",
                 "it asks to: connect to the network (granted only when you allow it)",
             ], "\(asked.value)")
     }

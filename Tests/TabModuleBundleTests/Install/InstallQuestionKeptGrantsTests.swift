@@ -37,7 +37,7 @@ struct InstallQuestionKeptGrantsTests {
         // Signed by a key new for the name: the pin drops them, and nothing kept is said.
         _ = try? BundleInstaller(options: options).install(bundleAt: try scene.write(entries))
         #expect(
-            asked.value.count == 3 && asked.value[2] == "it asks to: connect to the network (granted only when you allow it)",
+            asked.value.count == 4 && asked.value[3] == "it asks to: connect to the network (granted only when you allow it)",
             "\(asked.value)")
     }
 }

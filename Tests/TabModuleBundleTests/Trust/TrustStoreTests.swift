@@ -54,6 +54,25 @@ import Testing
         #expect(store.decision(for: "other", signature: signed, offered: author.publicKey) == .firstUse(author.publicKey))
     }
 
+    /// A key made with the id of a key the store knows (anyone can choose an id) is refused on a first
+    /// install, not offered: a user checking the question's id would take it for the known key. The
+    /// control: the same name and signature with no such key known is a first use.
+    @Test(arguments: ["trusted", "pinned to another module"])
+    func aKeyWithTheIdOfAKnownKeyIsAnImpostor(_ known: String) throws {
+        var store = TrustStore()
+        let impostor = SecretKey.generate(keyID: author.keyID)
+        let signed = try signature(by: impostor)
+        #expect(store.decision(for: "clock", signature: signed, offered: impostor.publicKey) == .firstUse(impostor.publicKey))
+        if known == "trusted" { store.trust(author.publicKey, comment: "Ada") } else { store.pin("notes", to: author.publicKey) }
+        #expect(
+            store.decision(for: "clock", signature: signed, offered: impostor.publicKey)
+                == .impostor(offered: impostor.publicKey, known: author.publicKey))
+        // The known key itself is still what it was.
+        let genuine = try signature(by: author)
+        let expected: TrustDecision = known == "trusted" ? .trusted(author.publicKey) : .firstUse(author.publicKey)
+        #expect(store.decision(for: "clock", signature: genuine, offered: author.publicKey) == expected)
+    }
+
     @Test func theFileRoundTripsIsPrivateAndIsRefusedWhenOthersCanWriteIt() throws {
         let fixture = try Fixture(prefix: "tabhost-trust")
         let path = fixture.path("config/tabhost/trust.json")
