@@ -69,9 +69,39 @@ struct IsolationDataDirectoryLimitTests {
         setup.host.start()
         let texts = setup.screen.content.nodes.compactMap { if case .text(let text) = $0 { text } else { nil } }
         let usage = try #require(ModuleDataDirectory.usage(of: outside.directory + "/data/writer"))
-        #expect(usage >= 2 << 20, "\(texts)")
+        #expect(usage.bytes >= 2 << 20 && usage.complete, "\(texts)")
         let lines = setup.log.lines.filter { $0.contains("over its soft limit") }
         #expect(lines.count == (said ? 1 : 0), "\(setup.log.lines)")
         if said { #expect(lines.first?.contains("holds 2 MiB, over its soft limit of 1 MiB") == true, "\(lines)") }
+    }
+
+    /// Data below the levels the host counts (a module made 70 nested directories and put its file at the
+    /// bottom) is not hidden from the limit: a tree the walk cannot finish counts as over it. The control,
+    /// the same file 40 levels down under a limit above its size, is counted and says nothing.
+    @Test(arguments: [(70, true), (40, false)])
+    func dataBelowTheCountedLevelsIsTakenAsOverTheLimit(depth: Int, said: Bool) throws {
+        let outside = try Fixture()
+        defer { outside.remove() }
+        let data = outside.directory + "/data/writer"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try DeepTree.make(under: data, depth: depth) { level, fd in
+            if level == depth { try DeepTree.writeFile("hidden", size: 2 << 20, in: fd) }
+        }
+        var settings = IsolatedHost.testSettings
+        settings.sandbox = .on
+        settings.dataDirectory = ModuleDataDirectory(root: outside.directory + "/data")
+        settings.dataDirectorySoftLimit = 64 << 20
+        let setup = try IsolatedHost(
+            modules: [("writer.so", Self.writerSource)], layout: #"{"root": {"stack": {"tabs": [{"name": "a", "module": "writer"}]}}}"#,
+            settings: settings)
+        setup.runtime.dataDirectory = settings.dataDirectory
+        setup.host.start()
+        let lines = setup.log.lines.filter { $0.contains("over its soft limit") }
+        #expect(lines.count == (said ? 1 : 0), "\(setup.log.lines)")
+        if said {
+            let line = try #require(lines.first)
+            #expect(line.contains("\(data) holds more than the host counts (over 100000 entries, or deeper than 64 levels; "), "\(line)")
+            #expect(line.contains(" MiB counted), taken as over its soft limit of 64 MiB (the module still writes;"), "\(line)")
+        }
     }
 }

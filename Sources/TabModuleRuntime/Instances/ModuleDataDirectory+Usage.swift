@@ -9,17 +9,27 @@ extension ModuleDataDirectory {
 
     /// The entries `usage(of:)` looks at before it stops counting (a tree of millions of files is over
     /// any limit that matters here, and counting it would stall the loop).
-    static let usageEntryLimit = 100_000
+    package static let usageEntryLimit = 100_000
 
     /// Levels of directories `usage(of:)` descends (it holds one descriptor per level): a directory
     /// deeper than this is counted, what it holds is not. A module could make a tree thousands of levels
     /// deep, whose walk overflowed the host's stack or took all its descriptors.
-    static let usageDepthLimit = 64
+    package static let usageDepthLimit = 64
+
+    /// What `usage(of:)` found: the bytes counted, and whether that is all (false when the walk stopped at
+    /// `usageEntryLimit` entries or left a directory below `usageDepthLimit` levels uncounted: a module could
+    /// otherwise hide any amount there, so such a tree counts as over any soft limit).
+    public struct Usage: Sendable, Equatable {
+        /// The bytes the files counted take on disk (their blocks).
+        public var bytes: UInt64
+        /// Whether every entry was counted.
+        public var complete: Bool
+    }
 
     /// The bytes the files under `path` take on disk (their blocks), walked through descriptors without
     /// following a link, at most `usageEntryLimit` entries and `usageDepthLimit` levels; nil when `path`
     /// cannot be opened.
-    public static func usage(of path: String) -> UInt64? {
+    public static func usage(of path: String) -> Usage? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0, let top = fdopendir(fd) else {
             if fd >= 0 { close(fd) }
@@ -30,10 +40,14 @@ extension ModuleDataDirectory {
         defer { for stream in levels { closedir(stream) } }
         var budget = usageEntryLimit
         var total: UInt64 = 0
+        var complete = true
         while let stream = levels.last {
             guard budget > 0, let entry = readdir(stream) else {
                 closedir(levels.removeLast())
-                if budget == 0 { break }
+                if budget == 0 {
+                    complete = false
+                    break
+                }
                 continue
             }
             let name = DirectoryEntry.nameBytes(entry)
@@ -45,7 +59,11 @@ extension ModuleDataDirectory {
             }
             guard found else { continue }
             total += UInt64(max(0, info.st_blocks)) * 512
-            guard info.st_mode & S_IFMT == S_IFDIR, levels.count < usageDepthLimit else { continue }
+            guard info.st_mode & S_IFMT == S_IFDIR else { continue }
+            guard levels.count < usageDepthLimit else {
+                complete = false
+                continue
+            }
             let child = (name + [0]).withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) {
                     openat(dirfd(stream), $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -58,6 +76,6 @@ extension ModuleDataDirectory {
             }
             levels.append(opened)
         }
-        return total
+        return Usage(bytes: total, complete: complete)
     }
 }

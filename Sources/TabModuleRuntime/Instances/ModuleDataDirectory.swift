@@ -30,6 +30,22 @@ public struct ModuleDataDirectory: Sendable, Hashable {
         return ModuleDataDirectory(root: home + "/.local/share/tabhost/data")
     }
 
+    /// The module file of the bundle `name` installed in the user's modules directory beside `root`
+    /// (`ROOT/../modules/NAME/NAME.so`, where `tabhost install` puts it), when there is one.
+    func installedBundleFile(named name: String) -> String? {
+        let bundle = ModuleFileReader.parentDirectory(of: root) + "/modules/" + name
+        var info = stat()
+        guard lstat(bundle + "/manifest.json", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return bundle + "/" + name + ".so"
+    }
+
+    /// `path` with links resolved, or as it is when it cannot be.
+    private static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// The directory of module `name` (not made).
     public func path(forModule name: String) -> String {
         root + "/" + name
@@ -38,11 +54,21 @@ public struct ModuleDataDirectory: Sendable, Hashable {
     /// Makes the directory of module `name` (and its parents) with mode 0700 when it is missing (an
     /// existing one of the user's, readable by others, is narrowed to 0700), and returns its path. Throws one line (what, why, what to do) when it cannot be made, is not a
     /// directory, or is writable by group or others (it is not changed then: the user decides).
-    public func make(forModule name: String) throws(ModuleDataDirectoryError) -> String {
+    ///
+    /// `file`, the module file asking (nil: not checked): when a bundle of that name is installed in the
+    /// user's modules directory beside `root`, only its own module file gets the directory. Another file
+    /// declaring the name (run from a download, another directory, another session) would otherwise read
+    /// and write what the installed module keeps there, whatever it was granted.
+    public func make(forModule name: String, file: String? = nil) throws(ModuleDataDirectoryError) -> String {
         let path = path(forModule: name)
-        if let failed = PrivateDirectories.make(path) {
-            let reason = Errno(rawValue: failed.code).description
-            throw ModuleDataDirectoryError("data_dir: cannot make \(failed.path) (\(reason)); check the permissions of its parent")
+        if let file, let installed = installedBundleFile(named: name), Self.resolved(installed) != Self.resolved(file) {
+            throw ModuleDataDirectoryError(
+                "data_dir: \(path) is the installed \(name)'s (\(installed)), and \(file) is another file, so it gets none; "
+                    + "give this module another name, or remove the installed one")
+        }
+        // The directory itself, when it exists but may not be trusted, is said below in the data_dir's terms.
+        if let failed = PrivateDirectories.make(path), !(failed.path == path && failed.code == EPERM) {
+            throw ModuleDataDirectoryError("data_dir: cannot make \(failed.path) (\(failed.reason)); check the permissions of its parent")
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -51,6 +77,10 @@ public struct ModuleDataDirectory: Sendable, Hashable {
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw ModuleDataDirectoryError("data_dir: \(path) is not a directory; move it away so the host can make it")
+        }
+        guard info.st_uid == getuid() || info.st_uid == 0 else {
+            throw ModuleDataDirectoryError(
+                "data_dir: \(path) belongs to another user (uid \(info.st_uid)), so it is not used; move it away so the host can make it")
         }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
             let mode = String(info.st_mode & 0o777, radix: 8)
