@@ -194,11 +194,22 @@ public final class WebFrontEnd: Sendable {
     private func page(_ asset: PageAssets.Asset, request: Request) -> Response {
         var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "no-store"]
         if asset.contentType.hasPrefix("text/html") {
-            let socket = request.head.authority.map { " \(settings.tls == nil ? "ws" : "wss")://\($0)" } ?? ""
+            // Only a host and port go into the policy: the header is the client's, and a quote or a `;` in it
+            // would add sources or directives of its choosing.
+            let socket =
+                request.head.authority.flatMap { Self.isAuthority($0) ? " \(settings.tls == nil ? "ws" : "wss")://\($0)" : nil } ?? ""
             headers[.contentSecurityPolicy] =
                 "default-src 'self'; connect-src 'self'\(socket); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+    }
+
+    /// Whether `text` is only a host and a port (letters, digits, `.`, `-`, `:`, `[`, `]`), at most 255 bytes.
+    static func isAuthority(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 255
+            && text.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || ".-:[]".utf8.contains(byte)
+            }
     }
 
     private func image(_ request: Request, ticket: String?) -> Response {

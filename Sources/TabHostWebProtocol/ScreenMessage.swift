@@ -58,7 +58,19 @@ public enum ScreenMessage {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Screens hold strings, numbers and booleans only: encoding cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return withoutDirectionOverrides(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `json` without U+202A–U+202E and U+2066–U+2069, which JSON leaves as they are and the page would obey:
+    /// a module's title holding U+202E would reverse the host's own words around it (its crash notice, the
+    /// window's title). The terminal drops them too. Only a string value can hold one, so dropping them from
+    /// the text drops them from the screen's strings.
+    static func withoutDirectionOverrides(_ json: String) -> String {
+        // Each is E2 80 AA–AE or E2 81 A6–A9 in UTF-8: text without an E2 byte holds none.
+        let isOverride = { (scalar: Unicode.Scalar) in (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
+        guard json.utf8.contains(0xE2), json.unicodeScalars.contains(where: isOverride) else { return json }
+        return String(String.UnicodeScalarView(json.unicodeScalars.filter { !isOverride($0) }))
     }
 
     private struct Frame: Encodable {

@@ -115,6 +115,18 @@ struct LiveServerTests {
         }
     }
 
+    /// The page's policy names the WebSocket by the request's Host: a Host holding a quote or a `;` (sent by
+    /// something other than a browser) would add sources of its choosing; only a host and port go in.
+    @Test func aHostHeaderCannotWidenThePagesPolicy() throws {
+        let host = try ServedHost()
+        let plain = try host.get("/", headers: ["Host": "127.0.0.1:\(host.port)"])
+        #expect(plain.headers["content-security-policy"]?.contains("connect-src 'self' ws://127.0.0.1:\(host.port);") == true)
+        let forged = try host.get("/", headers: ["Host": "a' 'unsafe-inline' *; script-src *"])
+        let policy = try #require(forged.headers["content-security-policy"])
+        #expect(
+            policy == "default-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'", "\(policy)")
+    }
+
     @Test func theWebSocketNeedsTheTokenAsASubprotocolAndTheSameOrigin() throws {
         let host = try ServedHost()
         // No credentials, a cookie only (what another server on 127.0.0.1 could be sent), a wrong token,

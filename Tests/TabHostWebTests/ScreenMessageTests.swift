@@ -26,6 +26,27 @@ struct ScreenMessageTests {
         return try JSONDecoder().decode(Screen.self, from: try JSONSerialization.data(withJSONObject: fields))
     }
 
+    /// A module's text with direction overrides (U+202E and the isolates) would reorder the page's own
+    /// words around it (the host's crash notice names the module's title): they never reach the page, in a
+    /// frame or an update, while other text outside ASCII ("…", "›", Arabic) is sent as it is.
+    @Test func directionOverridesNeverReachThePage() throws {
+        let spoof = Screen(
+            title: "Mail\u{202E}sdrowssap", content: ViewTree([.row(ViewRow(title: "a\u{2066}b\u{2069}c … › مرحبا", action: "x"))]),
+            tabBar: TabBar(items: [TabBarItem(title: "T\u{202D}", badge: "\u{202E}3", isSelected: true)]),
+            status: "Mail\u{202E}x stopped")
+        let clean = Screen(
+            title: "Mailsdrowssap", content: ViewTree([.row(ViewRow(title: "abc … › مرحبا", action: "x"))]),
+            tabBar: TabBar(items: [TabBarItem(title: "T", badge: "3", isSelected: true)]), status: "Mailx stopped")
+        for message in [ScreenMessage.frame(spoof), try #require(ScreenMessage.update(from: Self.list, to: spoof))] {
+            #expect(!message.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        }
+        let frame = try Self.object(ScreenMessage.frame(spoof))
+        let data = try JSONSerialization.data(withJSONObject: try #require(frame["screen"]))
+        #expect(try JSONDecoder().decode(Screen.self, from: data) == clean)
+        // The control: a screen without them is sent exactly as before.
+        #expect(ScreenMessage.frame(clean).contains("abc … › مرحبا"))
+    }
+
     @Test func aFrameCarriesTheWholeScreen() throws {
         let frame = try Self.object(ScreenMessage.frame(Self.tabs))
         #expect(frame["type"] as? String == "frame")

@@ -75,6 +75,8 @@ struct ANSIInterpreter {
                     }
                     index += 1
                 }
+            case "h" where params == "?7", "l" where params == "?7":
+                break  // autowrap, on and off around each frame: this grid never wraps
             default:
                 unknown.append("CSI \(params)\(final)")
             }

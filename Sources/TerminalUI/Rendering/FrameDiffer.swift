@@ -20,8 +20,14 @@ package struct FrameDiffer: Sendable {
     }
 
     /// The bytes that turn the terminal from the previous frame into `grid`; remembers `grid`.
+    ///
+    /// Autowrap is off while a frame is drawn (`?7l` … `?7h`): text the terminal draws wider than it was
+    /// measured here (a grapheme cluster the two count differently, such as an emoji with a skin tone) is
+    /// cut at the row's end rather than wrapped onto the next row, where a module's text would cover the
+    /// host's, or, on the last row, scroll the whole screen away. It is on again between frames, so a host
+    /// killed outright leaves the shell a terminal that wraps.
     public mutating func frame(_ grid: CellGrid, full: Bool = false) -> [UInt8] {
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         if !full, let previous, previous.width == grid.width, previous.height == grid.height {
             bytes = Self.diff(from: previous, to: grid)
             lastFrameWasFull = false
@@ -29,10 +35,14 @@ package struct FrameDiffer: Sendable {
             bytes = Self.fullRepaint(grid)
             lastFrameWasFull = true
         }
+        if !bytes.isEmpty { bytes = Self.autowrapOff + bytes + Self.autowrapOn }
         previous = grid
         lastFrameBytes = bytes.count
         return bytes
     }
+
+    static let autowrapOff = Array("\u{1B}[?7l".utf8)
+    static let autowrapOn = Array("\u{1B}[?7h".utf8)
 
     /// Bytes that draw `grid` on a cleared screen.
     public static func fullRepaint(_ grid: CellGrid) -> [UInt8] {
@@ -134,6 +144,13 @@ package struct FrameDiffer: Sendable {
                 }
                 append(cell.text)
                 x += max(1, cell.width)
+                // A cluster of several scalars (an emoji and its modifier, a conjunct) may take more or fewer
+                // columns in the terminal than measured here: the next cell is placed by position, so a
+                // disagreement stays in this cell rather than shifting the rest of the row.
+                let bytes = cell.text.utf8
+                if bytes.count > 1, x < end, bytes.contains(where: { $0 >= 0x80 }), cell.text.unicodeScalars.count > 1 {
+                    append("\u{1B}[\(y + 1);\(x + 1)H")
+                }
             }
             cursor = (x, y)
             // After the last column the terminal's cursor position is uncertain (pending wrap).
