@@ -226,7 +226,9 @@ public final class OutOfProcessModuleInstanceFactory: ModuleInstanceFactory {
 
     /// Remembers that `module`'s sandbox refused what `permission` would allow, and publishes it.
     private func denied(_ permission: String, module: String) {
-        guard !(deniedPermissions[module]?.contains(permission) ?? false) else { return }
+        // Each child of the module names at most `maximumDenials`; its restarts and reloads together no more.
+        let named = deniedPermissions[module] ?? []
+        guard !named.contains(permission), named.count < ModuleHostConnection.maximumDenials else { return }
         deniedPermissions[module, default: []].append(permission)
         onDeniedChanged?(deniedList)
     }

@@ -88,6 +88,8 @@ final class ModuleHostConnection {
     var onDenied: ((String) -> Void)?
     /// The permissions whose refusals the child named, in the order first seen.
     private(set) var deniedPermissions: [String] = []
+    /// Whether the line saying that further refusals are not recorded was written.
+    private var saidDenialsBounded = false
     /// The memory ceiling the child said it reached on its way out (see `MEMORY_CEILING`).
     private var reachedMemoryCeiling: UInt64?
     /// Where each reply's round trip goes (`recordReply`).
@@ -588,8 +590,8 @@ final class ModuleHostConnection {
             // Unknown categories are a newer child's: nothing to name.
             guard let permission = file ?? Self.deniedPermission[category], !deniedPermissions.contains(permission) else { return }
             guard deniedPermissions.count < Self.maximumDenials else {
-                if deniedPermissions.count == Self.maximumDenials {
-                    deniedPermissions.append("")  // the mark that this line was said
+                if !saidDenialsBounded {
+                    saidDenialsBounded = true
                     logger.warning(
                         "further sandbox refusals of this process are not recorded (\(Self.maximumDenials) already)",
                         metadata: ["module": "\(module.name)"])
