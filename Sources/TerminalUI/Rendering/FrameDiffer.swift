@@ -98,6 +98,22 @@ package struct FrameDiffer: Sendable {
         return out.bytes
     }
 
+    /// Whether terminals agree with `DisplayWidth` on `text`'s width: one scalar of a block whose width has
+    /// not changed in years of Unicode versions (Latin, Greek, Cyrillic, common punctuation and symbols,
+    /// box drawing, CJK ideographs, kana, Hangul syllables). Anything else is followed by a cursor move.
+    static func hasSettledWidth(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let scalar = scalars.next(), scalars.next() == nil else { return false }
+        return settledRanges.contains { $0.first <= scalar.value && scalar.value <= $0.last }
+    }
+
+    /// The blocks of ``hasSettledWidth(_:)``.
+    static let settledRanges: [(first: UInt32, last: UInt32)] = [
+        (0x20, 0x7E), (0xA0, 0x2FF), (0x370, 0x3FF), (0x400, 0x4FF), (0x2010, 0x2027), (0x2030, 0x205E),
+        (0x20A0, 0x20C0), (0x2190, 0x21FF), (0x2200, 0x22FF), (0x2500, 0x259F), (0x3041, 0x3096), (0x30A1, 0x30FA),
+        (0x4E00, 0x9FFF), (0xAC00, 0xD7A3),
+    ]
+
     /// An output buffer that tracks the cursor and the current style to skip redundant sequences.
     struct Output {
         var bytes: [UInt8] = []
@@ -144,11 +160,11 @@ package struct FrameDiffer: Sendable {
                 }
                 append(cell.text)
                 x += max(1, cell.width)
-                // A cluster of several scalars (an emoji and its modifier, a conjunct) may take more or fewer
-                // columns in the terminal than measured here: the next cell is placed by position, so a
-                // disagreement stays in this cell rather than shifting the rest of the row.
-                let bytes = cell.text.utf8
-                if bytes.count > 1, x < end, bytes.contains(where: { $0 >= 0x80 }), cell.text.unicodeScalars.count > 1 {
+                // A character terminals may draw wider or narrower than measured here (a cluster of several
+                // scalars, a script newer than a terminal's tables, an unassigned code point): the next cell
+                // is placed by position, so a disagreement stays in this cell rather than shifting the rest of
+                // the row over the host's own (a neighbouring tab's label, a row's chevron).
+                if cell.text.utf8.count > 1, x < end, !FrameDiffer.hasSettledWidth(cell.text) {
                     append("\u{1B}[\(y + 1);\(x + 1)H")
                 }
             }
