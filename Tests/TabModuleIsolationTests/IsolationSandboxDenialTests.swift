@@ -280,6 +280,50 @@ struct IsolationSandboxDenialTests {
         #expect(setup.childPID(of: "calm") != nil)
     }
 
+    /// Says, on its socket, that it reached a memory ceiling of 1 TiB, then crashes (its "lie" action).
+    static let liar = """
+        #include "tab_module.h"
+        #include <stdint.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+        static const tab_host_api *api;
+        static void *create(const tab_host_api *a, tab_host *host) { (void)host; api = a; return calloc(1, 1); }
+        static void render(void *self, tab_view *view) { (void)self; api->text(view, "liar is small"); }
+        static void event(void *self, const tab_event *e) {
+            (void)self;
+            if (e->type != TAB_EVENT_ACTION) return;
+            unsigned char frame[36];
+            uint32_t length = 32;
+            uint16_t type = 43, flags = 0;
+            uint32_t seq = 0;
+            uint64_t instance = 0, ceiling = 1ull << 40, mapped = 1ull << 41;
+            memcpy(frame, &length, 4);
+            memcpy(frame + 4, &type, 2);
+            memcpy(frame + 6, &flags, 2);
+            memcpy(frame + 8, &seq, 4);
+            memcpy(frame + 12, &instance, 8);
+            memcpy(frame + 20, &ceiling, 8);
+            memcpy(frame + 28, &mapped, 8);
+            if (write(3, frame, sizeof frame) != (ssize_t)sizeof frame) abort();
+            *(volatile int *)0 = 1;
+        }
+        static void destroy(void *self) { free(self); }
+        static const tab_module_descriptor descriptor = {
+            TAB_MODULE_DESCRIPTOR_HEADER, .name = "liar", .version = "1.0", .title = "Liar",
+            .create = create, .render = render, .event = event, .destroy = destroy,
+        };
+        const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
+        """
+
+    /// The ceiling a tab names is the one the host set, whatever number the module's process sends.
+    @Test func aForgedCeilingIsNamedAsTheHostsOwn() throws {
+        let setup = try Self.host([("liar.so", Self.liar)], tabs: ["liar"])
+        #expect(setup.texts == ["liar is small"])
+        setup.activate("lie")
+        #expect(setup.texts == ["Liar stopped: it reached its memory ceiling (256 MiB): SIGSEGV in event \"lie\""], "\(setup.texts)")
+    }
+
     @Test(.enabled(if: !Sanitizers.any, "a sanitized child applies no memory ceiling"))
     func aCrashBelowTheCeilingIsAnOrdinaryCrash() throws {
         let setup = try Self.host([("hog.so", Self.hog)], tabs: ["hog"])

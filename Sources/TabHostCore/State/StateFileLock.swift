@@ -36,7 +36,9 @@ public final class StateFileLock: Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else { return .unavailable }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        // Another user's file (made first in a shared directory) is not a lock of ours: its holder could keep
+        // this session out, or name a PID of its choosing.
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else {
             close(fd)
             return .unavailable
         }

@@ -603,10 +603,12 @@ final class ModuleHostConnection {
                 "\(ModuleDeniedPermissions.line(permission: permission, module: module.name))", metadata: ["module": "\(module.name)"])
             onDenied?(permission)
         case .memoryCeiling:
-            guard let ceiling = try? reader.u64(), (try? reader.u64()) != nil else {
+            guard (try? reader.u64()) != nil, (try? reader.u64()) != nil else {
                 return violation("a malformed memory ceiling notification")
             }
-            reachedMemoryCeiling = ceiling
+            // The ceiling said on the tab is the one the host set: the module could send any number.
+            guard settings.sandbox != .off else { return }
+            reachedMemoryCeiling = settings.sandboxMemoryCeiling ?? ModuleSandboxProfile.memoryCeiling
         default:
             break
         }
