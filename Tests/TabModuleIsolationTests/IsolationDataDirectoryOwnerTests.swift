@@ -33,15 +33,20 @@ struct IsolationDataDirectoryOwnerTests {
         const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
         """
 
-    @Test(arguments: [true, false])
-    func anotherFileOfAnInstalledBundlesNameGetsNoDataDirectory(installed: Bool) throws {
+    @Test(arguments: ["installed", "claimed", "neither"])
+    func anotherFileOfAnInstalledBundlesNameGetsNoDataDirectory(_ how: String) throws {
         let user = try Fixture()
         defer { user.remove() }
         let data = user.directory + "/share/tabhost/data"
         try FileManager.default.createDirectory(
             atPath: data + "/accts", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try "SECRET-OF-THE-INSTALLED-MODULE".write(toFile: data + "/accts/token", atomically: false, encoding: .utf8)
-        if installed {
+        // Installed in the user's modules directory, or elsewhere (`--modules DIR`) and run once: its claim.
+        let elsewhere = user.directory + "/elsewhere/accts"
+        if how == "claimed" {
+            try "\(elsewhere)\n".write(toFile: data + "/.accts.bundle", atomically: false, encoding: .utf8)
+        }
+        if how == "installed" {
             let bundle = user.directory + "/share/tabhost/modules/accts"
             try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
             try "{}".write(toFile: bundle + "/manifest.json", atomically: false, encoding: .utf8)
@@ -54,15 +59,50 @@ struct IsolationDataDirectoryOwnerTests {
             layout: #"{"root": {"stack": {"tabs": [{"name": "a", "module": "accts"}]}}}"#, settings: settings)
         setup.runtime.dataDirectory = settings.dataDirectory
         setup.host.start()
-        if installed {
+        switch how {
+        case "installed":
             #expect(setup.texts == ["(null) unread"], "\(setup.texts)")
             let line = "data_dir: \(data)/accts is the installed accts's (\(user.directory)/share/tabhost/modules/accts/accts.so), and "
             #expect(
                 setup.log.lines.contains {
                     $0.contains(line) && $0.hasSuffix("so it gets none; give this module another name, or remove the installed one")
                 }, "\(setup.log.lines)")
-        } else {
+        case "claimed":
+            #expect(setup.texts == ["(null) unread"], "\(setup.texts)")
+            let line = "data_dir: \(data)/accts belongs to the bundle installed at \(elsewhere), and "
+            #expect(setup.log.lines.contains { $0.contains(line) }, "\(setup.log.lines)")
+        default:
             #expect(setup.texts == ["dir SECRET-OF-THE-INSTALLED-MODULE"], "\(setup.texts)")
+        }
+    }
+
+    /// The first installed bundle of a name to use its directory claims it, wherever it was installed; a
+    /// second bundle of the name elsewhere, and a plain file, get none; a plain file claims nothing (the
+    /// control: two plain files share the directory as before).
+    @Test func theFirstInstalledBundleToUseADirectoryKeepsIt() throws {
+        let user = try Fixture()
+        defer { user.remove() }
+        func bundle(_ parent: String) throws -> String {
+            let directory = user.directory + "/" + parent + "/accts"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try "{}".write(toFile: directory + "/manifest.json", atomically: false, encoding: .utf8)
+            try "x".write(toFile: directory + "/accts.so", atomically: false, encoding: .utf8)
+            return directory + "/accts.so"
+        }
+        let directory = ModuleDataDirectory(root: user.directory + "/share/data")
+        let plain = user.directory + "/plain/accts.so"
+        #expect(try directory.make(forModule: "accts", file: plain) == directory.path(forModule: "accts"))
+        #expect(try directory.make(forModule: "accts", file: user.directory + "/other/accts.so") == directory.path(forModule: "accts"))
+        #expect(!FileManager.default.fileExists(atPath: directory.claimPath(forModule: "accts")))
+        let first = try bundle("first")
+        #expect(try directory.make(forModule: "accts", file: first) == directory.path(forModule: "accts"))
+        #expect(try String(contentsOfFile: directory.claimPath(forModule: "accts"), encoding: .utf8) == user.directory + "/first/accts\n")
+        #expect(try directory.make(forModule: "accts", file: first) == directory.path(forModule: "accts"))
+        for stranger in [try bundle("second"), plain] {
+            let error = #expect(throws: ModuleDataDirectoryError.self) { try directory.make(forModule: "accts", file: stranger) }
+            #expect(
+                error?.description.contains("belongs to the bundle installed at \(user.directory)/first/accts, and \(stranger) is not it")
+                    == true)
         }
     }
 

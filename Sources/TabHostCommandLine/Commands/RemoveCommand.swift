@@ -56,6 +56,8 @@ struct RemoveCommand: ParsableCommand {
             if let data = ModuleDataDirectory.fromEnvironment() {
                 let path = data.path(forModule: name)
                 FileTree.remove(path)
+                // Which bundle the directory belonged to goes with it: the next bundle of the name claims anew.
+                unlink(data.claimPath(forModule: name))
                 line += "; deleted its data \(path)"
             }
             if let path = ModuleGrantStore.defaultPath() {

@@ -39,13 +39,6 @@ public struct ModuleDataDirectory: Sendable, Hashable {
         return bundle + "/" + name + ".so"
     }
 
-    /// `path` with links resolved, or as it is when it cannot be.
-    private static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
-    }
-
     /// The directory of module `name` (not made).
     public func path(forModule name: String) -> String {
         root + "/" + name
@@ -56,9 +49,10 @@ public struct ModuleDataDirectory: Sendable, Hashable {
     /// directory, or is writable by group or others (it is not changed then: the user decides).
     ///
     /// `file`, the module file asking (nil: not checked): when a bundle of that name is installed in the
-    /// user's modules directory beside `root`, only its own module file gets the directory. Another file
-    /// declaring the name (run from a download, another directory, another session) would otherwise read
-    /// and write what the installed module keeps there, whatever it was granted.
+    /// user's modules directory beside `root`, or an installed bundle of that name claimed the directory
+    /// first wherever it was installed (`checkClaim`), only that bundle's module file gets the directory.
+    /// Another file declaring the name (run from a download, another directory, another session) would
+    /// otherwise read and write what the installed module keeps there, whatever it was granted.
     public func make(forModule name: String, file: String? = nil) throws(ModuleDataDirectoryError) -> String {
         let path = path(forModule: name)
         if let file, let installed = installedBundleFile(named: name), Self.resolved(installed) != Self.resolved(file) {
@@ -70,6 +64,7 @@ public struct ModuleDataDirectory: Sendable, Hashable {
         if let failed = PrivateDirectories.make(path), !(failed.path == path && failed.code == EPERM) {
             throw ModuleDataDirectoryError("data_dir: cannot make \(failed.path) (\(failed.reason)); check the permissions of its parent")
         }
+        if let file { try checkClaim(forModule: name, file: file) }
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = Errno(rawValue: errno).description

@@ -1,0 +1,65 @@
+import Glibc
+import TabModuleLoading
+
+extension ModuleDataDirectory {
+    /// The file beside the module directories that says which installed bundle `name`'s directory belongs
+    /// to (`ROOT/.NAME.bundle`, 0600; no module name starts with a dot). A module's process may write only
+    /// in its own directory, never here.
+    public func claimPath(forModule name: String) -> String {
+        root + "/." + name + ".bundle"
+    }
+
+    /// The directory of the installed bundle `file` is the module file of (`DIR/NAME/NAME.so` beside a
+    /// `manifest.json`), links resolved; nil for any other file.
+    static func bundleDirectory(of file: String) -> String? {
+        guard let parts = ModuleFileReader.bundleParts(of: resolved(file)) else { return nil }
+        var info = stat()
+        guard lstat(parts.directory + "/manifest.json", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return parts.directory
+    }
+
+    /// Checks `file`'s right to `name`'s directory against its claim, and claims it for `file`'s bundle when
+    /// no one has: the first installed bundle of a name to use the directory keeps it, wherever it was
+    /// installed (`--modules DIR`), and another file declaring the name, run from anywhere, gets none.
+    /// Files that are not installed bundles claim nothing (a module you build and run yourself).
+    func checkClaim(forModule name: String, file: String) throws(ModuleDataDirectoryError) {
+        let claim = claimPath(forModule: name)
+        let bundle = Self.bundleDirectory(of: file)
+        if let owner = Self.readClaim(claim) {
+            guard owner != bundle else { return }
+            throw ModuleDataDirectoryError(
+                "data_dir: \(path(forModule: name)) belongs to the bundle installed at \(owner), and \(file) is not it, so it "
+                    + "gets none; give this module another name (or, if that bundle moved, remove \(claim))")
+        }
+        guard let bundle else { return }
+        let fd = open(claim, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            // Claimed meanwhile by another host: decide by what it wrote.
+            if errno == EEXIST, Self.readClaim(claim) != nil { try checkClaim(forModule: name, file: file) }
+            return
+        }
+        defer { close(fd) }
+        let bytes = Array((bundle + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// The bundle directory a claim file names: the user's own regular file, not a link, one line.
+    private static func readClaim(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 4097)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 1, count < bytes.count, bytes[count - 1] == UInt8(ascii: "\n") else { return nil }
+        return String(decoding: bytes[..<(count - 1)], as: UTF8.self)
+    }
+
+    /// `path` with links resolved, or as it is when it cannot be.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+}
