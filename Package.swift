@@ -319,7 +319,7 @@ let package = Package(
             name: "TabModuleBundleCommands",
             dependencies: [
                 "TabHostCommandLine", "TabModuleBundle", "TabModuleBundleArchive", "TabModuleLoading", "TabModuleIsolation", "TabHostCore",
-                "TabHostDev", "TabModuleDownload", .product(name: "Logging", package: "swift-log"),
+                "TabHostDev", "TabModuleDownload", "TabModuleRuntime", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // `tabhost-bundle`: the same command line with the bundle tools linked; `tabhost pack` and `feed` exec it.
@@ -392,7 +392,7 @@ let package = Package(
             name: "TabModuleBundleTests",
             dependencies: [
                 "TabModuleBundle", "TabModuleBundleArchive", "TabModuleBundleCommands", "TabModuleDownload", "TabModuleLoading",
-                "TabHostTesting",
+                "TabModuleRuntime", "TabHostTesting",
                 "_CArchive",
             ],
             swiftSettings: strict),

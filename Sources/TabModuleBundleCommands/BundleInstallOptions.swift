@@ -2,6 +2,7 @@ import TabModuleBundle
 import TabModuleDownload
 import TabModuleIsolation
 import TabModuleLoading
+import TabModuleRuntime
 
 /// How `BundleInstaller` installs: where, with which stores, and who answers the first install's question.
 public struct BundleInstallOptions: Sendable {
@@ -11,6 +12,9 @@ public struct BundleInstallOptions: Sendable {
     public var trustStorePath: String
     /// The permissions store's file; nil leaves grants alone.
     public var grantStorePath: String?
+    /// Where modules keep their data: an installed bundle claims its name's directory there
+    /// (`ModuleDataDirectory.claim`); nil claims nothing.
+    public var dataDirectory: ModuleDataDirectory?
     /// Answers the first install's question with yes (`--yes`); never accepts a key change.
     public var assumeYes = false
     /// Accepts a bundle without `manifest.minisig` (`--allow-unsigned`).

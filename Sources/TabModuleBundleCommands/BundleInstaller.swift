@@ -2,6 +2,7 @@ import TabModuleBundle
 import TabModuleBundleArchive
 import TabModuleDownload
 import TabModuleLoading
+import TabModuleRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -148,6 +149,7 @@ public struct BundleInstaller: Sendable {
             }
             try pin(manifest.name, key: verified.signer, acceptance: acceptance, shown: shown)
             let replaced = try modules.place(verified.staged.directory, as: manifest.name)
+            options.dataDirectory?.claim(forModule: manifest.name, bundleDirectory: modules.path + "/" + manifest.name)
             guard let installed = try modules.bundle(named: manifest.name) else {
                 throw BundleError(.io, path: shown, reason: "the bundle vanished as it was installed", hint: "install it again")
             }

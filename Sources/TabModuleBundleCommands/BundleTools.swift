@@ -1,6 +1,7 @@
 import TabHostCommandLine
 import TabModuleBundle
 import TabModuleLoading
+import TabModuleRuntime
 
 /// The bundle tools `tabhost-bundle` hands to the command line: `pack`, `feed`, `install` and `update`.
 public struct BundleTools: BundleTooling {
@@ -24,6 +25,7 @@ public struct BundleTools: BundleTooling {
         var options = BundleInstallOptions(
             modulesDirectory: request.modulesDirectory, trustStorePath: request.trustStorePath,
             grantStorePath: ModuleGrantStore.defaultPath())
+        options.dataDirectory = ModuleDataDirectory.fromEnvironment()
         options.assumeYes = request.assumeYes
         options.allowUnsigned = request.allowUnsigned
         options.allowOlder = request.allowOlder
@@ -43,6 +45,7 @@ public struct BundleTools: BundleTooling {
             grantStorePath: ModuleGrantStore.defaultPath())
         options.progress = InstallProgress.onTerminal()
         options.sandbox = request.sandbox
+        options.dataDirectory = ModuleDataDirectory.fromEnvironment()
         return ModuleUpdater(options: options, names: names).update()
     }
 }

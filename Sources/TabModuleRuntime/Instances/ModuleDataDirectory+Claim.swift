@@ -43,6 +43,18 @@ extension ModuleDataDirectory {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
+    /// Claims `name`'s directory for the bundle installed at `bundleDirectory`, unless one is claimed
+    /// already (`tabhost install`: a same-named module run from elsewhere before the bundle's first run
+    /// would otherwise find the directory unclaimed). Best effort: without it the bundle claims on first use.
+    public func claim(forModule name: String, bundleDirectory: String) {
+        guard PrivateDirectories.make(root) == nil else { return }
+        let fd = open(claimPath(forModule: name), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array((Self.resolved(bundleDirectory) + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
     /// The bundle directory a claim file names: the user's own regular file, not a link, one line.
     private static func readClaim(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)

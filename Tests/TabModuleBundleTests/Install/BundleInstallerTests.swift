@@ -3,6 +3,7 @@ import TabHostTesting
 import TabModuleBundle
 import TabModuleBundleCommands
 import TabModuleDownload
+import TabModuleRuntime
 import Testing
 
 /// `BundleInstaller` through its API, as `tabhost update` calls it: an expected key (the pinned one) that
@@ -129,6 +130,25 @@ struct BundleInstallerTests {
 
         let outcome = try BundleInstaller(options: options).install(bundleAt: try scene.write(try genuine.entries()))
         #expect(outcome.acceptance == .trusted)
+    }
+
+    /// An install claims its name's data directory for the bundle's directory (a same-named module run from
+    /// elsewhere before the bundle's first run would otherwise find it unclaimed); an existing claim stays.
+    @Test func anInstallClaimsItsNamesDataDirectory() throws {
+        let scene = try InstallScene()
+        let bundle = try scene.fixture()
+        var options = options(scene)
+        options.assumeYes = true
+        let data = ModuleDataDirectory(root: scene.scratch.path("data"))
+        _ = try BundleInstaller(options: options).install(bundleAt: try scene.write(try bundle.entries()))
+        #expect(!FileManager.default.fileExists(atPath: data.claimPath(forModule: "clock")), "no data directory given, none claimed")
+        options.dataDirectory = data
+        _ = try BundleInstaller(options: options).install(bundleAt: try scene.write(try bundle.entries(), as: "again.tabmod"))
+        let real = URL(fileURLWithPath: scene.modules).resolvingSymlinksInPath().path
+        #expect(try String(contentsOfFile: data.claimPath(forModule: "clock"), encoding: .utf8) == real + "/clock\n")
+        try "/elsewhere/clock\n".write(toFile: data.claimPath(forModule: "clock"), atomically: false, encoding: .utf8)
+        _ = try BundleInstaller(options: options).install(bundleAt: try scene.write(try bundle.entries(), as: "third.tabmod"))
+        #expect(try String(contentsOfFile: data.claimPath(forModule: "clock"), encoding: .utf8) == "/elsewhere/clock\n")
     }
 
     /// `install` of an older version than the installed one is refused (`update` never goes back, and
