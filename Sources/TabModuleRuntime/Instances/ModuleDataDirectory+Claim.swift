@@ -32,15 +32,8 @@ extension ModuleDataDirectory {
                     + "gets none; give this module another name (or, if that bundle moved, remove \(claim))")
         }
         guard let bundle else { return }
-        let fd = open(claim, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            // Claimed meanwhile by another host: decide by what it wrote.
-            if errno == EEXIST, Self.readClaim(claim) != nil { try checkClaim(forModule: name, file: file) }
-            return
-        }
-        defer { close(fd) }
-        let bytes = Array((bundle + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        // Claimed meanwhile by another host or an install: decide by what it wrote.
+        if !Self.writeClaim(bundle, at: claim), Self.readClaim(claim) != nil { try checkClaim(forModule: name, file: file) }
     }
 
     /// Claims `name`'s directory for the bundle installed at `bundleDirectory`, unless one is claimed
@@ -48,11 +41,22 @@ extension ModuleDataDirectory {
     /// would otherwise find the directory unclaimed). Best effort: without it the bundle claims on first use.
     public func claim(forModule name: String, bundleDirectory: String) {
         guard PrivateDirectories.make(root) == nil else { return }
-        let fd = open(claimPath(forModule: name), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let bytes = Array((Self.resolved(bundleDirectory) + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        _ = Self.writeClaim(Self.resolved(bundleDirectory), at: claimPath(forModule: name))
+    }
+
+    /// Writes the claim file `path` naming `bundle` whole or not at all, unless it exists: the line goes to
+    /// a fresh file beside it, linked to `path` (which fails when `path` exists), so that no reader ever
+    /// finds a claim half written and takes the directory for unclaimed. Returns whether it wrote it.
+    private static func writeClaim(_ bundle: String, at path: String) -> Bool {
+        var random = SystemRandomNumberGenerator()
+        let temporary = path + "." + String(random.next() as UInt64, radix: 16)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        defer { unlink(temporary) }
+        let bytes = Array((bundle + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return written == bytes.count && link(temporary, path) == 0
     }
 
     /// The bundle directory a claim file names: the user's own regular file, not a link, one line.
