@@ -24,14 +24,15 @@ extension ModuleDataDirectory {
     /// Files that are not installed bundles claim nothing (a module you build and run yourself).
     func checkClaim(forModule name: String, file: String) throws(ModuleDataDirectoryError) {
         let claim = claimPath(forModule: name)
-        let bundle = Self.bundleDirectory(of: file)
         if let owner = Self.readClaim(claim) {
-            guard owner != bundle else { return }
+            guard owner != Self.bundleDirectory(of: file) else { return }
             throw ModuleDataDirectoryError(
                 "data_dir: \(path(forModule: name)) belongs to the bundle installed at \(owner), and \(file) is not it, so it "
                     + "gets none; give this module another name (or, if that bundle moved, remove \(claim))")
         }
-        guard let bundle else { return }
+        // Unclaimed: only a file at an installed bundle's own path claims. Its shape is told from the path
+        // first, without a system call: most modules started are plain files, and a child's start is timed.
+        guard ModuleFileReader.mayBeBundleModuleFile(file), let bundle = Self.bundleDirectory(of: file) else { return }
         // Claimed meanwhile by another host or an install: decide by what it wrote.
         if !Self.writeClaim(bundle, at: claim), Self.readClaim(claim) != nil { try checkClaim(forModule: name, file: file) }
     }
