@@ -25,7 +25,11 @@ struct ModuleConfinementTests {
 
     #if DEBUG
     @Test func aModuleCallOffTheBoundThreadTraps() async throws {
+        // The child traps, so its fixtures are never removed by it: they go into one of this process's.
+        let scratch = try Fixture()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [directory = scratch.directory as String] in
+            setenv("TMPDIR", directory, 1)
             let setup = try Self.setup()
             let confinement = ThreadConfinement()
             // Bound to another thread, as when the session's loop thread is not the caller.
