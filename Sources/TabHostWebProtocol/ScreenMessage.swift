@@ -67,10 +67,8 @@ public enum ScreenMessage {
     /// the text drops them from the screen's strings.
     static func withoutDirectionOverrides(_ json: String) -> String {
         // Each is E2 80 AA–AE or E2 81 A6–A9 in UTF-8: text without an E2 byte holds none.
-        let isOverride = { (scalar: Unicode.Scalar) in (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-        }
-        guard json.utf8.contains(0xE2), json.unicodeScalars.contains(where: isOverride) else { return json }
-        return String(String.UnicodeScalarView(json.unicodeScalars.filter { !isOverride($0) }))
+        guard json.utf8.contains(0xE2), json.unicodeScalars.contains(where: DirectionControls.contains) else { return json }
+        return String(String.UnicodeScalarView(json.unicodeScalars.filter { !DirectionControls.contains($0) }))
     }
 
     private struct Frame: Encodable {

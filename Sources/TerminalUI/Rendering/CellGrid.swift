@@ -1,3 +1,5 @@
+import TabKit
+
 /// A width×height grid of cells: what one frame of the terminal shows.
 package struct CellGrid: Sendable, Hashable {
     /// Columns.
@@ -70,8 +72,7 @@ package struct CellGrid: Sendable, Hashable {
     /// what a module's text may hold that a terminal would act on or reorder by.
     static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value)
+        return value < 0x20 || (0x7F...0x9F).contains(value) || DirectionControls.contains(scalar)
     }
 
     /// Fills `count` cells from (`x`, `y`) with spaces in `style` (e.g. to extend a highlight).
