@@ -104,13 +104,13 @@ struct IsolationSandboxDenialTests {
         const tab_module_descriptor *tab_module_entry(void) { return &descriptor; }
         """
 
-    /// A notice as the child frames one on its socket (fd 3), which a module's code can write too: `type`,
-    /// instance 0, `byte`, then `text` as a string when it is not NULL.
+    /// A notice as the child frames one on its socket (fd 3), which a module's code can write too:
+    /// `frame_out` writes `type` for instance 0 with `size` bytes of payload; `notice` a payload of `byte`,
+    /// then `text` as a string when it is not NULL.
     static let rawNotice = """
-        static void notice(uint16_t type, uint8_t byte, const char *text) {
+        __attribute__((unused)) static void frame_out(uint16_t type, const void *payload, uint32_t size) {
             unsigned char frame[256];
-            uint32_t size = text ? (uint32_t)strlen(text) : 0;
-            uint32_t length = 17 + (text ? 4 + size : 0);
+            uint32_t length = 16 + size;
             uint16_t flags = 0;
             uint32_t seq = 0;
             uint64_t instance = 0;
@@ -119,9 +119,15 @@ struct IsolationSandboxDenialTests {
             memcpy(frame + 6, &flags, 2);
             memcpy(frame + 8, &seq, 4);
             memcpy(frame + 12, &instance, 8);
-            frame[20] = byte;
-            if (text) { memcpy(frame + 21, &size, 4); memcpy(frame + 25, text, size); }
+            memcpy(frame + 20, payload, size);
             if (write(3, frame, 4 + length) != (ssize_t)(4 + length)) abort();
+        }
+        __attribute__((unused)) static void notice(uint16_t type, uint8_t byte, const char *text) {
+            unsigned char payload[230];
+            uint32_t size = text ? (uint32_t)strlen(text) : 0;
+            payload[0] = byte;
+            if (text) { memcpy(payload + 1, &size, 4); memcpy(payload + 5, text, size); }
+            frame_out(type, payload, text ? 5 + size : 1);
         }
         """
 
@@ -288,24 +294,14 @@ struct IsolationSandboxDenialTests {
         #include <string.h>
         #include <unistd.h>
         static const tab_host_api *api;
+        \(rawNotice)
         static void *create(const tab_host_api *a, tab_host *host) { (void)host; api = a; return calloc(1, 1); }
         static void render(void *self, tab_view *view) { (void)self; api->text(view, "liar is small"); }
         static void event(void *self, const tab_event *e) {
             (void)self;
             if (e->type != TAB_EVENT_ACTION) return;
-            unsigned char frame[36];
-            uint32_t length = 32;
-            uint16_t type = 43, flags = 0;
-            uint32_t seq = 0;
-            uint64_t instance = 0, ceiling = 1ull << 40, mapped = 1ull << 41;
-            memcpy(frame, &length, 4);
-            memcpy(frame + 4, &type, 2);
-            memcpy(frame + 6, &flags, 2);
-            memcpy(frame + 8, &seq, 4);
-            memcpy(frame + 12, &instance, 8);
-            memcpy(frame + 20, &ceiling, 8);
-            memcpy(frame + 28, &mapped, 8);
-            if (write(3, frame, sizeof frame) != (ssize_t)sizeof frame) abort();
+            uint64_t claimed[2] = {1ull << 40, 1ull << 41};  /* the ceiling, the address space mapped */
+            frame_out(43, claimed, sizeof claimed);
             *(volatile int *)0 = 1;
         }
         static void destroy(void *self) { free(self); }
