@@ -248,9 +248,7 @@ public struct BundleInstaller: Sendable {
     /// Where the module `name` is installed, as grants name it: the module file with links resolved (the
     /// directory resolves; the file may not exist yet).
     private func installedFile(_ name: String) -> String {
-        let real = realpath(options.modulesDirectory, nil)
-        defer { free(real) }
-        return (real.map { String(cString: $0) } ?? options.modulesDirectory) + "/" + name + "/" + name + ".so"
+        ModuleFileReader.resolved(options.modulesDirectory) + "/" + name + "/" + name + ".so"
     }
 
     /// What is granted now to the module `name` installed here, unsigned (by its file).

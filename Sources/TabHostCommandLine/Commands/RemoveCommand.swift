@@ -63,9 +63,7 @@ struct RemoveCommand: ParsableCommand {
             if let path = ModuleGrantStore.defaultPath() {
                 var store = ModuleGrantStore(path: path)
                 // Grants are keyed by the module file with links resolved (the directory stays; the file is gone).
-                let real = realpath(directory, nil)
-                defer { free(real) }
-                let file = (real.map { String(cString: $0) } ?? directory) + "/" + name + "/" + name + ".so"
+                let file = ModuleFileReader.resolved(directory) + "/" + name + "/" + name + ".so"
                 let before = store.grants.count
                 for grant in store.grants where grant.name == name && (grant.file == file || grant.file == nil) {
                     store.revoke(nil, name: name, file: grant.file, publisherKey: grant.publisherKey)

@@ -56,7 +56,7 @@ struct RunningHostReloads {
             // A copy of the module's file: the host has loaded (shows) the module.
             let copies = (try? FileManager.default.contentsOfDirectory(atPath: copyDirectory)) ?? []
             guard copies.contains(where: { ModuleCopyDirectory.isCopy($0, of: name) }) else { continue }
-            if let modules = directory, Self.watchedDirectories(of: pid).map({ $0.contains(Self.resolved(modules)) }) == false {
+            if let modules = directory, Self.watchedDirectories(of: pid).map({ $0.contains(ModuleFileReader.resolved(modules)) }) == false {
                 continue
             }
             hosts.append((pid, copyDirectory))
@@ -77,12 +77,14 @@ struct RunningHostReloads {
             if arguments[index] == "--modules" {
                 index += 1
                 while index < arguments.endIndex, !arguments[index].hasPrefix("-") {
-                    directories.append(resolved(arguments[index]))
+                    directories.append(ModuleFileReader.resolved(arguments[index]))
                     index += 1
                 }
                 continue
             }
-            if arguments[index].hasPrefix("--modules=") { directories.append(resolved(String(arguments[index].dropFirst(10)))) }
+            if arguments[index].hasPrefix("--modules=") {
+                directories.append(ModuleFileReader.resolved(String(arguments[index].dropFirst(10))))
+            }
             index += 1
         }
         if !directories.isEmpty { return directories }
@@ -90,16 +92,9 @@ struct RunningHostReloads {
             environment.compactMap { line in line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
             },
             uniquingKeysWith: { first, _ in first })
-        if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return [resolved(data + "/tabhost/modules")] }
-        if let home = variables["HOME"], home.hasPrefix("/") { return [resolved(home + "/.local/share/tabhost/modules")] }
+        if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return [ModuleFileReader.resolved(data + "/tabhost/modules")] }
+        if let home = variables["HOME"], home.hasPrefix("/") { return [ModuleFileReader.resolved(home + "/.local/share/tabhost/modules")] }
         return nil
-    }
-
-    /// `path` with its links resolved (itself when it does not exist).
-    static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
     }
 
     /// The NUL-separated strings of a /proc file (a process's command line or environment).

@@ -235,6 +235,13 @@ package enum ModuleFileReader {
         return FilePath(String(cString: pointer)).pushing(relative).string
     }
 
+    /// `path` with its symbolic links resolved (`realpath`), or as given when it cannot be (it does not exist).
+    package static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// The directory part of a path ("." for a bare file name).
     package static func parentDirectory(of path: String) -> String {
         let plain = splittingPlainAbsolute(path) { bytes, slash in

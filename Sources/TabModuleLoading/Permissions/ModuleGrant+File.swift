@@ -6,8 +6,6 @@ extension ModuleGrant {
     /// The file a grant to the module of `info` is keyed by: its file with symbolic links resolved (as
     /// given when it cannot be resolved).
     public static func file(of info: ModuleInfo) -> String {
-        guard let real = realpath(info.sourcePath, nil) else { return info.sourcePath }
-        defer { free(real) }
-        return String(cString: real)
+        ModuleFileReader.resolved(info.sourcePath)
     }
 }

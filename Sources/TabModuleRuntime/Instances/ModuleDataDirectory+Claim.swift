@@ -12,7 +12,7 @@ extension ModuleDataDirectory {
     /// The directory of the installed bundle `file` is the module file of (`DIR/NAME/NAME.so` beside a
     /// `manifest.json`), links resolved; nil for any other file.
     static func bundleDirectory(of file: String) -> String? {
-        guard let parts = ModuleFileReader.bundleParts(of: resolved(file)) else { return nil }
+        guard let parts = ModuleFileReader.bundleParts(of: ModuleFileReader.resolved(file)) else { return nil }
         var info = stat()
         guard lstat(parts.directory + "/manifest.json", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return parts.directory
@@ -42,7 +42,7 @@ extension ModuleDataDirectory {
     /// would otherwise find the directory unclaimed). Best effort: without it the bundle claims on first use.
     public func claim(forModule name: String, bundleDirectory: String) {
         guard PrivateDirectories.make(root) == nil else { return }
-        _ = Self.writeClaim(Self.resolved(bundleDirectory), at: claimPath(forModule: name))
+        _ = Self.writeClaim(ModuleFileReader.resolved(bundleDirectory), at: claimPath(forModule: name))
     }
 
     /// Writes the claim file `path` naming `bundle` whole or not at all, unless it exists: the line goes to
@@ -71,12 +71,5 @@ extension ModuleDataDirectory {
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard count > 1, count < bytes.count, bytes[count - 1] == UInt8(ascii: "\n") else { return nil }
         return String(decoding: bytes[..<(count - 1)], as: UTF8.self)
-    }
-
-    /// `path` with links resolved, or as it is when it cannot be.
-    static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
     }
 }

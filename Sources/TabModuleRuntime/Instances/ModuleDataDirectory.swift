@@ -55,7 +55,9 @@ public struct ModuleDataDirectory: Sendable, Hashable {
     /// otherwise read and write what the installed module keeps there, whatever it was granted.
     public func make(forModule name: String, file: String? = nil) throws(ModuleDataDirectoryError) -> String {
         let path = path(forModule: name)
-        if let file, let installed = installedBundleFile(named: name), Self.resolved(installed) != Self.resolved(file) {
+        if let file, let installed = installedBundleFile(named: name),
+            ModuleFileReader.resolved(installed) != ModuleFileReader.resolved(file)
+        {
             throw ModuleDataDirectoryError(
                 "data_dir: \(path) is the installed \(name)'s (\(installed)), and \(file) is another file, so it gets none; "
                     + "give this module another name, or remove the installed one")
