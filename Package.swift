@@ -191,7 +191,7 @@ let package = Package(
         .target(
             name: "TabModuleRuntime",
             dependencies: [
-                "TabModuleLoading", "TabKit", "TabHostConcurrency", "CTabModule", "_CIsolation",
+                "TabModuleLoading", "TabKit", "TabHostConcurrency", "CTabModule", "_CIsolation", "_CBundleShims",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -149,11 +149,30 @@ public struct BundleInstaller: Sendable {
             }
             try pin(manifest.name, key: verified.signer, acceptance: acceptance, shown: shown)
             let replaced = try modules.place(verified.staged.directory, as: manifest.name)
-            options.dataDirectory?.claim(forModule: manifest.name, bundleDirectory: modules.path + "/" + manifest.name)
+            let dataNote = claimData(manifest.name, in: modules.path, firstInstall: occupant.bundle == nil)
             guard let installed = try modules.bundle(named: manifest.name) else {
                 throw BundleError(.io, path: shown, reason: "the bundle vanished as it was installed", hint: "install it again")
             }
-            return InstallOutcome(installed: installed, replaced: replaced, key: verified.signer, acceptance: acceptance)
+            return InstallOutcome(
+                installed: installed, replaced: replaced, key: verified.signer, acceptance: acceptance, dataNote: dataNote)
+        }
+    }
+
+    /// Claims `name`'s data directory for the bundle just placed. On the name's first install (no bundle of
+    /// it here before, and no claim), what is already in the directory was written by modules run from
+    /// elsewhere under the name, one of which may have planted it for the bundle to trust: it is moved aside.
+    /// Returns the line that says where, or why it could not be.
+    private func claimData(_ name: String, in modulesPath: String, firstInstall: Bool) -> String? {
+        guard let data = options.dataDirectory,
+            data.claim(forModule: name, bundleDirectory: modulesPath + "/" + name), firstInstall
+        else { return nil }
+        do throws(ModuleDataDirectoryError) {
+            guard let moved = try data.setAsideUnclaimed(forModule: name) else { return nil }
+            return "data_dir: \(data.path(forModule: name)) held files no bundle of \(name) wrote (a module run from elsewhere "
+                + "under that name); they were moved to \(moved), and \(name) starts with an empty directory: move them back "
+                + "if they are this module's"
+        } catch {
+            return error.description
         }
     }
 

@@ -35,7 +35,7 @@ public struct BundleTools: BundleTooling {
         let installer = BundleInstaller(options: options)
         let isURL = source.contains("://")
         let outcome = try isURL ? installer.install(url: source) : installer.install(bundleAt: source)
-        return [outcome.line]
+        return outcome.lines
     }
 
     /// See `BundleTooling.update`.

@@ -10,6 +10,9 @@ public struct InstallOutcome: Sendable {
     public let key: PublicKey?
     /// How that key was accepted.
     public let acceptance: KeyAcceptance
+    /// What a first install of the name did with files already in its data directory, which no bundle of
+    /// the name wrote: where they were moved, or why they could not be (nil when there were none).
+    public var dataNote: String? = nil
 
     /// "installed hello 1.2.0 (key 1A2B…) into DIR" (and what it replaced).
     public var line: String {
@@ -17,5 +20,10 @@ public struct InstallOutcome: Sendable {
         let signer = key.map { "key \($0.keyID)" + (acceptance == .firstUse || acceptance == .trusted ? ", now pinned" : "") } ?? "unsigned"
         let was = replaced.map { $0.manifest.version == manifest.version ? ", reinstalled" : ", replacing \($0.manifest.version)" } ?? ""
         return "installed \(manifest.name) \(manifest.version) (\(signer)) into \(installed.directory)\(was)"
+    }
+
+    /// ``line``, then ``dataNote`` when there is one.
+    public var lines: [String] {
+        [line] + (dataNote.map { [$0] } ?? [])
     }
 }

@@ -50,7 +50,8 @@ struct ImportRulesTests {
         Rule(
             target: "TabModuleRuntime",
             allowed: [
-                "TabModuleLoading", "TabKit", "TabHostConcurrency", "CTabModule", "_CLtdl", "_CIsolation", "Logging", "SystemPackage",
+                "TabModuleLoading", "TabKit", "TabHostConcurrency", "CTabModule", "_CLtdl", "_CIsolation", "_CBundleShims", "Logging",
+                "SystemPackage",
             ]),
         Rule(
             target: "TabModuleIsolation",

@@ -40,9 +40,16 @@ extension ModuleDataDirectory {
     /// Claims `name`'s directory for the bundle installed at `bundleDirectory`, unless one is claimed
     /// already (`tabhost install`: a same-named module run from elsewhere before the bundle's first run
     /// would otherwise find the directory unclaimed). Best effort: without it the bundle claims on first use.
-    public func claim(forModule name: String, bundleDirectory: String) {
-        guard PrivateDirectories.make(root) == nil else { return }
-        _ = Self.writeClaim(ModuleFileReader.resolved(bundleDirectory), at: claimPath(forModule: name))
+    /// Returns whether this call claimed it (false when it was claimed already, or could not be).
+    @discardableResult
+    public func claim(forModule name: String, bundleDirectory: String) -> Bool {
+        guard PrivateDirectories.make(root) == nil else { return false }
+        return Self.writeClaim(ModuleFileReader.resolved(bundleDirectory), at: claimPath(forModule: name))
+    }
+
+    /// Whether `name`'s directory is claimed by a bundle (any bundle).
+    public func isClaimed(forModule name: String) -> Bool {
+        Self.readClaim(claimPath(forModule: name)) != nil
     }
 
     /// Writes the claim file `path` naming `bundle` whole or not at all, unless it exists: the line goes to

@@ -14,6 +14,15 @@ struct BundleInstallerTests {
         BundleInstallOptions(modulesDirectory: scene.modules, trustStorePath: scene.trustStore, grantStorePath: scene.grantStore)
     }
 
+    /// Options that answer yes and claim data directories in a `module-data` directory of the scene's.
+    private func withDataDirectory(_ scene: InstallScene) -> (BundleInstallOptions, ModuleDataDirectory) {
+        var options = options(scene)
+        options.assumeYes = true
+        let data = ModuleDataDirectory(root: scene.scratch.path("module-data"))
+        options.dataDirectory = data
+        return (options, data)
+    }
+
     @Test func anExpectedKeyIsTheOnlyKeyAcceptedAndNothingIsAsked() throws {
         let scene = try InstallScene()
         let bundle = try scene.fixture()
@@ -149,6 +158,51 @@ struct BundleInstallerTests {
         try "/elsewhere/clock\n".write(toFile: data.claimPath(forModule: "clock"), atomically: false, encoding: .utf8)
         _ = try BundleInstaller(options: options).install(bundleAt: try scene.write(try bundle.entries(), as: "third.tabmod"))
         #expect(try String(contentsOfFile: data.claimPath(forModule: "clock"), encoding: .utf8) == "/elsewhere/clock\n")
+    }
+
+    /// A name's first install moves aside what its data directory already holds: a module run from elsewhere
+    /// under the name wrote it (settings, a server's address the bundle would trust), no bundle of the name.
+    /// Nothing is deleted and the install says where it went. The control: a reinstall keeps what the
+    /// installed bundle wrote, and an empty directory is left in place without a word.
+    @Test func aFirstInstallSetsAsideWhatIsAlreadyInItsDataDirectory() throws {
+        let scene = try InstallScene()
+        let bundle = try scene.fixture()
+        let (options, data) = withDataDirectory(scene)
+        let files = FileManager.default
+        try files.createDirectory(atPath: data.path(forModule: "clock"), withIntermediateDirectories: true)
+        try "server=https://attacker.example\n".write(
+            toFile: data.path(forModule: "clock") + "/settings", atomically: false, encoding: .utf8)
+
+        let first = try BundleInstaller(options: options).install(bundleAt: try scene.write(try bundle.entries()))
+        let names = try files.contentsOfDirectory(atPath: data.root)
+        let aside = names.filter { $0.hasPrefix(".clock.unclaimed-") }
+        try #require(aside.count == 1, "\(names)")
+        let moved = data.root + "/" + aside[0]
+        #expect(try String(contentsOfFile: moved + "/settings", encoding: .utf8) == "server=https://attacker.example\n")
+        #expect(!files.fileExists(atPath: data.path(forModule: "clock")), "the bundle's directory is made afresh at its first run")
+        #expect(
+            first.lines.last
+                == "data_dir: \(data.path(forModule: "clock")) held files no bundle of clock wrote (a module run from elsewhere under "
+                + "that name); they were moved to \(moved), and clock starts with an empty directory: move them back if they are "
+                + "this module's")
+
+        // Control: the installed bundle's own files stay through a reinstall.
+        try files.createDirectory(atPath: data.path(forModule: "clock"), withIntermediateDirectories: true)
+        try "mine\n".write(toFile: data.path(forModule: "clock") + "/own", atomically: false, encoding: .utf8)
+        let again = try BundleInstaller(options: options).install(bundleAt: try scene.write(try bundle.entries(), as: "again.tabmod"))
+        #expect(again.dataNote == nil && again.lines.count == 1)
+        #expect(try String(contentsOfFile: data.path(forModule: "clock") + "/own", encoding: .utf8) == "mine\n")
+    }
+
+    /// An empty data directory is left where it is at a first install, and nothing is said.
+    @Test func aFirstInstallLeavesAnEmptyDataDirectoryInPlace() throws {
+        let scene = try InstallScene()
+        let (options, data) = withDataDirectory(scene)
+        try FileManager.default.createDirectory(atPath: data.path(forModule: "clock"), withIntermediateDirectories: true)
+        let outcome = try BundleInstaller(options: options).install(bundleAt: try scene.write(try scene.fixture().entries()))
+        #expect(outcome.dataNote == nil)
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.root).sorted()
+        #expect(names == [".clock.bundle", "clock"], "\(names)")
     }
 
     /// `install` of an older version than the installed one is refused (`update` never goes back, and

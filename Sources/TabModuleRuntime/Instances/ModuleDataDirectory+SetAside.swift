@@ -1,0 +1,52 @@
+import Glibc
+import SystemPackage
+import _CBundleShims
+
+extension ModuleDataDirectory {
+    /// Moves `name`'s directory aside to `ROOT/.NAME.unclaimed-STAMP` when it holds anything: called when a
+    /// bundle of that name is installed for the first time, so that what a module run from elsewhere under
+    /// the name wrote there before (settings, a server's address, tokens of its own choosing) is never read
+    /// by the bundle as its own. Nothing is deleted, and no module can be given the new name as its directory
+    /// (no module name starts with a dot). Returns where the files went, nil when there was nothing to move;
+    /// throws one line when they are there and could not be moved.
+    public func setAsideUnclaimed(forModule name: String, now: time_t = time(nil)) throws(ModuleDataDirectoryError) -> String? {
+        let path = path(forModule: name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFDIR, Self.isEmptyDirectory(path) { return nil }
+        var moment = tm()
+        var clock = now
+        gmtime_r(&clock, &moment)
+        let pad = { (value: Int32, width: Int) in String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        let stamp =
+            pad(moment.tm_year + 1900, 4) + pad(moment.tm_mon + 1, 2) + pad(moment.tm_mday, 2) + "T"
+            + pad(moment.tm_hour, 2) + pad(moment.tm_min, 2) + pad(moment.tm_sec, 2) + "Z"
+        let base = root + "/." + name + ".unclaimed-" + stamp
+        // A second install of the name in the same second (after a purge) gets a counter, never another's files.
+        for attempt in 0..<100 {
+            let target = attempt == 0 ? base : base + "-" + String(attempt)
+            // A target made meanwhile is never replaced.
+            if tabhost_rename_noreplace(AT_FDCWD, path, AT_FDCWD, target) == 0 { return target }
+            guard errno == EEXIST else { break }
+        }
+        let reason = Errno(rawValue: errno).description
+        throw ModuleDataDirectoryError(
+            "data_dir: \(path) holds files no installed bundle of \(name) wrote, and they could not be moved aside (\(reason)); "
+                + "move them away yourself before you run \(name)")
+    }
+
+    /// Whether the directory at `path` (not followed when a link) has no entry.
+    private static func isEmptyDirectory(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0, let directory = fdopendir(fd) else {
+            if fd >= 0 { close(fd) }
+            return false
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if entryName != "." && entryName != ".." { return false }
+        }
+        return true
+    }
+}
