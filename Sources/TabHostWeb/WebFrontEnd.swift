@@ -148,12 +148,13 @@ public final class WebFrontEnd: Sendable {
         // A GET /ws without an upgrade lands here: say why.
         router.get("/ws") { [self] request, _ in webSocketRefusalResponse(request) }
 
-        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+        let webSocketRouter = Router(context: PageRequestContext.self)
         webSocketRouter.ws(
             "/ws",
-            shouldUpgrade: { [self] request, _ in
+            shouldUpgrade: { [self] request, context in
                 // A refused upgrade is answered 400 by the WebSocket upgrader (NIO), and logged here.
                 guard let (_, reason) = webSocketRefusal(request) else {
+                    connectionLimits.markPage(context.channel)
                     // The page offered two subprotocols (`tabhost` and the one carrying the token): a
                     // browser fails the connection unless the server picks one of them.
                     return .upgrade([.secWebSocketProtocol: WebAccess.subprotocol])

@@ -19,6 +19,9 @@ public struct WebSettings: Sendable {
     /// How long a connection may stay before the server answered anything on it (a request sent in
     /// part, or not at all); then it is closed.
     public var firstAnswerTimeout = Duration.seconds(10)
+    /// The most a client that is not a page may send without an answer (a request head without end);
+    /// then its connection is closed.
+    public var maximumUnansweredBytes = 1 << 16
 
     /// Settings for `bindAddress:port`.
     public init(
