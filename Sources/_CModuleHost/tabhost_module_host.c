@@ -1645,6 +1645,10 @@ static void put_bounded_str(buffer *b, const char *s, size_t limit) {
    another file's report says, and nothing a file mapped stays behind for the next. */
 static void scan_file(frame *request, char *path, uint8_t close_after);
 static void scan_ended(uint32_t seq, int status);
+static void sweep_left_processes(const pid_t *_Nullable spared, int spared_count);
+/* The scanner's `children` file (/proc/self/task/TID/children), opened by its first sweep; -1 when its
+   /proc does not number processes as its namespace does. */
+static int scanner_children = -2;
 static void scan_server(void) __attribute__((noreturn));
 
 /* A file's process from here on speaks only on the pipe the host sent with its SCAN (when it sent one):
@@ -1707,6 +1711,7 @@ static void serve_scan(frame *request, reader *r) {
         profile.file_read_path_count = file_read_count;
         profile.max_processes = max_processes;
         profile.max_memory_bytes = sanitized_build() ? 0 : max_memory;
+        profile.own_proc = true;
         tabhost_sandbox_report report;
         int status = tabhost_sandbox_apply(&profile, &report);
         free_str_list(read_paths, read_count);
@@ -1726,6 +1731,9 @@ static void serve_scan(frame *request, reader *r) {
     /* This first file is opened by a process of its own too; from then on a scanner is a fork server
        and never reads the socket again (scan_server). */
     pid_t scanner = getpid();
+    /* A scanner (not a child that scans the module it will run): the processes a module's code leaves
+       come to it, not to the namespace's first process, for sweep_left_processes. */
+    if (!prepared_for_module) (void)prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     pid_t child = fork();
     if (child < 0) {
         free(path);
@@ -1752,6 +1760,8 @@ static void serve_scan(frame *request, reader *r) {
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
     /* Without a pipe of its own the reply came on this connection: SCAN_ENDED only for a failure. */
     if (request->fd >= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) scan_ended(request->seq, status);
+    /* Whatever the first file's process left (it has no sibling to spare). */
+    if (!prepared_for_module) sweep_left_processes(NULL, 0);
     /* A child that runs a module (the leak check scans in one) goes on serving it; a scanner, which
        never loads one, becomes the fork server. */
     if (descriptor == NULL) scan_server();
@@ -1788,6 +1798,8 @@ static pid_t scan_server_fork(volatile uint32_t *seqs, size_t slot, int baton[2]
     if (child != 0) return child;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != scanner) _exit(127);
+    /* The scanner's list of its children is not the module's to read. */
+    if (scanner_children >= 0) close(scanner_children);
     unsigned char token;
     while (read(baton[0], &token, 1) < 0 && errno == EINTR) {}
     frame f;
@@ -1812,6 +1824,46 @@ static pid_t scan_server_fork(volatile uint32_t *seqs, size_t slot, int baton[2]
     _exit(0);
 }
 
+/* Kills every child of the scanner's but the `spared_count` file processes in `spared`: the processes a
+   module's code left (a fork, a `setsid`, a double fork), which come to the scanner as their subreaper
+   when the file's process ends, however it ends; after each file, so none runs on in the scanner's
+   namespace for the rest of the host's life. Only where /proc numbers processes as the scanner's own
+   namespace does (its own procfs, or no PID namespace): a number from another would name nothing here,
+   or another process. */
+static void sweep_left_processes(const pid_t *_Nullable spared, int spared_count) {
+    int children = scanner_children;
+    if (children == -2) {
+        char link[32];
+        ssize_t length = readlink("/proc/self", link, sizeof link - 1);
+        link[length > 0 ? length : 0] = '\0';
+        char path[64];
+        snprintf(path, sizeof path, "/proc/self/task/%ld/children", (long)gettid());
+        children = length > 0 && strtol(link, NULL, 10) == (long)getpid() ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+        scanner_children = children;
+    }
+    if (children < 0) return;
+    /* A process killed here may have forked first: its children come here next, so again until none. */
+    for (int round = 0; round < 64; round++) {
+        char text[4096];
+        ssize_t length = pread(children, text, sizeof text - 1, 0);
+        if (length <= 0) return;
+        text[length] = '\0';
+        int killed = 0;
+        for (char *cursor = text; *cursor;) {
+            char *end;
+            long pid = strtol(cursor, &end, 10);
+            if (end == cursor) break;
+            cursor = end;
+            int is_spared = 0;
+            for (int i = 0; i < spared_count; i++) is_spared |= spared[i] == (pid_t)pid;
+            if (pid <= 0 || is_spared || kill((pid_t)pid, SIGKILL) != 0) continue;
+            while (waitpid((pid_t)pid, NULL, __WALL) < 0 && errno == EINTR) {}
+            killed++;
+        }
+        if (killed == 0) return;
+    }
+}
+
 static void scan_server(void) {
     volatile uint32_t *seqs = mmap(NULL, SCAN_SERVER_PROCESSES * sizeof(uint32_t), PROT_READ | PROT_WRITE,
                                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -1825,6 +1877,7 @@ static void scan_server(void) {
     if (scanner_locked) signal_scope_ruleset = tabhost_sandbox_signal_scope_ruleset();
     pid_t scanner = getpid();
     scan_server_slot slots[SCAN_SERVER_PROCESSES];
+    pid_t running[SCAN_SERVER_PROCESSES];
     for (int i = 0; i < SCAN_SERVER_PROCESSES; i++) {
         slots[i].seq = &seqs[i];
         slots[i].pid = scan_server_fork(seqs, (size_t)i, baton, scanner);
@@ -1852,6 +1905,9 @@ static void scan_server(void) {
         }
         /* Every file's end is told: the host waits for it, not for each frame on the file's pipe. */
         scan_ended(seq, status);
+        slots[i].pid = 0;
+        for (int j = 0; j < SCAN_SERVER_PROCESSES; j++) running[j] = slots[j].pid;
+        sweep_left_processes(running, SCAN_SERVER_PROCESSES);
         slots[i].pid = scan_server_fork(seqs, (size_t)i, baton, scanner);
         if (slots[i].pid < 0) _exit(71);
     }

@@ -339,7 +339,7 @@ typedef struct tabhost_sandbox_family {
    thread shares the filesystem context a mount namespace would split (EINVAL): then the first two alone.
    Without CAP_SYS_ADMIN over the user namespace (no user namespace of its own, and not root) none. */
 static void tabhost_sandbox_namespaces(const tabhost_sandbox_profile *profile, tabhost_sandbox_family *family) {
-    int mounts = profile->private_tmp != NULL;
+    int mounts = profile->private_tmp != NULL || profile->own_proc;
     if (unshare(CLONE_NEWPID | CLONE_NEWIPC | (mounts ? CLONE_NEWNS : 0)) == 0) {
         family->pid_namespace = family->ipc_namespace = 1;
         family->mount_namespace = mounts;
@@ -373,6 +373,14 @@ static void tabhost_sandbox_private_tmp(const tabhost_sandbox_profile *profile, 
         return;
     }
     family->private_tmp = 1;
+}
+
+/* In the PID namespace's process 2, before Landlock (whose rules then name this procfs): a procfs of
+   its own namespace over /proc. 0, or -1 when /proc stays the system's. */
+static int tabhost_sandbox_own_proc(const tabhost_sandbox_family *family) {
+    if (!family->mount_namespace || !family->pid_namespace) return -1;
+    if (mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL) != 0) return -1;
+    return mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
 }
 
 /* Closes every descriptor but `keep` (-1: none): the processes that only wait hold nothing of the
@@ -1947,6 +1955,7 @@ int tabhost_sandbox_apply(const tabhost_sandbox_profile *profile, tabhost_sandbo
         /* Unless mounted ahead over this very directory. */
         if (!profile->without_namespaces) tabhost_sandbox_private_tmp(profile, &family);
     }
+    if (profile->own_proc && !profile->without_namespaces) (void)tabhost_sandbox_own_proc(&family);
     if (family.pid_namespace) report->enforced |= TABHOST_SANDBOX_PID_NAMESPACE;
     else report->missing |= TABHOST_SANDBOX_PID_NAMESPACE;
     if (family.subreaper) report->enforced |= TABHOST_SANDBOX_SUBREAPER;

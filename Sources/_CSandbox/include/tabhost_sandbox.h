@@ -122,6 +122,11 @@ typedef struct tabhost_sandbox_profile {
     const char *_Nullable private_tmp;
     /** Bytes of that tmpfs; 0 for TABHOST_SANDBOX_PRIVATE_TMP_BYTES. */
     uint64_t private_tmp_bytes;
+    /** A procfs of the PID namespace's own mounted over /proc in a mount namespace of the process's own
+     *  (with a PID namespace only): /proc/self and each task's `children` then name processes by the
+     *  numbers they have inside, which the scanner's sweep of what a module left needs (the system's
+     *  /proc names them as the host's namespace does). */
+    bool own_proc;
     /** Tests only: leave out the PID, IPC and mount namespaces, as on a system that refuses user
      *  namespaces (the keeper and its sweep keep the module's processes from outliving it). */
     bool without_namespaces;
