@@ -1,6 +1,8 @@
 /* Scripts/bench's flood probe (issue 36): a module whose start starts a thread that, until destroy
  * stops it, writes lines to its stdout (-DFLOOD=1), calls api->log (-DFLOOD=2), calls api->set_timer
- * (-DFLOOD=3, one of the calls safe from any thread), or does nothing (-DFLOOD=0, the quiet baseline). Its render shows "Flooding". Built with cc -shared -fPIC -pthread
+ * (-DFLOOD=3, one of the calls safe from any thread), calls every call safe from any thread in turn from
+ * eight threads (-DFLOOD=4: invalidate, schedule_tick, set_timer, cancel_timer, save_soon, log), or does
+ * nothing (-DFLOOD=0, the quiet baseline). Its render shows "Flooding". Built with cc -shared -fPIC -pthread
  * against tab_module.h. It stops its thread in destroy, as the ABI asks: in process, a thread left
  * running races the host's exit. */
 #include "tab_module.h"
@@ -13,10 +15,12 @@
 #define FLOOD 1
 #endif
 
+enum { THREADS = FLOOD == 4 ? 8 : 1 };
+
 typedef struct flood {
     const tab_host_api *api;
     tab_host *host;
-    pthread_t thread;
+    pthread_t threads[THREADS];
     int started, stop;
 } flood;
 
@@ -29,6 +33,14 @@ static void *run(void *opaque) {
         if (FLOOD == 1) (void)!write(1, line, (size_t)size);
         if (FLOOD == 2) self->api->log(self->host, TAB_LOG_INFO, line);
         if (FLOOD == 3) self->api->set_timer(self->host, "flood", 60000, 0);
+        if (FLOOD == 4) {
+            self->api->invalidate(self->host);
+            self->api->schedule_tick(self->host, 0);
+            self->api->set_timer(self->host, "flood", 60000, 0);
+            self->api->cancel_timer(self->host, "flood");
+            self->api->save_soon(self->host);
+            self->api->log(self->host, TAB_LOG_INFO, line);
+        }
     }
     return NULL;
 }
@@ -45,7 +57,7 @@ static void *create(const tab_host_api *api, tab_host *host) {
 static void start(void *opaque, const char *param) {
     flood *self = opaque;
     (void)param;
-    if (!self->started) self->started = pthread_create(&self->thread, NULL, run, self) == 0;
+    while (self->started < THREADS && pthread_create(&self->threads[self->started], NULL, run, self) == 0) self->started++;
 }
 
 static void render(void *opaque, tab_view *view) {
@@ -56,7 +68,7 @@ static void render(void *opaque, tab_view *view) {
 static void destroy(void *opaque) {
     flood *self = opaque;
     __atomic_store_n(&self->stop, 1, __ATOMIC_RELAXED);
-    if (self->started) pthread_join(self->thread, NULL);
+    for (int i = 0; i < self->started; i++) pthread_join(self->threads[i], NULL);
     free(self);
 }
 

@@ -197,7 +197,9 @@ extension ModuleHostConnection {
     @discardableResult
     func settle(until deadline: ContinuousClock.Instant) -> Bool {
         while state != .stopped && (inFlight != nil || !abandoned.isEmpty || !queue.isEmpty) {
-            guard outstanding.isEmpty else { return false }
+            // A child flooding notifications always has a frame ready: the deadline is checked between
+            // them too (a quit settles for a bounded time).
+            guard outstanding.isEmpty, ContinuousClock.now < deadline else { return false }
             if inFlight == nil && abandoned.isEmpty { sendNext() }
             switch receive(until: deadline) {
             case .timedOut: return false
@@ -216,7 +218,7 @@ extension ModuleHostConnection {
         while state == .running {
             if inFlight == nil { sendNext() }
             guard queue.contains(where: { $0.call.instance == instance }) else { return true }
-            guard outstanding.isEmpty else { return false }
+            guard outstanding.isEmpty, ContinuousClock.now < deadline else { return false }
             switch receive(until: deadline) {
             case .timedOut: return false
             case .ended: return true
