@@ -451,7 +451,9 @@ final class ModuleHostConnection {
     private func awaitReply(
         _ seq: UInt32, type: WireMessage, instance: UInt64?, sent: ContinuousClock.Instant, timeout: Duration
     ) -> Reply {
-        var deadline = ContinuousClock.now + timeout
+        let began = ContinuousClock.now
+        let chain = NestedWaits.began.map { $0 + timeout }
+        var deadline = chain.map { min(began + timeout, $0) } ?? began + timeout
         while true {
             switch state {
             case .stopped: return .unavailable
@@ -485,11 +487,14 @@ final class ModuleHostConnection {
                 } else if frame.type.isNotification {
                     apply(frame)
                 } else {
-                    // The child is blocked in a host call: what it sent before it happens first.
-                    let began = ContinuousClock.now
+                    // The child is blocked in a host call: what it sent before it happens first. The time
+                    // it takes is not this call's, but what it waits for nested keeps to its timeout from
+                    // the outermost wait's start, and so does this wait when it is nested itself.
+                    let served = ContinuousClock.now
                     flushPending()
-                    serve(frame)
-                    deadline += ContinuousClock.now - began
+                    NestedWaits.$began.withValue(NestedWaits.began ?? began) { serve(frame) }
+                    deadline += ContinuousClock.now - served
+                    if let chain { deadline = min(deadline, chain) }
                 }
             }
         }
