@@ -135,6 +135,32 @@ struct TestCommandTests {
         }
     }
 
+    /// A module made a tree 3,000 levels deep in its data directory during a script: the run passed and
+    /// left its scratch directory (`TMPDIR/tabhost-test-XXXXXX`) behind, tree and all, every time. The
+    /// control: the script sees the tree made (the module logs its depth).
+    @Test func aDeepTreeInTheDataDirectoryIsRemovedWithTheScratch() throws {
+        try S.withDirectory { scratch in
+            let deep = """
+                { const char *dir = t->api->data_dir(t->host); int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1; int level = 0;
+                  while (fd >= 0 && level < 3000 && mkdirat(fd, "d", 0700) == 0) { int next = openat(fd, "d", O_RDONLY | O_DIRECTORY | O_CLOEXEC); close(fd); fd = next; if (fd >= 0) level++; }
+                  if (fd >= 0) close(fd);
+                  char line[32]; snprintf(line, sizeof line, "deep: %d", level); t->api->log(t->host, TAB_LOG_INFO, line); }
+                """
+            let source =
+                "#include <fcntl.h>\n#include <sys/stat.h>\n"
+                + TabTestProject.source.replacingOccurrences(of: "raise(SIGSEGV);", with: deep)
+            try #require(source.contains("deep: %d"))
+            let project = try TabTestProject(
+                in: scratch + "/ticker", scripts: ["deep.tabtest": "click \"Crash\"\nexpect log \"deep: 3000\"\n"], source: source)
+            let temporary = scratch + "/tmp"
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+            // Making the tree takes more CPU time than a step may by default.
+            let run = try ListInspectSupport.run(["test", project.directory, "--slow", "100000"], environment: ["TMPDIR": temporary])
+            #expect(run.status == 0, "\(run)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [], "left in TMPDIR")
+        }
+    }
+
     /// What the sandbox refuses that a permission would allow fails the step, unless the script grants it.
     @Test func aRefusalFailsTheStepUnlessTheScriptGrantsIt() throws {
         try S.withDirectory { scratch in

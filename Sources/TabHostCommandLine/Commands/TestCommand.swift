@@ -68,7 +68,7 @@ struct TestCommand: ParsableCommand {
             writeStandardError("tabhost test: cannot make a module directory in \(FileManager.default.temporaryDirectory.path); set TMPDIR")
             throw ExitCode(2)
         }
-        defer { try? FileManager.default.removeItem(atPath: moduleDirectory) }
+        defer { FileTreeRemoval.remove(moduleDirectory) }
         writeStandardError(
             "tabhost test: building \(project.name) (\(project.buildCommand.joined(separator: " "))): the project's build runs "
                 + "unconfined, as you; the module runs sandboxed")

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TabModuleLoading
 
 /// `tabhost test-drive`: one session of a module driven a step at a time, the other end of
 /// `ModuleTester`. Reads `.tabtest` step lines, performs each exactly as a script's step (same session,
@@ -28,7 +29,8 @@ public final class ScriptDriver {
             answer(DriverReply(failure: ["cannot make a scratch directory; set TMPDIR"]))
             return
         }
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // What a module made in its data directory there may be thousands of levels deep, and links.
+        defer { FileTreeRemoval.remove(scratch) }
         ScriptRunner.prepareEnvironment(scratch: scratch)
         let session: ScriptSession
         do throws(StepFailure) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import TabModuleLoading
 
 /// Runs `.tabtest` scripts against one built module, each in a fresh session with a fresh data
 /// directory (removed afterwards), on this thread.
@@ -22,7 +23,8 @@ public final class ScriptRunner {
             outcome.details = ["cannot make a scratch directory: \(String(cString: strerror(errno))); set TMPDIR"]
             return outcome
         }
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // What a module made in its data directory there may be thousands of levels deep, and links.
+        defer { FileTreeRemoval.remove(scratch) }
         Self.prepareEnvironment(scratch: scratch)
         var session: ScriptSession?
         do throws(StepFailure) {
