@@ -161,6 +161,31 @@ struct TestCommandTests {
         }
     }
 
+    /// `tabhost test` ended by SIGTERM while the project's build ran left the build behind (its own process
+    /// group, reparented to init): make stopped, but the shell running its recipe passed nothing on. The
+    /// build's group is now asked to stop, then killed, whenever tabhost ends. The control: the recipe's
+    /// process is seen running before the signal.
+    @Test func aBuildEndsWithTheCommandThatStartedIt() throws {
+        try S.withDirectory { scratch in
+            let seconds = "60." + String(Int.random(in: 100_000...999_999))
+            let project = try TabTestProject(in: scratch + "/ticker", scripts: ["a.tabtest": "expect \"fires: 0\"\n"])
+            try project.write(
+                "Makefile", "ticker.so: ticker.c tab_module.h\n\tsleep \(seconds); cc -shared -fPIC -I. -o ticker.so ticker.c\n")
+            let sleeping = {
+                ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).filter { pid in
+                    let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+                    return command == "sleep\0\(seconds)\0" && ProcessState.runs(pid)
+                }
+            }
+            let command = try RunningProcess(Products.tabhost, arguments: ["test", project.directory])
+            defer { for pid in sleeping() { kill(pid, SIGKILL) } }
+            #expect(ProcessState.eventually { !sleeping().isEmpty }, "the control: the build's recipe runs")
+            command.signal(SIGTERM)
+            #expect(command.wait(timeout: .seconds(10)).termination == .signaled(SIGTERM))
+            #expect(ProcessState.eventually { sleeping().isEmpty }, "left running: \(sleeping())")
+        }
+    }
+
     /// What the sandbox refuses that a permission would allow fails the step, unless the script grants it.
     @Test func aRefusalFailsTheStepUnlessTheScriptGrantsIt() throws {
         try S.withDirectory { scratch in

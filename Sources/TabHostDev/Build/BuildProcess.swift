@@ -3,8 +3,8 @@ import SystemPackage
 import _CDevShims
 
 /// One run of a project's build command: a process group of its own (so cancelling it stops the
-/// compiler and linker too), stdin on /dev/null, stdout and stderr into one close-on-exec pipe that
-/// the caller reads without blocking.
+/// compiler and linker too), asked to stop (SIGTERM) when tabhost is killed, stdin on /dev/null, stdout
+/// and stderr into one close-on-exec pipe that the caller reads without blocking.
 final class BuildProcess {
     /// The build's pid, which is also its process group.
     let pid: pid_t
@@ -22,34 +22,15 @@ final class BuildProcess {
         guard tabhost_dev_pipe(&fds) == 0 else {
             throw DevError(.spawnFailed, "cannot make a pipe for the build: \(Errno(rawValue: errno).description)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own: cancelling signals the whole group. No signal blocked or ignored, whatever
-        // the host (a terminal front end) set for itself.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
-        var child: pid_t = 0
-        let spawned = posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ)
+        var error: Int32 = 0
+        let child = tabhost_dev_spawn_build(&arguments, fds[1], &error)
         close(fds[1])
-        guard spawned == 0 else {
+        guard child > 0 else {
             close(fds[0])
             let commandLine = command.joined(separator: " ")
-            let reason = Errno(rawValue: spawned).description
+            let reason = Errno(rawValue: error).description
             throw DevError(.spawnFailed, "cannot run `\(commandLine)`: \(reason); install \(command[0]) or put it in PATH")
         }
         pid = child
