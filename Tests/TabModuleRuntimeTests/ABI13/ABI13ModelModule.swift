@@ -27,7 +27,7 @@ enum ABI13ModelModule {
             char line[256];
             self->api->shortcut(view, '/', "Search", "search");
             self->api->text_field(view, "f", NULL, "Find", 0);
-            const char *actions[] = {"push", "present", "present-alert", "copy", "toast", "focus", "focus-unknown", "finish"};
+            const char *actions[] = {"push", "present", "present-alert", "copy", "copy-controls", "toast", "focus", "focus-unknown", "finish"};
             for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++) self->api->button(view, actions[i], actions[i]);
             snprintf(line, sizeof line, "%s %s dismisses %d", self->param, self->last, self->dismisses);
             self->api->text(view, line);
@@ -54,6 +54,8 @@ enum ABI13ModelModule {
                 else if (strcmp(a, "present-alert") == 0)
                     api->present_for_result(self->host, "guard", "alert", NULL, TAB_PRESENT_CONFIRM_DISMISS);
                 else if (strcmp(a, "copy") == 0) api->copy_text(self->host, "copied");
+                else if (strcmp(a, "copy-controls") == 0)
+                    api->copy_text(self->host, "ls\x1b[201~rm x\r\nnext\rline\x7f\xc2\x9b\xe2\x80\xae" "end\tcell");
                 else if (strcmp(a, "toast") == 0) api->toast(self->host, "Posted\nsecond line", TAB_STYLE_SUCCESS);
                 else if (strcmp(a, "focus") == 0) api->focus(self->host, "f");
                 else if (strcmp(a, "focus-unknown") == 0) api->focus(self->host, "nowhere");

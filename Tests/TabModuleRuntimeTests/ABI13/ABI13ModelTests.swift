@@ -77,6 +77,11 @@ final class ABI13ModelTests {
         #expect(host.screen.clipboard?.text == "copied")
         #expect(setup.log.lines.contains { $0.hasPrefix("guard warning: copy_text ignored") })
 
+        // A paste would act on controls: ESC [ 2 0 1 ~ ended a terminal's bracketed paste early. Gone,
+        // a return made a line feed; the control: the text around them is kept.
+        #expect(host.apply(.activate("copy-controls")))
+        #expect(host.screen.clipboard?.text == "ls[201~rm x\nnext\nlineend\tcell")
+
         #expect(host.apply(.activate("toast")))
         #expect(host.screen.toast?.text == "Posted" && host.screen.toast?.style == .success)
         #expect(host.apply(.activate("focus")))
