@@ -186,6 +186,39 @@ struct TestCommandTests {
         }
     }
 
+    /// `tests/__snapshots__` as a link to a directory elsewhere: the run printed the files there in its
+    /// diff and `--update` wrote into it; a script that was a link printed its target's first word. Each
+    /// is refused with one line, nothing outside read or written. The control: the same snapshot in a
+    /// directory of the project's own is written by `--update`.
+    @Test func linksInTheTestsDirectoryAreNeitherReadNorWritten() throws {
+        try S.withDirectory { scratch in
+            let files = FileManager.default
+            let outside = scratch + "/outside"
+            try files.createDirectory(atPath: outside, withIntermediateDirectories: false)
+            try "PRIVATE-SNAPSHOT\n".write(toFile: outside + "/view.txt", atomically: false, encoding: .utf8)
+            try "PRIVATE-SCRIPT\n".write(toFile: outside + "/secret", atomically: false, encoding: .utf8)
+            let project = try TabTestProject(in: scratch + "/ticker", scripts: ["view.tabtest": "snapshot view\n"])
+            try files.createSymbolicLink(atPath: project.directory + "/tests/__snapshots__", withDestinationPath: outside)
+            let linked = try project.test(["--update"])
+            #expect(linked.status == 1, "\(linked)")
+            #expect(linked.stdout.contains("tests/__snapshots__ is a symbolic link; tabhost test reads and writes only"), "\(linked)")
+            #expect(!linked.stdout.contains("PRIVATE"), "\(linked)")
+            #expect(try files.contentsOfDirectory(atPath: outside).sorted() == ["secret", "view.txt"])
+            #expect(try String(contentsOfFile: outside + "/view.txt", encoding: .utf8) == "PRIVATE-SNAPSHOT\n")
+
+            try files.removeItem(atPath: project.directory + "/tests/__snapshots__")
+            let own = try project.test(["--update"])
+            #expect(own.status == 0, "the control: \(own)")
+            #expect(files.fileExists(atPath: project.directory + "/tests/__snapshots__/view.txt"))
+
+            try files.createSymbolicLink(atPath: project.directory + "/tests/b.tabtest", withDestinationPath: outside + "/secret")
+            let script = try project.test()
+            #expect(script.status == 2, "\(script)")
+            #expect(script.stderr.contains("tabhost test: tests/b.tabtest is a symbolic link"), "\(script)")
+            #expect(!script.stderr.contains("PRIVATE") && !script.stdout.contains("PRIVATE"), "\(script)")
+        }
+    }
+
     /// What the sandbox refuses that a permission would allow fails the step, unless the script grants it.
     @Test func aRefusalFailsTheStepUnlessTheScriptGrantsIt() throws {
         try S.withDirectory { scratch in

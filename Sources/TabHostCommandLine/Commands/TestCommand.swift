@@ -57,6 +57,10 @@ struct TestCommand: ParsableCommand {
         }
         var scripts: [TestScript] = []
         for path in paths {
+            if let problem = ProjectFiles.linkProblem(path, in: project.directory) {
+                writeStandardError("tabhost test: \(problem)")
+                throw ExitCode(2)
+            }
             do {
                 scripts.append(try TestScript.read(path: project.directory + "/" + path, displayPath: path))
             } catch {

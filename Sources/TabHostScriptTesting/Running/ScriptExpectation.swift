@@ -57,6 +57,10 @@ struct ScriptExpectation {
         let directory = session.options.snapshotDirectory
         let path = directory + "/" + name + ".txt"
         let shown = "tests/__snapshots__/\(name).txt"
+        let project = String(directory.dropLast("/tests/__snapshots__".count))
+        if directory.hasSuffix("/tests/__snapshots__"), let problem = ProjectFiles.linkProblem(shown, in: project) {
+            throw StepFailure(problem)
+        }
         let stored = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         if stored == actual { return }
         if session.options.update {
