@@ -232,8 +232,11 @@ final class ModuleHostConnection {
             let profile = ModuleSandboxProfile(
                 for: module, settings: settings, granted: granted, madeAhead: process.takeTemporaryDirectory())
             if granted.contains("unrestricted") {
+                let line =
+                    "runs with no sandbox at all: it was granted unrestricted (tabhost revoke \(module.name) unrestricted; "
+                    + "under tabhost dev, what the module declares is granted, and under tabhost test, what the script grants)"
                 logger.warning(
-                    "runs with no sandbox at all: it was granted unrestricted (tabhost revoke \(module.name) unrestricted)",
+                    "\(line)",
                     metadata: ["module": "\(module.name)"])
             }
             for problem in profile.problems {
