@@ -104,7 +104,10 @@ static void tabhost_dev_build_child(char *const argv[], int output, int report, 
         (void)!write(report, &error, sizeof error);
         _exit(127);
     }
+    /* What it holds of the build's output would keep the pipe from ending with the tool. */
     close(report);
+    close(input);
+    close(output);
     close(0);
     close(1);
     close(2);
@@ -116,7 +119,7 @@ static void tabhost_dev_build_child(char *const argv[], int output, int report, 
     tabhost_dev_build_leader(tool);
 }
 
-pid_t tabhost_dev_spawn_build(char *_Nullable const argv[_Nonnull], int output, int *_Nonnull error) {
+int tabhost_dev_spawn_build(char *_Nullable const argv[_Nonnull], int output, int *_Nonnull error) {
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) {
         *error = errno;
