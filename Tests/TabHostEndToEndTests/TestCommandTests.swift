@@ -161,6 +161,28 @@ struct TestCommandTests {
         }
     }
 
+    /// A run killed by a signal cannot remove its scratch directory (50 MiB a module wrote, in the outside
+    /// try): the next run removes those whose process is gone (`tabhost-test-PID-…`). The control: one of
+    /// a process that runs is kept.
+    @Test func theNextRunRemovesTheScratchOfAKilledOne() throws {
+        try S.withDirectory { scratch in
+            let project = try TabTestProject(in: scratch + "/ticker", scripts: ["a.tabtest": "expect \"fires: 0\"\n"])
+            let temporary = scratch + "/tmp"
+            let ended = try RunningProcess("/bin/true")
+            #expect(ended.wait().succeeded)
+            let files = FileManager.default
+            let killed = temporary + "/tabhost-test-\(ended.pid)-AbCdEf"
+            let running = temporary + "/tabhost-test-\(getpid())-GhIjKl"
+            for directory in [killed + "/data/tabhost/data/ticker", running] {
+                try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            try "left\n".write(toFile: killed + "/data/tabhost/data/ticker/file", atomically: false, encoding: .utf8)
+            let result = try ListInspectSupport.run(["test", project.directory], environment: ["TMPDIR": temporary])
+            #expect(result.status == 0, "\(result)")
+            #expect(try files.contentsOfDirectory(atPath: temporary) == ["tabhost-test-\(getpid())-GhIjKl"])
+        }
+    }
+
     /// `tabhost test` ended by SIGTERM while the project's build ran left the build behind (its own process
     /// group, reparented to init): make stopped, but the shell running its recipe passed nothing on. The
     /// build's group is now asked to stop, then killed, whenever tabhost ends. The control: the recipe's

@@ -68,9 +68,13 @@ public final class ScriptRunner {
         setenv("TZ", "UTC", 1)
     }
 
-    /// A fresh private directory under the temporary directory; nil when it cannot be made.
+    /// A fresh private directory under the temporary directory (`tabhost-test-PID-XXXXXX`); nil when it
+    /// cannot be made. Those of a run that was killed (its process gone) are removed first: a run
+    /// ended by a signal cannot remove its own.
     static func makeScratchDirectory() -> String? {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/tabhost-test-XXXXXX").utf8CString)
+        let temporary = FileManager.default.temporaryDirectory.path
+        ModuleCopyDirectory.sweep(root: temporary, prefix: "tabhost-test-")
+        var template = Array((temporary + "/tabhost-test-\(getpid())-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
             mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
         }
