@@ -55,6 +55,8 @@ static void tabhost_dev_build_leader(pid_t tool) {
             alarm(1);
         }
     }
+    /* Stopped: what ignored the SIGTERM (a step that traps it) goes with the group now. */
+    if (tabhost_dev_stop_asked != 0) kill(0, SIGKILL);
     if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
     signal(sig, SIG_DFL);
