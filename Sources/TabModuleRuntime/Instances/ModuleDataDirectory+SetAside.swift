@@ -13,7 +13,10 @@ extension ModuleDataDirectory {
         let path = path(forModule: name)
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        if info.st_mode & S_IFMT == S_IFDIR, Self.isEmptyDirectory(path) { return nil }
+        // Empty: removed, not kept. A module running from elsewhere under the name still holds its
+        // sandbox's rule on that directory, and would write into the bundle's had it stayed; a directory
+        // removed takes no new file. One it filled meanwhile is moved aside below.
+        if info.st_mode & S_IFMT == S_IFDIR, rmdir(path) == 0 || errno == ENOENT { return nil }
         var moment = tm()
         var clock = now
         gmtime_r(&clock, &moment)
@@ -33,20 +36,5 @@ extension ModuleDataDirectory {
         throw ModuleDataDirectoryError(
             "data_dir: \(path) holds files no installed bundle of \(name) wrote, and they could not be moved aside (\(reason)); "
                 + "move them away yourself before you run \(name)")
-    }
-
-    /// Whether the directory at `path` (not followed when a link) has no entry.
-    private static func isEmptyDirectory(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0, let directory = fdopendir(fd) else {
-            if fd >= 0 { close(fd) }
-            return false
-        }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if entryName != "." && entryName != ".." { return false }
-        }
-        return true
     }
 }
