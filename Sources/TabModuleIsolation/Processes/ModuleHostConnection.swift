@@ -223,7 +223,11 @@ final class ModuleHostConnection {
 
     /// HELLO, then LOAD sent; nil when LOAD went out, else why not.
     private func sendLoad() -> String? {
-        if let refusal = link.handshake(until: .now + settings.startTimeout) { return refusal }
+        // In a chain of nested waits, this start and the first screen's calls after it fit in the chain.
+        let chain = NestedWaits.chain
+        chain?.allow(settings.startTimeout + settings.hangTimeout)
+        let own = ContinuousClock.now + settings.startTimeout
+        if let refusal = link.handshake(until: chain.map { min(own, $0.deadline) } ?? own) { return refusal }
         var load = WireWriter(.load)
         load.string(module.copyPath)
         load.string(module.name)
@@ -455,8 +459,8 @@ final class ModuleHostConnection {
         _ seq: UInt32, type: WireMessage, instance: UInt64?, sent: ContinuousClock.Instant, timeout: Duration
     ) -> Reply {
         let began = ContinuousClock.now
-        let chain = NestedWaits.began.map { $0 + timeout }
-        var deadline = chain.map { min(began + timeout, $0) } ?? began + timeout
+        let chain = NestedWaits.chain
+        var deadline = chain.map { min(began + timeout, $0.deadline) } ?? began + timeout
         while true {
             switch state {
             case .stopped: return .unavailable
@@ -495,9 +499,11 @@ final class ModuleHostConnection {
                     // the outermost wait's start, and so does this wait when it is nested itself.
                     let served = ContinuousClock.now
                     flushPending()
-                    NestedWaits.$began.withValue(NestedWaits.began ?? began) { serve(frame) }
+                    NestedWaits.$chain.withValue(chain ?? NestedWaitChain(began: began, budget: settings.hangTimeout)) {
+                        serve(frame)
+                    }
                     deadline += ContinuousClock.now - served
-                    if let chain { deadline = min(deadline, chain) }
+                    if let chain { deadline = min(deadline, chain.deadline) }
                 }
             }
         }
@@ -708,9 +714,12 @@ final class ModuleHostConnection {
             // A posted call's notifications wait for its reply, as a waited call's do.
             if inFlight != nil && awaitsFrame == nil && Self.waitsForTheCall(frame.type) { hold(frame) } else { apply(frame) }
         } else {
-            // The child is blocked in a host call: what it sent before it happens first.
+            // The child is blocked in a host call: what it sent before it happens first. What the call
+            // makes the host wait for (a pushed screen's child start, create and start) is one chain.
             flushPending()
-            serve(frame)
+            NestedWaits.$chain.withValue(NestedWaits.chain ?? NestedWaitChain(began: .now, budget: settings.hangTimeout)) {
+                serve(frame)
+            }
         }
     }
 
