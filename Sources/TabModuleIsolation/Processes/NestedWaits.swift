@@ -3,8 +3,8 @@ import TabHostConcurrency
 /// The chain of waits nested in a child's request: a module's `push`, `present` or `add_tab` makes the
 /// host wait for the new screen's child to start (for a module not running yet), then for its `create`
 /// and `start`, whose own calls may nest more. Each wait alone is bounded by its timeout, but a chain of
-/// them waited one after another (sixteen deep, each just under the hang timeout, froze every tab for
-/// sixteen seconds) was not. Every wait in a chain ends by the chain's deadline too: the hang timeout
+/// them waited one after another, each just under it, was not: every tab froze for the sum. Every wait
+/// in a chain ends by the chain's deadline too: the hang timeout
 /// from when the host began to serve the request (or the outermost wait began), extended once by the
 /// start timeout when a screen's child has to start within it (its first screen's waits then fit).
 enum NestedWaits {
