@@ -9,7 +9,7 @@ extension ModuleDataDirectory {
     /// by the bundle as its own. Nothing is deleted, and no module can be given the new name as its directory
     /// (no module name starts with a dot). Returns where the files went, nil when there was nothing to move;
     /// throws one line when they are there and could not be moved.
-    public func setAsideUnclaimed(forModule name: String, now: time_t = time(nil)) throws(ModuleDataDirectoryError) -> String? {
+    public func setAsideUnclaimed(forModule name: String) throws(ModuleDataDirectoryError) -> String? {
         let path = path(forModule: name)
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
@@ -17,15 +17,10 @@ extension ModuleDataDirectory {
         // sandbox's rule on that directory, and would write into the bundle's had it stayed; a directory
         // removed takes no new file. One it filled meanwhile is moved aside below.
         if info.st_mode & S_IFMT == S_IFDIR, rmdir(path) == 0 || errno == ENOENT { return nil }
-        var moment = tm()
-        var clock = now
-        gmtime_r(&clock, &moment)
-        let pad = { (value: Int32, width: Int) in String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
-        let stamp =
-            pad(moment.tm_year + 1900, 4) + pad(moment.tm_mon + 1, 2) + pad(moment.tm_mday, 2) + "T"
-            + pad(moment.tm_hour, 2) + pad(moment.tm_min, 2) + pad(moment.tm_sec, 2) + "Z"
+        // The stamp refused states are named by: UTC, sortable, nothing a shell minds.
+        let stamp = RefusedStateStore.timestamp(RefusedStateStore.nowMilliseconds())
         let base = root + "/." + name + ".unclaimed-" + stamp
-        // A second install of the name in the same second (after a purge) gets a counter, never another's files.
+        // A second install of the name in the same millisecond (after a purge) gets a counter, never another's files.
         for attempt in 0..<100 {
             let target = attempt == 0 ? base : base + "-" + String(attempt)
             // A target made meanwhile is never replaced.
